@@ -1,0 +1,7 @@
+import { NotBuiltYet } from '@kernel';
+import { useTranslation } from 'react-i18next';
+
+export default function BmScreen() {
+  const { t } = useTranslation('bm');
+  return <NotBuiltYet title={t('title')} />;
+}

@@ -1,0 +1,45 @@
+// `npm test`: the type check, the unit and server tests, then the browser tests on the built app.
+// Ends with one plain summary line: 'total: N passed, N failed, N skipped'.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) ok = false;
+  return result.status === 0;
+}
+
+function vitest(title, projects) {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-test-')), 'results.json');
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  run(title, bin('vitest'), args);
+  try {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+    if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) totals.failed += r.numFailedTestSuites; // a file that failed to load
+  } catch {
+    totals.failed += 1;
+    console.error(`${title}: no results were written`);
+  }
+}
+
+const typesOk = run('type check', process.execPath, [path.join(root, 'scripts/compile-schemas.mjs')]) && run('tsc -b', bin('tsc'), ['-b']);
+if (!typesOk) totals.failed += 1;
+vitest('unit and server tests', ['unit', 'server']);
+const built = run('build', 'npm', ['run', 'build', '--silent']);
+if (built) vitest('browser tests (real Chromium)', ['e2e']);
+else totals.failed += 1;
+
+console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);

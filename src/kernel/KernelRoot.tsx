@@ -1,0 +1,57 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { KernelProvider, useApi, type KernelProviderProps } from './KernelProvider';
+import { AppRoutes } from './shell/AppRoutes';
+import { ThemeController } from './shell/ThemeController';
+import { installPreloadErrorHandler } from './shell/preload-error';
+import { effectiveEnabled, effectiveUser, useSession } from './auth/session';
+import { useSessionSync } from './auth/session-sync';
+import { ReloginDialog } from './auth/ReloginDialog';
+import { WebVersionCheck } from './shell/WebVersionCheck';
+import { useServerMenu } from './shell/server-menu';
+
+export type KernelRootProps = Omit<KernelProviderProps, 'children' | 'user' | 'enabled'> & {
+  /** Reload the profile from the server on navigation (off in tests that seed the session). */
+  sessionSync?: boolean;
+  /** Run the 5-minute web-version check. */
+  versionCheck?: boolean;
+};
+
+/** Everything below the router: the kernel's providers, the session, theme and routes. */
+export function KernelRoot({ sessionSync = true, versionCheck = true, ...props }: KernelRootProps) {
+  const session = useSession();
+  const user = useMemo(() => effectiveUser(session), [session]);
+  const serverMenuIds = session.serverMenu ? session.serverMenu.map((m) => m.id) : null;
+  const enabled = useMemo(() => {
+    const base = effectiveEnabled(session);
+    if (!serverMenuIds) return base;
+    return (base ?? props.plugins.map((p) => p.id)).filter((id) => serverMenuIds.includes(id));
+  }, [session, serverMenuIds?.join(','), props.plugins]);
+  return (
+    <KernelProvider {...props} user={user} enabled={enabled}>
+      <ThemeController />
+      <PreloadErrors />
+      <SessionServices sessionSync={sessionSync} versionCheck={versionCheck} />
+      <AppRoutes />
+    </KernelProvider>
+  );
+}
+KernelRoot.displayName = 'KernelRoot';
+
+function SessionServices({ sessionSync, versionCheck }: { sessionSync: boolean; versionCheck: boolean }) {
+  const api = useApi();
+  const refresh = useSessionSync(api, sessionSync);
+  useServerMenu(api);
+  return (
+    <>
+      <ReloginDialog onLoggedIn={refresh} />
+      {versionCheck && <WebVersionCheck />}
+    </>
+  );
+}
+
+function PreloadErrors() {
+  const { t } = useTranslation();
+  useEffect(() => installPreloadErrorHandler(t), [t]);
+  return null;
+}

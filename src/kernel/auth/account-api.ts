@@ -1,0 +1,41 @@
+import type { ApiClient } from '../api/client';
+import { clearSession, storeToken } from './session';
+
+/**
+ * The auth calls of CONTRACT.md section 3. Whenever an answer carries `data.token` it is stored; when
+ * one of these calls fails the token is removed and the error passed on.
+ */
+async function withToken<T extends { token?: string } | null>(call: () => Promise<T>): Promise<T> {
+  try {
+    const data = await call();
+    if (data && typeof data.token === 'string') storeToken(data.token);
+    return data;
+  } catch (e) {
+    clearSession();
+    throw e;
+  }
+}
+
+export const accountApi = {
+  login: (api: ApiClient, email: string, password: string) =>
+    withToken(() => api.post<{ token: string }>('/api/user/login', { email: email.trim(), password })),
+  register: (api: ApiClient, f: { email: string; password: string; confirmPassword: string; agree: boolean }) =>
+    withToken(() => api.post<{ email: string; activation: 'required'; token?: string }>('/api/user/register', { ...f, email: f.email.trim() })),
+  sendCode: (api: ApiClient, email: string, purpose: 'activation' | 'reset') => api.post<unknown>('/api/ems/send', { email: email.trim(), purpose }),
+  activate: (api: ApiClient, email: string, code: string) =>
+    withToken(() => api.post<{ token: string }>('/api/user/emailActivation', { email: email.trim(), code: code.trim() })),
+  forgotPassword: (api: ApiClient, email: string) =>
+    withToken(() => api.post<{ token?: string } | null>('/api/user/forgotPassword', { email: email.trim() })),
+  createPassword: (api: ApiClient, f: { email: string; code: string; password: string; confirmPassword: string }) =>
+    withToken(() => api.post<{ token: string }>('/api/user/createPasswords', { ...f, email: f.email.trim(), code: f.code.trim() })),
+  /** Calls the server, then always clears the profile, the token and the server menu. */
+  logout: async (api: ApiClient) => {
+    try {
+      await api.post('/api/user/logout');
+    } catch {
+      // logging out locally matters more than the server's answer
+    } finally {
+      clearSession();
+    }
+  },
+};

@@ -1,0 +1,99 @@
+import { useSyncExternalStore } from 'react';
+import { getItem, removeItem, setItem } from '../storage';
+import type { KernelUser } from '../context-types';
+
+/** Profile fields of spec section 3, as /api/user/info returns them, plus role, membership and plugins. */
+export interface UserInfo {
+  id?: string | number;
+  name?: string;
+  avatar?: string;
+  job?: string;
+  organization?: string;
+  location?: string;
+  email?: string;
+  introduction?: string;
+  personalWebsite?: string;
+  jobName?: string;
+  organizationName?: string;
+  locationName?: string;
+  phone?: string;
+  registrationDate?: string;
+  accountId?: string;
+  certification?: number | string;
+  role: string;
+  membership?: { level: string; start: string | null; expiry: string | null };
+  plugins: string[];
+}
+
+export interface MenuItem {
+  id: string;
+  path: string;
+  title: string;
+  icon: string;
+  order: number;
+  hide: boolean;
+  roles: string[];
+}
+
+export interface SessionState {
+  token: string | undefined;
+  info: UserInfo | null;
+  /** 'idle' before the first info request, 'loading' while it runs, 'ready' once answered, 'error' if it failed. */
+  infoStatus: 'idle' | 'loading' | 'ready' | 'error';
+  /** An admin looking at the product as a user sees (role user, the user role's plugins). */
+  viewAsUser: { plugins: string[] } | null;
+  /** The menu from the server (setting 'menu from server'), null when not loaded. */
+  serverMenu: MenuItem[] | null;
+  /** 50012 / 50014: the re-login dialog is open. */
+  relogin: { code: number; info: string } | null;
+}
+
+let state: SessionState = { token: getItem('token'), info: null, infoStatus: 'idle', viewAsUser: null, serverMenu: null, relogin: null };
+const listeners = new Set<() => void>();
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function patchSession(patch: Partial<SessionState>): void {
+  state = { ...state, ...patch };
+  listeners.forEach((l) => l());
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+export function storeToken(token: string): void {
+  setItem('token', token);
+  patchSession({ token });
+}
+
+/** Clears the profile, the token, the uid and the server menu (logout, rejected token). */
+export function clearSession(): void {
+  for (const key of ['token', 'uid', 'fbid', 'fbname'] as const) removeItem(key);
+  state = { token: undefined, info: null, infoStatus: 'idle', viewAsUser: null, serverMenu: null, relogin: null };
+  listeners.forEach((l) => l());
+}
+
+export function setUserInfo(info: UserInfo): void {
+  if (info.id !== undefined) setItem('uid', String(info.id));
+  patchSession({ info, infoStatus: 'ready', viewAsUser: info.role === 'admin' ? state.viewAsUser : null });
+}
+
+/** The user the kernel works with (role switched when an admin views as a user). */
+export function effectiveUser(s: SessionState): KernelUser | null {
+  if (!s.info) return null;
+  const role = s.viewAsUser ? 'user' : s.info.role;
+  return { id: s.info.id === undefined ? undefined : String(s.info.id), email: s.info.email, name: s.info.name, role };
+}
+
+export function effectiveEnabled(s: SessionState): string[] | null {
+  if (!s.info) return null;
+  return s.viewAsUser ? s.viewAsUser.plugins : s.info.plugins;
+}

@@ -1,0 +1,37 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { createRegistry } from './plugin/registry';
+import { createBus } from './bus';
+import { createKernelStore, persistStore } from './store/store';
+import { createI18n } from './i18n';
+import { KernelRoot } from './KernelRoot';
+import { createProductApi } from './api/product-api';
+import { setRuntime, type RuntimeSettings } from './api/runtime';
+
+/**
+ * Starts the product: validates every plugin manifest first, then sets up the store, the bus, the
+ * languages and the API client, learns the runtime settings, then renders. A refused plugin is
+ * reported and left out; the rest works.
+ */
+export async function boot(manifestModules: Record<string, unknown>, container: HTMLElement): Promise<void> {
+  const registry = createRegistry(manifestModules);
+  const bus = createBus();
+  const store = createKernelStore();
+  await persistStore(store);
+  const i18n = await createI18n(registry.plugins);
+  const api = createProductApi(i18n);
+  try {
+    setRuntime(await api.get<RuntimeSettings>('/api/runtime'));
+  } catch (e) {
+    console.warn('[tessera] runtime settings unavailable', e);
+  }
+  registry.refused.forEach((r) => bus.emit('plugin:refused', r));
+  createRoot(container).render(
+    <StrictMode>
+      <BrowserRouter>
+        <KernelRoot bus={bus} store={store} i18n={i18n} api={api} plugins={registry.plugins} refused={registry.refused} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}

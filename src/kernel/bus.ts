@@ -1,0 +1,21 @@
+import mitt, { type Emitter } from 'mitt';
+
+/** Every event on the kernel bus, with its payload. Names follow `<noun>:<verb-ed>`. */
+export type KernelEvents = {
+  /** A tile (or screen) changed its selection; tiles that follow it filter by these ids. */
+  'selection:changed': { sourceTileId: string; rowType: string; ids: readonly string[] };
+  'locale:changed': { locale: string };
+  'theme:changed': { theme: 'light' | 'dark' };
+  'workspace:saved': { name: string };
+  'workspace:opened': { name: string };
+  'tile:closed': { tileId: string };
+  'plugin:refused': { source: string; id?: string; message: string };
+  'session:expired': { code: number };
+  'toast:shown': { message: string; intent: 'primary' | 'success' | 'warning' | 'danger' | 'none' };
+};
+
+export type KernelBus = Emitter<KernelEvents>;
+
+export function createBus(): KernelBus {
+  return mitt<KernelEvents>();
+}

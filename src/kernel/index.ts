@@ -1,0 +1,26 @@
+/**
+ * The kernel's public API: the only kernel module a plugin may import (as `@kernel`).
+ */
+export { definePlugin } from './plugin/define-plugin';
+export type {
+  PluginManifest, PluginRoute, PluginView, PluginAction, ActionContext, ViewProps, FollowedSelection,
+  LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
+} from './plugin/types';
+export type { KernelContext, KernelUser } from './context-types';
+export { canAccess, hasPermission } from './plugin/roles';
+export { useKernel, useBus } from './KernelProvider';
+export type { KernelBus, KernelEvents } from './bus';
+export type { KernelStore } from './store/store';
+export { cached, readCached, clearCached, LIST_TTL_MS } from './store/ttl-cache';
+export { getItem, setItem, removeItem } from './storage';
+export type { StorageKey, StorageSchema } from './storage';
+export { DataTable, toCsv } from './table';
+export type { DataColumn, DataTableProps } from './table';
+export { Workspace } from './workspace/Workspace';
+export { NotBuiltYet } from './shell/NotBuiltYet';
+export { Chart } from './shell/Chart';
+export type { ChartProps } from './shell/Chart';
+export { showToast } from './shell/toaster';
+export { ForbiddenPage, NotFoundPage, ServerErrorPage } from './shell/ErrorPages';
+export { useSettings } from './shell/settings';
+export { WEB_VERSION } from './version';

@@ -1,0 +1,72 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button, NonIdealState } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HOME_PATH } from './route-table';
+
+export function ForbiddenPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <NonIdealState
+      className="tessera-error-page"
+      icon="lock"
+      title="403"
+      description={t('error.403')}
+      action={<Button intent="primary" text={t('error.home')} onClick={() => navigate(HOME_PATH)} />}
+    />
+  );
+}
+ForbiddenPage.displayName = 'ForbiddenPage';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <NonIdealState
+      className="tessera-error-page"
+      icon="search"
+      title="404"
+      description={t('error.404')}
+      action={
+        <>
+          <Button intent="primary" text={t('error.retry')} onClick={() => window.location.reload()} />{' '}
+          <Button text={t('error.back')} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(HOME_PATH))} />
+        </>
+      }
+    />
+  );
+}
+NotFoundPage.displayName = 'NotFoundPage';
+
+export function ServerErrorPage({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <NonIdealState
+      className="tessera-error-page"
+      icon="error"
+      title="500"
+      description={t('error.500')}
+      action={<Button intent="primary" text={t('error.retry')} onClick={onRetry ?? (() => window.location.reload())} />}
+    />
+  );
+}
+ServerErrorPage.displayName = 'ServerErrorPage';
+
+interface BoundaryState { error: Error | null }
+
+/** Catches a screen that throws while rendering and shows the 500 page instead of a blank shell. */
+export class ScreenErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  static displayName = 'ScreenErrorBoundary';
+  state: BoundaryState = { error: null };
+  static getDerivedStateFromError(error: Error): BoundaryState {
+    return { error };
+  }
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('[tessera] screen crashed', error, info.componentStack);
+  }
+  render() {
+    if (this.state.error) return <ServerErrorPage onRetry={() => this.setState({ error: null })} />;
+    return this.props.children;
+  }
+}

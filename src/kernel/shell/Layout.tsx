@@ -1,0 +1,147 @@
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Callout, Classes, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../KernelProvider';
+import { useSettings } from './settings';
+import { decideRoute, lazyComponent, type RouteDecision } from './route-table';
+import { useTabs, type OpenTab } from './tabs';
+import { TopNavbar } from './TopNavbar';
+import { SideMenu } from './SideMenu';
+import { TabBar } from './TabBar';
+import { PageBreadcrumbs } from './PageBreadcrumbs';
+import { SettingsDrawer } from './SettingsDrawer';
+import { NotFoundPage, ScreenErrorBoundary } from './ErrorPages';
+import { startProgress, doneProgress } from './progress';
+import type { LoadedPlugin } from '../plugin/types';
+import { WEB_VERSION } from '../version';
+
+/** The shared layout every logged-in screen sits in. */
+export function Layout() {
+  const { allPlugins, plugins, user, enabled } = useKernel();
+  const settings = useSettings();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const decision = useMemo(
+    () => decideRoute(location.pathname, allPlugins, plugins, user?.role, enabled),
+    [location.pathname, allPlugins, plugins, user?.role, enabled],
+  );
+  const usablePaths = useMemo(() => new Set(plugins.flatMap((p) => p.routes.map((r) => r.path))), [plugins]);
+  const tabs = useTabs(decision, usablePaths);
+  const current = decision.kind === 'screen' ? decision.resolved.route.path : null;
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+
+  const closeTab = (path: string) => {
+    const index = tabs.tabs.findIndex((t) => t.path === path);
+    tabs.closeTab(path);
+    if (path === current) {
+      const next = tabs.tabs[index + 1] ?? tabs.tabs[index - 1];
+      navigate(next && next.path !== path ? next.path : '/dashboard/index');
+    }
+  };
+
+  return (
+    <div className="tessera-layout" style={{ ['--tessera-menu-width' as string]: `${settings.menuWidth}px` }}>
+      {settings.navbar && <TopNavbar showTopMenu={settings.topMenu} onOpenSettings={() => setSettingsOpen(true)} />}
+      <div className="tessera-body">
+        {settings.menu && <SideMenu width={settings.menuWidth} activePath={current} />}
+        <main className="tessera-main">
+          {settings.tabBar && (
+            <TabBar tabs={tabs.tabs} activePath={current} onClose={closeTab} onReload={tabs.reloadTab} onCloseOthers={tabs.closeOthers} />
+          )}
+          <PageBreadcrumbs decision={decision} />
+          <RefusedPluginsNotice />
+          <div className="tessera-content">
+            <ScreenHost decision={decision} tabs={tabs.tabs} generation={tabs.generation} plugins={plugins} />
+          </div>
+          {settings.footer && (
+            <footer className={`tessera-footer ${Classes.TEXT_MUTED}`}>Tessera · v{WEB_VERSION}</footer>
+          )}
+        </main>
+      </div>
+      <SettingsDrawer isOpen={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </div>
+  );
+}
+Layout.displayName = 'Layout';
+
+/**
+ * Shows the current screen and keeps cached screens of open tabs mounted but hidden (the tab cache),
+ * so an operator's filters and selection survive switching tabs.
+ */
+function ScreenHost({ decision, tabs, generation, plugins }: { decision: RouteDecision; tabs: OpenTab[]; generation: Record<string, number>; plugins: readonly LoadedPlugin[] }) {
+  if (decision.kind !== 'screen') return <NotFoundPage />;
+  const { route, cached } = decision.resolved;
+  const kept = tabs.filter((t) => t.cached && t.path !== route.path);
+  const screens = cached ? [...kept, { path: route.path }] : kept;
+  const routeOf = (path: string) => {
+    for (const p of plugins) {
+      const r = p.routes.find((x) => x.path === path);
+      if (r) return r;
+    }
+    return null;
+  };
+  return (
+    <>
+      {screens.map(({ path }) => {
+        const r = routeOf(path);
+        if (!r) return null;
+        const Screen = lazyComponent(r.component);
+        const active = path === route.path;
+        return (
+          <div key={`${path}#${generation[path] ?? 0}`} className="tessera-screen" hidden={!active} data-screen={path}>
+            <ScreenErrorBoundary>
+              <Suspense fallback={<ScreenLoading />}>
+                <Screen />
+              </Suspense>
+            </ScreenErrorBoundary>
+          </div>
+        );
+      })}
+      {!cached && (
+        <div key={`${route.path}#${generation[route.path] ?? 0}`} className="tessera-screen" data-screen={route.path}>
+          <ScreenErrorBoundary>
+            <Suspense fallback={<ScreenLoading />}>
+              {(() => {
+                const Screen = lazyComponent(route.component);
+                return <Screen />;
+              })()}
+            </Suspense>
+          </ScreenErrorBoundary>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Suspense fallback: runs the thin loading bar while a screen's chunk loads. */
+export function ScreenLoading() {
+  useEffect(() => {
+    startProgress();
+    return () => doneProgress();
+  }, []);
+  return (
+    <div className="tessera-screen-loading">
+      <Spinner size={24} />
+    </div>
+  );
+}
+
+function RefusedPluginsNotice() {
+  const { refused } = useKernel();
+  const { t } = useTranslation();
+  if (refused.length === 0) return null;
+  return (
+    <Callout intent="warning" title={t('plugins.refusedTitle', { count: refused.length })} className="tessera-refused" icon="warning-sign">
+      <ul>
+        {refused.map((r) => (
+          <li key={r.source}>
+            <code>{r.id ?? r.source}</code>: {r.message}
+          </li>
+        ))}
+      </ul>
+    </Callout>
+  );
+}

@@ -1,0 +1,27 @@
+import { Breadcrumbs, type BreadcrumbProps } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { RouteDecision } from './route-table';
+import { HOME_PATH } from './route-table';
+
+/** A home icon followed by translated labels. */
+export function PageBreadcrumbs({ decision }: { decision: RouteDecision }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const items: BreadcrumbProps[] = [{ icon: 'home', text: '', onClick: () => navigate(HOME_PATH), 'aria-label': t('breadcrumb.home') } as BreadcrumbProps];
+  if (decision.kind === 'screen') {
+    const { plugin, route } = decision.resolved;
+    const pluginTitle = t(plugin.titleKey, { ns: plugin.id });
+    const routeTitle = t(route.titleKey, { ns: plugin.id });
+    items.push({ text: pluginTitle });
+    if (routeTitle !== pluginTitle) items.push({ text: routeTitle });
+  } else {
+    items.push({ text: t('error.notFoundCrumb') });
+  }
+  return (
+    <div className="tessera-breadcrumbs">
+      <Breadcrumbs items={items} />
+    </div>
+  );
+}
+PageBreadcrumbs.displayName = 'PageBreadcrumbs';

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useState } from 'react';
+import { getItem, setItem } from '../storage';
+import type { RouteDecision } from './route-table';
+
+export interface OpenTab {
+  path: string;
+  pluginId: string;
+  titleKey: string;
+  cached: boolean;
+}
+
+function isOpenTab(value: unknown): value is OpenTab {
+  const v = value as OpenTab;
+  return !!v && typeof v.path === 'string' && typeof v.pluginId === 'string' && typeof v.titleKey === 'string' && typeof v.cached === 'boolean';
+}
+
+function loadTabs(): OpenTab[] {
+  const stored = getItem('tessera-tabs');
+  return Array.isArray(stored) ? stored.filter(isOpenTab) : [];
+}
+
+/**
+ * The tab bar's list of open screens and its cache list. Only plugin screens become tabs, so the
+ * redirect helper and the error pages never do; routes flagged ignoreCache are open but not cached.
+ */
+export function useTabs(decision: RouteDecision, usablePaths: ReadonlySet<string>) {
+  const [tabs, setTabs] = useState<OpenTab[]>(loadTabs);
+  const [generation, setGeneration] = useState<Record<string, number>>({});
+
+  useEffect(() => {
+    if (decision.kind !== 'screen') return;
+    const { plugin, route, cached } = decision.resolved;
+    setTabs((prev) => (prev.some((t) => t.path === route.path) ? prev : [...prev, { path: route.path, pluginId: plugin.id, titleKey: route.titleKey, cached }]));
+  }, [decision]);
+
+  // A tab whose plugin was disabled (policy change, role switch) disappears.
+  useEffect(() => {
+    setTabs((prev) => (prev.every((t) => usablePaths.has(t.path)) ? prev : prev.filter((t) => usablePaths.has(t.path))));
+  }, [usablePaths]);
+
+  useEffect(() => setItem('tessera-tabs', tabs), [tabs]);
+
+  const closeTab = useCallback((path: string) => setTabs((prev) => prev.filter((t) => t.path !== path)), []);
+  const closeOthers = useCallback((path: string) => setTabs((prev) => prev.filter((t) => t.path === path)), []);
+  /** Remounts a screen (drops its cached state). */
+  const reloadTab = useCallback((path: string) => setGeneration((g) => ({ ...g, [path]: (g[path] ?? 0) + 1 })), []);
+
+  const cacheList = tabs.filter((t) => t.cached).map((t) => t.path);
+  return { tabs, cacheList, generation, closeTab, closeOthers, reloadTab };
+}

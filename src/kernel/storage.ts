@@ -1,0 +1,68 @@
+/**
+ * Browser storage with typed keys: every value the spec keeps in the browser goes through here, so
+ * there are no scattered localStorage calls. Items may carry an expiry in minutes.
+ */
+
+export interface StorageSchema {
+  token: string;
+  uid: string;
+  fbid: string;
+  fbname: string;
+  description: string;
+  version: string;
+  version_web: string;
+  versionUpdateTime: string;
+  downloadUrl: string;
+  needUpdateFuncList: string[];
+  'arco-locale': string;
+  page_per_page: number;
+  acc_per_page: number;
+  pixel_per_page: number;
+  bm_per_page: number;
+  'tessera-settings': Record<string, unknown>;
+  'tessera-workspaces': Record<string, unknown>;
+  'tessera-current-workspace': unknown;
+  'tessera-tabs': unknown;
+}
+
+export type StorageKey = keyof StorageSchema;
+
+interface Envelope<T> { v: T; exp?: number }
+
+function backend(): Storage | null {
+  try { return typeof window !== 'undefined' ? window.localStorage : null; } catch { return null; }
+}
+
+export function getItem<K extends StorageKey>(key: K): StorageSchema[K] | undefined {
+  const raw = backend()?.getItem(key);
+  if (raw == null) return undefined;
+  try {
+    const parsed = JSON.parse(raw) as Envelope<StorageSchema[K]>;
+    if (!parsed || typeof parsed !== 'object' || !('v' in parsed)) return undefined;
+    if (parsed.exp !== undefined && Date.now() > parsed.exp) {
+      backend()?.removeItem(key);
+      return undefined;
+    }
+    return parsed.v;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores a value; `expiresInMinutes` makes it vanish after that long. */
+export function setItem<K extends StorageKey>(key: K, value: StorageSchema[K], expiresInMinutes?: number): void {
+  const envelope: Envelope<StorageSchema[K]> = { v: value };
+  if (expiresInMinutes !== undefined) envelope.exp = Date.now() + expiresInMinutes * 60_000;
+  try { backend()?.setItem(key, JSON.stringify(envelope)); } catch (e) { console.warn(`[tessera] could not store ${key}`, e); }
+}
+
+export function removeItem(key: StorageKey | string): void {
+  backend()?.removeItem(key);
+}
+
+/** Erases the keys a forced extension update names (`clear_index`, comma separated). Unknown names are erased too. */
+export function clearKeys(commaSeparated: string): string[] {
+  const keys = commaSeparated.split(',').map((k) => k.trim()).filter(Boolean);
+  keys.forEach((k) => removeItem(k));
+  return keys;
+}

@@ -1,0 +1,39 @@
+import { createStore, type Store } from 'tinybase';
+import { createIndexedDbPersister, type IndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
+
+export type KernelStore = Store;
+
+export const STORE_DB_NAME = 'tessera';
+
+/** The page's one TinyBase store. Tables: `cache` (TTL lists), later `jobs` and `items` (runner). */
+export function createKernelStore(): KernelStore {
+  return createStore();
+}
+
+/**
+ * Loads the store from IndexedDB and keeps saving it. Resolves to null when IndexedDB is not
+ * available (private mode, old browsers): the page then works without persistence.
+ */
+export async function persistStore(store: KernelStore, dbName = STORE_DB_NAME): Promise<IndexedDbPersister | null> {
+  if (typeof indexedDB === 'undefined') return null;
+  try {
+    const persister = createIndexedDbPersister(store, dbName, 1, (e) => console.warn('[tessera] store persistence', e));
+    // TinyBase creates its object stores on the first save; loading a database that does not exist
+    // yet would only produce a 'store not found' error, so a first visit starts empty.
+    if (await databaseExists(dbName)) await persister.load();
+    await persister.startAutoSave();
+    return persister;
+  } catch (e) {
+    console.warn('[tessera] store persistence unavailable', e);
+    return null;
+  }
+}
+
+async function databaseExists(dbName: string): Promise<boolean> {
+  if (typeof indexedDB.databases !== 'function') return true;
+  try {
+    return (await indexedDB.databases()).some((db) => db.name === dbName);
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,136 @@
+import { memo, type MouseEvent } from 'react';
+import { Checkbox, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { DoubleCaretVerticalIcon, SortAscIcon, SortDescIcon } from '@blueprintjs/icons';
+import type { TFunction } from 'i18next';
+import type { DataColumnFilterOptions } from './types';
+
+/** Plain data for one header cell, so the memoised header re-renders exactly when it changes. */
+export interface HeaderSpec {
+  id: string;
+  label: string;
+  width: number;
+  grow: boolean;
+  sortable: boolean;
+  sorted: false | 'asc' | 'desc';
+  filter: 'text' | DataColumnFilterOptions | false;
+  filterValue: string;
+}
+
+export interface SelectAllState {
+  checked: boolean;
+  indeterminate: boolean;
+  disabled: boolean;
+}
+
+interface GridHeaderProps {
+  columns: readonly HeaderSpec[];
+  selectAll: SelectAllState;
+  onToggleAll: () => void;
+  onSort: (columnId: string, event: MouseEvent) => void;
+  onFilter: (columnId: string, value: string) => void;
+  t: TFunction;
+}
+
+const noEscape = { interpolation: { escapeValue: false } } as const;
+
+function ariaSort(sorted: HeaderSpec['sorted']) {
+  return sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
+}
+
+function SortIcon({ sorted }: { sorted: HeaderSpec['sorted'] }) {
+  if (sorted === 'asc') return <SortAscIcon className="tessera-dt__sort-icon" size={12} />;
+  if (sorted === 'desc') return <SortDescIcon className="tessera-dt__sort-icon" size={12} />;
+  return <DoubleCaretVerticalIcon className="tessera-dt__sort-icon tessera-dt__sort-icon--idle" size={12} />;
+}
+
+function cellStyle(spec: HeaderSpec) {
+  return { width: spec.width, flexGrow: spec.grow ? 1 : 0 };
+}
+
+export const GridHeader = memo(function GridHeader({ columns, selectAll, onToggleAll, onSort, onFilter, t }: GridHeaderProps) {
+  return (
+    <div role="rowgroup" className="tessera-dt__head">
+      <div role="row" aria-rowindex={1} className="tessera-dt__row tessera-dt__row--titles">
+        <div role="columnheader" className="tessera-dt__cell tessera-dt__cell--select">
+          <Checkbox
+            className="tessera-dt__checkbox"
+            aria-label={t('table.selectAll')}
+            checked={selectAll.checked}
+            indeterminate={selectAll.indeterminate}
+            disabled={selectAll.disabled}
+            onChange={onToggleAll}
+          />
+        </div>
+        {columns.map((spec) => (
+          <div
+            key={spec.id}
+            role="columnheader"
+            aria-sort={spec.sortable ? ariaSort(spec.sorted) : undefined}
+            data-column-id={spec.id}
+            className="tessera-dt__cell tessera-dt__cell--title"
+            style={cellStyle(spec)}
+          >
+            {spec.sortable ? (
+              <button
+                type="button"
+                className="tessera-dt__sort"
+                title={t('table.sortBy', { column: spec.label, ...noEscape })}
+                onClick={(event) => onSort(spec.id, event)}
+              >
+                <span className="tessera-dt__title-text">{spec.label}</span>
+                <SortIcon sorted={spec.sorted} />
+              </button>
+            ) : (
+              <span className="tessera-dt__title-text" title={spec.label}>
+                {spec.label}
+              </span>
+            )}
+          </div>
+        ))}
+      </div>
+      <div role="row" aria-rowindex={2} className="tessera-dt__row tessera-dt__row--filters">
+        <div role="gridcell" className="tessera-dt__cell tessera-dt__cell--select" />
+        {columns.map((spec) => (
+          <div key={spec.id} role="gridcell" className="tessera-dt__cell tessera-dt__cell--filter" style={cellStyle(spec)}>
+            <ColumnFilter spec={spec} onFilter={onFilter} t={t} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+});
+GridHeader.displayName = 'GridHeader';
+
+function ColumnFilter({ spec, onFilter, t }: { spec: HeaderSpec; onFilter: GridHeaderProps['onFilter']; t: TFunction }) {
+  if (spec.filter === false) return null;
+  const label = t('table.filterColumn', { column: spec.label, ...noEscape });
+  if (spec.filter === 'text') {
+    return (
+      <InputGroup
+        size="small"
+        fill
+        type="search"
+        aria-label={label}
+        placeholder={t('table.filterPlaceholder')}
+        value={spec.filterValue}
+        onChange={(event) => onFilter(spec.id, event.currentTarget.value)}
+      />
+    );
+  }
+  return (
+    <HTMLSelect
+      minimal
+      fill
+      aria-label={label}
+      value={spec.filterValue}
+      onChange={(event) => onFilter(spec.id, event.currentTarget.value)}
+    >
+      <option value="">{t('table.filterAll')}</option>
+      {spec.filter.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </HTMLSelect>
+  );
+}

@@ -1,0 +1,52 @@
+import Papa from 'papaparse';
+import type { CellValue, DataColumn } from './types';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * CSV formula injection guard: spreadsheet apps execute a cell that starts with = + - @ (or tab/CR),
+ * so platform text such as `=HYPERLINK(...)` gets a leading single quote and is shown as text.
+ * Plain numbers ("-12.5") cannot be formulas and are left alone so they stay numeric.
+ */
+export function guardCsvCell(value: CellValue): string | number | boolean {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return value;
+  if (FORMULA_START.test(value) && !PLAIN_NUMBER.test(value)) return `'${value}`;
+  return value;
+}
+
+/** The rows and columns exactly as given (callers pass the current view), headers are the column headers. */
+export function toCsv<Row>(rows: readonly Row[], columns: readonly DataColumn<Row>[]): string {
+  const fields = columns.map((column) => String(guardCsvCell(column.header)));
+  const data = rows.map((row) => columns.map((column) => guardCsvCell(column.value(row))));
+  return Papa.unparse({ fields, data }, { newline: '\r\n' });
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `<stem>-YYYYMMDD-HHmm.csv` in local time. */
+export function csvFileName(stem: string, now: Date = new Date()): string {
+  const date = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}`;
+  const time = `${pad(now.getHours())}${pad(now.getMinutes())}`;
+  const safeStem = stem.replace(/[\\/:*?"<>|]+/g, '_') || 'export';
+  return `${safeStem}-${date}-${time}.csv`;
+}
+
+/** Starts a browser download; the BOM makes Excel read the file as UTF-8 (Chinese text). */
+export function downloadCsv(fileName: string, csv: string): void {
+  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    // Revoking synchronously can cancel the download in some browsers.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}

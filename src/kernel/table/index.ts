@@ -1,0 +1,13 @@
+import enUS from './locales/en-US.json';
+import zhCN from './locales/zh-CN.json';
+
+export { DataTable } from './DataTable';
+export { toCsv } from './csv';
+export { loadColumnState, saveColumnState, type ColumnState } from './column-state';
+export type { CellValue, DataColumn, DataTableProps, PageSize } from './types';
+
+/** This module's UI strings, merged by the kernel's i18n set-up into the `kernel` namespace. */
+export const tableLocales: { 'zh-CN': Record<string, unknown>; 'en-US': Record<string, unknown> } = {
+  'zh-CN': zhCN,
+  'en-US': enUS,
+};

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+
+export type CellValue = string | number | boolean | null | undefined;
+
+export interface DataColumnFilterOptions {
+  options: { value: string; label: string }[];
+}
+
+export interface DataColumn<Row> {
+  /** Stable column id (also the CSV header key and the persistence key). */
+  id: string;
+  /** Already-translated header text. */
+  header: string;
+  /** Used for sort, filter and CSV. */
+  value: (row: Row) => CellValue;
+  /** Optional custom render; the default renders String(value) as text. */
+  cell?: (row: Row) => ReactNode;
+  /** Default true. */
+  sortable?: boolean;
+  /** Per-column filter; default 'text'. */
+  filter?: 'text' | DataColumnFilterOptions | false;
+  width?: number;
+  hiddenByDefault?: boolean;
+}
+
+export type PageSize = 10 | 20 | 50 | 100;
+
+export interface DataTableProps<Row> {
+  /** Key under which column visibility/order (and page size) persist. */
+  viewId: string;
+  rows: readonly Row[];
+  /** Keep this array stable (module constant or useMemo): a new array rebuilds the model. */
+  columns: readonly DataColumn<Row>[];
+  getRowId: (row: Row) => string;
+  loading?: boolean;
+  /** Controlled selection (uncontrolled when absent). */
+  selection?: ReadonlySet<string>;
+  onSelectionChange?: (ids: ReadonlySet<string>) => void;
+  /** Double click / Enter on a row. */
+  onRowOpen?: (row: Row) => void;
+  /** Paged mode; page sizes 10/20/50/100, default 20. */
+  paged?: boolean;
+  pageSize?: PageSize;
+  /** CSV file name stem (defaults to viewId). */
+  exportFileName?: string;
+  /** Extra toolbar content supplied by the view. */
+  toolbar?: ReactNode;
+  emptyText?: string;
+  /** Default 100% of the parent. */
+  height?: number | string;
+}

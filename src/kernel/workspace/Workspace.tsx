@@ -1,0 +1,208 @@
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Mosaic, MosaicWindow, MosaicZeroState, ExpandButton, RemoveButton, SplitButton, type MosaicNode, type MosaicPath } from 'react-mosaic-component';
+import 'react-mosaic-component/react-mosaic-component.css';
+import { Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../KernelProvider';
+import { useSettings } from '../shell/settings';
+import { lazyComponent } from '../shell/route-table';
+import type { FollowedSelection, LoadedPlugin, PluginView } from '../plugin/types';
+import { addTile, newTileId, pruneConfigs, WorkspaceFileError, type TileConfig, type WorkspaceFile } from './workspace-file';
+import { deleteWorkspace, listWorkspaces, loadCurrentWorkspace, loadWorkspace, MAX_WORKSPACE_NAME, saveCurrentWorkspace, saveWorkspace } from './saved-workspaces';
+
+interface ViewEntry { plugin: LoadedPlugin; view: PluginView }
+
+/** The tiled workspace: any plugin view as a tile; split, resize, drag, maximise, close; named saves. */
+export function Workspace() {
+  const { plugins, bus } = useKernel();
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [{ file, name }, setState] = useState(loadCurrentWorkspace);
+  const [selections, setSelections] = useState<Record<string, FollowedSelection>>({});
+  const [saveOpen, setSaveOpen] = useState(false);
+  const [message, setMessage] = useState<{ intent: 'success' | 'danger'; text: string } | null>(null);
+  const [savedNames, setSavedNames] = useState(listWorkspaces);
+
+  const views = useMemo(() => {
+    const map = new Map<string, ViewEntry>();
+    for (const plugin of plugins) for (const view of plugin.views) map.set(view.id, { plugin, view });
+    return map;
+  }, [plugins]);
+  const [viewToAdd, setViewToAdd] = useState('');
+  const firstView = views.keys().next().value ?? '';
+
+  useEffect(() => saveCurrentWorkspace(file, name), [file, name]);
+
+  // Tiles publish their selection on the bus; the workspace remembers the last one of each tile.
+  useEffect(() => {
+    const onSelection = (e: { sourceTileId: string; rowType: string; ids: readonly string[] }) =>
+      setSelections((prev) => ({ ...prev, [e.sourceTileId]: { sourceTileId: e.sourceTileId, rowType: e.rowType, ids: e.ids } }));
+    bus.on('selection:changed', onSelection);
+    return () => bus.off('selection:changed', onSelection);
+  }, [bus]);
+
+  const setFile = useCallback((update: (f: WorkspaceFile) => WorkspaceFile) => setState((s) => ({ ...s, file: update(s.file) })), []);
+
+  const onLayoutChange = useCallback(
+    (layout: MosaicNode<string> | null) => setFile((f) => ({ ...f, layout, configById: pruneConfigs(layout, f.configById) })),
+    [setFile],
+  );
+
+  const add = () => {
+    const viewId = viewToAdd || firstView;
+    if (!viewId) return;
+    setFile((f) => addTile(f, viewId).file);
+  };
+
+  const setFollow = (tileId: string, follow: string | null) =>
+    setFile((f) => ({ ...f, configById: { ...f.configById, [tileId]: { ...f.configById[tileId], follow } } }));
+
+  const open = (target: string) => {
+    try {
+      setState({ file: loadWorkspace(target), name: target });
+      setMessage(null);
+      bus.emit('workspace:opened', { name: target });
+    } catch (e) {
+      setMessage({ intent: 'danger', text: t('workspace.openFailed', { name: target, reason: (e as Error).message }) });
+    }
+  };
+
+  const save = (target: string) => {
+    try {
+      saveWorkspace(target, file);
+      setState((s) => ({ ...s, name: target.trim() }));
+      setSavedNames(listWorkspaces());
+      setMessage({ intent: 'success', text: t('workspace.saved', { name: target.trim() }) });
+      bus.emit('workspace:saved', { name: target.trim() });
+      return null;
+    } catch (e) {
+      return e instanceof WorkspaceFileError ? e.message : String(e);
+    }
+  };
+
+  const remove = () => {
+    if (!name) return;
+    deleteWorkspace(name);
+    setSavedNames(listWorkspaces());
+    setState((s) => ({ ...s, name: null }));
+  };
+
+  const tileTitle = (tileId: string) => {
+    const entry = views.get(file.configById[tileId]?.viewId ?? '');
+    return entry ? t(entry.view.titleKey, { ns: entry.plugin.id }) : t('workspace.unavailableTitle');
+  };
+
+  const renderTile = (tileId: string, path: MosaicPath) => {
+    const config: TileConfig = file.configById[tileId] ?? { viewId: '', follow: null };
+    const others = Object.keys(file.configById).filter((id) => id !== tileId);
+    return (
+      <MosaicWindow<string>
+        path={path}
+        title={tileTitle(tileId)}
+        createNode={() => {
+          const id = newTileId(config.viewId);
+          setFile((f) => ({ ...f, configById: { ...f.configById, [id]: { viewId: config.viewId, follow: null } } }));
+          return id;
+        }}
+        toolbarControls={[
+          <HTMLSelect
+            key="follow"
+            minimal
+            className="tessera-tile-follow"
+            aria-label={t('workspace.follow')}
+            value={config.follow ?? ''}
+            onChange={(e) => setFollow(tileId, e.currentTarget.value || null)}
+            options={[{ value: '', label: t('workspace.followNone') }, ...others.map((id) => ({ value: id, label: `${t('workspace.followPrefix')} ${tileTitle(id)} (${id.split('!')[1]})` }))]}
+          />,
+          <SplitButton key="split" />,
+          <ExpandButton key="expand" />,
+          <RemoveButton key="remove" />,
+        ]}
+      >
+        <div className="tessera-tile-body" data-tile-id={tileId}>
+          <TileContent tileId={tileId} entry={views.get(config.viewId)} followed={config.follow ? selections[config.follow] ?? null : null} />
+        </div>
+      </MosaicWindow>
+    );
+  };
+
+  return (
+    <div className="tessera-workspace">
+      <div className="tessera-workspace-toolbar">
+        <HTMLSelect aria-label={t('workspace.viewToAdd')} value={viewToAdd || firstView} onChange={(e) => setViewToAdd(e.currentTarget.value)}>
+          {[...views.values()].map(({ plugin, view }) => (
+            <option key={view.id} value={view.id}>
+              {t(plugin.titleKey, { ns: plugin.id })} · {t(view.titleKey, { ns: plugin.id })}
+            </option>
+          ))}
+        </HTMLSelect>
+        <Button icon="add" intent="primary" text={t('workspace.addTile')} onClick={add} disabled={views.size === 0} />
+        <ButtonGroup>
+          <Button icon="floppy-disk" text={t('workspace.saveAs')} onClick={() => setSaveOpen(true)} />
+          <HTMLSelect aria-label={t('workspace.open')} value={name ?? ''} onChange={(e) => e.currentTarget.value && open(e.currentTarget.value)}>
+            <option value="">{t('workspace.openPlaceholder')}</option>
+            {savedNames.map((n) => <option key={n} value={n}>{n}</option>)}
+          </HTMLSelect>
+          <Button icon="trash" aria-label={t('workspace.delete')} title={t('workspace.delete')} disabled={!name} onClick={remove} />
+        </ButtonGroup>
+        {name && <span className="tessera-workspace-name">{t('workspace.current', { name })}</span>}
+      </div>
+      {message && <Callout intent={message.intent} className="tessera-workspace-message" onClick={() => setMessage(null)}>{message.text}</Callout>}
+      <div className="tessera-mosaic-host">
+        <Mosaic<string>
+          renderTile={renderTile}
+          value={file.layout}
+          onChange={onLayoutChange}
+          blueprintNamespace="bp6"
+          className={`mosaic-blueprint-theme${settings.theme === 'dark' ? ' bp6-dark' : ''}`}
+          zeroStateView={<MosaicZeroState createNode={() => { const r = addTile(file, viewToAdd || firstView); setFile(() => r.file); return r.tileId; }} />}
+        />
+      </div>
+      <SaveDialog isOpen={saveOpen} initialName={name ?? ''} onClose={() => setSaveOpen(false)} onSave={save} />
+    </div>
+  );
+}
+Workspace.displayName = 'Workspace';
+
+function TileContent({ tileId, entry, followed }: { tileId: string; entry: ViewEntry | undefined; followed: FollowedSelection | null }) {
+  const { bus } = useKernel();
+  const { t } = useTranslation();
+  const publishSelection = useCallback(
+    (rowType: string, ids: readonly string[]) => bus.emit('selection:changed', { sourceTileId: tileId, rowType, ids }),
+    [bus, tileId],
+  );
+  if (!entry) return <NonIdealState icon="disable" title={t('workspace.unavailableTitle')} description={t('workspace.unavailable')} />;
+  const View = lazyComponent(entry.view.component);
+  return (
+    <Suspense fallback={<Spinner size={20} />}>
+      <View tileId={tileId} followedSelection={followed} publishSelection={publishSelection} />
+    </Suspense>
+  );
+}
+
+function SaveDialog({ isOpen, initialName, onClose, onSave }: { isOpen: boolean; initialName: string; onClose: () => void; onSave: (name: string) => string | null }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [value, setValue] = useState(initialName);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => { if (isOpen) { setValue(initialName); setError(null); } }, [isOpen, initialName]);
+  const submit = () => {
+    if (!value.trim()) return setError(t('workspace.nameRequired'));
+    if (value.trim().length > MAX_WORKSPACE_NAME) return setError(t('workspace.nameTooLong', { max: MAX_WORKSPACE_NAME }));
+    const problem = onSave(value);
+    if (problem) setError(problem);
+    else onClose();
+  };
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('workspace.saveAs')} className={settings.theme === 'dark' ? 'bp6-dark' : undefined}>
+      <form onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <DialogBody>
+          <FormGroup label={t('workspace.name')} labelFor="tessera-workspace-name" intent={error ? 'danger' : 'none'} helperText={error ?? undefined}>
+            <InputGroup id="tessera-workspace-name" autoFocus value={value} onChange={(e) => setValue(e.currentTarget.value)} intent={error ? 'danger' : 'none'} />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter actions={<><Button text={t('common.cancel')} onClick={onClose} /><Button type="submit" intent="primary" text={t('common.save')} /></>} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { convertLegacyToNary, getLeaves, type MosaicNode } from 'react-mosaic-component';
+
+/** What a tile shows: a plugin view, and optionally the tile whose selection it follows. */
+export interface TileConfig {
+  viewId: string;
+  follow?: string | null;
+}
+
+/** A saved workspace: plain, versioned JSON (the layout of Foxglove's saved layouts). */
+export interface WorkspaceFile {
+  version: typeof WORKSPACE_VERSION;
+  layout: MosaicNode<string> | null;
+  configById: Record<string, TileConfig>;
+}
+
+export const WORKSPACE_VERSION = 2;
+
+export class WorkspaceFileError extends Error {}
+
+/** Tile ids encode the view they show (`adaccount.list!k3x9q`), as Foxglove's `type!random` ids do. */
+export function newTileId(viewId: string): string {
+  return `${viewId}!${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function viewIdOfTile(tileId: string): string {
+  return tileId.split('!')[0];
+}
+
+export function emptyWorkspace(): WorkspaceFile {
+  return { version: WORKSPACE_VERSION, layout: null, configById: {} };
+}
+
+type Migration = (file: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * Upgrades older files step by step. Version 1 stored react-mosaic's legacy binary tree
+ * (`{ direction, first, second, splitPercentage }`); version 2 stores the n-ary tree.
+ */
+const MIGRATIONS: Record<number, Migration> = {
+  1: (file) => ({ ...file, version: 2, layout: file.layout ? convertLegacyToNary(file.layout as never) : null }),
+};
+
+/** Reads a saved workspace of any known version; throws WorkspaceFileError with a readable reason otherwise. */
+export function migrateWorkspace(raw: unknown): WorkspaceFile {
+  if (!raw || typeof raw !== 'object') throw new WorkspaceFileError('not a workspace object');
+  let file = raw as Record<string, unknown>;
+  if (typeof file.version !== 'number') throw new WorkspaceFileError('missing version');
+  if (file.version > WORKSPACE_VERSION) throw new WorkspaceFileError(`version ${file.version} is newer than this app understands (${WORKSPACE_VERSION})`);
+  while ((file.version as number) < WORKSPACE_VERSION) {
+    const step = MIGRATIONS[file.version as number];
+    if (!step) throw new WorkspaceFileError(`no migration from version ${file.version}`);
+    file = step(file);
+  }
+  return checkWorkspace(file);
+}
+
+function checkWorkspace(file: Record<string, unknown>): WorkspaceFile {
+  const configById = file.configById;
+  if (!configById || typeof configById !== 'object') throw new WorkspaceFileError('missing configById');
+  const layout = (file.layout ?? null) as MosaicNode<string> | null;
+  const leaves = layout === null ? [] : getLeaves(layout);
+  if (leaves.some((leaf) => typeof leaf !== 'string')) throw new WorkspaceFileError('layout has a non-string tile id');
+  const configs: Record<string, TileConfig> = {};
+  for (const leaf of leaves) {
+    const config = (configById as Record<string, unknown>)[leaf] as TileConfig | undefined;
+    const viewId = typeof config?.viewId === 'string' ? config.viewId : viewIdOfTile(leaf);
+    const follow = typeof config?.follow === 'string' && leaves.includes(config.follow) ? config.follow : null;
+    configs[leaf] = { viewId, follow };
+  }
+  return { version: WORKSPACE_VERSION, layout, configById: configs };
+}
+
+/** Keeps only configs of tiles that are still in the layout, and drops follows of closed tiles. */
+export function pruneConfigs(layout: MosaicNode<string> | null, configById: Record<string, TileConfig>): Record<string, TileConfig> {
+  const leaves = new Set(layout === null ? [] : getLeaves(layout));
+  const out: Record<string, TileConfig> = {};
+  for (const [id, config] of Object.entries(configById)) {
+    if (!leaves.has(id)) continue;
+    out[id] = { ...config, follow: config.follow && leaves.has(config.follow) ? config.follow : null };
+  }
+  return out;
+}
+
+/** Adds a tile to the right of the current layout (or as the only tile). */
+export function addTile(file: WorkspaceFile, viewId: string): { file: WorkspaceFile; tileId: string } {
+  const tileId = newTileId(viewId);
+  const layout: MosaicNode<string> = file.layout === null ? tileId : { type: 'split', direction: 'row', children: [file.layout, tileId], splitPercentages: [60, 40] };
+  return { tileId, file: { ...file, layout, configById: { ...file.configById, [tileId]: { viewId, follow: null } } } };
+}

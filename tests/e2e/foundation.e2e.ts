@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { artifact, launchBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = browser.context;
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+});
+afterAll(async () => browser?.close());
+
+describe('the foundation in real Chromium', () => {
+  it('serves the shell in Chinese by default, with every spec route reachable', async () => {
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(/\/dashboard\/index$/);
+    await expect(page.locator('[data-menu-id]').allTextContents()).resolves.toEqual(
+      ['工作台', '个人广告账户', 'BM 管理', '主页管理', '像素分享', '兴趣定位', '广告评论管理', '加好友'],
+    );
+    for (const area of ['adaccount', 'bm', 'page', 'pixel', 'target', 'adcomment', 'friend', 'payment', 'user']) {
+      await page.goto(`${baseUrl}/${area}/index`);
+      await page.locator(`[data-screen="/${area}/index"] .tessera-not-built`).waitFor();
+    }
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.getByText('哎呀，页面不见了').waitFor();
+    await page.goto(`${baseUrl}/login/login`);
+    await page.getByText('账户页面尚未构建').waitFor();
+  });
+
+  it('switches language and theme, opens two tiles, saves a workspace and restores it after a reload', async () => {
+    await page.goto(`${baseUrl}/dashboard/index`);
+    await page.getByLabel('语言').selectOption('en-US');
+    await page.getByText('Add tile').waitFor();
+    await page.getByLabel('View to add').selectOption('adaccount.list');
+    await page.getByRole('button', { name: 'Add tile' }).click();
+    await page.getByLabel('View to add').selectOption('bm.list');
+    await page.getByRole('button', { name: 'Add tile' }).click();
+    await expect(page.locator('.mosaic-window').count()).resolves.toBe(2);
+    await page.getByRole('button', { name: 'Save workspace as' }).click();
+    await page.getByLabel('Workspace name').fill('Morning review');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Workspace "Morning review" saved').waitFor();
+    await page.screenshot({ path: artifact('workspace-en-light.png') });
+
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('body').getAttribute('class')).resolves.toContain('bp6-dark');
+    await page.screenshot({ path: artifact('workspace-en-dark.png') });
+
+    await page.reload();
+    await page.locator('.mosaic-window').first().waitFor();
+    await expect(page.locator('.mosaic-window').count()).resolves.toBe(2);
+    await page.getByText('Workspace: Morning review').waitFor();
+    await expect(page.locator('body').getAttribute('class')).resolves.toContain('bp6-dark');
+    await expect(page.getByLabel('Language').inputValue()).resolves.toBe('en-US');
+    const titles = await page.locator('.mosaic-window-title').allTextContents();
+    expect(titles).toEqual(['Ad account list', 'Business list']);
+
+    await page.getByLabel('Language').selectOption('zh-CN');
+    await page.getByText('当前工作区：Morning review').waitFor();
+    await page.screenshot({ path: artifact('workspace-zh-dark.png') });
+    await page.getByTestId('theme-toggle').click();
+    await page.screenshot({ path: artifact('workspace-zh-light.png') });
+  });
+
+  it('loads without page errors under the content security policy', async () => {
+    const response = await page.goto(`${baseUrl}/adaccount/index`);
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(response?.headers()['content-security-policy']).not.toMatch(/unsafe-eval/);
+    await page.locator('.tessera-not-built').waitFor();
+    expect(pageErrors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  });
+});

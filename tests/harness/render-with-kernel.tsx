@@ -1,0 +1,47 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { createRegistry } from '../../src/kernel/plugin/registry';
+import { createBus } from '../../src/kernel/bus';
+import { createKernelStore } from '../../src/kernel/store/store';
+import { createI18n } from '../../src/kernel/i18n';
+import { KernelRoot } from '../../src/kernel/KernelRoot';
+import type { KernelUser } from '../../src/kernel/context-types';
+import type { SupportedLocale } from '../../src/kernel/plugin/types';
+import { createProductApi } from '../../src/kernel/api/product-api';
+import { clearSession, patchSession } from '../../src/kernel/auth/session';
+
+export interface RenderWithKernelOptions {
+  /** Manifests (or anything posing as one: invalid ones are refused like in the product). */
+  plugins: unknown[];
+  user?: KernelUser | null;
+  /** Plugin ids the server enabled for the user's role; null = all. */
+  enabled?: string[] | null;
+  route?: string;
+  locale?: SupportedLocale;
+  /** The product API's fetch. Without it the session is seeded from `user`/`enabled` and never synced. */
+  fetch?: typeof fetch;
+}
+
+/** Mounts the real kernel (registry, i18n, store, bus, shell, routes) around the given plugins. */
+export async function renderWithKernel({ plugins, user = { role: 'user' }, enabled = null, route = '/dashboard/index', locale = 'zh-CN', fetch }: RenderWithKernelOptions) {
+  const registry = createRegistry(Object.fromEntries(plugins.map((p, i) => [`test/${i}/${(p as { id?: string })?.id ?? 'unknown'}`, { default: p }])));
+  const bus = createBus();
+  const store = createKernelStore();
+  const i18n = await createI18n(registry.plugins, locale);
+  const api = createProductApi(i18n, fetch ?? (() => Promise.reject(new TypeError('no network in this test'))));
+  clearSession();
+  if (user) {
+    window.localStorage.setItem('token', JSON.stringify({ v: 'test-token' }));
+    patchSession({
+      token: 'test-token',
+      info: { id: user.id ?? '1', email: user.email ?? 'operator@tessera.test', name: user.name, role: user.role, plugins: enabled ?? registry.plugins.map((p) => p.id) },
+      infoStatus: 'ready',
+    });
+  }
+  const utils = render(
+    <MemoryRouter initialEntries={[route]}>
+      <KernelRoot bus={bus} store={store} i18n={i18n} api={api} plugins={registry.plugins} refused={registry.refused} sessionSync={!!fetch} versionCheck={false} />
+    </MemoryRouter>,
+  );
+  return { ...utils, bus, store, i18n, registry, api };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { createRegistry } from '../../src/kernel/plugin/registry';
+import { validators } from '../../src/generated/validators.js';
+import type { LocaleTree } from '../../src/kernel/plugin/types';
+import { renderWithKernel } from '../harness/render-with-kernel';
+
+const modules = import.meta.glob('/plugins/*/index.ts', { eager: true });
+const registry = createRegistry(modules);
+const SPEC_AREAS = ['dashboard', 'adaccount', 'bm', 'page', 'pixel', 'target', 'adcomment', 'friend', 'payment', 'user'];
+
+function keys(tree: LocaleTree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
+}
+function has(tree: LocaleTree, key: string): boolean {
+  let node: string | LocaleTree | undefined = tree;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' && node.trim().length > 0;
+}
+
+describe('every plugin keeps the contract', () => {
+  it('every plugin folder has a valid manifest and none is refused', () => {
+    expect(registry.refused).toEqual([]);
+    expect(registry.plugins.map((p) => p.id)).toEqual(expect.arrayContaining(SPEC_AREAS));
+  });
+
+  it('menu order follows the spec; payment and user are hidden', () => {
+    const order = Object.fromEntries(registry.plugins.map((p) => [p.id, p.order]));
+    expect(order).toMatchObject({ dashboard: 0, adaccount: 1, bm: 3, page: 4, pixel: 5, target: 6, adcomment: 7, friend: 8 });
+    const hidden = registry.plugins.filter((p) => p.hideInMenu).map((p) => p.id).sort();
+    expect(hidden).toEqual(expect.arrayContaining(['payment', 'user']));
+  });
+
+  it('every action schema compiles and every action names a compiled schema', () => {
+    const dir = path.resolve(__dirname, '../../schemas');
+    const ajv = new Ajv2020({ strict: true, allErrors: true });
+    const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.json'));
+    expect(files).toContain('plugin.schema.json');
+    for (const f of files) expect(() => ajv.compile(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))).not.toThrow();
+    for (const p of registry.plugins) for (const a of p.actions) expect(validators[a.schema], `${a.id} → ${a.schema}`).toBeTypeOf('function');
+  });
+
+  for (const p of registry.plugins) {
+    describe(p.id, () => {
+      it('has every locale key in both languages, and its title keys resolve', () => {
+        const zh = keys(p.locales['zh-CN']).sort();
+        const en = keys(p.locales['en-US']).sort();
+        expect(en).toEqual(zh);
+        const titleKeys = [p.titleKey, ...p.routes.map((r) => r.titleKey), ...p.views.map((v) => v.titleKey), ...p.actions.map((a) => a.titleKey)];
+        for (const k of titleKeys) {
+          expect(has(p.locales['zh-CN'], k), `zh-CN ${k}`).toBe(true);
+          expect(has(p.locales['en-US'], k), `en-US ${k}`).toBe(true);
+        }
+      });
+
+      for (const route of p.routes) {
+        it(`route ${route.path} renders`, async () => {
+          const { container } = await renderWithKernel({ plugins: Object.values(modules).map((m) => (m as { default: unknown }).default), route: route.path, locale: 'en-US' });
+          await waitFor(() => expect(container.querySelector(`[data-screen="${route.path}"]`)?.textContent?.length ?? 0).toBeGreaterThan(0));
+          expect(screen.queryByText('Whoops, this page is gone')).toBeNull();
+        });
+      }
+    });
+  }
+});
+
+describe('kernel strings', () => {
+  it('the kernel has every key in both languages', async () => {
+    const { kernelLocales } = await import('../../src/kernel/i18n');
+    expect(keys(kernelLocales['en-US']).sort()).toEqual(keys(kernelLocales['zh-CN']).sort());
+  });
+});

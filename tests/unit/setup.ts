@@ -1,0 +1,34 @@
+// Shared set-up of the jsdom unit tests: layout stubs (jsdom has no layout), IndexedDB, cleanup.
+import 'fake-indexeddb/auto';
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+// A virtualizer renders nothing in a 0×0 box.
+Object.defineProperties(HTMLElement.prototype, {
+  clientHeight: { configurable: true, get() { return 600; } },
+  clientWidth: { configurable: true, get() { return 1000; } },
+  offsetHeight: { configurable: true, get() { return 600; } },
+  offsetWidth: { configurable: true, get() { return 1000; } },
+});
+const rect = { x: 0, y: 0, top: 0, left: 0, bottom: 600, right: 1000, width: 1000, height: 600, toJSON: () => ({}) };
+HTMLElement.prototype.getBoundingClientRect = function getBoundingClientRect() { return rect as DOMRect; };
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) => ({
+    matches: false, media: query, onchange: null,
+    addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+  }) as MediaQueryList;
+}
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+HTMLCanvasElement.prototype.getContext = vi.fn(() => null) as unknown as typeof HTMLCanvasElement.prototype.getContext;
+window.scrollTo = (() => {}) as typeof window.scrollTo;
