@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 export default mergeConfig(viteConfig, defineConfig({
   test: {
@@ -22,6 +22,15 @@ export default mergeConfig(viteConfig, defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sandbox',
+          environment: 'node',
+          include: ['tests/sandbox/**/*.test.ts'],
+          testTimeout: 30_000,
         },
       },
       {

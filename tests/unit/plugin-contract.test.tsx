@@ -58,13 +58,24 @@ describe('every plugin keeps the contract', () => {
 
       for (const route of p.routes) {
         it(`route ${route.path} renders`, async () => {
-          const { container } = await renderWithKernel({ plugins: Object.values(modules).map((m) => (m as { default: unknown }).default), route: route.path, locale: 'en-US' });
+          const roles = route.roles ?? p.roles;
+          const role = roles.includes('*') ? 'user' : roles[0];
+          const { container } = await renderWithKernel({ plugins: Object.values(modules).map((m) => (m as { default: unknown }).default), route: route.path, locale: 'en-US', user: { role } });
           await waitFor(() => expect(container.querySelector(`[data-screen="${route.path}"]`)?.textContent?.length ?? 0).toBeGreaterThan(0));
           expect(screen.queryByText('Whoops, this page is gone')).toBeNull();
         });
       }
     });
   }
+});
+
+describe('the server menu matches the plugins', () => {
+  it('same ids, paths, icons, order, hidden flags and roles', async () => {
+    const { MENU } = await import('../../server/catalog');
+    const fromPlugins = registry.plugins.map((p) => ({ id: p.id, path: p.routes[0].path, icon: p.icon, order: p.order, hide: !!p.hideInMenu, roles: p.roles }));
+    const fromServer = MENU.map((m) => ({ id: m.id, path: m.path, icon: m.icon, order: m.order, hide: m.hide, roles: m.roles }));
+    expect(fromServer.sort((a, b) => a.order - b.order)).toEqual(fromPlugins);
+  });
 });
 
 describe('kernel strings', () => {

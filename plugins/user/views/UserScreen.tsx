@@ -1,7 +1,234 @@
-import { NotBuiltYet } from '@kernel';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Callout, Card, Dialog, DialogBody, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError, DataTable, PAGE_SIZES, currentPageSizes, patchSession, savePageSizes, showToast, useApi, useSession, type DataColumn, type PageSizeConfig, type UserInfo } from '@kernel';
+import { formatDate, type Order } from './orders';
+
+const PROFILE_FIELDS = ['name', 'job', 'organization', 'location', 'phone', 'personalWebsite', 'introduction'] as const;
+type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export default function UserScreen() {
   const { t } = useTranslation('user');
-  return <NotBuiltYet title={t('title')} />;
+  return (
+    <div className="tessera-user-centre">
+      <div className="tessera-user-grid">
+        <ProfileCard />
+        <div className="tessera-user-side">
+          <MembershipCard />
+          <PageSizeCard />
+        </div>
+      </div>
+      <Card className="tessera-user-orders">
+        <H4>{t('orders.title')}</H4>
+        <OrdersTable />
+      </Card>
+    </div>
+  );
+}
+
+function ProfileCard() {
+  const { t } = useTranslation('user');
+  const api = useApi();
+  const { info } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<Record<ProfileField, string>>(() => profileDraft(info));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => { if (!editing) setDraft(profileDraft(info)); }, [info, editing]);
+  if (!info) return null;
+
+  const save = async () => {
+    if (draft.phone && !/^[0-9+()\- ]*$/.test(draft.phone)) return setError(t('profile.phoneInvalid'));
+    setBusy(true);
+    setError(null);
+    try {
+      const updated = await api.post<UserInfo>('/api/user/update_user_info', draft);
+      patchSession({ info: { ...info, ...updated } });
+      setEditing(false);
+      void showToast(t('profile.saved'), 'success');
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className="tessera-user-profile">
+      <div className="tessera-card-head">
+        <H4>{t('profile.title')}</H4>
+        {!editing && <Button icon="edit" text={t('profile.edit')} onClick={() => setEditing(true)} />}
+      </div>
+      {editing ? (
+        <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+          {PROFILE_FIELDS.map((field) => (
+            <FormGroup key={field} label={t(`profile.fields.${field}`)} labelFor={`profile-${field}`}>
+              {field === 'introduction'
+                ? <TextArea id={`profile-${field}`} fill value={draft[field]} maxLength={2000} onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })} />
+                : <InputGroup id={`profile-${field}`} value={draft[field]} maxLength={field === 'phone' ? 32 : 200} onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })} />}
+            </FormGroup>
+          ))}
+          {error && <Callout intent="danger">{error}</Callout>}
+          <div className="tessera-form-actions">
+            <Button text={t('common.cancel')} onClick={() => { setEditing(false); setError(null); }} />
+            <Button type="submit" intent="primary" loading={busy} text={t('common.save')} />
+          </div>
+        </form>
+      ) : (
+        <HTMLTable compact className="tessera-profile-table">
+          <tbody>
+            <tr><th>{t('profile.fields.email')}</th><td>{info.email}</td></tr>
+            <tr><th>{t('profile.fields.role')}</th><td>{t(`roles.${info.role}`)}</td></tr>
+            <tr><th>{t('profile.fields.registrationDate')}</th><td>{formatDate(info.registrationDate)}</td></tr>
+            {PROFILE_FIELDS.map((field) => (
+              <tr key={field}><th>{t(`profile.fields.${field}`)}</th><td className="tessera-pre">{info[field] || '—'}</td></tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </Card>
+  );
+}
+
+function profileDraft(info: UserInfo | null): Record<ProfileField, string> {
+  return Object.fromEntries(PROFILE_FIELDS.map((f) => [f, (info?.[f] as string | undefined) ?? ''])) as Record<ProfileField, string>;
+}
+
+function MembershipCard() {
+  const { t } = useTranslation('user');
+  const { info } = useSession();
+  const navigate = useNavigate();
+  const m = info?.membership;
+  return (
+    <Card>
+      <H4>{t('membership.title')}</H4>
+      <HTMLTable compact>
+        <tbody>
+          <tr><th>{t('membership.level')}</th><td>{m?.level ? <Tag intent={m.active ? 'success' : 'none'}>{m.level}</Tag> : t('membership.none')}</td></tr>
+          <tr><th>{t('membership.start')}</th><td>{formatDate(m?.start)}</td></tr>
+          <tr><th>{t('membership.expiry')}</th><td>{formatDate(m?.expiry)}</td></tr>
+          <tr><th>{t('membership.fuel')}</th><td>{info?.fuel ?? 0}</td></tr>
+        </tbody>
+      </HTMLTable>
+      <Button icon="shopping-cart" intent="primary" text={t('membership.buy')} onClick={() => navigate('/payment/index')} />
+    </Card>
+  );
+}
+
+const SIZE_LABELS: Record<keyof PageSizeConfig, string> = { page_plen: 'pageSizes.page', acc_plen: 'pageSizes.acc', pixel_plen: 'pageSizes.pixel', bm_plen: 'pageSizes.bm' };
+
+function PageSizeCard() {
+  const { t } = useTranslation('user');
+  const api = useApi();
+  const [sizes, setSizes] = useState<PageSizeConfig>(currentPageSizes);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      await savePageSizes(api, sizes);
+      void showToast(t('pageSizes.saved'), 'success');
+    } catch (e) {
+      void showToast(e instanceof ApiError ? e.message : String(e), 'danger');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card>
+      <H4>{t('pageSizes.title')}</H4>
+      {(Object.keys(SIZE_LABELS) as (keyof PageSizeConfig)[]).map((key) => (
+        <FormGroup key={key} inline label={t(SIZE_LABELS[key])} labelFor={`size-${key}`}>
+          <HTMLSelect id={`size-${key}`} value={sizes[key]} onChange={(e) => setSizes({ ...sizes, [key]: Number(e.currentTarget.value) })}
+            options={PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))} />
+        </FormGroup>
+      ))}
+      <Button intent="primary" icon="floppy-disk" loading={busy} text={t('common.save')} onClick={() => void save()} />
+    </Card>
+  );
+}
+
+function OrdersTable() {
+  const { t } = useTranslation('user');
+  const api = useApi();
+  const [orders, setOrders] = useState<Order[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [open, setOpen] = useState<Order | null>(null);
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const data = await api.get<{ list: Order[] }>('/api/pay/getMyorder', { query: { page: 1, pageSize: 100 } });
+      setOrders(data.list);
+    } catch (e) {
+      void showToast(e instanceof ApiError ? e.message : String(e), 'danger');
+    } finally {
+      setLoading(false);
+    }
+  }, [api]);
+  useEffect(() => { void load(); }, [load]);
+
+  const openDetail = async (order: Order) => {
+    try {
+      setOpen(await api.get<Order>('/api/pay/getOrderDetail', { query: { ordernum: order.ordernum } }));
+    } catch (e) {
+      void showToast(e instanceof ApiError ? e.message : String(e), 'danger');
+    }
+  };
+
+  const columns = useMemo<DataColumn<Order>[]>(() => [
+    { id: 'ordernum', header: t('orders.ordernum'), value: (o) => o.ordernum },
+    { id: 'service', header: t('orders.service'), value: (o) => o.service?.name },
+    { id: 'amount', header: t('orders.amount'), value: (o) => `${o.amount} ${o.currency}` },
+    { id: 'status', header: t('orders.status'), value: (o) => t(`orders.statuses.${o.status}`), filter: { options: ['pending', 'paid', 'cancelled', 'failed'].map((s) => ({ value: t(`orders.statuses.${s}`), label: t(`orders.statuses.${s}`) })) } },
+    { id: 'createdAt', header: t('orders.created'), value: (o) => formatDate(o.createdAt) },
+    { id: 'paidAt', header: t('orders.paid'), value: (o) => formatDate(o.paidAt) },
+  ], [t]);
+
+  return (
+    <>
+      <div className="tessera-user-orders-table">
+        <DataTable viewId="user.orders" rows={orders} columns={columns} getRowId={(o) => o.ordernum} loading={loading} onRowOpen={(o) => void openDetail(o)}
+          emptyText={t('orders.empty')} exportFileName="orders" toolbar={<Button icon="refresh" text={t('orders.reload')} onClick={() => void load()} />} paged pageSize={20} />
+      </div>
+      <OrderDialog order={open} onClose={() => setOpen(null)} onChanged={() => { setOpen(null); void load(); }} />
+    </>
+  );
+}
+
+function OrderDialog({ order, onClose, onChanged }: { order: Order | null; onClose: () => void; onChanged: () => void }) {
+  const { t } = useTranslation('user');
+  const api = useApi();
+  const { info } = useSession();
+  const act = async (path: string) => {
+    try {
+      await api.post(path, { ordernum: order!.ordernum });
+      onChanged();
+    } catch (e) {
+      void showToast(e instanceof ApiError ? e.message : String(e), 'danger');
+    }
+  };
+  return (
+    <Dialog isOpen={order !== null} onClose={onClose} title={t('orders.detail', { ordernum: order?.ordernum ?? '' })} icon="document">
+      {order && (
+        <DialogBody>
+          <HTMLTable compact>
+            <tbody>
+              <tr><th>{t('orders.service')}</th><td>{order.service?.name}</td></tr>
+              <tr><th>{t('orders.amount')}</th><td>{order.amount} {order.currency}</td></tr>
+              <tr><th>{t('orders.status')}</th><td>{t(`orders.statuses.${order.status}`)}</td></tr>
+              <tr><th>{t('orders.provider')}</th><td>{order.provider}</td></tr>
+              <tr><th>{t('orders.created')}</th><td>{formatDate(order.createdAt)}</td></tr>
+              <tr><th>{t('orders.paid')}</th><td>{formatDate(order.paidAt)}</td></tr>
+            </tbody>
+          </HTMLTable>
+          {order.status === 'pending' && info && (
+            <div className="tessera-form-actions">
+              <Button text={t('orders.cancel')} onClick={() => void act('/api/pay/cancelOrder')} />
+              <Button intent="primary" text={t('orders.pay')} onClick={() => void act('/api/pay/payOrder')} />
+            </div>
+          )}
+        </DialogBody>
+      )}
+    </Dialog>
+  );
 }

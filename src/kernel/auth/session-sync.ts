@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/client';
 import { getSession, patchSession, setUserInfo, type UserInfo } from './session';
+import { syncPageSizes } from './page-sizes';
 
 /**
  * Reloads the profile (role, membership, enabled plugins) on start and on every navigation with a
@@ -17,7 +18,11 @@ export function useSessionSync(api: ApiClient, enabled: boolean): () => void {
     if (!getSession().info) patchSession({ infoStatus: 'loading' });
     inFlight.current = api
       .post<UserInfo>('/api/user/info')
-      .then((info) => setUserInfo({ ...info, plugins: Array.isArray(info.plugins) ? info.plugins : [] }))
+      .then((info) => {
+        const first = !getSession().info;
+        setUserInfo({ ...info, plugins: Array.isArray(info.plugins) ? info.plugins : [] });
+        if (first) void syncPageSizes(api);
+      })
       .catch((e) => {
         // auth failures are handled by the client (session cleared or re-login dialog)
         if (!(e instanceof ApiError && (e.kind === 'auth' || e.kind === 'relogin')) && !getSession().info) patchSession({ infoStatus: 'error' });

@@ -4,6 +4,7 @@ import type { KernelUser } from '../context-types';
 
 /** Profile fields of spec section 3, as /api/user/info returns them, plus role, membership and plugins. */
 export interface UserInfo {
+  uid?: number;
   id?: string | number;
   name?: string;
   avatar?: string;
@@ -21,7 +22,8 @@ export interface UserInfo {
   accountId?: string;
   certification?: number | string;
   role: string;
-  membership?: { level: string; start: string | null; expiry: string | null };
+  membership?: { level: string; start: string | null; expiry: string | null; active?: boolean };
+  fuel?: number;
   plugins: string[];
 }
 
@@ -82,7 +84,8 @@ export function clearSession(): void {
 }
 
 export function setUserInfo(info: UserInfo): void {
-  if (info.id !== undefined) setItem('uid', String(info.id));
+  const uid = info.uid ?? info.id;
+  if (uid !== undefined) setItem('uid', String(uid));
   patchSession({ info, infoStatus: 'ready', viewAsUser: info.role === 'admin' ? state.viewAsUser : null });
 }
 
@@ -90,7 +93,8 @@ export function setUserInfo(info: UserInfo): void {
 export function effectiveUser(s: SessionState): KernelUser | null {
   if (!s.info) return null;
   const role = s.viewAsUser ? 'user' : s.info.role;
-  return { id: s.info.id === undefined ? undefined : String(s.info.id), email: s.info.email, name: s.info.name, role };
+  const uid = s.info.uid ?? s.info.id;
+  return { id: uid === undefined ? undefined : String(uid), email: s.info.email, name: s.info.name, role };
 }
 
 export function effectiveEnabled(s: SessionState): string[] | null {

@@ -15,10 +15,13 @@ import { NotFoundPage, ScreenErrorBoundary } from './ErrorPages';
 import { startProgress, doneProgress } from './progress';
 import type { LoadedPlugin } from '../plugin/types';
 import { WEB_VERSION } from '../version';
+import { useVisitStatistics } from './visit-statistics';
+import { useSession } from '../auth/session';
 
 /** The shared layout every logged-in screen sits in. */
 export function Layout() {
-  const { allPlugins, plugins, user, enabled } = useKernel();
+  const { allPlugins, plugins, user, enabled, api } = useKernel();
+  const { token } = useSession();
   const settings = useSettings();
   const location = useLocation();
   const navigate = useNavigate();
@@ -30,6 +33,7 @@ export function Layout() {
   const tabs = useTabs(decision, usablePaths);
   const current = decision.kind === 'screen' ? decision.resolved.route.path : null;
   const [settingsOpen, setSettingsOpen] = useState(false);
+  useVisitStatistics(api, decision, token !== undefined);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
 

@@ -1,0 +1,194 @@
+// Builds the product server: API under /api, the graph sandbox hook, the built app. Tests call
+// buildApp() and use app.inject(); server/main.ts adds listen() and the start-up lines.
+import Fastify, { type FastifyInstance, type FastifySchemaValidationError } from 'fastify';
+import helmet from '@fastify/helmet';
+import { Ajv } from 'ajv';
+import type { ServerConfig } from './config';
+import { openDatabase, type Database } from './db';
+import { ApiError, Code, installEnvelopeHandlers, loggableError, type Envelope } from './envelope';
+import { sweep, SWEEP_EVERY_MS } from './housekeeping';
+import { pickLang } from './i18n';
+import { createMailer, type Mailer } from './mail';
+import { RateLimiter } from './rate-limit';
+import { createPaymentRegistry } from './payments';
+import { authenticate, rotateSession, tokenFromHeader } from './auth/sessions';
+import { seed } from './seed';
+import { mountApp, readWebVersion } from './static';
+import type { AppContext } from './context';
+import { accountRoutes } from './routes/account';
+import { userRoutes } from './routes/user';
+import { runtimeRoutes } from './routes/runtime';
+import { messageRoutes } from './routes/messages';
+import { recordRoutes } from './routes/records';
+import { payRoutes } from './routes/pay';
+import { adminRoutes } from './routes/admin';
+
+export interface BuildOptions {
+  /** an open, migrated database to use instead of opening one (it is then not closed with the app) */
+  database?: Database;
+  /** where the JSON log lines go (default: stdout) */
+  logStream?: NodeJS.WritableStream;
+  /** replaces the mailer chosen from SMTP_URL */
+  mailer?: Mailer;
+}
+
+export function contentSecurityPolicy(config: ServerConfig, extra: { scriptSrc?: string[]; connectSrc?: string[]; frameSrc?: string[] }[] = []) {
+  const more = (key: 'scriptSrc' | 'connectSrc' | 'frameSrc') => extra.flatMap((e) => e[key] ?? []);
+  const wsOrigin = config.websocketUrl ? [new URL(config.websocketUrl).origin.replace(/^http/, 'ws')] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...more('scriptSrc')],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'chrome-extension:', ...wsOrigin, ...more('connectSrc')],
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: more('frameSrc').length ? more('frameSrc') : ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+const MAX_DEPTH = 32;
+
+/**
+ * The path of the first thing in the input no route accepts, else null: a NUL character (PostgreSQL
+ * text and jsonb cannot store one) or nesting deeper than MAX_DEPTH. Iterative, so no input can
+ * exhaust the stack.
+ */
+function findUnacceptable(root: unknown): string | null {
+  const stack: [unknown, string, number][] = [[root, '', 0]];
+  while (stack.length) {
+    const [value, path, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_DEPTH) return path;
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) return `${path}/${key}`;
+        stack.push([item, `${path}/${key}`, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
+type Validator = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
+
+/** A schema validator that also refuses NUL characters and absurd nesting anywhere in the input. */
+function strict(validate: Validator): Validator {
+  const wrapped: Validator = (data) => {
+    if (!validate(data)) {
+      wrapped.errors = validate.errors;
+      return false;
+    }
+    const path = findUnacceptable(data);
+    if (path === null) return true;
+    wrapped.errors = [{ keyword: 'pattern', instancePath: path, schemaPath: '#/strict', params: {}, message: 'not acceptable' }];
+    return false;
+  };
+  return wrapped;
+}
+
+function isEnvelope(payload: unknown): payload is Envelope {
+  return typeof payload === 'object' && payload !== null && 'status' in payload && 'code' in payload;
+}
+
+export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      // fastify's request log holds no headers or bodies; should one ever be logged, these paths are blanked.
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', '*.password', '*.confirmPassword', '*.code', '*.token'], censor: '[redacted]' },
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+
+  // JSON as fastify parses it (prototype poisoning refused), except that an empty body is no body: a
+  // client may send the JSON content type on a POST without payload (logout, info, menu).
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else jsonParser(req, body as string, done);
+  });
+
+  // Bodies are checked as sent (no coercion); query strings arrive as text and are coerced.
+  const bodyAjv = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
+  const queryAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
+  app.setValidatorCompiler(({ schema, httpPart }) => strict((httpPart === 'body' ? bodyAjv : queryAjv).compile(schema)));
+  installEnvelopeHandlers(app);
+
+  const database = opts.database ?? await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, clock: config.clock });
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (!opts.database) await database.close();
+  });
+
+  const payments = createPaymentRegistry(config);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    now: () => new Date(config.clock()),
+    mailer,
+    limits: {
+      loginPerEmail: new RateLimiter(config.rateLimits.loginPerEmail, config.clock),
+      loginPerIp: new RateLimiter(config.rateLimits.loginPerIp, config.clock),
+      authPerIp: new RateLimiter(config.rateLimits.authPerIp, config.clock),
+    },
+    payments,
+    webVersion: readWebVersion(config.distDir, config.packageJsonPath),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('lang', 'zh-CN');
+  app.decorateRequest('auth', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, payments.list().flatMap((p) => (p.csp ? [p.csp] : []))) },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    // Served over plain HTTP on loopback by default; a TLS-terminating proxy in front adds HSTS.
+    hsts: false,
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = pickLang(req.headers['accept-language']);
+    const mode = req.routeOptions.config?.auth ?? 'none';
+    if (mode === 'none') return;
+    const token = tokenFromHeader(req.headers.authorization);
+    if (!token) throw new ApiError(Code.TOKEN_INVALID, 'tokenFailed');
+    req.auth = await authenticate(ctx, token);
+    if (mode === 'admin' && req.auth.user.role !== 'admin') throw new ApiError(Code.FORBIDDEN, 'forbidden');
+  });
+
+  // A token older than 7 days is replaced on its next successful answer (CONTRACT.md section 3).
+  app.addHook('preSerialization', async (req, reply, payload) => {
+    const auth = req.auth;
+    if (!auth?.rotate || !isEnvelope(payload) || payload.status !== 1) return payload;
+    auth.rotate = false;
+    const token = await rotateSession(ctx, auth);
+    if (!token) return payload;
+    reply.header('authorization', `Bearer ${token}`);
+    return { ...payload, status: -1 };
+  });
+
+  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, messageRoutes, recordRoutes, payRoutes, adminRoutes]) await routes(app);
+
+  await seed(ctx);
+  await sweep(ctx);
+  const sweeper = setInterval(() => {
+    sweep(ctx).catch((err: unknown) => app.log.warn({ err: loggableError(err) }, 'housekeeping failed'));
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+  if (config.demo && config.mountDemoGraph) await config.mountDemoGraph(app);
+  await mountApp(app, config.distDir);
+  return app;
+}

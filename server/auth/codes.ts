@@ -1,0 +1,74 @@
+// E-mailed 6-digit codes: valid 10 minutes, at most 5 attempts each, one new code a minute per address and purpose.
+import crypto from 'node:crypto';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { emailCodes } from '../db/schema';
+import { ApiError, Code, rateLimited } from '../envelope';
+import type { AppContext } from '../context';
+
+export type CodePurpose = 'activation' | 'reset';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESEND_INTERVAL_MS = 60_000;
+
+function hashCode(email: string, purpose: CodePurpose, code: string): string {
+  return crypto.createHash('sha256').update(`${purpose}\n${email}\n${code}`, 'utf8').digest('hex');
+}
+
+/** Seconds until a new code may be sent to this address for this purpose (0 = now). */
+export async function resendWait(ctx: AppContext, email: string, purpose: CodePurpose): Promise<number> {
+  const [last] = await ctx.db.select({ createdAt: emailCodes.createdAt }).from(emailCodes)
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose))).orderBy(desc(emailCodes.createdAt), desc(emailCodes.id)).limit(1);
+  if (!last) return 0;
+  const wait = last.createdAt.getTime() + RESEND_INTERVAL_MS - ctx.now().getTime();
+  return wait > 0 ? wait / 1000 : 0;
+}
+
+/** Throws 429 when a code was sent less than a minute ago. */
+export async function assertMaySend(ctx: AppContext, email: string, purpose: CodePurpose): Promise<void> {
+  const wait = await resendWait(ctx, email, purpose);
+  if (wait > 0) throw rateLimited(wait, 'resendTooSoon');
+}
+
+/** Creates a new code (older ones for the same address and purpose stop working) and returns it with its row id. */
+export async function issueCode(ctx: AppContext, email: string, purpose: CodePurpose): Promise<{ id: number; code: string }> {
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    await tx.update(emailCodes).set({ consumedAt: now })
+      .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)));
+    const [row] = await tx.insert(emailCodes).values({
+      email, purpose, codeHash: hashCode(email, purpose, code), createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    }).returning({ id: emailCodes.id });
+    return { id: row!.id, code };
+  });
+}
+
+/** Forgets a code whose mail could not be sent, so the user may ask again at once. */
+export async function dropCode(ctx: AppContext, id: number): Promise<void> {
+  await ctx.db.delete(emailCodes).where(eq(emailCodes.id, id));
+}
+
+/**
+ * Checks a code. Every attempt counts, the right one too, and the count is raised before the
+ * comparison in one conditional update, so parallel guesses cannot pass the limit.
+ */
+export async function verifyCode(ctx: AppContext, email: string, purpose: CodePurpose, code: string, consume: boolean): Promise<void> {
+  const now = ctx.now();
+  const [row] = await ctx.db.select().from(emailCodes)
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)))
+    .orderBy(desc(emailCodes.createdAt), desc(emailCodes.id)).limit(1);
+  if (!row || row.expiresAt.getTime() <= now.getTime()) throw new ApiError(Code.CODE_INVALID, 'codeInvalid');
+  const [counted] = await ctx.db.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(and(eq(emailCodes.id, row.id), lt(emailCodes.attempts, CODE_MAX_ATTEMPTS), isNull(emailCodes.consumedAt)))
+    .returning({ attempts: emailCodes.attempts });
+  if (!counted) throw new ApiError(Code.CODE_TOO_MANY_ATTEMPTS, 'codeTooManyAttempts');
+  const expected = Buffer.from(row.codeHash, 'hex');
+  const given = Buffer.from(hashCode(email, purpose, code), 'hex');
+  if (!crypto.timingSafeEqual(expected, given)) throw new ApiError(Code.CODE_INVALID, 'codeInvalid');
+  if (consume) {
+    const [used] = await ctx.db.update(emailCodes).set({ consumedAt: now })
+      .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.consumedAt))).returning({ id: emailCodes.id });
+    if (!used) throw new ApiError(Code.CODE_INVALID, 'codeInvalid');
+  }
+}

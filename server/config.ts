@@ -1,0 +1,141 @@
+// Server settings, read once from the environment (CONTRACT.md section 1 plus the server's own extras).
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { PaymentProvider } from './payments/types';
+
+export interface RateLimitRule {
+  /** events allowed inside the window */
+  limit: number;
+  windowMs: number;
+  /** how long the key stays refused once the limit is passed */
+  blockMs: number;
+}
+
+export interface RateLimits {
+  /** failed logins per e-mail address */
+  loginPerEmail: RateLimitRule;
+  /** failed logins per client IP */
+  loginPerIp: RateLimitRule;
+  /** any call of an account endpoint (register, codes, activation, reset, login) per client IP */
+  authPerIp: RateLimitRule;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; unset = embedded PGlite */
+  databaseUrl: string | null;
+  /** PGlite data directory (default DATA_DIR/pglite); 'memory://' keeps it in memory (tests) */
+  pgliteDir: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  demo: boolean;
+  demoPublic: boolean;
+  demoPassword: string;
+  adminEmail: string | null;
+  websocketUrl: string | null;
+  paymentPublicKey: string | null;
+  /** default payment provider id; unset = 'sandbox' in demo mode, else 'manual' */
+  paymentProvider: string | null;
+  /** extra payment providers (a real provider's adapter plugs in here) */
+  paymentProviders: PaymentProvider[];
+  trustProxy: boolean;
+  /** maximum request body in bytes (413 above) */
+  bodyLimit: number;
+  distDir: string;
+  /** where the companion extension lives; its manifest version is the default latest record */
+  extensionDir: string;
+  packageJsonPath: string;
+  logLevel: string;
+  rateLimits: RateLimits;
+  /** milliseconds since the epoch; tests move it forward to test expiry and rotation */
+  clock: () => number;
+  /**
+   * Hook for the graph sandbox: called in demo mode after the API is registered, so a later issue can
+   * mount the sandbox at /__graph on the same origin (`app.register(sandbox, { prefix: '/__graph' })`).
+   */
+  mountDemoGraph: ((app: FastifyInstance) => Promise<void> | void) | null;
+}
+
+export class ConfigError extends Error {}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|\[::1\]|localhost)$/i;
+
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.test(host.trim());
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+function text(value: string | undefined): string | null {
+  const v = value?.trim();
+  return v ? v : null;
+}
+
+function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${value}")`);
+  return n;
+}
+
+export const defaultRateLimits = (authPerIp = 300): RateLimits => ({
+  loginPerEmail: { limit: 5, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
+  loginPerIp: { limit: 30, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
+  authPerIp: { limit: authPerIp, windowMs: 10 * 60_000, blockMs: 10 * 60_000 },
+});
+
+/** Reads the environment; throws ConfigError for a setting the server cannot start with. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = path.resolve(text(env.DATA_DIR) ?? path.join(root, 'data'));
+  const websocketUrl = text(env.TESSERA_WEBSOCKET_URL);
+  if (websocketUrl && !/^wss?:\/\/[^\s]+$/i.test(websocketUrl)) throw new ConfigError(`TESSERA_WEBSOCKET_URL must start with ws:// or wss:// (got "${websocketUrl}")`);
+  const config: ServerConfig = {
+    port: int('PORT', env.PORT, 8080, 0, 65535),
+    host: text(env.HOST) ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: text(env.DATABASE_URL),
+    pgliteDir: path.join(dataDir, 'pglite'),
+    smtpUrl: text(env.SMTP_URL),
+    mailFrom: text(env.TESSERA_MAIL_FROM) ?? 'Tessera <no-reply@tessera.local>',
+    demo: flag(env.TESSERA_DEMO, true),
+    demoPublic: flag(env.TESSERA_DEMO_PUBLIC, false),
+    demoPassword: env.TESSERA_DEMO_PASSWORD && env.TESSERA_DEMO_PASSWORD.length > 0 ? env.TESSERA_DEMO_PASSWORD : 'tessera-demo',
+    adminEmail: text(env.TESSERA_ADMIN_EMAIL)?.toLowerCase() ?? null,
+    websocketUrl,
+    paymentPublicKey: text(env.TESSERA_PAYMENT_PUBLIC_KEY),
+    paymentProvider: text(env.TESSERA_PAYMENT_PROVIDER),
+    paymentProviders: [],
+    trustProxy: flag(env.TESSERA_TRUST_PROXY, false),
+    bodyLimit: int('TESSERA_BODY_LIMIT', env.TESSERA_BODY_LIMIT, 64 * 1024, 1024, 10 * 1024 * 1024),
+    distDir: path.join(root, 'dist'),
+    extensionDir: path.join(root, 'extension'),
+    packageJsonPath: path.join(root, 'package.json'),
+    logLevel: text(env.LOG_LEVEL) ?? 'info',
+    rateLimits: defaultRateLimits(int('TESSERA_AUTH_RATE_LIMIT', env.TESSERA_AUTH_RATE_LIMIT, 300, 1, 1_000_000)),
+    clock: Date.now,
+    mountDemoGraph: null,
+    ...overrides,
+  };
+  checkConfig(config);
+  return config;
+}
+
+/** The rules a configuration must follow before the server may start. */
+export function checkConfig(config: ServerConfig): void {
+  if (config.demo && !config.demoPublic && !isLoopback(config.host)) {
+    throw new ConfigError(
+      `Demo mode refuses to listen on the non-loopback address ${config.host}: its demo accounts have a published password. ` +
+      'Set TESSERA_DEMO=0 for a real installation, or TESSERA_DEMO_PUBLIC=1 to expose the demo on purpose.',
+    );
+  }
+  if (config.demoPassword.length < 5 || config.demoPassword.length > 30) {
+    throw new ConfigError('TESSERA_DEMO_PASSWORD must be 5 to 30 characters long');
+  }
+}

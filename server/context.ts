@@ -1,0 +1,50 @@
+// What every route needs, hung on the fastify instance as `app.ctx`, plus the request decorations.
+import type { ServerConfig } from './config';
+import type { Db } from './db';
+import type { Lang } from './i18n';
+import type { Mailer } from './mail';
+import type { RateLimiter } from './rate-limit';
+import type { PaymentRegistry } from './payments';
+import type { users } from './db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface AppContext {
+  config: ServerConfig;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  now(): Date;
+  mailer: Mailer;
+  limits: { loginPerEmail: RateLimiter; loginPerIp: RateLimiter; authPerIp: RateLimiter };
+  payments: PaymentRegistry;
+  webVersion: string;
+}
+
+/** Who may call a route: anyone ('none', the default), any signed-in user, or admins only. */
+export type AuthMode = 'none' | 'user' | 'admin';
+
+export interface AuthState {
+  user: UserRow;
+  sessionId: number;
+  /** the token is older than 7 days: a successful answer rotates it */
+  rotate: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    auth: AuthState | null;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+  }
+}
+
+/** The caller of a route whose auth mode is 'user' or 'admin' (the hook has already refused anyone else). */
+export function caller(auth: AuthState | null): AuthState {
+  if (!auth) throw new Error('route declared without auth reached a handler that needs the caller');
+  return auth;
+}

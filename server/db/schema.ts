@@ -1,0 +1,172 @@
+// The one drizzle pg-core schema of the product API. It runs unchanged on PGlite and PostgreSQL;
+// `npx drizzle-kit generate` turns a change here into a new migration in server/db/migrations.
+import { pgTable, serial, bigserial, integer, text, boolean, timestamp, jsonb, index, primaryKey } from 'drizzle-orm/pg-core';
+
+// Every timestamp is written by the application's clock (never a database default), so the tests can move time.
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const blank = (name: string) => text(name).notNull().default('');
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  /** 'user' | 'admin' */
+  role: text('role').notNull().default('user'),
+  /** 'pending' (awaiting e-mail activation) | 'active' | 'disabled' (deactivated by an admin or by demo mode off) */
+  status: text('status').notNull().default('pending'),
+  isDemo: boolean('is_demo').notNull().default(false),
+  name: blank('name'),
+  avatar: blank('avatar'),
+  job: blank('job'),
+  organization: blank('organization'),
+  location: blank('location'),
+  introduction: blank('introduction'),
+  personalWebsite: blank('personal_website'),
+  jobName: blank('job_name'),
+  organizationName: blank('organization_name'),
+  locationName: blank('location_name'),
+  phone: blank('phone'),
+  certification: integer('certification').notNull().default(0),
+  membershipLevel: text('membership_level').notNull().default('free'),
+  membershipStart: at('membership_start'),
+  membershipExpiry: at('membership_expiry'),
+  fuel: integer('fuel').notNull().default(0),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+  activatedAt: at('activated_at'),
+  lastLoginAt: at('last_login_at'),
+});
+
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** sha-256 of the token; the token itself is never stored */
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: at('created_at').notNull(),
+  lastUsedAt: at('last_used_at').notNull(),
+  revokedAt: at('revoked_at'),
+  /** 'logout' | 'superseded' | 'rotated' | 'expired' | 'password' | 'disabled' */
+  revokeReason: text('revoke_reason'),
+  ip: blank('ip'),
+  userAgent: blank('user_agent'),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+export const emailCodes = pgTable('email_codes', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  /** 'activation' | 'reset' */
+  purpose: text('purpose').notNull(),
+  codeHash: text('code_hash').notNull(),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  consumedAt: at('consumed_at'),
+}, (t) => [index('email_codes_lookup_idx').on(t.email, t.purpose, t.createdAt)]);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+export const pluginPolicy = pgTable('plugin_policy', {
+  role: text('role').notNull(),
+  pluginId: text('plugin_id').notNull(),
+  enabled: boolean('enabled').notNull(),
+}, (t) => [primaryKey({ columns: [t.role, t.pluginId] })]);
+
+export const services = pgTable('services', {
+  id: serial('id').primaryKey(),
+  /** 'membership' | 'fuel' | 'upgrade' */
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  description: blank('description'),
+  /** membership level granted (membership, upgrade) */
+  level: blank('level'),
+  durationDays: integer('duration_days').notNull().default(0),
+  fuelAmount: integer('fuel_amount').notNull().default(0),
+  priceCents: integer('price_cents').notNull(),
+  currency: text('currency').notNull().default('CNY'),
+  active: boolean('active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  ordernum: text('ordernum').notNull().unique(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+  /** the service as it was when ordered: { kind, name, level, durationDays, fuelAmount } */
+  service: jsonb('service').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  provider: text('provider').notNull(),
+  /** 'pending' | 'paid' | 'cancelled' | 'failed' */
+  status: text('status').notNull(),
+  providerRef: text('provider_ref'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+  paidAt: at('paid_at'),
+}, (t) => [index('orders_user_idx').on(t.userId, t.createdAt)]);
+
+export const extensionReleases = pgTable('extension_releases', {
+  id: serial('id').primaryKey(),
+  url: blank('url'),
+  version: text('version').notNull(),
+  versionWeb: blank('version_web'),
+  description: blank('description'),
+  clearIndex: blank('clear_index'),
+  type: integer('type').notNull().default(0),
+  func: jsonb('func').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+export const announcements = pgTable('announcements', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  messageType: integer('message_type').notNull().default(1),
+  /** null = every user */
+  targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** null = whatever social identity the user is on */
+  fbid: text('fbid'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: at('created_at').notNull(),
+}, (t) => [index('announcements_target_idx').on(t.targetUserId)]);
+
+export const announcementSeen = pgTable('announcement_seen', {
+  announcementId: integer('announcement_id').notNull().references(() => announcements.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** '' when the message was seen without a social identity */
+  fbid: text('fbid').notNull().default(''),
+  seenAt: at('seen_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.announcementId, t.userId, t.fbid] })]);
+
+export const records = pgTable('records', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  moduleId: text('module_id').notNull(),
+  content: jsonb('content').notNull(),
+  /** sha-256 of the canonical content: adding the same item again moves it to the top */
+  contentKey: text('content_key').notNull(),
+  createdAt: at('created_at').notNull(),
+}, (t) => [index('records_user_module_idx').on(t.userId, t.moduleId, t.createdAt)]);
+
+export const userConfig = pgTable('user_config', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  pagePlen: integer('page_plen'),
+  accPlen: integer('acc_plen'),
+  pixelPlen: integer('pixel_plen'),
+  bmPlen: integer('bm_plen'),
+  updatedAt: at('updated_at').notNull(),
+});
+
+export const moduleVisits = pgTable('module_visits', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  module: text('module').notNull(),
+  funcId: blank('func_id'),
+  createdAt: at('created_at').notNull(),
+}, (t) => [index('module_visits_module_idx').on(t.module, t.createdAt)]);

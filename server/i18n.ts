@@ -1,0 +1,94 @@
+// Every user-facing `info` string of the API, in zh-CN (default) and en-US.
+export type Lang = 'zh-CN' | 'en-US';
+
+type Params = Record<string, string | number>;
+
+const messages = {
+  ok: ['成功', 'OK'],
+  invalidRequest: ['请求参数无效：{detail}', 'Invalid request: {detail}'],
+  malformed: ['请求格式错误', 'Malformed request'],
+  tooLarge: ['请求内容过大', 'The request is too large'],
+  notFound: ['接口不存在', 'No such API'],
+  rateLimited: ['请求过于频繁，请 {seconds} 秒后再试', 'Too many requests; try again in {seconds} s'],
+  loginLocked: ['登录失败次数过多，请 {seconds} 秒后再试', 'Too many failed logins; try again in {seconds} s'],
+  resendTooSoon: ['验证码已发送，请 {seconds} 秒后再重新获取', 'A code was just sent; you can ask for another in {seconds} s'],
+  // Clients compare this text, so it is the same in both languages.
+  tokenFailed: ['Token authentication failed', 'Token authentication failed'],
+  loggedInElsewhere: ['您的账号已在其他地方登录，请重新登录', 'Your account was logged in elsewhere; please log in again'],
+  sessionExpired: ['登录已过期，请重新登录', 'Your session has expired; please log in again'],
+  invalidCredentials: ['邮箱或密码错误', 'Wrong e-mail address or password'],
+  notActivated: ['账号尚未激活，请使用邮件中的验证码激活', 'The account is not activated yet; activate it with the code we e-mailed you'],
+  deactivated: ['该账号已被停用', 'This account has been deactivated'],
+  emailTaken: ['该邮箱已注册', 'This e-mail address is already registered'],
+  alreadyActive: ['该账号已激活，请直接登录', 'This account is already activated; please log in'],
+  mustAgree: ['请阅读并同意用户协议', 'Please accept the terms of use'],
+  passwordMismatch: ['两次输入的密码不一致', 'The two passwords do not match'],
+  codeInvalid: ['验证码错误或已过期', 'Verification code wrong or expired'],
+  codeTooManyAttempts: ['验证码尝试次数过多，请重新获取验证码', 'Too many attempts with this code; please request a new one'],
+  mailFailed: ['邮件发送失败，请稍后重试', 'The e-mail could not be sent; please try again later'],
+  forbidden: ['没有权限访问', 'Access denied'],
+  pluginDisabled: ['功能“{plugin}”未对您的角色开放', 'The feature "{plugin}" is not enabled for your role'],
+  unknownModule: ['未知的模块：{module}', 'Unknown module: {module}'],
+  orderNotFound: ['订单不存在', 'Order not found'],
+  userNotFound: ['用户不存在', 'User not found'],
+  serviceNotFound: ['服务不存在或已下架', 'This service does not exist or is no longer offered'],
+  messageNotFound: ['消息不存在', 'Message not found'],
+  orderNotPending: ['订单当前状态为“{status}”，无法执行此操作', 'The order is {status}; this is not possible any more'],
+  providerUnavailable: ['支付方式“{provider}”不可用', 'The payment method "{provider}" is not available'],
+  upgradeNeedsMembership: ['升级需要有效的会员资格', 'An upgrade needs a running membership'],
+  serviceIncomplete: ['会员套餐需要等级和天数，升级需要等级，加油包需要数量', 'A membership plan needs a level and a number of days, an upgrade a level, a fuel bag an amount'],
+  lastAdmin: ['至少需要保留一名有效的管理员', 'At least one active admin must remain'],
+  notOnSelf: ['不能对自己的账号执行此操作', 'You cannot do this to your own account'],
+  policyAdminPlugin: ['管理插件只对管理员开放，且不能对管理员关闭', 'The admin plugin is for admins only and cannot be disabled for them'],
+  recordTooLarge: ['记录内容过大（上限 {max} 字节）', 'The record is too large (at most {max} bytes)'],
+  internal: ['服务器内部错误', 'Internal server error'],
+  // Validation details
+  vRequired: ['缺少字段 {field}', '{field} is required'],
+  vType: ['字段 {field} 的类型不正确', '{field} has the wrong type'],
+  vEmail: ['请输入有效的邮箱地址', 'Please enter a valid e-mail address'],
+  vPassword: ['密码长度为 5 到 30 个字符', 'The password must be 5 to 30 characters long'],
+  vCode: ['验证码为 6 位数字', 'The verification code has 6 digits'],
+  vLength: ['字段 {field} 的长度不正确', '{field} has the wrong length'],
+  vEnum: ['字段 {field} 的取值无效', '{field} has a value that is not allowed'],
+  vRange: ['字段 {field} 超出允许范围', '{field} is out of range'],
+  vFormat: ['字段 {field} 的格式不正确', '{field} is not in a valid format'],
+  vInvalid: ['字段 {field} 无效', '{field} is invalid'],
+  vBody: ['请求体必须是 JSON 对象', 'The request body must be a JSON object'],
+  // Mail
+  mailActivationSubject: ['Tessera 账号激活验证码', 'Your Tessera activation code'],
+  mailActivationText: [
+    '您的 Tessera 账号激活验证码是：{code}\n\n验证码 10 分钟内有效，请尽快完成激活。如果不是您本人注册，请忽略本邮件。',
+    'Your Tessera activation code is: {code}\n\nThe code is valid for 10 minutes, so please activate your account soon. If you did not register, ignore this e-mail.',
+  ],
+  mailResetSubject: ['Tessera 重置密码验证码', 'Your Tessera password reset code'],
+  mailResetText: [
+    '您正在重置 Tessera 账号密码，验证码是：{code}\n\n验证码 10 分钟内有效。如果不是您本人操作，请忽略本邮件，您的密码不会改变。',
+    'You asked to reset your Tessera password. Your code is: {code}\n\nThe code is valid for 10 minutes. If this was not you, ignore this e-mail: your password stays as it is.',
+  ],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type MessageKey = keyof typeof messages;
+
+export function t(lang: Lang, key: MessageKey, params: Params = {}): string {
+  const template = messages[key][lang === 'en-US' ? 1 : 0];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The first of zh* / en* in the Accept-Language header by preference; zh-CN when neither is asked for. */
+export function pickLang(header: string | string[] | undefined): Lang {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return 'zh-CN';
+  const tags = value.split(',').slice(0, 20).map((part, i) => {
+    const [tag = '', ...params] = part.trim().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, i };
+  }).filter((x) => x.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { tag } of tags) {
+    if (tag.startsWith('en')) return 'en-US';
+    if (tag.startsWith('zh')) return 'zh-CN';
+  }
+  return 'zh-CN';
+}
+
+export const messageKeys = Object.keys(messages) as MessageKey[];

@@ -1,0 +1,36 @@
+// Entry of the product server (`npm start` runs it through scripts/start.mjs after building the app):
+// reads the settings, migrates, serves the app and /api from one process, prints the URL.
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { DEMO_ACCOUNTS } from './seed';
+
+let config: ServerConfig;
+try {
+  config = loadConfig(process.env);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(`Tessera cannot start: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const app = await buildApp(config);
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const shownHost = config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host;
+
+console.log(`Tessera is running at http://${shownHost}:${port}/`);
+console.log(`  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.pgliteDir}`}; mail: ${config.smtpUrl ? 'SMTP' : `outbox ${config.dataDir}/outbox.jsonl`}`);
+if (config.demo) {
+  console.log('  Demo mode (TESSERA_DEMO=1): demo accounts, graph sandbox at /__graph. Set TESSERA_DEMO=0 for a real installation.');
+  for (const account of DEMO_ACCOUNTS) console.log(`  demo ${account.role.padEnd(5)}  ${account.email}  password: ${config.demoPassword}`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info(`${signal}: shutting down`);
+    app.close().then(() => process.exit(0), () => process.exit(1));
+  });
+}

@@ -1,0 +1,68 @@
+// Admin settings and the plugin policy (which plugins each role may use), stored in the database.
+import { eq } from 'drizzle-orm';
+import { pluginPolicy, settings } from './db/schema';
+import { ApiError, Code } from './envelope';
+import { defaultEnabled, isPluginId, pluginOfModule, PLUGIN_IDS, SHELL_MODULE, type Role } from './catalog';
+import type { AppContext, AuthState } from './context';
+
+export interface AdminSettings {
+  singleSessionPerUser: boolean;
+}
+
+const DEFAULT_SETTINGS: AdminSettings = { singleSessionPerUser: false };
+
+export async function getSettings(ctx: AppContext): Promise<AdminSettings> {
+  const rows = await ctx.db.select().from(settings);
+  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  return {
+    singleSessionPerUser: typeof stored.singleSessionPerUser === 'boolean' ? stored.singleSessionPerUser : DEFAULT_SETTINGS.singleSessionPerUser,
+  };
+}
+
+export async function setSettings(ctx: AppContext, patch: Partial<AdminSettings>): Promise<AdminSettings> {
+  const now = ctx.now();
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    await ctx.db.insert(settings).values({ key, value, updatedAt: now })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+  }
+  return getSettings(ctx);
+}
+
+export function asRole(role: string): Role {
+  return role === 'admin' ? 'admin' : 'user';
+}
+
+/** Plugin ids enabled for a role, in menu order. */
+export async function enabledPlugins(ctx: AppContext, role: Role): Promise<string[]> {
+  const rows = await ctx.db.select().from(pluginPolicy).where(eq(pluginPolicy.role, role));
+  const stored = new Map(rows.map((r) => [r.pluginId, r.enabled]));
+  return PLUGIN_IDS.filter((id) => (id === 'admin' ? role === 'admin' : stored.get(id) ?? defaultEnabled(role, id)));
+}
+
+/** Replaces a role's policy by the given list of enabled plugins. */
+export async function setEnabledPlugins(ctx: AppContext, role: Role, enabled: string[]): Promise<string[]> {
+  const wanted = new Set(enabled);
+  if (wanted.has('admin') !== (role === 'admin')) throw new ApiError(Code.INVALID, 'policyAdminPlugin');
+  await ctx.db.transaction(async (tx) => {
+    for (const pluginId of PLUGIN_IDS) {
+      const value = wanted.has(pluginId);
+      await tx.insert(pluginPolicy).values({ role, pluginId, enabled: value })
+        .onConflictDoUpdate({ target: [pluginPolicy.role, pluginPolicy.pluginId], set: { enabled: value } });
+    }
+  });
+  return enabledPlugins(ctx, role);
+}
+
+/**
+ * Refuses a plugin-scoped endpoint (records, statistics, orders) when the caller's role has the
+ * plugin off. `shell` names the kernel's own screens (workspace, jobs, settings), always allowed.
+ */
+export async function assertModuleEnabled(ctx: AppContext, auth: AuthState, moduleId: string): Promise<string> {
+  const plugin = pluginOfModule(moduleId);
+  if (plugin === SHELL_MODULE) return plugin;
+  if (!isPluginId(plugin)) throw new ApiError(Code.INVALID, 'unknownModule', { module: moduleId });
+  const enabled = await enabledPlugins(ctx, asRole(auth.user.role));
+  if (!enabled.includes(plugin)) throw new ApiError(Code.PLUGIN_DISABLED, 'pluginDisabled', { plugin });
+  return plugin;
+}

@@ -1,0 +1,96 @@
+// Services, orders and payment for the signed-in user, plus the providers' webhook.
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { orders, services } from '../db/schema';
+import { ApiError, Code, ok } from '../envelope';
+import { assertModuleEnabled } from '../policy';
+import { membershipView } from '../users';
+import { caller } from '../context';
+import { cancelOrder, createOrder, failOrder, findOwnOrder, orderView, serviceView, settleOrder, startPayment } from '../payments/orders';
+import * as s from '../schemas';
+
+const providerId = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[a-z0-9_-]+$' } as const;
+const orderStatus = { type: 'string', enum: ['pending', 'paid', 'cancelled', 'failed'] } as const;
+
+interface OrdersQuery extends s.Paging { status?: string }
+
+export async function payRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+
+  app.get('/api/pay/getMyservicesList', { config: { auth: 'user' }, schema: { querystring: s.noQuery } }, async (req) => {
+    const user = caller(req.auth).user;
+    const rows = await ctx.db.select().from(services).where(eq(services.active, true)).orderBy(asc(services.sort), asc(services.id));
+    return ok(req.lang, {
+      services: rows.map(serviceView),
+      membership: membershipView(user, ctx.now()),
+      fuel: user.fuel,
+      providers: ctx.payments.list().map((p) => ({ id: p.id, publicKey: p.publicKey ?? null })),
+      defaultProvider: ctx.payments.defaultId,
+    });
+  });
+
+  app.get<{ Querystring: OrdersQuery }>('/api/pay/getMyorder', {
+    config: { auth: 'user' },
+    schema: { querystring: { type: 'object', properties: { ...s.paging, status: orderStatus, uid: s.uid } } },
+  }, async (req) => {
+    const user = caller(req.auth).user;
+    const { page, pageSize, status } = req.query;
+    const where = and(eq(orders.userId, user.id), status ? eq(orders.status, status) : undefined);
+    const [rows, [total]] = await Promise.all([
+      ctx.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(pageSize).offset((page - 1) * pageSize),
+      ctx.db.select({ n: count() }).from(orders).where(where),
+    ]);
+    return ok(req.lang, { list: rows.map(orderView), total: total?.n ?? 0, page, pageSize });
+  });
+
+  app.get<{ Querystring: { ordernum: string } }>('/api/pay/getOrderDetail', {
+    config: { auth: 'user' },
+    schema: { querystring: { type: 'object', properties: { ordernum: s.ordernum, uid: s.uid }, required: ['ordernum'] } },
+  }, async (req) => ok(req.lang, orderView(await findOwnOrder(ctx, caller(req.auth).user, req.query.ordernum))));
+
+  app.post<{ Body: { serviceId: number; provider?: string } }>('/api/pay/createOrder', {
+    config: { auth: 'user' },
+    schema: { body: s.object({ serviceId: s.id, provider: providerId }, ['serviceId']) },
+  }, async (req) => {
+    const auth = caller(req.auth);
+    await assertModuleEnabled(ctx, auth, 'payment');
+    return ok(req.lang, await createOrder(ctx, auth.user, req.body.serviceId, req.body.provider));
+  });
+
+  app.post<{ Body: { ordernum: string } }>('/api/pay/payOrder', {
+    config: { auth: 'user' },
+    schema: { body: s.object({ ordernum: s.ordernum }, ['ordernum']) },
+  }, async (req) => {
+    const auth = caller(req.auth);
+    await assertModuleEnabled(ctx, auth, 'payment');
+    return ok(req.lang, await startPayment(ctx, auth.user, await findOwnOrder(ctx, auth.user, req.body.ordernum)));
+  });
+
+  app.post<{ Body: { ordernum: string } }>('/api/pay/cancelOrder', {
+    config: { auth: 'user' },
+    schema: { body: s.object({ ordernum: s.ordernum }, ['ordernum']) },
+  }, async (req) => {
+    const user = caller(req.auth).user;
+    return ok(req.lang, { order: await cancelOrder(ctx, await findOwnOrder(ctx, user, req.body.ordernum)) });
+  });
+
+  // Providers call this; the raw body is kept for their signature check, so it has its own parser.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.post<{ Params: { provider: string }; Body: string }>('/api/pay/webhook/:provider', {
+      schema: { params: { type: 'object', properties: { provider: providerId }, required: ['provider'] } },
+    }, async (req) => {
+      const provider = ctx.payments.get(req.params.provider);
+      if (!provider?.handleWebhook) throw new ApiError(Code.PROVIDER_UNAVAILABLE, 'providerUnavailable', { provider: req.params.provider });
+      const result = await provider.handleWebhook({ headers: req.headers, rawBody: typeof req.body === 'string' ? req.body : '' });
+      if (!result) return ok(req.lang, { handled: false });
+      const [order] = await ctx.db.select().from(orders).where(eq(orders.ordernum, result.ordernum)).limit(1);
+      if (!order || order.provider !== provider.id) throw new ApiError(Code.RESOURCE_NOT_FOUND, 'orderNotFound');
+      const changed = result.status === 'paid'
+        ? await settleOrder(ctx, result.ordernum, result.providerRef ?? null)
+        : await failOrder(ctx, result.ordernum, result.providerRef ?? null);
+      return ok(req.lang, { handled: true, changed });
+    });
+  });
+}

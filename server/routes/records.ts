@@ -1,0 +1,89 @@
+// Recent-item records (per user and module, newest first, at most 50 a module) and usage statistics.
+import crypto from 'node:crypto';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { moduleVisits, records } from '../db/schema';
+import { ApiError, Code, ok } from '../envelope';
+import { MODULE_PATTERN } from '../catalog';
+import { assertModuleEnabled } from '../policy';
+import { caller } from '../context';
+import * as s from '../schemas';
+
+export const RECORDS_PER_MODULE = 50;
+export const RECORD_MAX_BYTES = 8 * 1024;
+
+const moduleId = { type: 'string', minLength: 1, maxLength: 100, pattern: MODULE_PATTERN } as const;
+
+interface AddBody { module_id: string; data: unknown; uid?: string | number }
+interface ModuleQuery { module_id: string }
+interface VisitBody { module: string; func_id?: string; uid?: string | number }
+
+/** JSON with sorted keys, so the same item added twice is recognised. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export async function recordRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const moduleQuery = { type: 'object', properties: { module_id: moduleId, uid: s.uid }, required: ['module_id'] } as const;
+
+  app.post<{ Body: AddBody }>('/api/pay/addRecord', {
+    config: { auth: 'user' },
+    schema: { body: s.object({ module_id: moduleId, data: { type: ['object', 'array', 'string', 'number', 'boolean'] }, uid: s.uid }, ['module_id', 'data']) },
+  }, async (req) => {
+    const auth = caller(req.auth);
+    const { module_id: mod, data } = req.body;
+    await assertModuleEnabled(ctx, auth, mod);
+    const text = canonical(data);
+    if (Buffer.byteLength(text) > RECORD_MAX_BYTES) throw new ApiError(Code.RECORD_TOO_LARGE, 'recordTooLarge', { max: RECORD_MAX_BYTES }, 400);
+    const contentKey = crypto.createHash('sha256').update(text).digest('hex');
+    const userId = auth.user.id;
+    const now = ctx.now();
+    const row = await ctx.db.transaction(async (tx) => {
+      const mine = and(eq(records.userId, userId), eq(records.moduleId, mod));
+      await tx.delete(records).where(and(mine, eq(records.contentKey, contentKey)));
+      const [inserted] = await tx.insert(records).values({ userId, moduleId: mod, content: data, contentKey, createdAt: now }).returning();
+      const keep = tx.select({ id: records.id }).from(records).where(mine).orderBy(desc(records.createdAt), desc(records.id)).limit(RECORDS_PER_MODULE);
+      await tx.delete(records).where(and(mine, notInArray(records.id, keep)));
+      return inserted!;
+    });
+    return ok(req.lang, { id: row.id, module_id: row.moduleId, data: row.content, createdAt: row.createdAt.toISOString() });
+  });
+
+  app.get<{ Querystring: ModuleQuery }>('/api/pay/getRecords', {
+    config: { auth: 'user' },
+    schema: { querystring: moduleQuery },
+  }, async (req) => {
+    const auth = caller(req.auth);
+    await assertModuleEnabled(ctx, auth, req.query.module_id);
+    const rows = await ctx.db.select().from(records)
+      .where(and(eq(records.userId, auth.user.id), eq(records.moduleId, req.query.module_id)))
+      .orderBy(desc(records.createdAt), desc(records.id)).limit(RECORDS_PER_MODULE);
+    return ok(req.lang, rows.map((r) => ({ id: r.id, module_id: r.moduleId, data: r.content, createdAt: r.createdAt.toISOString() })));
+  });
+
+  app.get<{ Querystring: ModuleQuery }>('/api/pay/clearRecords', {
+    config: { auth: 'user' },
+    schema: { querystring: moduleQuery },
+  }, async (req) => {
+    const auth = caller(req.auth);
+    await assertModuleEnabled(ctx, auth, req.query.module_id);
+    const deleted = await ctx.db.delete(records)
+      .where(and(eq(records.userId, auth.user.id), eq(records.moduleId, req.query.module_id))).returning({ id: records.id });
+    return ok(req.lang, { deleted: deleted.length });
+  });
+
+  app.post<{ Body: VisitBody }>('/api/module_statistics_visit/save', {
+    config: { auth: 'user' },
+    schema: { body: s.object({ module: moduleId, func_id: { type: 'string', maxLength: 100 }, uid: s.uid }, ['module']) },
+  }, async (req) => {
+    const auth = caller(req.auth);
+    await assertModuleEnabled(ctx, auth, req.body.module);
+    await ctx.db.insert(moduleVisits).values({ userId: auth.user.id, module: req.body.module, funcId: req.body.func_id ?? '', createdAt: ctx.now() });
+    return ok(req.lang, null);
+  });
+}

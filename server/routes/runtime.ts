@@ -1,0 +1,67 @@
+// Public read-only answers: the runtime settings of the app and the extension's latest record.
+import fs from 'node:fs';
+import path from 'node:path';
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { extensionReleases } from '../db/schema';
+import { ok } from '../envelope';
+import type { AppContext } from '../context';
+
+type ReleaseRow = typeof extensionReleases.$inferSelect;
+
+export interface LatestRecord {
+  url: string;
+  version: string;
+  version_web: string;
+  description: string;
+  create_time: string | null;
+  clear_index: string;
+  type: number;
+  func: { identify: string }[];
+}
+
+function releaseView(r: ReleaseRow): LatestRecord {
+  return {
+    url: r.url, version: r.version, version_web: r.versionWeb, description: r.description, create_time: r.createdAt.toISOString(),
+    clear_index: r.clearIndex, type: r.type, func: r.func as { identify: string }[],
+  };
+}
+
+/** The version of extension/ in this repository: what a matching extension reports, so it raises no dialog. */
+export function bundledExtensionVersion(ctx: AppContext): string {
+  for (const file of ['manifest.json', 'package.json']) {
+    try {
+      const version = JSON.parse(fs.readFileSync(path.join(ctx.config.extensionDir, file), 'utf8')).version;
+      if (typeof version === 'string' && version) return version;
+    } catch { /* not there: try the next */ }
+  }
+  return ctx.webVersion;
+}
+
+export async function latestRecord(ctx: AppContext): Promise<LatestRecord> {
+  const [row] = await ctx.db.select().from(extensionReleases).orderBy(desc(extensionReleases.createdAt), desc(extensionReleases.id)).limit(1);
+  if (row) return releaseView(row);
+  return { url: '', version: bundledExtensionVersion(ctx), version_web: ctx.webVersion, description: '', create_time: null, clear_index: '', type: 0, func: [] };
+}
+
+export async function extensionHistory(ctx: AppContext): Promise<LatestRecord[]> {
+  const rows = await ctx.db.select().from(extensionReleases).orderBy(desc(extensionReleases.createdAt), desc(extensionReleases.id)).limit(100);
+  return rows.length ? rows.map(releaseView) : [await latestRecord(ctx)];
+}
+
+export async function runtimeRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const { config } = ctx;
+
+  app.get('/api/runtime', { schema: { querystring: { type: 'object' } } }, async (req) => ok(req.lang, {
+    demo: config.demo,
+    graphBase: config.demo ? '/__graph' : null,
+    webVersion: ctx.webVersion,
+    websocketUrl: config.websocketUrl,
+    paymentPublicKey: config.paymentPublicKey ?? ctx.payments.get(ctx.payments.defaultId)?.publicKey ?? null,
+  }));
+
+  app.get('/api/plugins/latest', {
+    schema: { querystring: { type: 'object', properties: { version: { type: 'string', maxLength: 64 } } } },
+  }, async (req) => ok(req.lang, await latestRecord(ctx)));
+}

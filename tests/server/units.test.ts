@@ -1,0 +1,128 @@
+// The server's pure parts: settings, languages, messages, the limiter, token parsing, the CSP.
+import { describe, expect, test } from 'vitest';
+import { ConfigError, isLoopback, loadConfig } from '../../server/config';
+import { messageKeys, pickLang, t } from '../../server/i18n';
+import { RateLimiter } from '../../server/rate-limit';
+import { tokenFromHeader } from '../../server/auth/sessions';
+import { contentSecurityPolicy } from '../../server/app';
+import { describeValidation } from '../../server/envelope';
+import { MENU, pluginOfModule } from '../../server/catalog';
+
+describe('settings', () => {
+  test('defaults of CONTRACT.md section 1', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: null, smtpUrl: null, demo: true, demoPassword: 'tessera-demo', adminEmail: null, websocketUrl: null, paymentPublicKey: null });
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.pgliteDir).toBe(`${c.dataDir}/pglite`);
+  });
+
+  test('demo mode refuses a non-loopback HOST unless TESSERA_DEMO_PUBLIC=1', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ HOST: '192.168.1.5', TESSERA_DEMO: '1' })).toThrow(/TESSERA_DEMO_PUBLIC/);
+    expect(loadConfig({ HOST: '0.0.0.0', TESSERA_DEMO_PUBLIC: '1' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0', TESSERA_DEMO: '0' }).demo).toBe(false);
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost']) expect(isLoopback(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '10.0.0.1', 'example.com']) expect(isLoopback(host), host).toBe(false);
+  });
+
+  test('values are checked', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ TESSERA_WEBSOCKET_URL: 'http://x' })).toThrow(/TESSERA_WEBSOCKET_URL/);
+    expect(() => loadConfig({ TESSERA_DEMO_PASSWORD: 'abc' })).toThrow(/5 to 30/);
+    const c = loadConfig({ TESSERA_ADMIN_EMAIL: ' Boss@Example.com ', TESSERA_WEBSOCKET_URL: 'wss://ws.example.com/x', TESSERA_PAYMENT_PUBLIC_KEY: 'pk_1' });
+    expect(c).toMatchObject({ adminEmail: 'boss@example.com', websocketUrl: 'wss://ws.example.com/x', paymentPublicKey: 'pk_1' });
+  });
+});
+
+describe('languages and messages', () => {
+  test('Accept-Language picks zh-CN by default and en-US when English is preferred', () => {
+    expect(pickLang(undefined)).toBe('zh-CN');
+    expect(pickLang('en-US,en;q=0.9')).toBe('en-US');
+    expect(pickLang('zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh-CN');
+    expect(pickLang('fr-FR, en;q=0.5, zh;q=0.4')).toBe('en-US');
+    expect(pickLang('zh;q=0.9, en;q=0.1')).toBe('zh-CN');
+    expect(pickLang('de-DE')).toBe('zh-CN');
+    expect(pickLang('en;q=0, zh-TW')).toBe('zh-CN');
+  });
+
+  test('every message exists in both languages, with the same placeholders', () => {
+    for (const key of messageKeys) {
+      const zh = t('zh-CN', key);
+      const en = t('en-US', key);
+      expect(zh.length, key).toBeGreaterThan(0);
+      expect(en.length, key).toBeGreaterThan(0);
+      const holes = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
+      expect(holes(zh), key).toEqual(holes(en));
+    }
+    expect(t('zh-CN', 'tokenFailed')).toBe('Token authentication failed');
+    expect(t('en-US', 'rateLimited', { seconds: 5 })).toBe('Too many requests; try again in 5 s');
+  });
+
+  test('validation errors read as a sentence', () => {
+    expect(describeValidation('en-US', [{ keyword: 'required', instancePath: '', params: { missingProperty: 'email' } }])).toBe('email is required');
+    expect(describeValidation('zh-CN', [{ keyword: 'pattern', instancePath: '/email', params: {} }])).toBe('请输入有效的邮箱地址');
+    expect(describeValidation('en-US', [{ keyword: 'enum', instancePath: '/page_plen', params: {} }])).toBe('page_plen has a value that is not allowed');
+    expect(describeValidation('en-US', [{ keyword: 'type', instancePath: '', params: {} }])).toBe('The request body must be a JSON object');
+  });
+});
+
+describe('rate limiter', () => {
+  test('failures block at the limit for blockMs; requests block past the limit', () => {
+    let now = 0;
+    const failures = new RateLimiter({ limit: 3, windowMs: 1000, blockMs: 5000 }, () => now);
+    expect(failures.fail('a')).toBe(0);
+    expect(failures.fail('a')).toBe(0);
+    expect(failures.fail('a')).toBe(5);
+    expect(failures.blockedFor('a')).toBe(5);
+    expect(failures.blockedFor('b')).toBe(0);
+    now = 5001;
+    expect(failures.blockedFor('a')).toBe(0);
+
+    const requests = new RateLimiter({ limit: 2, windowMs: 1000, blockMs: 2000 }, () => now);
+    expect(requests.hit('x')).toBe(0);
+    expect(requests.hit('x')).toBe(0);
+    expect(requests.hit('x')).toBe(2);
+    now += 2001;
+    expect(requests.hit('x')).toBe(0);
+    requests.reset('x');
+    expect(requests.blockedFor('x')).toBe(0);
+  });
+
+  test('the window restarts after windowMs', () => {
+    let now = 0;
+    const limiter = new RateLimiter({ limit: 2, windowMs: 1000, blockMs: 5000 }, () => now);
+    limiter.fail('k');
+    now = 1500;
+    expect(limiter.fail('k')).toBe(0);
+  });
+});
+
+describe('tokens, menu, CSP', () => {
+  test('the token is taken from "Bearer x" or the bare value, and nothing else', () => {
+    const token = 'a'.repeat(43);
+    expect(tokenFromHeader(`Bearer ${token}`)).toBe(token);
+    expect(tokenFromHeader(`bearer   ${token} `)).toBe(token);
+    expect(tokenFromHeader(token)).toBe(token);
+    for (const bad of [undefined, '', 'Bearer', 'Bearer short', `Bearer ${token}!`, `Basic ${token}`, `${token} ${token}`]) {
+      expect(tokenFromHeader(bad), String(bad)).toBeNull();
+    }
+  });
+
+  test('menu entries as decided: paths, titles, orders, hidden entries, admin roles', () => {
+    expect(MENU.map((m) => [m.id, m.order])).toEqual([
+      ['dashboard', 0], ['adaccount', 1], ['bm', 3], ['page', 4], ['pixel', 5], ['target', 6], ['adcomment', 7], ['friend', 8], ['payment', 9], ['user', 10], ['admin', 20],
+    ]);
+    expect(MENU.find((m) => m.id === 'admin')).toMatchObject({ path: '/admin/index', title: 'menu.admin', roles: ['admin'], hide: false });
+    expect(MENU.filter((m) => m.hide).map((m) => m.id)).toEqual(['payment', 'user']);
+    expect(MENU.find((m) => m.id === 'pixel')).toMatchObject({ path: '/pixel/index', title: 'menu.pixel', roles: ['*'] });
+    expect(pluginOfModule('adaccount.rename')).toBe('adaccount');
+  });
+
+  test('the CSP allows no inline script or eval, and adds a configured websocket origin', () => {
+    const csp = contentSecurityPolicy(loadConfig({ TESSERA_WEBSOCKET_URL: 'wss://push.example.com/socket' }));
+    expect(csp.scriptSrc).toEqual(["'self'"]);
+    expect(csp.styleSrc).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp.connectSrc).toEqual(["'self'", 'chrome-extension:', 'wss://push.example.com']);
+    expect(JSON.stringify(csp)).not.toContain('unsafe-eval');
+  });
+});
