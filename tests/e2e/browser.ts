@@ -28,3 +28,23 @@ export function artifact(name: string): string {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   return path.join(ARTIFACTS, name);
 }
+
+export const DEMO_PASSWORD = process.env.TESSERA_DEMO_PASSWORD ?? 'tessera-demo';
+
+/** Logs in through the real login screen (the page's language decides the labels). */
+export async function loginAs(page: import('playwright-core').Page, baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/login/login`);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.locator('.tessera-layout').waitFor();
+}
+
+/** Reads the newest code mailed to an address from DATA_DIR/outbox.jsonl. */
+export function codeFromOutbox(dataDir: string, to: string): string | null {
+  const file = path.join(dataDir, 'outbox.jsonl');
+  if (!fs.existsSync(file)) return null;
+  const lines = fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { to: string; code?: string });
+  return lines.reverse().find((m) => m.to === to && m.code)?.code ?? null;
+}

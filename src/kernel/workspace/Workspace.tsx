@@ -154,7 +154,7 @@ export function Workspace() {
           value={file.layout}
           onChange={onLayoutChange}
           blueprintNamespace="bp6"
-          className={`mosaic-blueprint-theme${settings.theme === 'dark' ? ' bp6-dark' : ''}`}
+          className={`mosaic-blueprint-theme${settings.theme === 'dark' ? ' bp6-dark bp5-dark' : ''}`} // the mosaic stylesheet keys its dark theme on bp5-dark
           zeroStateView={<MosaicZeroState createNode={() => { const r = addTile(file, viewToAdd || firstView); setFile(() => r.file); return r.tileId; }} />}
         />
       </div>
