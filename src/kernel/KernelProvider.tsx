@@ -7,12 +7,14 @@ import type { LoadedPlugin, RefusedPlugin } from './plugin/types';
 import type { KernelContext, KernelUser } from './context-types';
 import { usablePlugins } from './plugin/registry';
 import type { ApiClient } from './api/client';
+import type { Bridge } from './bridge/bridge';
 
 export interface KernelValue {
   bus: KernelBus;
   store: KernelStore;
   i18n: I18n;
   api: ApiClient;
+  bridge: Bridge;
   /** Every plugin that loaded, whatever the role. */
   allPlugins: readonly LoadedPlugin[];
   refused: readonly RefusedPlugin[];
@@ -29,6 +31,7 @@ export interface KernelProviderProps {
   store: KernelStore;
   i18n: I18n;
   api: ApiClient;
+  bridge: Bridge;
   plugins: readonly LoadedPlugin[];
   refused?: readonly RefusedPlugin[];
   user: KernelUser | null;
@@ -36,11 +39,11 @@ export interface KernelProviderProps {
   children: ReactNode;
 }
 
-export function KernelProvider({ bus, store, i18n, api, plugins, refused = [], user, enabled, children }: KernelProviderProps) {
+export function KernelProvider({ bus, store, i18n, api, bridge, plugins, refused = [], user, enabled, children }: KernelProviderProps) {
   const usable = useMemo(() => usablePlugins(plugins, user?.role, enabled), [plugins, user?.role, enabled]);
   const value = useMemo<KernelValue>(
-    () => ({ bus, store, i18n, api, allPlugins: plugins, refused, plugins: usable, user, enabled }),
-    [bus, store, i18n, api, plugins, refused, usable, user, enabled],
+    () => ({ bus, store, i18n, api, bridge, allPlugins: plugins, refused, plugins: usable, user, enabled }),
+    [bus, store, i18n, api, bridge, plugins, refused, usable, user, enabled],
   );
   usePluginActivation(value);
   return (
@@ -82,4 +85,8 @@ export function useBus(): KernelBus {
 
 export function useApi(): ApiClient {
   return useKernel().api;
+}
+
+export function useBridge(): Bridge {
+  return useKernel().bridge;
 }

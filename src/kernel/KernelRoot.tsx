@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KernelProvider, useApi, type KernelProviderProps } from './KernelProvider';
+import { KernelProvider, useApi, useKernel, type KernelProviderProps } from './KernelProvider';
 import { AppRoutes } from './shell/AppRoutes';
 import { ThemeController } from './shell/ThemeController';
 import { installPreloadErrorHandler } from './shell/preload-error';
@@ -9,16 +9,20 @@ import { useSessionSync } from './auth/session-sync';
 import { ReloginDialog } from './auth/ReloginDialog';
 import { WebVersionCheck } from './shell/WebVersionCheck';
 import { useServerMenu } from './shell/server-menu';
+import { useExtensionChecks } from './bridge/extension-status';
+import { ExtensionDialogs } from './bridge/ExtensionDialogs';
 
 export type KernelRootProps = Omit<KernelProviderProps, 'children' | 'user' | 'enabled'> & {
   /** Reload the profile from the server on navigation (off in tests that seed the session). */
   sessionSync?: boolean;
   /** Run the 5-minute web-version check. */
   versionCheck?: boolean;
+  /** Run the extension's version and identity checks on every navigation. */
+  extensionChecks?: boolean;
 };
 
 /** Everything below the router: the kernel's providers, the session, theme and routes. */
-export function KernelRoot({ sessionSync = true, versionCheck = true, ...props }: KernelRootProps) {
+export function KernelRoot({ sessionSync = true, versionCheck = true, extensionChecks = true, ...props }: KernelRootProps) {
   const session = useSession();
   const user = useMemo(() => effectiveUser(session), [session]);
   const serverMenuIds = session.serverMenu ? session.serverMenu.map((m) => m.id) : null;
@@ -31,20 +35,25 @@ export function KernelRoot({ sessionSync = true, versionCheck = true, ...props }
     <KernelProvider {...props} user={user} enabled={enabled}>
       <ThemeController />
       <PreloadErrors />
-      <SessionServices sessionSync={sessionSync} versionCheck={versionCheck} />
+      <SessionServices sessionSync={sessionSync} versionCheck={versionCheck} extensionChecks={extensionChecks} />
       <AppRoutes />
     </KernelProvider>
   );
 }
 KernelRoot.displayName = 'KernelRoot';
 
-function SessionServices({ sessionSync, versionCheck }: { sessionSync: boolean; versionCheck: boolean }) {
+function SessionServices({ sessionSync, versionCheck, extensionChecks }: { sessionSync: boolean; versionCheck: boolean; extensionChecks: boolean }) {
   const api = useApi();
+  const { bridge } = useKernel();
+  const session = useSession();
   const refresh = useSessionSync(api, sessionSync);
   useServerMenu(api);
+  const checking = extensionChecks && !!session.token && !!session.info;
+  useExtensionChecks(api, bridge.transport, checking);
   return (
     <>
       <ReloginDialog onLoggedIn={refresh} />
+      {checking && <ExtensionDialogs />}
       {versionCheck && <WebVersionCheck />}
     </>
   );

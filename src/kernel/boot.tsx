@@ -7,7 +7,9 @@ import { createKernelStore, persistStore } from './store/store';
 import { createI18n } from './i18n';
 import { KernelRoot } from './KernelRoot';
 import { createProductApi } from './api/product-api';
-import { setRuntime, type RuntimeSettings } from './api/runtime';
+import { getRuntime, setRuntime, type RuntimeSettings } from './api/runtime';
+import { createBridge } from './bridge/bridge';
+import { chooseTransport } from './bridge/choose-transport';
 
 /**
  * Starts the product: validates every plugin manifest first, then sets up the store, the bus, the
@@ -26,11 +28,13 @@ export async function boot(manifestModules: Record<string, unknown>, container: 
   } catch (e) {
     console.warn('[tessera] runtime settings unavailable', e);
   }
+  const latestVersion = async () => (await api.get<{ version: string }>('/api/plugins/latest')).version ?? null;
+  const bridge = createBridge(chooseTransport(getRuntime(), latestVersion));
   registry.refused.forEach((r) => bus.emit('plugin:refused', r));
   createRoot(container).render(
     <StrictMode>
       <BrowserRouter>
-        <KernelRoot bus={bus} store={store} i18n={i18n} api={api} plugins={registry.plugins} refused={registry.refused} />
+        <KernelRoot bus={bus} store={store} i18n={i18n} api={api} bridge={bridge} plugins={registry.plugins} refused={registry.refused} />
       </BrowserRouter>
     </StrictMode>,
   );

@@ -23,6 +23,10 @@ export interface StorageSchema {
   'tessera-workspaces': Record<string, unknown>;
   'tessera-current-workspace': unknown;
   'tessera-tabs': unknown;
+  /** The extension version whose clear_index keys were already erased. */
+  'tessera-cleared-for': string;
+  /** Runner settings (pace factor, auto-resume). */
+  'tessera-runner': Record<string, unknown>;
 }
 
 export type StorageKey = keyof StorageSchema;

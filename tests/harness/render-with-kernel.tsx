@@ -9,6 +9,9 @@ import type { KernelUser } from '../../src/kernel/context-types';
 import type { SupportedLocale } from '../../src/kernel/plugin/types';
 import { createProductApi } from '../../src/kernel/api/product-api';
 import { clearSession, patchSession } from '../../src/kernel/auth/session';
+import { createBridge } from '../../src/kernel/bridge/bridge';
+import { createWindowTransport } from '../../src/kernel/bridge/window-transport';
+import type { BridgeTransport } from '../../src/kernel/bridge/transport';
 
 export interface RenderWithKernelOptions {
   /** Manifests (or anything posing as one: invalid ones are refused like in the product). */
@@ -20,15 +23,20 @@ export interface RenderWithKernelOptions {
   locale?: SupportedLocale;
   /** The product API's fetch. Without it the session is seeded from `user`/`enabled` and never synced. */
   fetch?: typeof fetch;
+  /** The platform executor; default the window transport (no extension answers in jsdom). */
+  transport?: BridgeTransport;
+  /** Run the extension checks (off by default: they wait 5 s for a version reply). */
+  extensionChecks?: boolean;
 }
 
 /** Mounts the real kernel (registry, i18n, store, bus, shell, routes) around the given plugins. */
-export async function renderWithKernel({ plugins, user = { role: 'user' }, enabled = null, route = '/dashboard/index', locale = 'zh-CN', fetch }: RenderWithKernelOptions) {
+export async function renderWithKernel({ plugins, user = { role: 'user' }, enabled = null, route = '/dashboard/index', locale = 'zh-CN', fetch, transport, extensionChecks = false }: RenderWithKernelOptions) {
   const registry = createRegistry(Object.fromEntries(plugins.map((p, i) => [`test/${i}/${(p as { id?: string })?.id ?? 'unknown'}`, { default: p }])));
   const bus = createBus();
   const store = createKernelStore();
   const i18n = await createI18n(registry.plugins, locale);
   const api = createProductApi(i18n, fetch ?? (() => Promise.reject(new TypeError('no network in this test'))));
+  const bridge = createBridge(transport ?? createWindowTransport(window));
   clearSession();
   if (user) {
     window.localStorage.setItem('token', JSON.stringify({ v: 'test-token' }));
@@ -40,8 +48,8 @@ export async function renderWithKernel({ plugins, user = { role: 'user' }, enabl
   }
   const utils = render(
     <MemoryRouter initialEntries={[route]}>
-      <KernelRoot bus={bus} store={store} i18n={i18n} api={api} plugins={registry.plugins} refused={registry.refused} sessionSync={!!fetch} versionCheck={false} />
+      <KernelRoot bus={bus} store={store} i18n={i18n} api={api} bridge={bridge} plugins={registry.plugins} refused={registry.refused} sessionSync={!!fetch} versionCheck={false} extensionChecks={extensionChecks} />
     </MemoryRouter>,
   );
-  return { ...utils, bus, store, i18n, registry, api };
+  return { ...utils, bus, store, i18n, registry, api, bridge };
 }

@@ -17,6 +17,8 @@ import type { LoadedPlugin } from '../plugin/types';
 import { WEB_VERSION } from '../version';
 import { useVisitStatistics } from './visit-statistics';
 import { useSession } from '../auth/session';
+import { isFunctionBlocked, useExtensionState } from '../bridge/extension-status';
+import { NonIdealState } from '@blueprintjs/core';
 
 /** The shared layout every logged-in screen sits in. */
 export function Layout() {
@@ -76,7 +78,12 @@ Layout.displayName = 'Layout';
  * so an operator's filters and selection survive switching tabs.
  */
 function ScreenHost({ decision, tabs, generation, plugins }: { decision: RouteDecision; tabs: OpenTab[]; generation: Record<string, number>; plugins: readonly LoadedPlugin[] }) {
+  const extension = useExtensionState();
+  const { t } = useTranslation();
   if (decision.kind !== 'screen') return <NotFoundPage />;
+  if (isFunctionBlocked(decision.resolved.plugin.id, extension)) {
+    return <NonIdealState icon="updated" title={t('extension.updateNeeded')} description={t('extension.updateNeededBody', { latest: extension.latest?.version ?? '' })} />;
+  }
   const { route, cached } = decision.resolved;
   const kept = tabs.filter((t) => t.cached && t.path !== route.path);
   const screens = cached ? [...kept, { path: route.path }] : kept;

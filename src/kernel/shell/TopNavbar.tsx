@@ -27,6 +27,7 @@ export function TopNavbar({ showTopMenu, onOpenSettings, extra }: TopNavbarProps
   const navigate = useNavigate();
   const dark = settings.theme === 'dark';
   const viewAs = useViewAsUser();
+  const { bridge } = useKernel();
 
   const changeLocale = (locale: string) => {
     void i18n.changeLanguage(locale);
@@ -57,6 +58,9 @@ export function TopNavbar({ showTopMenu, onOpenSettings, extra }: TopNavbarProps
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
         {extra}
+        {bridge.transport.kind === 'demo' && (
+          <Tag intent="warning" icon="lab-test" large title={t('extension.sandboxHint')} data-testid="sandbox-tag">{t('extension.sandbox')}</Tag>
+        )}
         {viewAs.active && <Tag intent="warning" icon="eye-open" interactive onClick={() => void viewAs.toggle()}>{t('user.viewingAsUser')}</Tag>}
         <NotificationBell />
         <HTMLSelect

@@ -1,0 +1,195 @@
+// Everything the sandbox remembers: the data set, the fault knobs, the scores, the call counters
+// and the outcome journal. One state per mounted sandbox; tests may create one and inspect it.
+import { Rng, hashSeed } from './prng';
+import { generate, type Dataset, type Scale } from './data';
+import { ScoreBoard, type Budget } from './score';
+
+export interface Faults {
+  latencyMs: number;
+  jitterMs: number;
+  /** probability (0–1) that a graph call or batch entry fails with an injected transient error */
+  errorRate: number;
+  budget: { perAccount: Budget; perUser: Budget };
+}
+
+export type FaultsPatch = Partial<Omit<Faults, 'budget'>> & { budget?: { perAccount?: Partial<Budget>; perUser?: Partial<Budget> } };
+
+export const DEFAULT_FAULTS: Faults = {
+  latencyMs: 0,
+  jitterMs: 0,
+  errorRate: 0,
+  budget: {
+    perAccount: { points: 60, decayS: 300, blockS: 300 },
+    perUser: { points: 9000, decayS: 300, blockS: 60 },
+  },
+};
+
+export interface SandboxOptions {
+  /** any text or number; default "tessera" */
+  seed?: string | number;
+  scale?: Scale;
+  hostile?: boolean;
+  /** when set, only this access token is accepted (others get code 190) */
+  token?: string | null;
+  /** the clock in ms since the epoch (scores, invitations, outcome journal); default Date.now */
+  now?: () => number;
+  /** initial fault knobs, merged over the defaults */
+  faults?: FaultsPatch;
+  /** the GraphQL document catalogue: a file path or the parsed object; default sandbox/graphql-docs.json */
+  graphqlDocs?: string | GraphqlCatalogue;
+  /** share an existing state (e.g. one made by createSandboxState) instead of making one */
+  state?: SandboxState;
+}
+
+export interface GraphqlDoc {
+  handler: string;
+  kind: 'query' | 'mutation';
+  description?: string;
+}
+export interface GraphqlCatalogue {
+  docs: Record<string, GraphqlDoc>;
+}
+
+export interface Session {
+  userId: string;
+  name: string;
+  access_token: string;
+  fb_dtsg: string;
+  lsd: string;
+}
+
+export interface Outcome {
+  state: 'pending' | 'done' | 'failed';
+  status?: number;
+}
+
+export interface CallCounters {
+  total: number;
+  byMethod: Record<string, number>;
+  byPath: Record<string, number>;
+  writesByObject: Record<string, number>;
+  batches: number;
+  batchEntries: number;
+  rateLimited: number;
+  injectedErrors: number;
+}
+
+const JOURNAL_MAX = 20_000;
+
+function emptyCounters(): CallCounters {
+  return { total: 0, byMethod: {}, byPath: {}, writesByObject: {}, batches: 0, batchEntries: 0, rateLimited: 0, injectedErrors: 0 };
+}
+
+export function mergeFaults(base: Faults, patch: FaultsPatch | undefined): Faults {
+  const out: Faults = structuredClone(base);
+  if (!patch) return out;
+  const num = (v: unknown, name: string, max = Infinity): number => {
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max) throw new RangeError(`${name} must be a number from 0 to ${max}`);
+    return v;
+  };
+  if (patch.latencyMs !== undefined) out.latencyMs = num(patch.latencyMs, 'latencyMs', 600_000);
+  if (patch.jitterMs !== undefined) out.jitterMs = num(patch.jitterMs, 'jitterMs', 600_000);
+  if (patch.errorRate !== undefined) out.errorRate = num(patch.errorRate, 'errorRate', 1);
+  for (const scope of ['perAccount', 'perUser'] as const) {
+    const p = patch.budget?.[scope];
+    if (!p) continue;
+    for (const key of ['points', 'decayS', 'blockS'] as const) {
+      if (p[key] !== undefined) out.budget[scope][key] = num(p[key], `budget.${scope}.${key}`);
+    }
+  }
+  return out;
+}
+
+export class SandboxState {
+  data: Dataset;
+  faults: Faults;
+  readonly scores: ScoreBoard;
+  readonly now: () => number;
+  readonly token: string | null;
+  readonly catalogue: GraphqlCatalogue;
+  counters: CallCounters = emptyCounters();
+  readonly journal = new Map<string, Outcome>();
+  session: Session;
+  faultRng: Rng;
+  /** bumped on every applied write; caches of derived lists key on it */
+  version = 0;
+  private readonly cache = new Map<string, { version: number; value: unknown }>();
+
+  constructor(opts: SandboxOptions, catalogue: GraphqlCatalogue) {
+    this.now = opts.now ?? Date.now;
+    this.token = opts.token ?? null;
+    this.catalogue = catalogue;
+    this.faults = mergeFaults(DEFAULT_FAULTS, opts.faults);
+    this.scores = new ScoreBoard(this.now);
+    this.data = generate(opts.seed ?? 'tessera', opts.scale ?? 'small', opts.hostile ?? false);
+    this.session = this.makeSession();
+    this.faultRng = new Rng(hashSeed('faults', this.data.seed));
+  }
+
+  /** new data from (seed, scale, hostile); scores, counters, journal and caches start empty; fault knobs stay */
+  reset(opts: { seed?: string | number; scale?: Scale; hostile?: boolean }): void {
+    this.data = generate(opts.seed ?? this.data.seed, opts.scale ?? this.data.scale, opts.hostile ?? this.data.hostile);
+    this.session = this.makeSession();
+    this.faultRng = new Rng(hashSeed('faults', this.data.seed));
+    this.scores.clear();
+    this.counters = emptyCounters();
+    this.journal.clear();
+    this.cache.clear();
+    this.version++;
+  }
+
+  clearCounters(): void {
+    this.counters = emptyCounters();
+  }
+
+  private makeSession(): Session {
+    const rng = Rng.of('session', this.data.seed);
+    const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    const user = this.data.users.get(this.data.sessionUserId)!;
+    return {
+      userId: user.id,
+      name: user.name,
+      access_token: this.token ?? `EAAB${rng.token(60, alnum)}`,
+      fb_dtsg: `NAc${rng.token(40, alnum)}:${rng.int(10, 99)}:${rng.int(1_600_000_000, 1_700_000_000)}`,
+      lsd: rng.token(22, alnum),
+    };
+  }
+
+  /** a value derived from the data, recomputed after any applied write */
+  cached<T>(key: string, compute: () => T): T {
+    const hit = this.cache.get(key);
+    if (hit && hit.version === this.version) return hit.value as T;
+    const value = compute();
+    this.cache.set(key, { version: this.version, value });
+    return value;
+  }
+
+  countCall(method: string, path: string): void {
+    const c = this.counters;
+    c.total++;
+    c.byMethod[method] = (c.byMethod[method] ?? 0) + 1;
+    c.byPath[path] = (c.byPath[path] ?? 0) + 1;
+  }
+
+  countWrite(objectKey: string): void {
+    this.counters.writesByObject[objectKey] = (this.counters.writesByObject[objectKey] ?? 0) + 1;
+    this.version++;
+  }
+
+  recordOutcome(requestId: string, outcome: Outcome): void {
+    this.journal.delete(requestId);
+    this.journal.set(requestId, outcome);
+    if (this.journal.size > JOURNAL_MAX) this.journal.delete(this.journal.keys().next().value!);
+  }
+
+  /** the injected-error dice: true when this call should fail */
+  rollFault(): boolean {
+    return this.faults.errorRate > 0 && this.faultRng.float() < this.faults.errorRate;
+  }
+
+  latency(): number {
+    const { latencyMs, jitterMs } = this.faults;
+    if (latencyMs <= 0 && jitterMs <= 0) return 0;
+    return latencyMs + (jitterMs > 0 ? Math.random() * jitterMs : 0);
+  }
+}

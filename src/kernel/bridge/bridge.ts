@@ -1,0 +1,84 @@
+import type { BridgeResponse } from './shared/protocol';
+import type { BridgeTransport, RequestOptions } from './transport';
+import { extractErrorCodes, extractErrorMessage } from './error-extractor';
+
+export const GRAPH_VERSION = 'v19.0';
+export const GRAPH_ORIGIN = 'https://graph.facebook.com';
+
+/** A platform call that did not succeed, with the extracted message and the platform's codes. */
+export class GraphError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: number,
+    readonly subcode?: number,
+    readonly isTransient?: boolean,
+    readonly headers: Record<string, string> = {},
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'GraphError';
+  }
+}
+
+export type Params = Record<string, string | number | boolean | undefined | null | object>;
+
+export interface GraphCall {
+  method?: 'GET' | 'POST' | 'DELETE';
+  /** A Graph path (`me/adaccounts`, `act_1/users`) or a full platform URL (a `paging.next` link). */
+  path: string;
+  params?: Params;
+  version?: string;
+}
+
+/** The page's access to the platform: every call goes through the transport, never straight out. */
+export interface Bridge {
+  readonly transport: BridgeTransport;
+  /** A raw request to a platform URL. */
+  send(url: string, init: { method: string; headers?: Record<string, string>; body?: string }, options?: RequestOptions): Promise<BridgeResponse>;
+  /** A Graph API call: JSON in, JSON out; a failure throws GraphError with the extracted message. */
+  graph<T = unknown>(call: GraphCall, options?: RequestOptions): Promise<{ body: T; headers: Record<string, string> }>;
+}
+
+export function encodeParams(params: Params = {}): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null) continue;
+    search.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  return search.toString();
+}
+
+/** The real platform URL of a Graph call; the access token is a placeholder the executor fills. */
+export function graphUrl(path: string, params: Params = {}, version = GRAPH_VERSION): string {
+  if (/^https:\/\//.test(path)) return path;
+  const query = encodeParams(params);
+  // `{{access_token}}` stays literal: URLSearchParams would escape the braces the executor looks for.
+  return `${GRAPH_ORIGIN}/${version}/${path.replace(/^\/+/, '')}?${query ? `${query}&` : ''}access_token={{access_token}}`;
+}
+
+export function toGraphError(response: BridgeResponse): GraphError {
+  const message = extractErrorMessage(response.body) ?? response.error ?? (response.status ? `HTTP ${response.status}` : 'Unknown error');
+  const { code, subcode, isTransient } = extractErrorCodes(response.body);
+  return new GraphError(message, response.status, code, subcode, isTransient, response.headers, response.body);
+}
+
+export function createBridge(transport: BridgeTransport): Bridge {
+  const send: Bridge['send'] = (url, init, options) => transport.request({ url, options: init }, options);
+  return {
+    transport,
+    send,
+    async graph<T>(call: GraphCall, options?: RequestOptions) {
+      const method = call.method ?? 'GET';
+      const response = method === 'GET'
+        ? await send(graphUrl(call.path, call.params, call.version), { method }, options)
+        : await send(graphUrl(call.path, {}, call.version), {
+          method,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: encodeParams(call.params),
+        }, options);
+      if (!response.ok || (response.body && typeof response.body === 'object' && 'error' in (response.body as object))) throw toGraphError(response);
+      return { body: response.body as T, headers: response.headers };
+    },
+  };
+}

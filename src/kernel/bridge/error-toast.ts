@@ -1,0 +1,9 @@
+import { showToast } from '../shell/toaster';
+import { GraphError } from './bridge';
+import { BridgeError } from './transport';
+
+/** The one error toast of platform replies (5000 ms; an identical message is not shown twice at once). */
+export function toastPlatformError(error: unknown): void {
+  const message = error instanceof GraphError || error instanceof BridgeError || error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error';
+  void showToast(message, 'danger');
+}

@@ -1,0 +1,94 @@
+/**
+ * The bridge messages of CONTRACT.md section 4, shared by the page, the demo transport and the
+ * extension (which bundles this file). Every message carries `source`; anything else is ignored.
+ */
+
+export const PAGE_SOURCE = 'tessera-page';
+export const EXTENSION_SOURCE = 'tessera-extension';
+/** Set by the extension's content script at document_start: `<html data-tessera-extension="VERSION">`. */
+export const EXTENSION_MARK = 'data-tessera-extension';
+
+export type ResponseType = 'json' | 'text';
+
+export interface RequestPayload {
+  url: string;
+  options: { method: string; headers?: Record<string, string>; body?: string };
+}
+
+export interface Cookie { name: string; value: string; domain: string; path: string }
+export type OutcomeState = 'pending' | 'done' | 'failed' | 'unknown';
+
+export type PageMessage =
+  | { source: typeof PAGE_SOURCE; type: 'callGetVersionMethod' }
+  | { source: typeof PAGE_SOURCE; type: 'callRefreshTokenMethod'; uid?: string }
+  | { source: typeof PAGE_SOURCE; type: 'tessera:request'; requestId: string; responseType: ResponseType; payload: RequestPayload }
+  | { source: typeof PAGE_SOURCE; type: 'tessera:cookie'; requestId: string; url: string }
+  | { source: typeof PAGE_SOURCE; type: 'tessera:outcome'; requestId: string };
+
+export interface BridgeResponse {
+  ok: boolean;
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  error?: string;
+}
+
+export type ExtensionMessage =
+  | { source: typeof EXTENSION_SOURCE; type: 'contentgetVersionReply'; version: string | null }
+  | { source: typeof EXTENSION_SOURCE; type: 'contentRefreshTokenReply'; data: { id: string; name: string } | null }
+  | ({ source: typeof EXTENSION_SOURCE; type: 'tessera:response'; requestId: string } & BridgeResponse)
+  | { source: typeof EXTENSION_SOURCE; type: 'tessera:cookieReply'; requestId: string; cookies: Cookie[] }
+  | { source: typeof EXTENSION_SOURCE; type: 'tessera:outcomeReply'; requestId: string; state: OutcomeState; status?: number };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStringRecord = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((x) => typeof x === 'string');
+
+/** Checks an incoming extension message field by field; a malformed one is dropped, never trusted. */
+export function parseExtensionMessage(data: unknown): ExtensionMessage | null {
+  if (!isObject(data) || data.source !== EXTENSION_SOURCE || typeof data.type !== 'string') return null;
+  switch (data.type) {
+    case 'contentgetVersionReply':
+      return data.version === null || typeof data.version === 'string' ? (data as ExtensionMessage) : null;
+    case 'contentRefreshTokenReply': {
+      const d = data.data;
+      if (d === null || d === undefined) return { source: EXTENSION_SOURCE, type: 'contentRefreshTokenReply', data: null };
+      return isObject(d) && (typeof d.id === 'string' || typeof d.id === 'number') && typeof (d.name ?? '') === 'string'
+        ? { source: EXTENSION_SOURCE, type: 'contentRefreshTokenReply', data: { id: String(d.id), name: String(d.name ?? '') } }
+        : null;
+    }
+    case 'tessera:response':
+      return typeof data.requestId === 'string' && typeof data.ok === 'boolean' && typeof data.status === 'number' && isStringRecord(data.headers ?? {})
+        ? ({ ...data, headers: data.headers ?? {} } as ExtensionMessage)
+        : null;
+    case 'tessera:cookieReply':
+      return typeof data.requestId === 'string' && Array.isArray(data.cookies) ? (data as ExtensionMessage) : null;
+    case 'tessera:outcomeReply':
+      return typeof data.requestId === 'string' && ['pending', 'done', 'failed', 'unknown'].includes(String(data.state)) ? (data as ExtensionMessage) : null;
+    default:
+      return null;
+  }
+}
+
+/** Checks a page message (the extension's content script uses this before relaying anything). */
+export function parsePageMessage(data: unknown): PageMessage | null {
+  if (!isObject(data) || data.source !== PAGE_SOURCE || typeof data.type !== 'string') return null;
+  switch (data.type) {
+    case 'callGetVersionMethod':
+      return { source: PAGE_SOURCE, type: 'callGetVersionMethod' };
+    case 'callRefreshTokenMethod':
+      return { source: PAGE_SOURCE, type: 'callRefreshTokenMethod', uid: typeof data.uid === 'string' ? data.uid : undefined };
+    case 'tessera:request': {
+      const p = data.payload;
+      if (typeof data.requestId !== 'string' || !isObject(p) || typeof p.url !== 'string' || !isObject(p.options) || typeof p.options.method !== 'string') return null;
+      if (p.options.headers !== undefined && !isStringRecord(p.options.headers)) return null;
+      if (p.options.body !== undefined && typeof p.options.body !== 'string') return null;
+      return { source: PAGE_SOURCE, type: 'tessera:request', requestId: data.requestId, responseType: data.responseType === 'text' ? 'text' : 'json', payload: p as unknown as RequestPayload };
+    }
+    case 'tessera:cookie':
+      return typeof data.requestId === 'string' && typeof data.url === 'string' ? { source: PAGE_SOURCE, type: 'tessera:cookie', requestId: data.requestId, url: data.url } : null;
+    case 'tessera:outcome':
+      return typeof data.requestId === 'string' ? { source: PAGE_SOURCE, type: 'tessera:outcome', requestId: data.requestId } : null;
+    default:
+      return null;
+  }
+}

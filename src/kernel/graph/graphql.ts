@@ -1,0 +1,34 @@
+import { encodeParams, GraphError, toGraphError, type Bridge } from '../bridge/bridge';
+import { extractErrorMessage } from '../bridge/error-extractor';
+
+export interface GraphQLPost {
+  /** Our stable document id (the sandbox's catalogue names them; real ids are configurable). */
+  docId: string;
+  variables: Record<string, unknown>;
+  /** Platform host of the form post, default www.facebook.com. */
+  host?: 'www.facebook.com' | 'business.facebook.com' | 'adsmanager.facebook.com';
+  friendlyName?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * A GraphQL form post as the web client sends it: doc id + variables, with the session's form tokens
+ * (fb_dtsg, lsd) and user id as placeholders the executor fills. Answers `{ data }` or `{ errors }`.
+ */
+export async function graphqlPost<T = unknown>(bridge: Bridge, post: GraphQLPost): Promise<T> {
+  const body = `${encodeParams({ doc_id: post.docId, variables: post.variables, fb_api_req_friendly_name: post.friendlyName, server_timestamps: true })}&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&av={{user_id}}&__user={{user_id}}`;
+  const response = await bridge.send(`https://${post.host ?? 'www.facebook.com'}/api/graphql/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-fb-lsd': '{{lsd}}' },
+    body,
+  }, { signal: post.signal });
+  if (!response.ok) throw toGraphError(response);
+  const parsed = typeof response.body === 'string' ? safeJson(response.body) : response.body;
+  const message = extractErrorMessage(parsed);
+  if (message || !parsed || typeof parsed !== 'object' || !('data' in parsed)) throw new GraphError(message ?? 'Unknown error', response.status, undefined, undefined, undefined, response.headers, parsed);
+  return (parsed as { data: T }).data;
+}
+
+function safeJson(text: string): unknown {
+  try { return JSON.parse(text.replace(/^for \(;;\);/, '')); } catch { return null; }
+}

@@ -1,0 +1,10 @@
+export { sleep } from './sleep';
+export type { Sleep } from './sleep';
+export { followNextLinks, cursorPages, assetList, pixelCursor, pagedUntilFailure, collect } from './paging';
+export type { GraphPage, PagingOptions, AssetPage, PixelPage } from './paging';
+export { runBatch, BATCH_MAX } from './batch';
+export type { BatchRequest, BatchItemResult, BatchOptions } from './batch';
+export { graphqlPost } from './graphql';
+export type { GraphQLPost } from './graphql';
+export { resolvePageIds, RESOLVE_BATCH } from './resolve-pages';
+export { toMajorUnits, NO_DECIMAL_CURRENCIES } from './money';
