@@ -334,7 +334,7 @@ export function generate(seedIn: string | number, scale: Scale, hostile: boolean
     const first = rng.pick(FIRST);
     const last = rng.pick(LAST);
     const id = makeId('user', i);
-    const base = i === 0 ? `${first} ${last}` : `${first} ${last}`;
+    const base = `${first} ${last}`;
     data.users.set(id, {
       id, first_name: first, last_name: last,
       name: hostileName(hostile, base, i),
@@ -421,8 +421,10 @@ export function generate(seedIn: string | number, scale: Scale, hostile: boolean
         : rng.weighted(CURRENCY_CODES.map((c, k) => [c, k < 2 ? 12 : k < 11 ? 4 : 2] as const));
     const cur = CURRENCIES[currency]!;
     const tz = currency === 'USD' ? rng.pick([0, 1]) : Math.max(0, TIMEZONES.findIndex((t) => t.name.includes(tzHint(cur.country))));
+    // the advertiser and analyst fixtures sit in the business where the session user is only an
+    // employee, so nothing but their own role decides what they may do
     const ownerBm = i <= F.spendCap
-      ? (i === F.noBusiness ? null : bms[0]!)
+      ? (i === F.noBusiness ? null : i === F.advertiserRole || i === F.analystRole ? bms[2]! : bms[0]!)
       : rng.chance(0.1) ? null : bms[rng.int(0, bms.length - 1)]!;
     const spentUsd = Math.floor(rng.float() ** 3 * 50_000 * 100) / 100;
     const money = (usd: number) => Math.round(usd * cur.perUsd * cur.offset);

@@ -12,6 +12,10 @@ export type KernelEvents = {
   'plugin:refused': { source: string; id?: string; message: string };
   'session:expired': { code: number };
   'toast:shown': { message: string; intent: 'primary' | 'success' | 'warning' | 'danger' | 'none' };
+  'job:started': { jobId: string; actionId: string; total: number };
+  'job:finished': { jobId: string; actionId: string; status: string; done: number; failed: number; skipped: number };
+  /** A platform session problem (token, checkpoint, policy block) paused every job. */
+  'runner:needs-operator': { message: string };
 };
 
 export type KernelBus = Emitter<KernelEvents>;

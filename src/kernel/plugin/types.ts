@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { KernelContext } from '../context-types';
+import type { Bridge } from '../bridge/bridge';
 
 /** A lazily loaded module whose default export is a React component. */
 export type LazyComponent<P = object> = () => Promise<{ default: ComponentType<P> }>;
@@ -46,6 +47,10 @@ export interface PluginView {
 export interface ActionContext {
   signal: AbortSignal;
   progress: (fraction: number) => void;
+  /** The platform, through the runner: writes carry this item's request id, answers feed the lane's pacing. */
+  bridge: Bridge;
+  /** Id of this item's (first) write, stored before it is sent so a reload can settle it. */
+  requestId: string;
 }
 
 export interface PluginAction<Item = unknown, Params = unknown> {

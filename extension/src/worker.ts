@@ -1,0 +1,104 @@
+/**
+ * The service worker: executes the page's requests inside the user's session (production) or
+ * against the sandbox (development), keeps the outcome journal, answers version and identity.
+ * The pure parts live in lib/ (executor, journal, sessions); this file wires them to chrome.*.
+ */
+import type { Cookie } from '../../src/kernel/bridge/shared/protocol';
+import { FLAVOUR } from './build-config';
+import { createExecutor } from './lib/executor';
+import { OutcomeJournal, type KeyValueStorage } from './lib/journal';
+import { createKeepAlive } from './lib/keepalive';
+import { originMatches } from './lib/origins';
+import { createPlatformSession } from './lib/platform-session';
+import { DEFAULT_SANDBOX_BASE, normalizeSandboxBase, SANDBOX_BASE_KEY } from './lib/sandbox-base';
+import { createSandboxSession } from './lib/sandbox-session';
+import type { SessionSource } from './lib/session';
+import { BRIDGE_PORT, type RelayReply, type RelayRequest, type OptionsRequest } from './relay';
+
+const manifest = chrome.runtime.getManifest();
+/** The product origins, fixed at build time in the content script's matches. */
+const productPatterns: string[] = manifest.content_scripts?.[0]?.matches ?? [];
+
+const sessionArea: KeyValueStorage = {
+  get: (keys) => chrome.storage.session.get(keys),
+  set: (items) => chrome.storage.session.set(items),
+  remove: (keys) => chrome.storage.session.remove(keys),
+};
+
+let sandboxBase: Promise<string> | null = null;
+const getSandboxBase = () => (sandboxBase ??= chrome.storage.local.get(SANDBOX_BASE_KEY)
+  .then((v) => normalizeSandboxBase(v[SANDBOX_BASE_KEY]) ?? DEFAULT_SANDBOX_BASE)
+  .catch(() => DEFAULT_SANDBOX_BASE));
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area === 'local' && SANDBOX_BASE_KEY in changes) {
+    sandboxBase = null;
+    session.invalidate();
+  }
+});
+
+const fetchFn: typeof fetch = (...args) => fetch(...args);
+const session: SessionSource = FLAVOUR === 'development'
+  ? createSandboxSession({ base: getSandboxBase, fetch: fetchFn })
+  : createPlatformSession({
+    fetch: fetchFn,
+    storage: { get: (key) => chrome.storage.session.get(key), set: sessionArea.set, remove: sessionArea.remove },
+    cookie: async (url, name) => (await chrome.cookies.get({ url, name }))?.value ?? null,
+    allCookies: async (url): Promise<Cookie[]> => (await chrome.cookies.getAll({ url })).map((c) => ({ name: c.name, value: c.value, domain: c.domain, path: c.path })),
+  });
+
+const journal = new OutcomeJournal(sessionArea);
+const executor = createExecutor({
+  flavour: FLAVOUR,
+  version: manifest.version,
+  fetch: fetchFn,
+  session,
+  journal,
+  sandboxBase: FLAVOUR === 'development' ? getSandboxBase : undefined,
+});
+const keepAlive = createKeepAlive(() => chrome.runtime.getPlatformInfo());
+
+function senderOrigin(sender: chrome.runtime.MessageSender | undefined): string | undefined {
+  if (!sender) return undefined;
+  if (sender.origin) return sender.origin;
+  try { return sender.url ? new URL(sender.url).origin : undefined; } catch { return undefined; }
+}
+
+// The content script's long-lived port: accepted only from our own content script, in a top frame of
+// a product origin. Each message is handled on its own (thousands may be in flight at once).
+chrome.runtime.onConnect.addListener((port) => {
+  const sender = port.sender;
+  if (port.name !== BRIDGE_PORT || sender?.id !== chrome.runtime.id || !sender.tab || (sender.frameId ?? 0) !== 0 || !originMatches(senderOrigin(sender), productPatterns)) {
+    port.disconnect();
+    return;
+  }
+  let open = true;
+  port.onDisconnect.addListener(() => { open = false; });
+  port.onMessage.addListener((envelope: RelayRequest) => {
+    if (typeof envelope !== 'object' || envelope === null || typeof envelope.seq !== 'number') return;
+    keepAlive.begin();
+    executor.handle(envelope.message)
+      .catch(() => null)
+      .then((reply) => {
+        if (open) {
+          const out: RelayReply = { seq: envelope.seq, reply };
+          try { port.postMessage(out); } catch { /* the tab went away */ }
+        }
+      })
+      .finally(() => keepAlive.end());
+  });
+});
+
+// The options page (an extension page, never a web page or a content script) asks for state and identity.
+chrome.runtime.onMessage.addListener((message: OptionsRequest, sender, sendResponse) => {
+  if (sender.id !== chrome.runtime.id || sender.tab || !sender.url?.startsWith(chrome.runtime.getURL(''))) return false;
+  if (message?.kind === 'options:state') {
+    void (async () => sendResponse({
+      flavour: FLAVOUR,
+      version: manifest.version,
+      sandboxBase: FLAVOUR === 'development' ? await getSandboxBase() : null,
+      identity: await session.identity().catch(() => null),
+    }))();
+    return true;
+  }
+  return false;
+});

@@ -1,0 +1,242 @@
+// The graph sandbox as a fastify plugin: a local emulator of the platform endpoints Tessera uses
+// (CONTRACT.md section 5). `npm start` mounts it at /__graph in demo mode; `npm run sandbox` serves
+// it at the root of a port (cli.ts); tests register it on a fastify of their own.
+//
+//   app.register(graphSandbox, { prefix: '/__graph', seed: 1, scale: 'small' })
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphError } from './errors';
+import { bodyParams, parseForm } from './form';
+import { runBatch } from './graph/batch';
+import { SUPPORTED_VERSIONS, runGraphCall, usageHeaders, type GraphReply } from './graph/dispatch';
+import './graph/nodes';
+import { SandboxState, mergeFaults, type FaultsPatch, type GraphqlCatalogue, type SandboxOptions } from './state';
+import { handleWeb } from './web/index';
+import { objectState } from './objects';
+import type { Scale } from './data';
+
+export type { SandboxOptions, Faults, FaultsPatch, Session, CallCounters, GraphqlCatalogue } from './state';
+export { SandboxState } from './state';
+export type { Scale, Dataset, Fixtures } from './data';
+export { SCALES, ACCOUNT_FIXTURES } from './data';
+
+const DEFAULT_CATALOGUE = new URL('./graphql-docs.json', import.meta.url);
+
+export function loadCatalogue(source?: string | GraphqlCatalogue): GraphqlCatalogue {
+  if (source && typeof source === 'object') return source;
+  const text = readFileSync(source ?? DEFAULT_CATALOGUE, 'utf8');
+  const parsed = JSON.parse(text) as GraphqlCatalogue;
+  if (!parsed || typeof parsed.docs !== 'object') throw new Error('graphql-docs.json: expected { "docs": { "<doc_id>": { "handler", "kind" } } }');
+  return parsed;
+}
+
+/** the state a sandbox serves; pass it as `state` to share it with a test or a second mount */
+export function createSandboxState(opts: SandboxOptions = {}): SandboxState {
+  return new SandboxState(opts, loadCatalogue(opts.graphqlDocs));
+}
+
+// The sandbox answers any origin: it is called same-origin at /__graph in demo mode and from the
+// extension's worker (host permission) in development; it holds only generated fake data, so an
+// open CORS policy exposes nothing.
+const CORS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE, PUT, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, x-tessera-request-id',
+  'access-control-expose-headers': 'x-app-usage, x-business-use-case-usage, retry-after, www-authenticate, x-fb-trace-id, facebook-api-version',
+  'access-control-max-age': '600',
+};
+
+const HOST_NAME = /^[a-z0-9.-]+$/;
+
+export async function graphSandbox(app: FastifyInstance, opts: SandboxOptions = {}): Promise<void> {
+  const state = opts.state ?? createSandboxState(opts);
+  const prefix = app.prefix;
+
+  // Parsers live in this plugin's scope only, so the host server keeps its own.
+  for (const type of ['application/x-www-form-urlencoded', 'application/json', 'text/plain']) {
+    if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
+  }
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, parseForm(body as string)));
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = (body as string).trim();
+    if (!text) return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new GraphError(400, 100, '(#100) The request body is not valid JSON'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    for (const [k, v] of Object.entries(CORS)) reply.header(k, v);
+    return payload;
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    const e = err instanceof GraphError ? err : new GraphError(err.statusCode && err.statusCode < 500 ? err.statusCode : 500, err.statusCode && err.statusCode < 500 ? 100 : 1, err.message);
+    void reply.code(e.status).type('application/json; charset=UTF-8').send(JSON.stringify(e.body()));
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const e = new GraphError(400, 100, `Unsupported ${req.method.toLowerCase()} request.`, { type: 'GraphMethodException' });
+    void reply.code(400).type('application/json; charset=UTF-8').send(JSON.stringify(e.body()));
+  });
+
+  const relative = (req: FastifyRequest) => {
+    const raw = req.raw.url ?? req.url;
+    const q = raw.indexOf('?');
+    const pathname = (q >= 0 ? raw.slice(0, q) : raw).slice(prefix.length) || '/';
+    return { pathname, query: q >= 0 ? parseForm(raw.slice(q + 1)) : {} };
+  };
+
+  const beginOutcome = (req: FastifyRequest): string | null => {
+    const id = req.headers['x-tessera-request-id'];
+    const requestId = typeof id === 'string' && id ? id.slice(0, 200) : null;
+    if (requestId) state.recordOutcome(requestId, { state: 'pending' });
+    return requestId;
+  };
+  const endOutcome = (requestId: string | null, status: number) => {
+    if (requestId) state.recordOutcome(requestId, { state: status < 400 ? 'done' : 'failed', status });
+  };
+
+  const json = (reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) =>
+    reply.code(status).headers(headers).type('application/json; charset=UTF-8').send(JSON.stringify(body));
+
+  // ------------------------------------------------------------------------------------------
+  // test endpoints: never rate limited, faulted or counted
+
+  app.get('/__sandbox', async (_req, reply) => json(reply, 200, summary(state)));
+  app.get('/__sandbox/session', async (_req, reply) => json(reply, 200, state.session));
+  app.get('/__sandbox/fixtures', async (_req, reply) => json(reply, 200, state.data.fixtures));
+  app.get('/__sandbox/outcome/:requestId', async (req, reply) => {
+    const { requestId } = req.params as { requestId: string };
+    const o = state.journal.get(requestId);
+    return json(reply, 200, o ?? { state: 'unknown' });
+  });
+  app.post('/__sandbox/reset', async (req, reply) => {
+    const p = (req.body && typeof req.body === 'object' ? req.body : bodyParams(req.body)) as Record<string, unknown>;
+    const scale = p.scale;
+    if (scale !== undefined && scale !== 'small' && scale !== 'large') return json(reply, 400, { error: 'scale must be small or large' });
+    const seed = p.seed;
+    if (seed !== undefined && typeof seed !== 'string' && typeof seed !== 'number') return json(reply, 400, { error: 'seed must be text or a number' });
+    const hostile = p.hostile === undefined ? undefined : p.hostile === true || p.hostile === 'true' || p.hostile === '1';
+    let faults: FaultsPatch | undefined;
+    if (p.faults !== undefined) {
+      try {
+        faults = p.faults as FaultsPatch;
+        mergeFaults(state.faults, faults);
+      } catch (e) {
+        return json(reply, 400, { error: (e as Error).message });
+      }
+    }
+    state.reset({ seed: seed as string | number | undefined, scale: scale as Scale | undefined, hostile });
+    if (faults) state.faults = mergeFaults(state.faults, faults);
+    return json(reply, 200, summary(state));
+  });
+  app.get('/__sandbox/faults', async (_req, reply) => json(reply, 200, state.faults));
+  const putFaults = async (req: FastifyRequest, reply: FastifyReply) => {
+    const patch = (req.body && typeof req.body === 'object' ? req.body : {}) as FaultsPatch;
+    try {
+      state.faults = mergeFaults(state.faults, patch);
+    } catch (e) {
+      return json(reply, 400, { error: (e as Error).message });
+    }
+    return json(reply, 200, state.faults);
+  };
+  app.put('/__sandbox/faults', putFaults);
+  app.post('/__sandbox/faults', putFaults);
+  app.get('/__sandbox/calls', async (_req, reply) => json(reply, 200, state.counters));
+  app.delete('/__sandbox/calls', async (_req, reply) => {
+    state.clearCounters();
+    return json(reply, 200, state.counters);
+  });
+  app.get('/__sandbox/objects/:type/:id', async (req, reply) => {
+    const { type, id } = req.params as { type: string; id: string };
+    const o = objectState(state.data, type, id);
+    return o ? json(reply, 200, o) : json(reply, 404, { error: `no ${type} with id ${id}` });
+  });
+
+  // ------------------------------------------------------------------------------------------
+  // web hosts: S/__web/<host>/<path>
+
+  const web = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { pathname, query } = relative(req);
+    const m = /^\/__web\/([^/]+)(\/.*)?$/.exec(pathname);
+    const host = m?.[1]?.toLowerCase() ?? '';
+    const path = m?.[2] ?? '/';
+    const requestId = beginOutcome(req);
+    if (HOST_NAME.test(host)) state.countCall(req.method, `/__web/${host}${path}`);
+    await pause(state);
+    const r = handleWeb(state, { method: req.method, host, path, query, body: bodyParams(req.body) });
+    endOutcome(requestId, r.status);
+    return reply.code(r.status).headers(r.headers).type(r.contentType).send(r.body);
+  };
+  app.route({ method: ['GET', 'POST'], url: '/__web/*', handler: web });
+
+  // ------------------------------------------------------------------------------------------
+  // graph: S/<path>, S/vNN.0/<path>, batch at S/ and S/vNN.0/
+
+  const graph = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { pathname, query } = relative(req);
+    const requestId = beginOutcome(req);
+    state.countCall(req.method, pathname);
+    await pause(state);
+    const result = graphRequest(state, req, pathname, query);
+    endOutcome(requestId, result.status);
+    return json(reply, result.status, result.body, result.headers);
+  };
+  app.route({ method: ['GET', 'POST', 'DELETE'], url: '/', handler: graph });
+  app.route({ method: ['GET', 'POST', 'DELETE'], url: '/*', handler: graph });
+  app.route({ method: 'OPTIONS', url: '/*', handler: async (_req, reply) => reply.code(204).send() });
+  app.route({ method: 'OPTIONS', url: '/', handler: async (_req, reply) => reply.code(204).send() });
+}
+
+function graphRequest(state: SandboxState, req: FastifyRequest, pathname: string, query: Record<string, string>): GraphReply {
+  const segs = pathname.split('/').filter(Boolean);
+  let version: string | null = null;
+  if (segs[0] && /^v\d+\.\d+$/.test(segs[0])) {
+    version = segs.shift()!;
+    if (!SUPPORTED_VERSIONS.test(version)) {
+      const e = Number(version.slice(1, version.indexOf('.'))) < 16
+        ? new GraphError(400, 2635, `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: v19.0.`)
+        : new GraphError(400, 2500, `Unknown path components: /${version}`);
+      const headers: Record<string, string> = {};
+      usageHeaders(state, headers, null);
+      return { status: 400, headers, body: e.body(), account: null };
+    }
+  }
+  const body = bodyParams(req.body);
+  const headerToken = authToken(req.headers.authorization);
+  if (req.method === 'POST' && segs.length === 0 && (body.batch !== undefined || query.batch !== undefined)) {
+    return runBatch(state, version, { ...query, ...body }, headerToken);
+  }
+  return runGraphCall(state, { method: req.method, version, path: segs.join('/'), query, body, headerToken });
+}
+
+function authToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^(?:OAuth|Bearer)\s+(.+)$/i.exec(header.trim());
+  return m ? m[1]!.trim() : null;
+}
+
+async function pause(state: SandboxState): Promise<void> {
+  const ms = state.latency();
+  if (ms > 0) await sleep(ms);
+}
+
+function summary(state: SandboxState) {
+  const d = state.data;
+  return {
+    seed: d.seed,
+    scale: d.scale,
+    hostile: d.hostile,
+    counts: {
+      users: d.users.size, businesses: d.businesses.size, adaccounts: d.accounts.size, pages: d.pages.size,
+      pixels: d.pixels.size, businessUsers: d.businessUsers.size, pendingUsers: d.invites.size,
+    },
+    session: state.session,
+    fixtures: d.fixtures,
+  };
+}

@@ -1,0 +1,315 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createKernelStore } from '../../src/kernel/store/store';
+import { createBridge } from '../../src/kernel/bridge/bridge';
+import type { BridgeTransport } from '../../src/kernel/bridge/transport';
+import type { BridgeResponse, OutcomeState, RequestPayload } from '../../src/kernel/bridge/shared/protocol';
+import { Runner, type ActionEntry } from '../../src/kernel/runner/runner';
+import { LaneScheduler, realClock } from '../../src/kernel/runner/lanes';
+import { classifyError, parseUsage, rateLimitPauseMs } from '../../src/kernel/runner/classify';
+import { classifyEntries, splitLines } from '../../src/kernel/runner/params';
+import { RunnerRefusal, type JobItem } from '../../src/kernel/runner/types';
+import { GraphError } from '../../src/kernel/bridge/bridge';
+import { BridgeError } from '../../src/kernel/bridge/transport';
+import type { LoadedPlugin, PluginAction } from '../../src/kernel/plugin/types';
+
+/** A tiny platform: accounts with names and users; writes journaled by request id like the executor does. */
+class FakePlatform {
+  names = new Map<string, string>();
+  users = new Map<string, Set<string>>();
+  writes = new Map<string, number>();
+  journal = new Map<string, { state: OutcomeState; status?: number }>();
+  script: ((url: string, body: string | undefined) => BridgeResponse | null) | null = null;
+  /** Writes that land but whose answer is lost (the page reloads before it arrives). */
+  hang = false;
+  hung: (() => void)[] = [];
+
+  constructor(n: number) {
+    for (let i = 1; i <= n; i++) { this.names.set(`act_${i}`, `Account ${i}`); this.users.set(`act_${i}`, new Set()); }
+  }
+
+  transport(): BridgeTransport {
+    return {
+      kind: 'demo', version: async () => '1.0.0', identity: async () => ({ id: '1', name: 'x' }), cookies: async () => [], dispose() {},
+      outcome: async (id) => this.journal.get(id) ?? { state: 'unknown' },
+      request: (payload: RequestPayload, o) => this.handle(payload, o?.requestId),
+    };
+  }
+
+  private async handle(payload: RequestPayload, requestId?: string): Promise<BridgeResponse> {
+    const url = new URL(payload.url);
+    const scripted = this.script?.(payload.url, payload.options.body);
+    if (scripted) return scripted;
+    const [, , id, sub] = url.pathname.split('/');
+    const method = payload.options.method;
+    if (method === 'GET') {
+      if (sub === 'users') return ok({ data: [...(this.users.get(id) ?? [])].map((uid) => ({ id: uid, role: 1002 })) });
+      return ok({ id, name: this.names.get(id) });
+    }
+    const form = new URLSearchParams(payload.options.body ?? '');
+    if (requestId) this.journal.set(requestId, { state: 'pending' });
+    this.writes.set(id, (this.writes.get(id) ?? 0) + 1);
+    let response: BridgeResponse;
+    if (sub === 'users') {
+      const set = this.users.get(id)!;
+      if (set.has(form.get('uid')!)) response = { ok: false, status: 400, headers: {}, body: { error: { message: 'User already has a role', code: 100 } } };
+      else { set.add(form.get('uid')!); response = ok({ success: true }); }
+    } else {
+      this.names.set(id, form.get('name')!);
+      response = ok({ success: true });
+    }
+    if (requestId) this.journal.set(requestId, { state: response.ok ? 'done' : 'failed', status: response.status });
+    if (this.hang) return new Promise((resolve) => this.hung.push(() => resolve(response)));
+    return response;
+  }
+}
+
+const ok = (body: unknown, headers: Record<string, string> = {}): BridgeResponse => ({ ok: true, status: 200, headers, body });
+
+const plugin = { id: 'adaccount', roles: ['*'] } as unknown as LoadedPlugin;
+const renameAction: PluginAction<JobItem, { name: string }> = {
+  id: 'adaccount.rename', titleKey: 'x', target: 'adaccount', schema: 'adaccount.rename', idempotent: true, lane: 'graph',
+  run: async (item, params, ctx) => ctx.bridge.graph({ method: 'POST', path: item.id, params: { name: params.name } }),
+};
+const addUserAction: PluginAction<JobItem, { uid: string; role: number }> = {
+  id: 'adaccount.addUser', titleKey: 'x', target: 'adaccount', schema: 'adaccount.addUser', idempotent: false, lane: 'graph-write',
+  run: async (item, params, ctx) => ctx.bridge.graph({ method: 'POST', path: `${item.id}/users`, params }),
+  verify: async (item, params, ctx) => {
+    const { body } = await ctx.bridge.graph<{ data: { id: string }[] }>({ path: `${item.id}/users` });
+    return body.data.some((u) => u.id === params.uid);
+  },
+};
+
+function makeRunner(platform: FakePlatform, store = createKernelStore(), extra: Partial<ConstructorParameters<typeof Runner>[0]> = {}) {
+  const actions = new Map<string, ActionEntry>([
+    ['adaccount.rename', { plugin, action: renameAction as PluginAction<JobItem, unknown> }],
+    ['adaccount.addUser', { plugin, action: addUserAction as PluginAction<JobItem, unknown> }],
+  ]);
+  return new Runner({
+    store, bridge: createBridge(platform.transport()), actions: () => actions, usablePluginIds: () => new Set(['adaccount']),
+    user: () => ({ role: 'user' }), clock: realClock, paceFactor: () => 0.01, flush: async () => {}, ...extra,
+  });
+}
+
+const accounts = (n: number): JobItem[] => Array.from({ length: n }, (_, i) => ({ id: `act_${i + 1}` }));
+
+beforeEach(() => { vi.useFakeTimers(); });
+afterEach(() => { vi.useRealTimers(); });
+
+describe('lanes', () => {
+  it('hold the minimum spacing and are shared by two jobs', async () => {
+    const starts: number[] = [];
+    const lanes = new LaneScheduler(realClock, () => 1, { l: { id: 'l', concurrency: 1, spacingMs: 300 } });
+    for (const job of ['a', 'b']) for (let i = 0; i < 3; i++) lanes.enqueue('l', { jobId: job, jobSize: 3, scope: null, run: async () => { starts.push(Date.now()); } });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(starts).toHaveLength(6);
+    for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(300);
+  });
+
+  it('draw the pixel-share jitter by job size, scaled by the pace factor only', async () => {
+    const run = async (size: number, pace: number) => {
+      const lanes = new LaneScheduler(realClock, () => pace);
+      const starts: number[] = [];
+      for (let i = 0; i < 6; i++) lanes.enqueue('pixel-share', { jobId: 'j', jobSize: size, scope: null, run: async () => { starts.push(Date.now()); } });
+      await vi.advanceTimersByTimeAsync(200_000);
+      return starts.slice(1).map((t, i) => t - starts[i]);
+    };
+    for (const gap of await run(5, 1)) { expect(gap).toBeGreaterThanOrEqual(1000); expect(gap).toBeLessThanOrEqual(3001); }
+    for (const gap of await run(30, 1)) { expect(gap).toBeGreaterThanOrEqual(2000); expect(gap).toBeLessThanOrEqual(5001); }
+    for (const gap of await run(200, 1)) { expect(gap).toBeGreaterThanOrEqual(5000); expect(gap).toBeLessThanOrEqual(10001); }
+    for (const gap of await run(200, 0.05)) { expect(gap).toBeGreaterThanOrEqual(250); expect(gap).toBeLessThanOrEqual(501); }
+  });
+
+  it('pause one scope while others go on', async () => {
+    const lanes = new LaneScheduler(realClock, () => 1, { l: { id: 'l', concurrency: 2, spacingMs: 0 } });
+    const ran: string[] = [];
+    lanes.pause('l', 'act_1', Date.now() + 10_000);
+    lanes.enqueue('l', { jobId: 'j', jobSize: 2, scope: 'act_1', run: async () => { ran.push('act_1'); } });
+    lanes.enqueue('l', { jobId: 'j', jobSize: 2, scope: 'act_2', run: async () => { ran.push('act_2'); } });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(ran).toEqual(['act_2']);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(ran).toEqual(['act_2', 'act_1']);
+  });
+});
+
+describe('error classification (CONTRACT.md section 6)', () => {
+  it('sorts platform errors into transient, rate limit, session and permanent', () => {
+    expect(classifyError(new GraphError('x', 500, 1))).toBe('transient');
+    expect(classifyError(new GraphError('x', 400, 100, undefined, true))).toBe('transient');
+    expect(classifyError(new GraphError('x', 503))).toBe('transient');
+    expect(classifyError(new BridgeError('late', 'timeout'))).toBe('transient');
+    for (const code of [4, 17, 32, 341, 613, 80000, 80004, 80014]) expect(classifyError(new GraphError('x', 400, code))).toBe('rate-limit');
+    for (const code of [190, 102, 368]) expect(classifyError(new GraphError('x', 400, code))).toBe('session');
+    expect(classifyError(new GraphError('x', 400, 100, 459))).toBe('session');
+    expect(classifyError(new GraphError('x', 400, 100))).toBe('permanent');
+    expect(classifyError(new GraphError('x', 400, 80015))).toBe('permanent');
+  });
+  it('reads usage headers and the pause of a rate-limited scope', () => {
+    const headers = { 'x-app-usage': '{"call_count":42}', 'x-business-use-case-usage': '{"act_9":[{"type":"ads_management","call_count":100,"estimated_time_to_regain_access":7}]}' };
+    expect(parseUsage(headers)).toEqual({ app: 42, business: [{ id: 'act_9', callCount: 100, regainMinutes: 7 }] });
+    expect(rateLimitPauseMs({ ...headers, 'retry-after': '30' }, 'act_9')).toBe(30_000);
+    expect(rateLimitPauseMs(headers, 'act_9')).toBe(7 * 60_000);
+    expect(rateLimitPauseMs({}, null)).toBe(5 * 60_000);
+  });
+});
+
+describe('the multi-line rule', () => {
+  it('splits, trims, drops blanks and duplicates; sorts ids, page URLs, codes and refused lines', () => {
+    expect(splitLines(' a \n\nb\r\na\n  ')).toEqual(['a', 'b']);
+    const entries = classifyEntries('100012345\nhttps://www.facebook.com/somepage\nhttp://www.facebook.com/x\nhttps://evil.example/p\nmy.page\n100012345\n<script>');
+    expect(entries.map((e) => e.kind)).toEqual(['id', 'url', 'invalid', 'invalid', 'code', 'invalid']);
+    expect(entries[2]).toMatchObject({ line: 3, reason: 'must start with https://' });
+    expect(entries[3]).toMatchObject({ line: 4, reason: 'must be on www.facebook.com' });
+  });
+});
+
+describe('the runner', () => {
+  it('refuses invalid parameters field by field, unknown and disabled actions, and empty selections', () => {
+    const runner = makeRunner(new FakePlatform(3));
+    const invalid = (() => { try { runner.start('adaccount.addUser', { uid: 'abc', role: 5 }, accounts(1)); } catch (e) { return e; } })();
+    expect(invalid).toBeInstanceOf(RunnerRefusal);
+    expect((invalid as RunnerRefusal).fieldErrors.map((f) => f.field).sort()).toEqual(['role', 'uid']);
+    expect(() => runner.start('adaccount.nope', {}, accounts(1))).toThrow(/unknown action/);
+    expect(() => runner.start('adaccount.rename', { name: 'x' }, [])).toThrow(/no items/);
+    const disabled = makeRunner(new FakePlatform(1), createKernelStore(), { usablePluginIds: () => new Set() });
+    expect(() => disabled.start('adaccount.rename', { name: 'x' }, accounts(1))).toThrow(/not enabled/);
+    const blocked = makeRunner(new FakePlatform(1), createKernelStore(), { isBlocked: (id) => id === 'adaccount.rename' });
+    expect(() => blocked.start('adaccount.rename', { name: 'x' }, accounts(1))).toThrow(/newer extension/);
+  });
+
+  it('runs every item once and finishes the job', async () => {
+    const platform = new FakePlatform(20);
+    const runner = makeRunner(platform);
+    const finished = vi.fn();
+    const jobId = runner.start('adaccount.rename', { name: 'Renamed' }, accounts(20));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(runner.job(jobId)).toMatchObject({ status: 'done', done: 20, failed: 0 });
+    expect([...platform.names.values()].every((n) => n === 'Renamed')).toBe(true);
+    expect([...platform.writes.values()].every((n) => n === 1)).toBe(true);
+    void finished;
+  });
+
+  it('retries transient errors with backoff, fails permanent ones with the extracted message', async () => {
+    const platform = new FakePlatform(3);
+    let transientLeft = 2;
+    platform.script = (url) => {
+      if (url.includes('act_1?') && transientLeft-- > 0) return { ok: false, status: 500, headers: {}, body: { error: { message: 'Temporary', code: 2, is_transient: true } } };
+      if (url.includes('act_2?')) return { ok: false, status: 400, headers: {}, body: { error: { message: 'Invalid name', error_user_msg: 'Names cannot contain that', code: 100 } } };
+      return null;
+    };
+    const runner = makeRunner(platform);
+    const jobId = runner.start('adaccount.rename', { name: 'N' }, accounts(3));
+    await vi.advanceTimersByTimeAsync(60_000);
+    const items = runner.items(jobId);
+    expect(items.map((i) => i.state)).toEqual(['done', 'failed', 'done']);
+    expect(items[0].attempts).toBe(3);
+    expect(items[1].message).toBe('Names cannot contain that');
+    expect(items[1].attempts).toBe(1);
+  });
+
+  it('pauses the rate-limited scope for Retry-After without spending an attempt, then goes on', async () => {
+    const platform = new FakePlatform(2);
+    let limited = true;
+    platform.script = (url) => {
+      if (url.includes('act_1?') && limited) { limited = false; return { ok: false, status: 400, headers: { 'retry-after': '120' }, body: { error: { message: 'Too many calls to this ad account', code: 17, error_subcode: 2446079 } } }; }
+      return null;
+    };
+    const runner = makeRunner(platform);
+    const jobId = runner.start('adaccount.rename', { name: 'N' }, accounts(2));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(runner.items(jobId).map((i) => i.state)).toEqual(['pending', 'done']);
+    await vi.advanceTimersByTimeAsync(117_000);
+    expect(runner.items(jobId)[0].state).toBe('pending');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(runner.items(jobId)[0]).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
+  it('pauses every job on a session error and waits for the operator', async () => {
+    const platform = new FakePlatform(3);
+    platform.script = (url) => (url.includes('act_2?') ? { ok: false, status: 400, headers: {}, body: { error: { message: 'Error validating access token', code: 190, error_subcode: 463 } } } : null);
+    const runner = makeRunner(platform);
+    const jobId = runner.start('adaccount.rename', { name: 'N' }, accounts(3));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(runner.job(jobId)).toMatchObject({ status: 'paused', pauseReason: 'session', pauseMessage: 'Error validating access token' });
+    platform.script = null;
+    await runner.resume(jobId);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(runner.job(jobId)).toMatchObject({ status: 'done', done: 3 });
+  });
+
+  it('maps batch results back to their items', async () => {
+    const platform = new FakePlatform(0);
+    platform.script = (url, body) => {
+      if (!url.endsWith('/v19.0/')) return null;
+      const batch = JSON.parse(new URLSearchParams(body).get('batch')!) as { relative_url: string }[];
+      return ok(batch.map((b) => (b.relative_url === 'act_3'
+        ? { code: 400, headers: [], body: JSON.stringify({ error: { message: 'No permission', code: 200 } }) }
+        : { code: 200, headers: [], body: JSON.stringify({ success: true }) })));
+    };
+    const batchAction = { ...renameAction, lane: 'adaccount-batch', toBatch: (item: JobItem, p: { name: string }) => ({ method: 'POST' as const, relative_url: item.id, body: `name=${p.name}` }) };
+    const runner = makeRunner(platform);
+    (runner as unknown as { deps: { actions: () => Map<string, ActionEntry> } }).deps.actions = () => new Map([['adaccount.rename', { plugin, action: batchAction as PluginAction<JobItem, unknown> }]]);
+    const jobId = runner.start('adaccount.rename', { name: 'B' }, accounts(120));
+    await vi.advanceTimersByTimeAsync(30_000);
+    const items = runner.items(jobId);
+    expect(items.filter((i) => i.state === 'done')).toHaveLength(119);
+    expect(items[2]).toMatchObject({ itemId: 'act_3', state: 'failed', message: 'No permission' });
+  });
+
+  it('after a reload, settles writes left in flight through the outcome journal and verify: nothing twice', async () => {
+    const platform = new FakePlatform(10);
+    const store = createKernelStore();
+    const first = makeRunner(platform, store);
+    platform.hang = true; // answers never come back: the page "reloads" with writes in flight
+    const jobId = first.start('adaccount.addUser', { uid: '42', role: 1002 }, accounts(10));
+    await vi.advanceTimersByTimeAsync(50);
+    const inflight = first.items(jobId).filter((i) => i.state === 'inflight');
+    expect(inflight.length).toBeGreaterThan(0);
+    expect(inflight.every((i) => i.requestId)).toBe(true);
+
+    // A new page: a new runner on the same (persisted) store.
+    platform.hang = false;
+    const second = makeRunner(platform, store);
+    expect(second.restore()).toEqual([jobId]);
+    expect(second.job(jobId)?.status).toBe('interrupted');
+    await second.resume(jobId);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(second.job(jobId)).toMatchObject({ status: 'done', done: 10, failed: 0 });
+    for (let i = 1; i <= 10; i++) expect(platform.writes.get(`act_${i}`)).toBe(1);
+    expect(second.items(jobId).filter((i) => i.message === 'settled: verified')).toHaveLength(inflight.length);
+  });
+
+  it('marks an unsettleable write of an action without verify as unknown — check', async () => {
+    const platform = new FakePlatform(1);
+    const store = createKernelStore();
+    const noVerify = { ...addUserAction, verify: undefined };
+    const actions = () => new Map([['adaccount.addUser', { plugin, action: noVerify as PluginAction<JobItem, unknown> }]]);
+    const first = makeRunner(platform, store, { actions });
+    platform.hang = true;
+    const jobId = first.start('adaccount.addUser', { uid: '42', role: 1002 }, accounts(1));
+    await vi.advanceTimersByTimeAsync(50);
+    platform.journal.clear(); // the executor lost its journal too
+    const second = makeRunner(platform, store, { actions, sleep: async () => {} });
+    second.restore();
+    await second.resume(jobId);
+    expect(second.items(jobId)[0]).toMatchObject({ state: 'unknown', message: 'unknown — check' });
+    expect(platform.writes.get('act_1')).toBe(1);
+  });
+
+  it('pause, resume, cancel and retry failed', async () => {
+    const platform = new FakePlatform(6);
+    const runner = makeRunner(platform, createKernelStore(), { paceFactor: () => 1 });
+    const jobId = runner.start('adaccount.rename', { name: 'P' }, accounts(6));
+    await vi.advanceTimersByTimeAsync(250);
+    runner.pause(jobId);
+    const doneAtPause = runner.job(jobId)!.done;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(runner.job(jobId)).toMatchObject({ status: 'paused', done: doneAtPause });
+    await runner.resume(jobId);
+    await vi.advanceTimersByTimeAsync(300);
+    runner.cancel(jobId);
+    const cancelled = runner.job(jobId)!;
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.done + cancelled.skipped).toBe(6);
+  });
+});
