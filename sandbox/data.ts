@@ -306,8 +306,10 @@ export const ACCOUNT_FIXTURES = {
   active: 0, disabled: 1, unsettled: 2, pendingRiskReview: 3, pendingSettlement: 4, inGracePeriod: 5,
   pendingClosure: 6, closed: 7, jpy: 24, krw: 25, vnd: 26, idr: 27, twd: 28, huf: 29, clp: 30, cop: 31, eur: 32, cny: 33,
   advertiserRole: 34, analystRole: 35, noBusiness: 36, hiddenAdmin: 37, withAgency: 38, prepay: 39, viaBusinessOnly: 40,
-  spendCap: 41,
+  spendCap: 41, outOfReach: 42,
 } as const;
+/** accounts up to this index have fixed properties */
+const LAST_FIXTURE = ACCOUNT_FIXTURES.outOfReach;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -343,7 +345,8 @@ export function generate(seedIn: string | number, scale: Scale, hostile: boolean
     userIds.push(id);
   }
   const session = data.sessionUserId;
-  const others = userIds.slice(1);
+  // the last user has no role anywhere: tests add them to accounts and businesses
+  const others = userIds.slice(1, -1);
   data.fixtures.users = { session, other: userIds[1]!, notOnAnyAccount: userIds[userIds.length - 1]! };
 
   // businesses ----------------------------------------------------------------------------------
@@ -417,27 +420,27 @@ export function generate(seedIn: string | number, scale: Scale, hostile: boolean
     const fixed = i < FIXED_STATUS.length ? FIXED_STATUS[i] : undefined;
     const [status, reason] = fixed ?? randomStatus(rng);
     const currency = i >= 24 && i < 24 + FIXED_CURRENCY.length ? FIXED_CURRENCY[i - 24]!
-      : i < 24 || i <= F.spendCap ? 'USD'
+      : i < 24 || i <= LAST_FIXTURE ? 'USD'
         : rng.weighted(CURRENCY_CODES.map((c, k) => [c, k < 2 ? 12 : k < 11 ? 4 : 2] as const));
     const cur = CURRENCIES[currency]!;
     const tz = currency === 'USD' ? rng.pick([0, 1]) : Math.max(0, TIMEZONES.findIndex((t) => t.name.includes(tzHint(cur.country))));
     // the advertiser and analyst fixtures sit in the business where the session user is only an
     // employee, so nothing but their own role decides what they may do
-    const ownerBm = i <= F.spendCap
-      ? (i === F.noBusiness ? null : i === F.advertiserRole || i === F.analystRole ? bms[2]! : bms[0]!)
+    const ownerBm = i <= LAST_FIXTURE
+      ? (i === F.noBusiness || i === F.outOfReach ? null : i === F.advertiserRole || i === F.analystRole ? bms[2]! : bms[0]!)
       : rng.chance(0.1) ? null : bms[rng.int(0, bms.length - 1)]!;
     const spentUsd = Math.floor(rng.float() ** 3 * 50_000 * 100) / 100;
     const money = (usd: number) => Math.round(usd * cur.perUsd * cur.offset);
     const amountSpent = i === F.active ? money(1234.56) : money(spentUsd);
     const city = rng.pick(CITIES);
-    const prepay = i === F.prepay || (i > F.spendCap && rng.chance(0.15));
+    const prepay = i === F.prepay || (i > LAST_FIXTURE && rng.chance(0.15));
     const a: AdAccount = {
       index: i, id, account_id: accountId,
       name: hostileName(hostile, `${rng.pick(ADJ)} ${rng.pick(NOUN)} ${rng.pick(REGIONS)} ${String(i + 1).padStart(3, '0')}`, i),
       account_status: status, disable_reason: reason, currency, tz,
       created_time: DATA_EPOCH_S - rng.int(1, 3650) * 86400 - rng.int(0, 86399),
       next_bill_date: DATA_EPOCH_S + rng.int(1, 30) * 86400,
-      spend_cap: i === F.spendCap ? money(5000) : i <= F.spendCap ? 0 : rng.chance(0.4) ? 0 : amountSpent + money(rng.int(50, 5000)),
+      spend_cap: i === F.spendCap ? money(5000) : i <= LAST_FIXTURE ? 0 : rng.chance(0.4) ? 0 : amountSpent + money(rng.int(50, 5000)),
       amount_spent: amountSpent,
       balance: i === F.active ? money(12.34) : Math.round(amountSpent * rng.float() * 0.05),
       threshold_amount: money(rng.pick([25, 50, 250, 500, 750, 1000])),
@@ -458,8 +461,8 @@ export function generate(seedIn: string | number, scale: Scale, hostile: boolean
 
     // the session user's role
     const sessionRole: AdAccountRole | null = i === F.advertiserRole ? 1002 : i === F.analystRole ? 1003
-      : i === F.viaBusinessOnly ? null
-        : i <= F.spendCap ? 1001
+      : i === F.viaBusinessOnly || i === F.outOfReach ? null
+        : i <= LAST_FIXTURE ? 1001
           : rng.weighted([[1001, 78], [1002, 12], [1003, 6], [null, 4]] as const);
     if (sessionRole) a.users.push({ uid: session, role: sessionRole });
     else a.owner = rng.pick(others);
@@ -467,7 +470,7 @@ export function generate(seedIn: string | number, scale: Scale, hostile: boolean
     for (const uid of rng.sample(others, extra)) {
       a.users.push({ uid, role: rng.weighted([[1001, 3], [1002, 4], [1003, 2]] as const) });
     }
-    if (i === F.hiddenAdmin || (i > F.spendCap && rng.chance(0.05))) {
+    if (i === F.hiddenAdmin || (i > LAST_FIXTURE && rng.chance(0.05))) {
       const candidates = others.filter((u) => !a.users.some((x) => x.uid === u));
       a.hidden.push({ uid: rng.pick(candidates), role: 1001 });
     }
@@ -476,7 +479,7 @@ export function generate(seedIn: string | number, scale: Scale, hostile: boolean
     if (ownerBm) ownerBm.owned_accounts.push(id);
 
     // shared to one of the owner's agencies
-    if (ownerBm && ownerBm.agencies.length && (i === F.withAgency || (i > F.spendCap && rng.chance(0.25)))) {
+    if (ownerBm && ownerBm.agencies.length && (i === F.withAgency || (i > LAST_FIXTURE && rng.chance(0.25)))) {
       const agency = i === F.withAgency ? bms[1]! : data.businesses.get(rng.pick(ownerBm.agencies))!;
       const tasks = rng.chance(0.6) ? ROLE_TASKS[1001] : ROLE_TASKS[1002];
       a.agencies.push({ business: agency.id, tasks: [...tasks] });

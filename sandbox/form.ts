@@ -27,3 +27,23 @@ export function bodyParams(body: unknown): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * Text fields of a multipart/form-data body (a browser's FormData). Files are not supported: the
+ * platform calls Tessera makes send only text fields.
+ */
+export function parseMultipart(body: string, contentType: string): Record<string, string> {
+  const m = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  const boundary = m?.[1] ?? m?.[2];
+  if (!boundary) return {};
+  const out: Record<string, string> = {};
+  for (const part of body.split(`--${boundary}`)) {
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) continue;
+    const head = part.slice(0, split);
+    const name = /name="([^"]*)"/i.exec(head)?.[1];
+    if (name === undefined || /filename=/i.test(head)) continue;
+    out[name] = part.slice(split + 4).replace(/\r\n$/, '');
+  }
+  return out;
+}

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphError } from './errors';
-import { bodyParams, parseForm } from './form';
+import { bodyParams, parseForm, parseMultipart } from './form';
 import { runBatch } from './graph/batch';
 import { SUPPORTED_VERSIONS, runGraphCall, usageHeaders, type GraphReply } from './graph/dispatch';
 import './graph/nodes';
@@ -54,11 +54,12 @@ export async function graphSandbox(app: FastifyInstance, opts: SandboxOptions = 
   const prefix = app.prefix;
 
   // Parsers live in this plugin's scope only, so the host server keeps its own.
-  for (const type of ['application/x-www-form-urlencoded', 'application/json', 'text/plain']) {
+  for (const type of ['application/x-www-form-urlencoded', 'application/json', 'text/plain', 'multipart/form-data']) {
     if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
   }
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, parseForm(body as string)));
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (req, body, done) => done(null, parseMultipart(body as string, req.headers['content-type'] ?? '')));
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = (body as string).trim();
     if (!text) return done(null, undefined);

@@ -39,12 +39,14 @@ function esmRuntimeImports(code) {
 
 export function compileSchemas({ outDir = path.join(root, 'src/generated') } = {}) {
   const files = listSchemas(path.join(root, 'schemas')).sort();
+  const raw = {};
   const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors: true, strict: true, useDefaults: true });
   const exportsByName = {};
   const keys = [];
   files.forEach((file, index) => {
     const schema = JSON.parse(fs.readFileSync(file, 'utf8'));
     const key = schemaKey(file);
+    raw[key] = schema;
     const id = schema.$id ?? `tessera:${key}`;
     ajv.addSchema({ ...schema, $id: id });
     exportsByName[`v${index}`] = id;
@@ -52,7 +54,9 @@ export function compileSchemas({ outDir = path.join(root, 'src/generated') } = {
   });
   let code = files.length ? esmRuntimeImports(standaloneCode(ajv, exportsByName)) : '';
   code += `\nexport const validators = {${keys.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')}};\n`;
-  const dts = `import type { ValidateFunction } from 'ajv';\nexport declare const validators: Record<string, ValidateFunction>;\n`;
+  // The schemas themselves, for forms generated from them.
+  code += `export const schemas = ${JSON.stringify(raw)};\n`;
+  const dts = `import type { ValidateFunction } from 'ajv';\nexport declare const validators: Record<string, ValidateFunction>;\nexport declare const schemas: Record<string, Record<string, unknown>>;\n`;
   fs.mkdirSync(outDir, { recursive: true });
   const target = path.join(outDir, 'validators.js');
   if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== code) fs.writeFileSync(target, code);

@@ -3,13 +3,12 @@
  * against the sandbox (development), keeps the outcome journal, answers version and identity.
  * The pure parts live in lib/ (executor, journal, sessions); this file wires them to chrome.*.
  */
-import type { Cookie } from '../../src/kernel/bridge/shared/protocol';
 import { FLAVOUR } from './build-config';
 import { createExecutor } from './lib/executor';
 import { OutcomeJournal, type KeyValueStorage } from './lib/journal';
 import { createKeepAlive } from './lib/keepalive';
 import { originMatches } from './lib/origins';
-import { createPlatformSession } from './lib/platform-session';
+import { createPlatformSession, readCookies } from './lib/platform-session';
 import { DEFAULT_SANDBOX_BASE, normalizeSandboxBase, SANDBOX_BASE_KEY } from './lib/sandbox-base';
 import { createSandboxSession } from './lib/sandbox-session';
 import type { SessionSource } from './lib/session';
@@ -43,7 +42,7 @@ const session: SessionSource = FLAVOUR === 'development'
     fetch: fetchFn,
     storage: { get: (key) => chrome.storage.session.get(key), set: sessionArea.set, remove: sessionArea.remove },
     cookie: async (url, name) => (await chrome.cookies.get({ url, name }))?.value ?? null,
-    allCookies: async (url): Promise<Cookie[]> => (await chrome.cookies.getAll({ url })).map((c) => ({ name: c.name, value: c.value, domain: c.domain, path: c.path })),
+    allCookies: (url) => readCookies(url, (u) => chrome.cookies.getAll({ url: u }), async (u, name) => (await chrome.cookies.get({ url: u, name })) ?? null),
   });
 
 const journal = new OutcomeJournal(sessionArea);
@@ -88,9 +87,9 @@ chrome.runtime.onConnect.addListener((port) => {
   });
 });
 
-// The options page (an extension page, never a web page or a content script) asks for state and identity.
+// The options page (an extension page: its URL is ours; a content script's sender URL is the web page's) asks for state and identity.
 chrome.runtime.onMessage.addListener((message: OptionsRequest, sender, sendResponse) => {
-  if (sender.id !== chrome.runtime.id || sender.tab || !sender.url?.startsWith(chrome.runtime.getURL(''))) return false;
+  if (sender.id !== chrome.runtime.id || !sender.url?.startsWith(chrome.runtime.getURL(''))) return false;
   if (message?.kind === 'options:state') {
     void (async () => sendResponse({
       flavour: FLAVOUR,

@@ -1,6 +1,8 @@
 import { definePlugin } from '@kernel';
 import zhCN from './locales/zh-CN.json';
 import enUS from './locales/en-US.json';
+import { renameAction } from './actions/rename';
+import { addUserAction } from './actions/add-user';
 
 export default definePlugin({
   id: 'adaccount',
@@ -10,5 +12,6 @@ export default definePlugin({
   cache: true,
   routes: [{ path: '/adaccount/index', titleKey: 'routeTitle', component: () => import('./views/AdaccountScreen') }],
   views: [{ id: 'adaccount.list', titleKey: 'views.list', rowType: 'adaccount', component: () => import('./views/AdaccountListView') }],
+  actions: [renameAction, addUserAction],
   locales: { 'zh-CN': zhCN, 'en-US': enUS },
 });

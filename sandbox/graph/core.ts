@@ -98,9 +98,9 @@ export function project(ctx: Ctx, r: Ref, sels: FieldSel[] | null): Record<strin
 export function resolveField(ctx: Ctx, r: Ref, sel: FieldSel): unknown {
   const def = TYPES[r.t];
   let value: unknown;
-  if (r.x && sel.name in r.x) value = r.x[sel.name];
-  else if (def.fields[sel.name]) value = def.fields[sel.name]!(r.o, ctx, sel);
-  else if (def.edges[sel.name]?.list) {
+  if (r.x && Object.hasOwn(r.x, sel.name)) value = r.x[sel.name];
+  else if (Object.hasOwn(def.fields, sel.name)) value = def.fields[sel.name]!(r.o, ctx, sel);
+  else if (Object.hasOwn(def.edges, sel.name) && def.edges[sel.name]!.list) {
     return listEdge(ctx, r, sel.name, { ...sel.mods }, sel.sub, { nested: true, subSrc: sel.subSrc });
   } else if (r.t === 'plain') return undefined;
   else throw errors.unknownField(sel.name, def.label);
@@ -119,8 +119,11 @@ function refDefaults(r: Ref): string[] {
 }
 
 function pickPlain(value: unknown, sub: FieldSel[] | null): unknown {
-  if (!sub || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  if (!sub || !value || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => pickPlain(v, sub));
   const obj = value as Record<string, unknown>;
+  // a list wrapper ({ data: [...] }) takes the selection for its items, like an edge does
+  if (Array.isArray(obj.data) && !sub.some((s) => s.name === 'data')) return { ...obj, data: obj.data.map((v) => pickPlain(v, sub)) };
   const out: Record<string, unknown> = {};
   for (const s of sub) if (obj[s.name] !== undefined && obj[s.name] !== null) out[s.key] = pickPlain(obj[s.name], s.sub);
   return out;
@@ -166,7 +169,7 @@ export interface ListOptions {
 
 export function listEdge(ctx: Ctx, owner: Ref, edgeName: string, p: Params, sels: FieldSel[] | null, opts: ListOptions): Record<string, unknown> {
   const def = TYPES[owner.t];
-  const edge = def.edges[edgeName];
+  const edge = Object.hasOwn(def.edges, edgeName) ? def.edges[edgeName] : undefined;
   if (!edge?.list) throw errors.unknownEdge(edgeName, def.label);
   let rows = edge.list(owner.o, ctx, p);
   const q = p.search_query?.trim();

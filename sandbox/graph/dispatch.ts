@@ -111,7 +111,7 @@ function dispatch(ctx: Ctx, method: string, segs: string[], params: Params, quer
   }
   if (segs.length > 2) throw errors.unknownPath(segs.slice(1).join('/'));
   const edgeName = segs[1]!;
-  const edge = def.edges[edgeName];
+  const edge = Object.hasOwn(def.edges, edgeName) ? def.edges[edgeName] : undefined;
   if (!edge) throw errors.unknownPath(edgeName);
   if (method === 'GET') {
     if (!edge.list) throw errors.unsupportedMethod(method, edgeName);

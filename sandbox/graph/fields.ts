@@ -11,6 +11,8 @@ export interface FieldSel {
   subSrc: string | null;
 }
 
+const MAX_DEPTH = 8;
+
 export function parseFields(src: string): FieldSel[] {
   let pos = 0;
   const fail = (): never => {
@@ -39,11 +41,13 @@ export function parseFields(src: string): FieldSel[] {
     }
     return fail();
   };
+  let depth = 0;
   const list = (closing: string | null): FieldSel[] => {
+    if (++depth > MAX_DEPTH) throw new GraphError(400, 100, `(#100) Field expansion is nested more than ${MAX_DEPTH} levels deep`);
     const out: FieldSel[] = [];
     for (;;) {
       ws();
-      if (closing && src[pos] === closing) { pos++; return out; }
+      if (closing && src[pos] === closing) { pos++; depth--; return out; }
       if (!closing && pos >= src.length) return out;
       const name = ident();
       const sel: FieldSel = { name, key: name, mods: {}, sub: null, subSrc: null };
@@ -68,7 +72,7 @@ export function parseFields(src: string): FieldSel[] {
       out.push(sel);
       ws();
       if (src[pos] === ',') { pos++; continue; }
-      if (closing && src[pos] === closing) { pos++; return out; }
+      if (closing && src[pos] === closing) { pos++; depth--; return out; }
       if (!closing && pos >= src.length) return out;
       fail();
     }

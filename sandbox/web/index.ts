@@ -80,14 +80,14 @@ export function handleWeb(state: SandboxState, req: WebRequest): WebReply {
 }
 
 function docOf(state: SandboxState, docId: string | undefined) {
-  return docId ? state.catalogue.docs[docId] : undefined;
+  return docId && Object.hasOwn(state.catalogue.docs, docId) ? state.catalogue.docs[docId] : undefined;
 }
 
 function graphql(state: SandboxState, req: WebRequest): WebReply & { object?: string } {
   const docId = req.body.doc_id;
   const doc = docOf(state, docId);
   if (!doc) throw new GraphError(400, 100, `(#100) Unknown doc_id: ${docId ?? '(none)'}`);
-  const handler = handlers[doc.handler];
+  const handler = Object.hasOwn(handlers, doc.handler) ? handlers[doc.handler] : undefined;
   if (!handler) throw new GraphError(500, 1, `The catalogue names an unknown handler: ${doc.handler}`);
   let vars: Record<string, unknown> = {};
   if (req.body.variables) {

@@ -11,6 +11,8 @@ import { WebVersionCheck } from './shell/WebVersionCheck';
 import { useServerMenu } from './shell/server-menu';
 import { useExtensionChecks } from './bridge/extension-status';
 import { ExtensionDialogs } from './bridge/ExtensionDialogs';
+import { RunnerHost } from './runner/RunnerHost';
+import { CommandPalette } from './runner/CommandPalette';
 
 export type KernelRootProps = Omit<KernelProviderProps, 'children' | 'user' | 'enabled'> & {
   /** Reload the profile from the server on navigation (off in tests that seed the session). */
@@ -19,10 +21,12 @@ export type KernelRootProps = Omit<KernelProviderProps, 'children' | 'user' | 'e
   versionCheck?: boolean;
   /** Run the extension's version and identity checks on every navigation. */
   extensionChecks?: boolean;
+  /** Persists the store at once (the runner calls it before a non-idempotent write leaves). */
+  flush?: () => Promise<void>;
 };
 
 /** Everything below the router: the kernel's providers, the session, theme and routes. */
-export function KernelRoot({ sessionSync = true, versionCheck = true, extensionChecks = true, ...props }: KernelRootProps) {
+export function KernelRoot({ sessionSync = true, versionCheck = true, extensionChecks = true, flush, ...props }: KernelRootProps) {
   const session = useSession();
   const user = useMemo(() => effectiveUser(session), [session]);
   const serverMenuIds = session.serverMenu ? session.serverMenu.map((m) => m.id) : null;
@@ -35,8 +39,11 @@ export function KernelRoot({ sessionSync = true, versionCheck = true, extensionC
     <KernelProvider {...props} user={user} enabled={enabled}>
       <ThemeController />
       <PreloadErrors />
-      <SessionServices sessionSync={sessionSync} versionCheck={versionCheck} extensionChecks={extensionChecks} />
-      <AppRoutes />
+      <RunnerHost flush={flush}>
+        <SessionServices sessionSync={sessionSync} versionCheck={versionCheck} extensionChecks={extensionChecks} />
+        <CommandPalette />
+        <AppRoutes />
+      </RunnerHost>
     </KernelProvider>
   );
 }

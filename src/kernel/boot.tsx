@@ -20,7 +20,7 @@ export async function boot(manifestModules: Record<string, unknown>, container: 
   const registry = createRegistry(manifestModules);
   const bus = createBus();
   const store = createKernelStore();
-  await persistStore(store);
+  const persister = await persistStore(store);
   const i18n = await createI18n(registry.plugins);
   const api = createProductApi(i18n);
   try {
@@ -34,7 +34,7 @@ export async function boot(manifestModules: Record<string, unknown>, container: 
   createRoot(container).render(
     <StrictMode>
       <BrowserRouter>
-        <KernelRoot bus={bus} store={store} i18n={i18n} api={api} bridge={bridge} plugins={registry.plugins} refused={registry.refused} />
+        <KernelRoot bus={bus} store={store} i18n={i18n} api={api} bridge={bridge} flush={persister ? async () => { await persister.save(); } : undefined} plugins={registry.plugins} refused={registry.refused} />
       </BrowserRouter>
     </StrictMode>,
   );

@@ -3,7 +3,9 @@ import mitt, { type Emitter } from 'mitt';
 /** Every event on the kernel bus, with its payload. Names follow `<noun>:<verb-ed>`. */
 export type KernelEvents = {
   /** A tile (or screen) changed its selection; tiles that follow it filter by these ids. */
-  'selection:changed': { sourceTileId: string; rowType: string; ids: readonly string[] };
+  'selection:changed': { sourceTileId: string; rowType: string; ids: readonly string[]; items?: readonly { id: string; [key: string]: unknown }[] };
+  /** Opens the command palette (the actions on the current selection). */
+  'palette:opened': undefined;
   'locale:changed': { locale: string };
   'theme:changed': { theme: 'light' | 'dark' };
   'workspace:saved': { name: string };

@@ -43,3 +43,8 @@ export { extractErrorMessage, extractErrorCodes } from './bridge/error-extractor
 export { toastPlatformError } from './bridge/error-toast';
 export { isFunctionBlocked, useExtensionState } from './bridge/extension-status';
 export * from './graph';
+export { useRunner } from './runner/RunnerHost';
+export { JobsView } from './runner/JobsView';
+export { registerResolver, splitLines, classifyEntries } from './runner/params';
+export { LANE_PROFILES } from './runner/lanes';
+export type { JobItem, JobRow, ItemRow } from './runner/types';

@@ -12,7 +12,7 @@ export const SESSION = { userId: '100001', name: 'Sandbox User', access_token: '
 export interface SeenRequest { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }
 
 /** The product page (any HTML) at / and a stub of the sandbox under /__graph. */
-export async function startStubServer(): Promise<{ origin: string; seen: SeenRequest[]; close: () => Promise<void> }> {
+export async function startStubServer(host = '127.0.0.1'): Promise<{ origin: string; seen: SeenRequest[]; close: () => Promise<void> }> {
   const seen: SeenRequest[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -43,17 +43,17 @@ export async function startStubServer(): Promise<{ origin: string; seen: SeenReq
         return;
       }
       if (p.startsWith('/v19.0/slow')) {
-        setTimeout(() => json(200, { slow: true }), 3_000);
+        setTimeout(() => json(200, { slow: true }), 2_000);
         return;
       }
       if (p.startsWith('/v19.0/n/')) return json(200, { n: Number(p.slice('/v19.0/n/'.length)) });
       json(404, { error: { message: `no stub for ${p}` } });
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(0, host, r));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${host}:${port}`,
     seen,
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
@@ -94,4 +94,23 @@ export function bridge(page: Page, message: Record<string, unknown>, replyType: 
     addEventListener('message', on);
     postMessage({ source: 'tessera-page', ...m }, location.origin);
   }), [message, replyType, timeoutMs] as const);
+}
+
+/** Stops the extension's service worker the way Chromium does when it is idle (CDP ServiceWorker.stopWorker). */
+export async function stopExtensionWorker(ctx: BrowserContext, page: Page, extensionId: string): Promise<void> {
+  const cdp = await ctx.newCDPSession(page);
+  const versions = new Map<string, { scriptURL: string; runningStatus: string }>();
+  cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: { versionId: string; scriptURL: string; runningStatus: string }[] }) => {
+    for (const v of e.versions) versions.set(v.versionId, v);
+  });
+  await cdp.send('ServiceWorker.enable');
+  const deadline = Date.now() + 5_000;
+  const find = () => [...versions].find(([, v]) => v.scriptURL.startsWith(`chrome-extension://${extensionId}/`) && v.runningStatus === 'running');
+  while (!find() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const running = find();
+  if (!running) throw new Error('the extension worker is not running');
+  await cdp.send('ServiceWorker.stopWorker', { versionId: running[0] });
+  while (versions.get(running[0])?.runningStatus !== 'stopped' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (versions.get(running[0])?.runningStatus !== 'stopped') throw new Error('the extension worker did not stop');
+  await cdp.detach();
 }

@@ -35,7 +35,7 @@ export async function renderWithKernel({ plugins, user = { role: 'user' }, enabl
   const bus = createBus();
   const store = createKernelStore();
   const i18n = await createI18n(registry.plugins, locale);
-  const api = createProductApi(i18n, fetch ?? (() => Promise.reject(new TypeError('no network in this test'))));
+  const api = createProductApi(i18n, fetch ?? quietServer);
   const bridge = createBridge(transport ?? createWindowTransport(window));
   clearSession();
   if (user) {
@@ -52,4 +52,16 @@ export async function renderWithKernel({ plugins, user = { role: 'user' }, enabl
     </MemoryRouter>,
   );
   return { ...utils, bus, store, i18n, registry, api, bridge };
+}
+
+/** Without a fake server of its own, a test gets empty answers for the shell's background calls. */
+const BACKGROUND: Record<string, unknown> = {
+  '/api/message_notification/unseen': { list: [], count: 0 },
+  '/api/module_statistics_visit/save': null,
+};
+async function quietServer(input: RequestInfo | URL): Promise<Response> {
+  const path = new URL(String(input)).pathname;
+  const known = path in BACKGROUND;
+  const body = known ? { status: 1, code: 20000, info: 'OK', data: BACKGROUND[path] } : { status: 0, code: 40400, info: `no fake answer for ${path}`, data: null };
+  return new Response(JSON.stringify(body), { status: known ? 200 : 404, headers: { 'content-type': 'application/json' } });
 }

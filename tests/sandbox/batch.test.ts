@@ -6,7 +6,7 @@ let sb: Sandbox;
 let accounts: string[];
 beforeAll(async () => {
   sb = await startSandbox();
-  accounts = sb.state.data.accountList.slice(0, 60).map((a) => a.id);
+  accounts = sb.state.data.accountList.filter((a) => a.id !== sb.state.data.fixtures.adaccounts.outOfReach).slice(0, 60).map((a) => a.id);
 });
 afterAll(() => sb.close());
 beforeEach(async () => { await sb.post('/__sandbox/reset', { seed: 'test' }); });

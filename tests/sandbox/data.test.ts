@@ -114,3 +114,13 @@ describe('hostile', () => {
     expect(s.data.seed).toBe('3');
   });
 });
+
+test('the notOnAnyAccount user has no role on any account, page or business', () => {
+  for (const scale of ['small', 'large'] as const) {
+    const d = generate('free', scale, false);
+    const free = d.fixtures.users.notOnAnyAccount!;
+    expect(d.accountList.some((a) => [...a.users, ...a.hidden].some((u) => u.uid === free))).toBe(false);
+    expect(d.pageList.some((p) => p.roles.some((r) => r.uid === free))).toBe(false);
+    expect([...d.businessUsers.values()].some((bu) => bu.uid === free)).toBe(false);
+  }
+});

@@ -31,13 +31,13 @@ describe('error object', () => {
     expect((await sb.getJson('/v19.0/me?fields=name{')).body.error.code).toBe(100);
   });
 
-  test('an account out of reach reads as "does not exist"', async () => {
-    const hidden = sb.state.data.accountList.find((a) => !sb.state.data.businessList.some(() => false) && a.users.length > 0 && !a.users.some((u) => u.uid === sb.state.data.sessionUserId)
-      && !a.hidden.some((u) => u.uid === sb.state.data.sessionUserId)
-      && (a.owner_business === null || !sb.state.data.businesses.get(a.owner_business)!.users.some((id) => sb.state.data.businessUsers.get(id)!.uid === sb.state.data.sessionUserId))
-      && a.agencies.length === 0);
-    if (!hidden) return;
-    expect((await sb.getJson(`/v19.0/${hidden.id}`)).body.error.error_subcode).toBe(33);
+  test('an account out of reach reads as "does not exist", for reads and writes', async () => {
+    const act = sb.state.data.fixtures.adaccounts.outOfReach!;
+    expect((await sb.getJson(`/v19.0/${act}?fields=name`)).body.error).toMatchObject({ code: 100, error_subcode: 33 });
+    expect((await sb.post(`/v19.0/${act}`, { name: 'x' })).body.error).toMatchObject({ code: 100, error_subcode: 33 });
+    const listed = (await sb.getJson('/v19.0/me/adaccounts?limit=100')).body.data.map((a: { id: string }) => a.id);
+    expect(listed).not.toContain(act);
+    expect((await sb.getJson(`/__sandbox/objects/adaccount/${act}`)).status).toBe(200);
   });
 });
 

@@ -91,7 +91,7 @@ describe('business-scoped lists', () => {
     expect(main.owned_ad_accounts.summary.total_count).toBeGreaterThan(2);
     const next = main.owned_ad_accounts.paging.next as string;
     expect(next).toMatch(new RegExp(`^https://graph\\.facebook\\.com/v19\\.0/${main.id}/owned_ad_accounts\\?`));
-    const page2 = await (await sb.get(toSandbox(sb, next).slice(sb.base.length))).json();
+    const page2 = await (await sb.get(toSandbox(sb, next).slice(sb.base.length))).json() as any;
     expect(page2.data).toHaveLength(2);
     expect(Object.keys(page2.data[0]).sort()).toEqual(['account_id', 'account_status', 'id', 'name']);
     expect(page2.data[0].id).not.toBe(main.owned_ad_accounts.data[1].id);

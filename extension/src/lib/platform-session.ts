@@ -10,6 +10,22 @@ export const TOKENS_KEY = 'platform:tokens';
 /** How long scraped tokens are reused before the Ads Manager page is read again. */
 export const TOKENS_TTL_MS = 20 * 60_000;
 
+/** The platform's own cookie names, asked one by one when cookies.getAll answers nothing (see readCookies). */
+export const KNOWN_PLATFORM_COOKIES = ['c_user', 'xs', 'fr', 'datr', 'sb', 'wd', 'presence', 'locale', 'dpr', 'usida', 'i_user', 'ps_l', 'ps_n', 'oo', 'm_pixel_ratio'] as const;
+
+type ChromeCookie = { name: string; value: string; domain: string; path: string };
+
+/**
+ * The browser's cookies for a platform URL: chrome.cookies.getAll({ url }). Chromium 156 (Debian's
+ * build, headless, verified) answers [] from getAll while cookies.get still finds each cookie, so an
+ * empty answer is checked name by name for the platform's known cookies.
+ */
+export async function readCookies(url: string, getAll: (url: string) => Promise<ChromeCookie[]>, get: (url: string, name: string) => Promise<ChromeCookie | null>): Promise<Cookie[]> {
+  let all = await getAll(url).catch(() => []);
+  if (!all.length) all = (await Promise.all(KNOWN_PLATFORM_COOKIES.map((name) => get(url, name).catch(() => null)))).filter((c): c is ChromeCookie => !!c);
+  return all.map(({ name, value, domain, path }) => ({ name, value, domain, path }));
+}
+
 export interface PageTokens { access_token: string | null; fb_dtsg: string | null; lsd: string | null }
 interface StoredTokens { userId: string; access_token: string; fb_dtsg: string; lsd: string; expires: number }
 

@@ -1,7 +1,6 @@
-import { NotBuiltYet, type ViewProps } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import type { ViewProps } from '@kernel';
+import { AccountList } from './AccountList';
 
-export default function AdaccountListView(_props: ViewProps) {
-  const { t } = useTranslation('adaccount');
-  return <NotBuiltYet title={t('views.list')} />;
+export default function AdaccountListView(props: ViewProps) {
+  return <AccountList sourceId={props.tileId} followed={props.followedSelection} />;
 }

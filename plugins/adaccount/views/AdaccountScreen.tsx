@@ -1,7 +1,5 @@
-import { NotBuiltYet } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import { AccountList } from './AccountList';
 
 export default function AdaccountScreen() {
-  const { t } = useTranslation('adaccount');
-  return <NotBuiltYet title={t('title')} />;
+  return <AccountList sourceId="route:/adaccount/index" />;
 }

@@ -61,6 +61,10 @@ export class Runner {
 
   // ---------- reading ----------
 
+  get store(): KernelStore {
+    return this.deps.store;
+  }
+
   job(jobId: string): JobRow | null {
     const row = this.deps.store.getRow(JOBS, jobId);
     return Object.keys(row).length ? ({ id: jobId, ...row } as unknown as JobRow) : null;

@@ -1,6 +1,7 @@
 import { Button, Drawer, FormGroup, NumericInput, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SETTINGS, MENU_WIDTH_RANGE, updateSettings, useSettings, type ShellSettings } from './settings';
+import { PACE_RANGE, updateRunnerSettings, useRunnerSettings } from '../runner/runner-settings';
 
 type BooleanSetting = { [K in keyof ShellSettings]: ShellSettings[K] extends boolean ? K : never }[keyof ShellSettings];
 const SWITCHES: BooleanSetting[] = ['navbar', 'menu', 'topMenu', 'footer', 'tabBar', 'menuFromServer', 'colorWeak'];
@@ -8,6 +9,7 @@ const SWITCHES: BooleanSetting[] = ['navbar', 'menu', 'topMenu', 'footer', 'tabB
 export function SettingsDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const settings = useSettings();
+  const runner = useRunnerSettings();
   return (
     <Drawer isOpen={isOpen} onClose={onClose} title={t('settings.title')} icon="cog" size={360} className={settings.theme === 'dark' ? 'bp6-dark' : undefined}>
       <div className="tessera-settings" role="group" aria-label={t('settings.title')} data-testid="settings-drawer">
@@ -24,6 +26,12 @@ export function SettingsDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: 
             onValueChange={(value) => Number.isFinite(value) && updateSettings({ menuWidth: value })}
           />
         </FormGroup>
+        <h4 className="tessera-settings-heading">{t('runner.settingsTitle')}</h4>
+        <FormGroup label={t('runner.paceFactor')} labelFor="tessera-pace" helperText={t('runner.paceFactorHelp')}>
+          <NumericInput id="tessera-pace" min={PACE_RANGE.min} max={PACE_RANGE.max} stepSize={0.1} minorStepSize={0.01} value={runner.paceFactor}
+            onValueChange={(value) => Number.isFinite(value) && value > 0 && updateRunnerSettings({ paceFactor: value })} />
+        </FormGroup>
+        <Switch label={t('runner.autoResume')} checked={runner.autoResume} onChange={(e) => updateRunnerSettings({ autoResume: e.currentTarget.checked })} />
         <Button icon="reset" text={t('settings.reset')} onClick={() => updateSettings({ ...DEFAULT_SETTINGS, theme: settings.theme })} />
       </div>
     </Drawer>

@@ -7,6 +7,7 @@ import { updateSettings, useSettings } from './settings';
 import { menuEntries } from './menu';
 import type { ReactNode } from 'react';
 import { UserMenu } from './UserMenu';
+import { JobsButton } from '../runner/JobsDrawer';
 import { NotificationBell } from './NotificationBell';
 import { useViewAsUser } from '../auth/view-as-user';
 import { Tag } from '@blueprintjs/core';
@@ -62,6 +63,8 @@ export function TopNavbar({ showTopMenu, onOpenSettings, extra }: TopNavbarProps
           <Tag intent="warning" icon="lab-test" large title={t('extension.sandboxHint')} data-testid="sandbox-tag">{t('extension.sandbox')}</Tag>
         )}
         {viewAs.active && <Tag intent="warning" icon="eye-open" interactive onClick={() => void viewAs.toggle()}>{t('user.viewingAsUser')}</Tag>}
+        <Button variant="minimal" icon="search" aria-label={t('runner.palette')} title={`${t('runner.palette')} (Ctrl+K)`} onClick={() => bus.emit('palette:opened', undefined)} />
+        <JobsButton />
         <NotificationBell />
         <HTMLSelect
           aria-label={t('navbar.language')}

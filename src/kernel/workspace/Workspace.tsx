@@ -8,9 +8,16 @@ import { useSettings } from '../shell/settings';
 import { lazyComponent } from '../shell/route-table';
 import type { FollowedSelection, LoadedPlugin, PluginView } from '../plugin/types';
 import { addTile, newTileId, pruneConfigs, WorkspaceFileError, type TileConfig, type WorkspaceFile } from './workspace-file';
+import { JobsView } from '../runner/JobsView';
 import { deleteWorkspace, listWorkspaces, loadCurrentWorkspace, loadWorkspace, MAX_WORKSPACE_NAME, saveCurrentWorkspace, saveWorkspace } from './saved-workspaces';
 
 interface ViewEntry { plugin: LoadedPlugin; view: PluginView }
+
+/** The runner's jobs panel as a tile, offered by the kernel itself. */
+const KERNEL_JOBS_VIEW: ViewEntry = {
+  plugin: { id: 'kernel', titleKey: 'runner.jobs', icon: 'th-list', order: -1, roles: ['*'], routes: [], views: [], actions: [], locales: { 'zh-CN': {}, 'en-US': {} } },
+  view: { id: 'kernel.jobs', titleKey: 'runner.jobs', component: async () => ({ default: JobsView }) },
+};
 
 /** The tiled workspace: any plugin view as a tile; split, resize, drag, maximise, close; named saves. */
 export function Workspace() {
@@ -25,6 +32,7 @@ export function Workspace() {
 
   const views = useMemo(() => {
     const map = new Map<string, ViewEntry>();
+    map.set(KERNEL_JOBS_VIEW.view.id, KERNEL_JOBS_VIEW);
     for (const plugin of plugins) for (const view of plugin.views) map.set(view.id, { plugin, view });
     return map;
   }, [plugins]);

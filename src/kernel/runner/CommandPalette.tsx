@@ -1,0 +1,72 @@
+import { useEffect, useMemo, useState } from 'react';
+import { MenuItem } from '@blueprintjs/core';
+import { Omnibar, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
+import '@blueprintjs/select/lib/css/blueprint-select.css';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../KernelProvider';
+import { useSettings } from '../shell/settings';
+import { canAccess } from '../plugin/roles';
+import { isFunctionBlocked, useExtensionState } from '../bridge/extension-status';
+import { ActionDialog, type ActionRequest } from './ActionDialog';
+import type { JobItem } from './types';
+
+interface Selection { rowType: string; items: readonly JobItem[] }
+interface PaletteEntry { actionId: string; title: string; pluginTitle: string; blocked: boolean }
+
+/**
+ * The command palette (Ctrl/⌘+K): the actions available on the current selection — the last
+ * selection any screen or tile published — then their parameter dialog.
+ */
+export function CommandPalette() {
+  const { t } = useTranslation();
+  const { plugins, bus, user } = useKernel();
+  const { theme } = useSettings();
+  useExtensionState();
+  const [open, setOpen] = useState(false);
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [request, setRequest] = useState<ActionRequest | null>(null);
+
+  useEffect(() => {
+    const onSelection = (e: { rowType: string; ids: readonly string[]; items?: readonly JobItem[] }) =>
+      setSelection(e.ids.length ? { rowType: e.rowType, items: e.items ?? e.ids.map((id) => ({ id })) } : null);
+    const onOpen = () => setOpen(true);
+    bus.on('selection:changed', onSelection);
+    bus.on('palette:opened', onOpen);
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') { e.preventDefault(); setOpen(true); }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => { bus.off('selection:changed', onSelection); bus.off('palette:opened', onOpen); window.removeEventListener('keydown', onKey); };
+  }, [bus]);
+
+  const entries = useMemo<PaletteEntry[]>(() => {
+    if (!selection) return [];
+    return plugins.flatMap((p) => p.actions
+      .filter((a) => a.target === selection.rowType && canAccess(a.roles, user?.role))
+      .map((a) => ({ actionId: a.id, title: t(a.titleKey, { ns: p.id }), pluginTitle: t(p.titleKey, { ns: p.id }), blocked: isFunctionBlocked(a.id) })));
+  }, [plugins, selection, user?.role, t]);
+
+  const render: ItemRenderer<PaletteEntry> = (entry, { handleClick, modifiers }) => (
+    <MenuItem key={entry.actionId} text={entry.title} label={entry.blocked ? t('extension.updateNeeded') : entry.pluginTitle}
+      active={modifiers.active} disabled={entry.blocked} onClick={handleClick} data-action-id={entry.actionId} />
+  );
+  const filter: ItemPredicate<PaletteEntry> = (query, entry) => `${entry.title} ${entry.actionId}`.toLowerCase().includes(query.toLowerCase());
+
+  return (
+    <>
+      <Omnibar<PaletteEntry>
+        isOpen={open}
+        onClose={() => setOpen(false)}
+        items={entries}
+        itemRenderer={render}
+        itemPredicate={filter}
+        onItemSelect={(entry) => { setOpen(false); if (selection && !entry.blocked) setRequest({ actionId: entry.actionId, items: selection.items }); }}
+        noResults={<MenuItem disabled text={selection ? t('runner.noActions') : t('runner.selectFirst')} />}
+        inputProps={{ placeholder: selection ? t('runner.paletteFor', { count: selection.items.length }) : t('runner.selectFirst') }}
+        overlayProps={{ className: theme === 'dark' ? 'bp6-dark' : undefined }}
+      />
+      <ActionDialog request={request} onClose={() => setRequest(null)} />
+    </>
+  );
+}
+CommandPalette.displayName = 'CommandPalette';

@@ -1,0 +1,31 @@
+import { Button, Drawer } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import { useSettings } from '../shell/settings';
+import { useRunner } from './RunnerHost';
+import { useJobs } from './use-jobs';
+import { JobsView } from './JobsView';
+
+/** Navbar button (with the number of running jobs) and the jobs drawer. */
+export function JobsButton() {
+  const { t } = useTranslation();
+  const runner = useRunner();
+  const jobs = useJobs(runner);
+  const { theme } = useSettings();
+  const [open, setOpen] = useState(false);
+  const running = jobs.filter((j) => j.status === 'running').length;
+  const waiting = jobs.filter((j) => j.status === 'paused' || j.status === 'interrupted').length;
+  return (
+    <>
+      <Button variant="minimal" icon="th-list" aria-label={t('runner.jobs')} title={t('runner.jobs')} onClick={() => setOpen(true)} data-testid="jobs-button">
+        {running + waiting > 0 && <span className={`tessera-badge${waiting && !running ? ' tessera-badge-warning' : ''}`}>{running || waiting}</span>}
+      </Button>
+      <Drawer isOpen={open} onClose={() => setOpen(false)} title={t('runner.jobs')} icon="th-list" size="60%" className={theme === 'dark' ? 'bp6-dark' : undefined}>
+        <div className="tessera-jobs-drawer">
+          <JobsView />
+        </div>
+      </Drawer>
+    </>
+  );
+}
+JobsButton.displayName = 'JobsButton';

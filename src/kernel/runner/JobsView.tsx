@@ -1,0 +1,97 @@
+import { useMemo, useState } from 'react';
+import { Button, ButtonGroup, Callout, Card, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../KernelProvider';
+import { DataTable, type DataColumn } from '../table';
+import { useRunner, actionTitle } from './RunnerHost';
+import { useJobItems, useJobs } from './use-jobs';
+import type { ItemRow, JobRow } from './types';
+
+const STATUS_INTENT: Record<string, 'primary' | 'success' | 'warning' | 'danger' | 'none'> = {
+  running: 'primary', paused: 'warning', interrupted: 'warning', done: 'success', cancelled: 'none',
+};
+
+/** Rate (items a minute) and ETA of a job from its own history. */
+export function jobPace(job: JobRow, now = Date.now()): { perMinute: number; etaSeconds: number | null } {
+  const finished = job.done + job.failed + job.skipped + job.unknown;
+  const elapsed = ((job.finishedAt || now) - job.startedAt) / 1000;
+  const perSecond = elapsed > 0 ? finished / elapsed : 0;
+  const left = job.total - finished;
+  return { perMinute: perSecond * 60, etaSeconds: job.status === 'running' && perSecond > 0 ? left / perSecond : null };
+}
+
+/** The jobs panel: every job's progress and controls, and the selected job's items (a drawer and a tile). */
+export function JobsView() {
+  const { t } = useTranslation();
+  const runner = useRunner();
+  const jobs = useJobs(runner);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = jobs.find((j) => j.id === openId) ?? null;
+  if (jobs.length === 0) return <NonIdealState icon="th-list" title={t('runner.noJobs')} description={t('runner.noJobsHelp')} />;
+  return (
+    <div className="tessera-jobs" data-testid="jobs-view">
+      <div className="tessera-jobs-list">
+        {jobs.map((job) => <JobCard key={job.id} job={job} open={job.id === openId} onOpen={() => setOpenId(job.id === openId ? null : job.id)} />)}
+      </div>
+      {open && <JobItems job={open} />}
+    </div>
+  );
+}
+JobsView.displayName = 'JobsView';
+
+function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const runner = useRunner();
+  const { allPlugins } = useKernel();
+  const finished = job.done + job.failed + job.skipped + job.unknown;
+  const pending = job.total - finished;
+  const { perMinute, etaSeconds } = jobPace(job);
+  return (
+    <Card compact className={`tessera-job${open ? ' tessera-job-open' : ''}`} data-job-id={job.id} data-job-status={job.status} interactive onClick={onOpen}>
+      <div className="tessera-job-head">
+        <strong>{actionTitle(allPlugins, job.actionId, t)}</strong>
+        <Tag minimal intent={STATUS_INTENT[job.status]} data-testid="job-status">{t(`runner.status.${job.status}`)}</Tag>
+      </div>
+      <ProgressBar value={job.total ? finished / job.total : 0} intent={job.failed ? 'warning' : 'success'} stripes={job.status === 'running'} animate={job.status === 'running'} />
+      <div className="tessera-job-counts" data-testid="job-counts">
+        {t('runner.counts', { done: job.done, failed: job.failed, skipped: job.skipped, pending, unknown: job.unknown, total: job.total })}
+        {' · '}{t('runner.rate', { rate: perMinute.toFixed(1) })}
+        {etaSeconds !== null && ` · ${t('runner.eta', { time: formatDuration(etaSeconds) })}`}
+      </div>
+      {job.pauseReason === 'session' && <Callout intent="danger" compact>{t('runner.sessionPaused', { message: job.pauseMessage })}</Callout>}
+      {job.status === 'interrupted' && <Callout intent="warning" compact>{t('runner.interruptedHelp')}</Callout>}
+      <ButtonGroup onClick={(e) => e.stopPropagation()} className="tessera-job-buttons">
+        {job.status === 'running' && <Button size="small" icon="pause" text={t('runner.pause')} onClick={() => runner.pause(job.id)} />}
+        {(job.status === 'paused' || job.status === 'interrupted') && <Button size="small" intent="primary" icon="play" text={t('runner.resume')} onClick={() => void runner.resume(job.id)} />}
+        {(job.status === 'running' || job.status === 'paused' || job.status === 'interrupted') && <Button size="small" icon="stop" text={t('runner.cancel')} onClick={() => runner.cancel(job.id)} />}
+        {job.failed > 0 && job.status !== 'running' && <Button size="small" icon="repeat" text={t('runner.retryFailed')} onClick={() => runner.retryFailed(job.id)} />}
+      </ButtonGroup>
+    </Card>
+  );
+}
+
+function JobItems({ job }: { job: JobRow }) {
+  const { t } = useTranslation();
+  const runner = useRunner();
+  const items = useJobItems(runner, job.id);
+  const columns = useMemo<DataColumn<ItemRow & { rowId: string }>[]>(() => [
+    { id: 'index', header: '#', value: (i) => i.index + 1, width: 70, filter: false },
+    { id: 'item', header: t('runner.item'), value: (i) => i.itemId },
+    { id: 'state', header: t('runner.state'), value: (i) => t(`runner.itemState.${i.state}`), filter: { options: ['pending', 'inflight', 'done', 'failed', 'skipped', 'unknown'].map((s) => ({ value: t(`runner.itemState.${s}`), label: t(`runner.itemState.${s}`) })) } },
+    { id: 'attempts', header: t('runner.attempts'), value: (i) => i.attempts, width: 90 },
+    { id: 'message', header: t('runner.message'), value: (i) => i.message },
+  ], [t]);
+  return (
+    <div className="tessera-job-items">
+      <DataTable viewId="runner.items" rows={items} columns={columns} getRowId={(i) => i.rowId} exportFileName={`job-${job.actionId}`} emptyText={t('runner.noItems')} />
+    </div>
+  );
+}
+
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  return h ? `${h}h ${m}m` : m ? `${m}m ${rest}s` : `${rest}s`;
+}

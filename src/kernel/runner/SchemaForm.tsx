@@ -1,0 +1,80 @@
+import { FormGroup, HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { classifyEntries } from './params';
+
+interface PropertySchema {
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  enum?: (string | number)[];
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  default?: unknown;
+  /** A list of ids entered one per line (the spec's multi-line rule). */
+  'x-tessera-list'?: 'ids';
+  items?: { type?: string };
+}
+
+export interface ObjectSchema {
+  properties?: Record<string, PropertySchema>;
+  required?: string[];
+}
+
+export interface SchemaFormProps {
+  schema: ObjectSchema;
+  /** Namespace and key prefix of the labels: `<ns>:actions.<action>.fields.<field>`. */
+  ns: string;
+  actionKey: string;
+  value: Record<string, unknown>;
+  onChange: (value: Record<string, unknown>) => void;
+  errors: Record<string, string>;
+}
+
+/** The parameter form of an action, generated from its JSON Schema (enums as selects, id lists as multi-line text). */
+export function SchemaForm({ schema, ns, actionKey, value, onChange, errors }: SchemaFormProps) {
+  const { t } = useTranslation(ns);
+  const set = (field: string, v: unknown) => onChange({ ...value, [field]: v });
+  return (
+    <>
+      {Object.entries(schema.properties ?? {}).map(([field, prop]) => {
+        const id = `param-${field}`;
+        const label = t(`actions.${actionKey}.fields.${field}`, { defaultValue: prop.title ?? field });
+        const help = t(`actions.${actionKey}.help.${field}`, { defaultValue: prop.description ?? '' });
+        const error = errors[field];
+        const type = Array.isArray(prop.type) ? prop.type[0] : prop.type;
+        let input: React.ReactNode;
+        if (prop.enum) {
+          input = (
+            <HTMLSelect id={id} value={String(value[field] ?? '')} fill
+              onChange={(e) => set(field, type === 'integer' || type === 'number' ? Number(e.currentTarget.value) : e.currentTarget.value)}
+              options={[{ value: '', label: '—' }, ...prop.enum.map((v) => ({ value: String(v), label: t(`actions.${actionKey}.enum.${field}.${v}`, { defaultValue: String(v) }) }))]} />
+          );
+        } else if (type === 'boolean') {
+          input = <Switch id={id} checked={value[field] === true} onChange={(e) => set(field, e.currentTarget.checked)} />;
+        } else if (type === 'integer' || type === 'number') {
+          input = <NumericInput id={id} fill value={typeof value[field] === 'number' ? (value[field] as number) : ''} min={prop.minimum} max={prop.maximum}
+            onValueChange={(n, text) => set(field, text === '' ? undefined : type === 'integer' ? Math.trunc(n) : n)} />;
+        } else if (type === 'array' && prop['x-tessera-list'] === 'ids') {
+          const text = Array.isArray(value[field]) ? (value[field] as string[]).join('\n') : String(value[field] ?? '');
+          const refused = classifyEntries(text).filter((e) => e.kind === 'invalid');
+          input = (
+            <>
+              <TextArea id={id} fill rows={6} value={text} onChange={(e) => set(field, e.currentTarget.value)} />
+              {refused.map((r) => <div key={r.line} className="tessera-error-text">{t('kernel:runner.lineRefused', { line: r.line, text: r.text, reason: r.reason })}</div>)}
+            </>
+          );
+        } else {
+          input = <InputGroup id={id} value={String(value[field] ?? '')} maxLength={prop.maxLength} onChange={(e) => set(field, e.currentTarget.value)} intent={error ? 'danger' : 'none'} />;
+        }
+        return (
+          <FormGroup key={field} label={label} labelFor={id} labelInfo={schema.required?.includes(field) ? '*' : undefined}
+            helperText={error ?? (help || undefined)} intent={error ? 'danger' : 'none'}>
+            {input}
+          </FormGroup>
+        );
+      })}
+    </>
+  );
+}
+SchemaForm.displayName = 'SchemaForm';

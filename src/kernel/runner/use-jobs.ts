@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import type { Runner } from './runner';
+import { ITEMS, JOBS } from './runner';
+import type { ItemRow, JobRow } from './types';
+
+/** Re-renders when the jobs (or one job's items) change; updates are coalesced to one per frame. */
+function useStoreVersion(runner: Runner, table: string): number {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const store = runner.store;
+    let frame: number | null = null;
+    const bump = () => {
+      if (frame !== null) return;
+      frame = requestAnimationFrame(() => { frame = null; setVersion((v) => v + 1); });
+    };
+    const id = store.addTableListener(table, bump);
+    return () => { store.delListener(id); if (frame !== null) cancelAnimationFrame(frame); };
+  }, [runner, table]);
+  return version;
+}
+
+export function useJobs(runner: Runner): JobRow[] {
+  useStoreVersion(runner, JOBS);
+  return runner.jobs();
+}
+
+export function useJobItems(runner: Runner, jobId: string | null): (ItemRow & { rowId: string })[] {
+  useStoreVersion(runner, ITEMS);
+  return jobId ? runner.items(jobId) : [];
+}

@@ -1,0 +1,21 @@
+import { it } from 'vitest';
+import { launchWithExtension, startStubServer, bridge } from './harness';
+import { buildExtension } from '../../extension/build';
+it('route', async () => {
+  const stub = await startStubServer();
+  const built = await buildExtension({ flavour: 'production', origins: [stub.origin], out: '/tmp/tessera-dbg/production', zip: false, quiet: true });
+  const b = await launchWithExtension(built.outDir);
+  const hits: string[] = [];
+  await b.ctx.route(/facebook\.com/, (r) => { hits.push(r.request().method() + ' ' + r.request().url() + ' cookie=' + (r.request().headers()['cookie'] ?? '')); 
+    const u = new URL(r.request().url());
+    if (u.hostname === 'adsmanager.facebook.com') return r.fulfill({ status: 200, contentType: 'text/html', body: '<script>require("x",[["DTSGInitialData",[],{"token":"DT:1"}],["LSD",[],{"token":"L1"}]]);var a={"accessToken":"EAABtoken1234567890abcdefghij"}</script>' });
+    return r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ id: '555', name: 'Real User', seen: u.searchParams.get('access_token') }) });
+  });
+  await b.ctx.addCookies([{ name: 'c_user', value: '555', domain: '.facebook.com', path: '/', secure: true, sameSite: 'None' }]);
+  const page = await b.ctx.newPage();
+  await page.goto(stub.origin + '/');
+  console.log(await bridge(page, { type: 'callRefreshTokenMethod' }, 'contentRefreshTokenReply', 8000));
+  console.log(await bridge(page, { type: 'tessera:request', requestId: 'r1', responseType: 'json', payload: { url: 'https://graph.facebook.com/v19.0/me?access_token={{access_token}}&d={{fb_dtsg}}', options: { method: 'GET' } } }, 'tessera:response', 8000));
+  console.log(hits);
+  await b.close(); await stub.close();
+}, 60000);
