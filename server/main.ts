@@ -3,10 +3,16 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { DEMO_ACCOUNTS } from './seed';
+import { graphSandbox } from '../sandbox';
 
 let config: ServerConfig;
 try {
-  config = loadConfig(process.env);
+  // Demo mode: the graph sandbox answers the demo executor's calls on the same origin, at /__graph.
+  config = loadConfig(process.env, {
+    mountDemoGraph: async (app) => {
+      await app.register(graphSandbox, { prefix: '/__graph', seed: process.env.TESSERA_SANDBOX_SEED ?? 'tessera', scale: process.env.TESSERA_SANDBOX_SCALE === 'large' ? 'large' : 'small' });
+    },
+  });
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(`Tessera cannot start: ${err.message}`);

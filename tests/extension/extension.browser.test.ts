@@ -176,11 +176,12 @@ describe.skipIf(!hasChromium)('extension (development flavour) in Chromium', () 
   });
 });
 
-describe.skipIf(!hasChromium)('extension (production flavour) in Chromium', () => {
+describe.skipIf(!hasChromium)('extension (production flavour) in Chromium, platform routed to stubs', () => {
   let stub: Awaited<ReturnType<typeof startStubServer>>;
   let browser: Awaited<ReturnType<typeof launchWithExtension>>;
   let page: Page;
   let tmp: string;
+  const platform: { method: string; url: string; cookie: string; requestIdHeader?: string; body: string | null }[] = [];
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-ext-build-'));
@@ -188,6 +189,19 @@ describe.skipIf(!hasChromium)('extension (production flavour) in Chromium', () =
     // A production build for this one origin, port included (https://app.example.com in real life).
     const built = await buildExtension({ flavour: 'production', origins: [stub.origin], out: path.join(tmp, 'production'), zip: false, quiet: true });
     browser = await launchWithExtension(built.outDir);
+    // The worker's requests to the platform are answered here (Playwright routes extension-worker traffic too).
+    await browser.ctx.route(/^https:\/\/[a-z]+\.facebook\.com\//, (route) => {
+      const req = route.request();
+      const u = new URL(req.url());
+      platform.push({ method: req.method(), url: req.url(), cookie: req.headers().cookie ?? '', requestIdHeader: req.headers()['x-tessera-request-id'], body: req.postData() });
+      if (u.hostname === 'adsmanager.facebook.com') {
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<script>require("ServerJS",[["DTSGInitialData",[],{"token":"DTSG:abc"}],["LSD",[],{"token":"LSDxyz"}]]);window.__ctx={"accessToken":"EAABuserToken0123456789abcdef"};</script>' });
+      }
+      if (u.pathname === '/v19.0/me/accounts') return route.fulfill({ json: { data: [{ id: '888', access_token: 'EAAPage888' }] } });
+      if (u.pathname === '/v19.0/me') return route.fulfill({ json: { id: '555', name: 'Real User', seen: u.searchParams.get('access_token') } });
+      if (u.pathname === '/v19.0/888/feed') return route.fulfill({ json: { id: '888_1', body: req.postData() } });
+      return route.fulfill({ status: 404, json: { error: { message: 'no route', code: 803 } } });
+    });
     page = await browser.ctx.newPage();
     await page.goto(`${stub.origin}/dashboard/index`);
   }, 45_000);
@@ -209,12 +223,32 @@ describe.skipIf(!hasChromium)('extension (production flavour) in Chromium', () =
     expect(await bridge(page, { type: 'callRefreshTokenMethod' }, 'contentRefreshTokenReply')).toMatchObject({ data: null });
     const reply = await bridge(page, { type: 'tessera:request', requestId: 'p-1', responseType: 'json', payload: { url: 'https://graph.facebook.com/v19.0/me?access_token={{access_token}}', options: { method: 'GET' } } }, 'tessera:response');
     expect(reply).toMatchObject({ ok: false, status: 0, error: expect.stringContaining('not logged in') });
+    expect(platform).toEqual([]);
+  });
+
+  it('once logged in: identity, tokens scraped from Ads Manager, page tokens, cookies sent, writes journaled', async () => {
+    await browser.ctx.addCookies([{ name: 'c_user', value: '555', domain: '.facebook.com', path: '/', secure: true, sameSite: 'None' }]);
+    expect(await bridge(page, { type: 'callRefreshTokenMethod' }, 'contentRefreshTokenReply')).toMatchObject({ data: { id: '555', name: 'Real User' } });
+    const get = await bridge(page, { type: 'tessera:request', requestId: 'p-2', responseType: 'json', payload: { url: 'https://graph.facebook.com/v19.0/me?access_token={{access_token}}', options: { method: 'GET' } } }, 'tessera:response');
+    expect(get).toMatchObject({ ok: true, status: 200, body: { seen: 'EAABuserToken0123456789abcdef' } });
+    const post = await bridge(page, {
+      type: 'tessera:request', requestId: 'p-3', responseType: 'json',
+      payload: { url: 'https://graph.facebook.com/v19.0/888/feed', options: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'access_token={{page_token:888}}&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&__user={{user_id}}' } },
+    }, 'tessera:response');
+    expect(post).toMatchObject({ ok: true, body: { body: 'access_token=EAAPage888&fb_dtsg=DTSG:abc&lsd=LSDxyz&__user=555' } });
+    expect(await bridge(page, { type: 'tessera:outcome', requestId: 'p-3' }, 'tessera:outcomeReply')).toMatchObject({ state: 'done', status: 200 });
+    // The Ads Manager page was read once (then cached), every platform call carried the user's cookies,
+    // and the production flavour adds no x-tessera-request-id header.
+    expect(platform.filter((r) => r.url.startsWith('https://adsmanager.facebook.com/')).length).toBe(1);
+    expect(platform.every((r) => r.cookie.includes('c_user=555'))).toBe(true);
+    expect(platform.every((r) => r.requestIdHeader === undefined)).toBe(true);
   });
 
   it('refuses non-platform hosts (the sandbox too) and reads platform cookies from the browser', async () => {
-    const refused = await bridge(page, { type: 'tessera:request', requestId: 'p-2', responseType: 'json', payload: { url: `${stub.origin}/__graph/v19.0/me`, options: { method: 'GET' } } }, 'tessera:response');
+    const before = stub.seen.length;
+    const refused = await bridge(page, { type: 'tessera:request', requestId: 'p-4', responseType: 'json', payload: { url: `${stub.origin}/__graph/v19.0/me`, options: { method: 'GET' } } }, 'tessera:response');
     expect(refused).toMatchObject({ ok: false, status: 0, error: expect.stringMatching(/^refused: /) });
-    await browser.ctx.addCookies([{ name: 'c_user', value: '555', domain: '.facebook.com', path: '/', secure: true, sameSite: 'None' }]);
+    expect(stub.seen.length).toBe(before);
     const cookies = await bridge(page, { type: 'tessera:cookie', requestId: 'p-ck', url: 'https://www.facebook.com/' }, 'tessera:cookieReply');
     expect(cookies?.cookies).toEqual([{ name: 'c_user', value: '555', domain: '.facebook.com', path: '/' }]);
   });

@@ -150,6 +150,8 @@ describe('error classification (CONTRACT.md section 6)', () => {
     expect(rateLimitPauseMs({ ...headers, 'retry-after': '30' }, 'act_9')).toBe(30_000);
     expect(rateLimitPauseMs(headers, 'act_9')).toBe(7 * 60_000);
     expect(rateLimitPauseMs({}, null)).toBe(5 * 60_000);
+    // the platform keys accounts by their bare number
+    expect(rateLimitPauseMs({ 'x-business-use-case-usage': '{"9":[{"call_count":100,"estimated_time_to_regain_access":3}]}' }, 'act_9')).toBe(3 * 60_000);
   });
 });
 

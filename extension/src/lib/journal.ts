@@ -53,8 +53,14 @@ export class OutcomeJournal {
   /** Records `pending` and resolves once that is stored, so a write never leaves unrecorded. */
   async pending(requestId: string): Promise<void> {
     await this.ready;
-    this.put(requestId, { state: 'pending', t: this.entries.get(requestId)?.t ?? this.now() });
-    await this.flush();
+    const entry: OutcomeEntry = { state: 'pending', t: this.entries.get(requestId)?.t ?? this.now() };
+    this.put(requestId, entry);
+    try {
+      await this.flush();
+    } catch (e) {
+      if (this.entries.get(requestId) === entry) this.entries.delete(requestId); // not stored, so not sent: forget it
+      throw e;
+    }
   }
 
   async settle(requestId: string, status: number): Promise<void> {

@@ -60,6 +60,7 @@ export function CommandPalette() {
         items={entries}
         itemRenderer={render}
         itemPredicate={filter}
+        initialContent={undefined}
         onItemSelect={(entry) => { setOpen(false); if (selection && !entry.blocked) setRequest({ actionId: entry.actionId, items: selection.items }); }}
         noResults={<MenuItem disabled text={selection ? t('runner.noActions') : t('runner.selectFirst')} />}
         inputProps={{ placeholder: selection ? t('runner.paletteFor', { count: selection.items.length }) : t('runner.selectFirst') }}

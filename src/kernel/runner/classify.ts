@@ -59,7 +59,7 @@ export function rateLimitPauseMs(headers: Record<string, string>, scope: string 
   const retryAfter = Number(headers['retry-after'] ?? headers['Retry-After']);
   if (Number.isFinite(retryAfter) && retryAfter > 0) return retryAfter * 1000;
   const usage = parseUsage(headers);
-  const entry = usage.business.find((b) => b.id === scope) ?? usage.business.find((b) => b.regainMinutes > 0);
+  const entry = usage.business.find((b) => sameScope(b.id, scope)) ?? usage.business.find((b) => b.regainMinutes > 0);
   if (entry && entry.regainMinutes > 0) return entry.regainMinutes * 60_000;
   return DEFAULT_RATE_LIMIT_PAUSE_MS;
 }
@@ -71,4 +71,23 @@ export function rateLimitPauseMs(headers: Record<string, string>, scope: string 
 export function slowdownFor(usagePercent: number): number {
   if (usagePercent < 75) return 1;
   return 1 + Math.min(1, (usagePercent - 75) / 25) * 3;
+}
+
+/** The usage header keys an ad account by its bare number; items are `act_<number>`. */
+export function sameScope(headerId: string, scope: string | null): boolean {
+  return scope !== null && (headerId === scope || `act_${headerId}` === scope);
+}
+
+/** The scope a usage-header key names, as the runner's items spell it. */
+export function scopeFromHeader(headerId: string): string {
+  return /^\d+$/.test(headerId) ? `act_${headerId}` : headerId;
+}
+
+/**
+ * Codes 4 (app), 17 (user) and 341 (app limit) throttle the caller as a whole — except 17 with
+ * subcode 2446079, 'too many calls from this ad account' (GRAPH.md), which is one account's.
+ */
+export function isCallerWideLimit(code: number | undefined, subcode?: number): boolean {
+  if (code === 17) return subcode !== 2446079;
+  return code === 4 || code === 341;
 }

@@ -8,7 +8,7 @@ import type { KernelUser } from '../context-types';
 import { canAccess } from '../plugin/roles';
 import { runBatch, type BatchRequest } from '../graph/batch';
 import { LaneScheduler, realClock, type LaneClock } from './lanes';
-import { classifyError, parseUsage, rateLimitPauseMs, slowdownFor } from './classify';
+import { classifyError, isCallerWideLimit, parseUsage, rateLimitPauseMs, sameScope, scopeFromHeader, slowdownFor } from './classify';
 import { validateParams } from './params';
 import { RunnerRefusal, type ItemRow, type JobItem, type JobRow, type JobStatus, type RecordedRequest } from './types';
 
@@ -281,8 +281,12 @@ export class Runner {
     if (kind === 'rate-limit') {
       // Refused by the platform: nothing was applied, the item goes back without using an attempt.
       const headers = error instanceof GraphError ? error.headers : {};
-      const usageScope = parseUsage(headers).business[0]?.id ?? scope;
-      this.lanes.pause(lane, usageScope, this.clock.now() + rateLimitPauseMs(headers, usageScope));
+      const code = error instanceof GraphError ? error.code : undefined;
+      const subcode = error instanceof GraphError ? error.subcode : undefined;
+      // A caller-wide limit pauses the whole lane; an account's limit pauses that account only.
+      const named = parseUsage(headers).business.find((b) => sameScope(b.id, scope) || b.callCount >= 100);
+      const pauseScope = isCallerWideLimit(code, subcode) ? null : named ? scopeFromHeader(named.id) : scope;
+      this.lanes.pause(lane, pauseScope, this.clock.now() + rateLimitPauseMs(headers, pauseScope));
       this.patchItem(id, { state: 'pending', attempts: attempts - 1, requestId: '', message });
       this.requeue(jobId, entry, id, 0);
       return;
@@ -319,7 +323,7 @@ export class Runner {
     const worst = Math.max(usage.app ?? 0, ...usage.business.map((b) => b.callCount));
     this.lanes.setSlowdown(laneId, slowdownFor(worst));
     for (const b of usage.business) {
-      if (b.callCount >= 100 && b.regainMinutes > 0) this.lanes.pause(laneId, b.id, this.clock.now() + b.regainMinutes * 60_000);
+      if (b.callCount >= 100 && b.regainMinutes > 0) this.lanes.pause(laneId, scopeFromHeader(b.id), this.clock.now() + b.regainMinutes * 60_000);
     }
   }
 
