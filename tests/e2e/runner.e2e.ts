@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifact, launchBrowser, loginAs } from './browser';
+
+const baseUrl = inject('baseUrl');
+const graph = `${baseUrl}/__graph`;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+
+/** A user with no role on any account (the sandbox's last user). */
+const NEW_USER = '61550000000060';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
+});
+afterAll(async () => browser?.close());
+
+async function sandbox<T>(path: string, init?: RequestInit): Promise<T> {
+  const r = await fetch(`${graph}${path}`, init);
+  return (await r.json()) as T;
+}
+
+describe('the runner in real Chromium on the sandbox', () => {
+  it('a 300-item addUser job survives a reload mid-way: every item written exactly once, nothing missing', async () => {
+    await sandbox('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
+    await fetch(`${graph}/__sandbox/calls`, { method: 'DELETE' });
+    await page.goto(`${baseUrl}/login/login`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
+      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.25, autoResume: false } }));
+    });
+    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await page.goto(`${baseUrl}/adaccount/index`);
+    await page.locator('[data-row-id]').first().waitFor();
+    await page.getByLabel('Select all rows in the current view').check({ force: true });
+    const selected = Number((await page.getByText(/^Selected: \d+/).textContent())!.replace(/\D/g, ''));
+    expect(selected).toBeGreaterThanOrEqual(290);
+
+    await page.getByTestId('adaccount-actions').click();
+    await page.locator('[data-action-id="adaccount.addUser"]').click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByText('Fix the fields marked in red; nothing was sent.').waitFor();
+    await page.locator('#param-uid').fill(NEW_USER);
+    await page.locator('#param-role').selectOption('1002');
+    await page.getByRole('button', { name: 'Start' }).click();
+
+    // Let part of the job run, then reload the page in the middle of it.
+    await expect.poll(async () => (await sandbox<{ writesByObject: Record<string, number> }>('/__sandbox/calls')).writesByObject, { timeout: 30_000 })
+      .toSatisfy((w: Record<string, number>) => Object.keys(w).length >= 40);
+    await page.reload();
+    await page.getByTestId('jobs-button').click();
+    const job = page.locator('[data-job-status]').first();
+    await expect.poll(() => job.getAttribute('data-job-status')).toBe('interrupted');
+    const before = await sandbox<{ writesByObject: Record<string, number> }>('/__sandbox/calls');
+    expect(Object.keys(before.writesByObject).length).toBeLessThan(selected);
+    await page.screenshot({ path: artifact('runner-interrupted-en-light.png') });
+    await job.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => job.getAttribute('data-job-status'), { timeout: 120_000 }).toBe('done');
+    await page.screenshot({ path: artifact('runner-done-en-light.png') });
+
+    const calls = await sandbox<{ writesByObject: Record<string, number> }>('/__sandbox/calls');
+    const twice = Object.entries(calls.writesByObject).filter(([, n]) => n !== 1);
+    expect(twice).toEqual([]);
+    const counts = await job.getByTestId('job-counts').textContent();
+    const done = Number(/(\d+) done/.exec(counts!)![1]);
+    const failed = Number(/(\d+) failed/.exec(counts!)![1]);
+    const unknown = Number(/(\d+) to check/.exec(counts!)![1]);
+    expect(unknown).toBe(0);
+    expect(done + failed).toBe(selected);
+    expect(Object.keys(calls.writesByObject)).toHaveLength(done);
+    // every account that took the write now lists the user exactly once
+    for (const id of Object.keys(calls.writesByObject).slice(0, 20)) {
+      const account = await sandbox<{ users?: { uid: string }[] }>(`/__sandbox/objects/adaccount/${id}`);
+      expect((account.users ?? []).filter((u) => String(u.uid) === NEW_USER)).toHaveLength(1);
+    }
+  });
+});
