@@ -48,3 +48,18 @@ export function codeFromOutbox(dataDir: string, to: string): string | null {
   const lines = fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { to: string; code?: string });
   return lines.reverse().find((m) => m.to === to && m.code)?.code ?? null;
 }
+
+/** Registers and activates an account through the API (the code read from the outbox); returns its token. */
+export async function registerThroughApi(baseUrl: string, dataDir: string, email: string, password: string): Promise<string> {
+  const post = async (p: string, body: unknown) => {
+    const r = await fetch(`${baseUrl}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return (await r.json()) as { status: number; info: string; data: { token?: string } };
+  };
+  const registered = await post('/api/user/register', { email, password, confirmPassword: password, agree: true });
+  if (registered.status !== 1) throw new Error(`register failed: ${registered.info}`);
+  let code: string | null = null;
+  for (let i = 0; i < 50 && !code; i++) { code = codeFromOutbox(dataDir, email); if (!code) await new Promise((r) => setTimeout(r, 100)); }
+  const activated = await post('/api/user/emailActivation', { email, code });
+  if (!activated.data?.token) throw new Error(`activation failed: ${activated.info}`);
+  return activated.data.token;
+}

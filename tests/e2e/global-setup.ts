@@ -1,11 +1,6 @@
-// Starts the real product (scripts/start.mjs: build if stale, then the server) on a free port with a
-// throwaway data directory, for every browser test.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import net from 'node:net';
+// One real product server (demo mode, sandbox at /__graph) for every browser test.
 import type { TestProject } from 'vitest/node';
+import { startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,47 +9,9 @@ declare module 'vitest' {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-let server: ChildProcess | null = null;
-
 export default async function setup(project: TestProject) {
-  const root = path.resolve(import.meta.dirname, '../..');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
-  server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TESSERA_DEMO: '1', TESSERA_AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 170 s:\n${log.join('')}`)), 170_000);
-    const onData = (chunk: Buffer) => {
-      log.push(chunk.toString());
-      if (log.join('').includes('Tessera is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    server!.stdout!.on('data', onData);
-    server!.stderr!.on('data', (c: Buffer) => log.push(c.toString()));
-    server!.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${log.join('')}`)); });
-  });
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
-  project.provide('dataDir', dataDir);
-  return async () => {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const server = await startServer();
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
+  return server.stop;
 }
