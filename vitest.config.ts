@@ -36,6 +36,14 @@ export default mergeConfig(viteConfig, defineConfig({
       {
         extends: true,
         test: {
+          name: 'extension',
+          environment: 'node',
+          include: ['tests/extension/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],

@@ -13,7 +13,7 @@ import { bridge, launchWithExtension, SESSION, startStubServer, stopExtensionWor
 
 const hasChromium = fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
 
-describe.skipIf(!hasChromium)('extension (development flavour) in Chromium', () => {
+describe.skipIf(!hasChromium)('extension (development flavour) in Chromium', { timeout: 30_000 }, () => {
   let stub: Awaited<ReturnType<typeof startStubServer>>;
   let browser: Awaited<ReturnType<typeof launchWithExtension>>;
   let worker: Worker;
@@ -176,7 +176,7 @@ describe.skipIf(!hasChromium)('extension (development flavour) in Chromium', () 
   });
 });
 
-describe.skipIf(!hasChromium)('extension (production flavour) in Chromium, platform routed to stubs', () => {
+describe.skipIf(!hasChromium)('extension (production flavour) in Chromium, platform routed to stubs', { timeout: 30_000 }, () => {
   let stub: Awaited<ReturnType<typeof startStubServer>>;
   let browser: Awaited<ReturnType<typeof launchWithExtension>>;
   let page: Page;

@@ -57,7 +57,7 @@ export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
     },
     async request(payload: RequestPayload, opts: RequestOptions = {}): Promise<BridgeResponse> {
       const target = toSandboxUrl(payload.url, base);
-      if (!target) return { ok: false, status: 0, headers: {}, body: null, error: `refused: ${safeHost(payload.url)} is not a platform host` };
+      if (!target) return { ok: false, status: 0, headers: {}, body: null, error: `refused: ${safeHost(payload.url)} is not an allowed platform host` };
       let filled: RequestPayload;
       try {
         filled = await fillRequest({ ...payload, url: target }, await placeholders());

@@ -5,7 +5,7 @@ export const GRAPH_HOST = 'graph.facebook.com';
 export function isPlatformUrl(url: string): boolean {
   try {
     const u = new URL(url);
-    return u.protocol === 'https:' && (PLATFORM_HOSTS as readonly string[]).includes(u.hostname) && (u.port === '' || u.port === '443');
+    return u.protocol === 'https:' && (PLATFORM_HOSTS as readonly string[]).includes(u.hostname) && u.port === ''; // URL drops the default 443
   } catch {
     return false;
   }

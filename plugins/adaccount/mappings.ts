@@ -1,0 +1,31 @@
+/** The spec's numeric mappings for ad accounts (asset-areas section 3), as locale keys. */
+
+export const ROLE_KEYS: Record<number, string> = { 1001: 'roles.1001', 1002: 'roles.1002', 1003: 'roles.1003' };
+
+/** account_status → the key of its label; anything else is UNKNOWN_STATUS. */
+export const STATUS_KEYS: Record<number, string> = {
+  1: 'status.1', 2: 'status.2', 3: 'status.3', 7: 'status.7', 8: 'status.8', 9: 'status.9', 100: 'status.100', 101: 'status.101', 201: 'status.201', 202: 'status.202',
+};
+export function statusKey(status: number | null | undefined): string {
+  return (status !== null && status !== undefined && STATUS_KEYS[status]) || 'status.unknown';
+}
+
+/** The status filter values of spec section 4, with their numbers. */
+export const STATUS_FILTER: readonly { name: string; code: number }[] = [
+  { name: 'ACTIVE', code: 1 }, { name: 'DISABLED', code: 2 }, { name: 'IN_GRACE_PERIOD', code: 9 }, { name: 'PENDING_CLOSURE', code: 100 },
+  { name: 'PENDING_RISK_REVIEW', code: 7 }, { name: 'PENDING_SETTLEMENT', code: 8 }, { name: 'UNSETTLED', code: 3 },
+];
+
+/** disable_reason 0–15 in the spec's order; other values read Unknown. */
+export function disableReasonKey(reason: number | null | undefined): string {
+  return typeof reason === 'number' && Number.isInteger(reason) && reason >= 0 && reason <= 15 ? `disableReason.${reason}` : 'disableReason.unknown';
+}
+
+/** Symbols of the common currency codes (the spec maps about 55). */
+export const CURRENCY_SYMBOLS: Record<string, string> = {
+  USD: '$', EUR: '€', GBP: '£', JPY: '¥', CNY: '¥', HKD: 'HK$', TWD: 'NT$', KRW: '₩', INR: '₹', IDR: 'Rp', VND: '₫', THB: '฿', PHP: '₱', MYR: 'RM',
+  SGD: 'S$', AUD: 'A$', NZD: 'NZ$', CAD: 'C$', MXN: 'MX$', BRL: 'R$', ARS: 'AR$', CLP: 'CLP$', COP: 'COL$', PEN: 'S/', UYU: '$U', PYG: '₲', BOB: 'Bs',
+  CRC: '₡', GTQ: 'Q', HNL: 'L', NIO: 'C$', DOP: 'RD$', CHF: 'CHF', SEK: 'kr', NOK: 'kr', DKK: 'kr', ISK: 'kr', PLN: 'zł', CZK: 'Kč', HUF: 'Ft', RON: 'lei',
+  BGN: 'лв', TRY: '₺', RUB: '₽', UAH: '₴', ILS: '₪', AED: 'د.إ', SAR: '﷼', QAR: 'QR', EGP: 'E£', ZAR: 'R', NGN: '₦', KES: 'KSh', PKR: '₨', BDT: '৳', LKR: 'Rs',
+  DZD: 'DA', MAD: 'MAD',
+};
