@@ -145,6 +145,22 @@ describe('the bridge', () => {
   });
 });
 
+describe('the extension probe', () => {
+  it('fetches the bundled page on each known id and reports the first that answers', async () => {
+    const { probeExtension, KNOWN_EXTENSION_IDS } = await import('../../src/kernel/bridge/probe');
+    expect(KNOWN_EXTENSION_IDS).toHaveLength(2);
+    const asked: string[] = [];
+    const found = await probeExtension(KNOWN_EXTENSION_IDS, (async (url: string) => {
+      asked.push(url);
+      if (url.includes(KNOWN_EXTENSION_IDS[1])) return new Response('ok', { status: 200 });
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch);
+    expect(found).toBe(KNOWN_EXTENSION_IDS[1]);
+    expect(asked[0]).toBe(`chrome-extension://${KNOWN_EXTENSION_IDS[0]}/probe.html`);
+    await expect(probeExtension(KNOWN_EXTENSION_IDS, (async () => { throw new TypeError('x'); }) as typeof fetch)).resolves.toBeNull();
+  });
+});
+
 describe('extension status', () => {
   const latest = (type: number, func: string[] = []): LatestRecord => ({ url: 'https://x', version: '2.0.0', version_web: '', description: '', create_time: null, clear_index: '', type, func: func.map((identify) => ({ identify })) });
   it('needInstall without a version, needUpdate when forced, needChoseUpdate otherwise, empty when equal', () => {
@@ -154,7 +170,7 @@ describe('extension status', () => {
     expect(statusFor('2.0.0', latest(1))).toBe('empty');
   });
   it('blocks the listed actions and plugins until the extension is updated', () => {
-    const base = { version: '1.0.0', identity: null, identityChecked: false, checkedOnDashboard: false, dismissed: { install: false, login: false, optional: false } };
+    const base = { version: '1.0.0', identity: null, identityChecked: false, checkedOnDashboard: false, probedId: null, dismissed: { install: false, login: false, optional: false } };
     const outdated: ExtensionState = { ...base, status: 'needChoseUpdate', latest: latest(0, ['pixel.share', 'friend']) };
     expect(isFunctionBlocked('pixel.share', outdated)).toBe(true);
     expect(isFunctionBlocked('pixel.list', outdated)).toBe(false);

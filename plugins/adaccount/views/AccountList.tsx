@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, cached, useBridge, useBus, useKernel, type DataColumn, type ViewProps } from '@kernel';
+import { DataTable, cached, toastPlatformError, useBridge, useBus, useKernel, type DataColumn, type ViewProps } from '@kernel';
 import { ACCOUNT_STATUS, loadPersonalAccounts, type AdAccountRow } from '../graph';
 
 /** The personal ad-account list: loads through the bridge, publishes its selection for actions and other tiles. */
@@ -27,7 +27,10 @@ export function AccountList({ sourceId, followed }: { sourceId: string; followed
       const list = await cached(store, 'adaccount:personal', () => loadPersonalAccounts(bridge, { signal: controller.signal, onPage: (page, n) => setProgress({ page, rows: n }) }), { force });
       if (!controller.signal.aborted) setRows(list);
     } catch (e) {
-      if (!controller.signal.aborted) setError((e as Error).message);
+      if (!controller.signal.aborted) {
+        setError((e as Error).message);
+        toastPlatformError(e);
+      }
     } finally {
       if (!controller.signal.aborted) { setLoading(false); setProgress(null); }
     }

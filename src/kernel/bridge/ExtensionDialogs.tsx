@@ -44,7 +44,10 @@ export function ExtensionDialogs() {
         </Callout>
       )}
       <Dialog isOpen={install} title={t('extension.installTitle')} icon="warning-sign" onClose={() => dismiss('install')} className={dark}>
-        <DialogBody>{t('extension.installBody')}</DialogBody>
+        <DialogBody>
+          <p>{t('extension.installBody')}</p>
+          {ext.probedId && <Callout intent="warning">{t('extension.installedElsewhere', { id: ext.probedId })}</Callout>}
+        </DialogBody>
         <DialogFooter actions={<>
           <Button text={t('extension.iKnow')} onClick={() => dismiss('install')} />
           <AnchorButton intent="primary" icon="download" text={t('extension.toDownload')} href={downloadUrl} target="_blank" rel="noopener noreferrer" disabled={!downloadUrl} />

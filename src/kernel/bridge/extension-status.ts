@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import type { ApiClient } from '../api/client';
 import type { BridgeTransport } from './transport';
 import { clearKeys, getItem, setItem } from '../storage';
+import { probeExtension } from './probe';
 
 /** The latest extension record (/api/plugins/latest). */
 export interface LatestRecord {
@@ -27,6 +28,8 @@ export interface ExtensionState {
   identityChecked: boolean;
   /** Set when the check ran on the dashboard, for the dashboard-only warnings. */
   checkedOnDashboard: boolean;
+  /** Id of an installed extension found by the probe while no extension answered (installed, not active here). */
+  probedId: string | null;
   /** Dialogs the operator acknowledged this session. */
   dismissed: { install: boolean; login: boolean; optional: boolean };
 }
@@ -35,7 +38,7 @@ export const IDENTITY_DELAY_MS = 1000;
 const DASHBOARD = '/dashboard/index';
 
 let state: ExtensionState = {
-  status: 'empty', version: null, latest: null, identity: null, identityChecked: false, checkedOnDashboard: false,
+  status: 'empty', version: null, latest: null, identity: null, identityChecked: false, checkedOnDashboard: false, probedId: null,
   dismissed: { install: false, login: false, optional: false },
 };
 const listeners = new Set<() => void>();
@@ -91,8 +94,12 @@ export async function checkVersion(api: ApiClient, transport: BridgeTransport): 
       setItem('tessera-cleared-for', latest.version);
     }
   }
-  if (version === null) console.warn('[tessera] extension version unknown (no reply within 5 s)');
-  patchExtensionState({ status, version, latest });
+  let probedId: string | null = null;
+  if (version === null) {
+    console.warn('[tessera] extension version unknown (no reply within 5 s)');
+    if (transport.kind === 'extension') probedId = await probeExtension();
+  }
+  patchExtensionState({ status, version, latest, probedId });
 }
 
 export async function refreshIdentity(transport: BridgeTransport, uid: string | undefined): Promise<void> {
