@@ -2,7 +2,7 @@ import type { DataColumn } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { AdAccount } from './types';
 import { disableReasonKey, ROLE_KEYS, STATUS_FILTER, statusKey } from './mappings';
-import { formatMoney, formatTime } from './format';
+import { formatMajor, formatMoney, formatTime } from './format';
 
 export interface ColumnOptions { timeZone: string }
 
@@ -18,7 +18,7 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     { id: 'balance', header: t('columns.balance'), value: (a) => money(a, a.balance), width: 120 },
     { id: 'spend_cap', header: t('columns.spendCap'), value: (a) => (a.spend_cap && a.spend_cap !== '0' ? money(a, a.spend_cap) : t('columns.noCap')), width: 120 },
     { id: 'amount_spent', header: t('columns.amountSpent'), value: (a) => money(a, a.amount_spent), width: 120 },
-    { id: 'lifetime_spend', header: t('columns.lifetimeSpend'), value: (a) => money(a, a.insights?.data?.[0]?.spend ? String(Math.round(Number(a.insights.data[0].spend) * 100)) : undefined), width: 130, hiddenByDefault: true },
+    { id: 'lifetime_spend', header: t('columns.lifetimeSpend'), value: (a) => formatMajor(a.insights?.data?.[0]?.spend, a.currency), width: 130, hiddenByDefault: true },
     { id: 'currency', header: t('columns.currency'), value: (a) => a.currency, width: 90 },
     { id: 'timezone', header: t('columns.timezone'), value: (a) => a.timezone_name, width: 170 },
     { id: 'next_bill_date', header: t('columns.nextBill'), value: (a) => formatTime(a.next_bill_date, timeZone), width: 150 },
@@ -27,7 +27,7 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     { id: 'users', header: t('columns.users'), value: (a) => (a.users?.data ?? []).map((u) => `${u.name ?? u.id} (${t(ROLE_KEYS[u.role] ?? 'roles.unknown')})`).join(', '), width: 240, hiddenByDefault: true },
     { id: 'ownerrole', header: t('columns.myRole'), value: (a) => t(ROLE_KEYS[a.ownerrole ?? 1001] ?? 'roles.unknown'), width: 110 },
     { id: 'payment', header: t('columns.payment'), value: (a) => a.funding_source_details?.display_string ?? a.all_payment_methods?.pm_credit_card?.data?.[0]?.display_string ?? '', width: 180 },
-    { id: 'prepay', header: t('columns.prepayBalance'), value: (a) => (a.is_prepay_account ? money(a, typeof a.total_prepay_balance === 'object' ? a.total_prepay_balance?.amount : a.total_prepay_balance) : ''), width: 130, hiddenByDefault: true },
+    { id: 'prepay', header: t('columns.prepayBalance'), value: (a) => (a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : ''), width: 130, hiddenByDefault: true },
     { id: 'country', header: t('columns.country'), value: (a) => a.business_country_code, width: 80, hiddenByDefault: true },
   ];
 }

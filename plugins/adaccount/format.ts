@@ -3,8 +3,14 @@ import { CURRENCY_SYMBOLS } from './mappings';
 
 /** An amount in the platform's minor units, shown in the currency's main unit with its symbol. */
 export function formatMoney(amount: string | number | null | undefined, currency: string | null | undefined): string {
-  const value = toMajorUnits(amount, currency);
-  if (value === null) return '';
+  return formatMajor(toMajorUnits(amount, currency), currency);
+}
+
+/** An amount already in the currency's main unit (insights spend, prepay `amount`), with its symbol. */
+export function formatMajor(value: number | string | null | undefined, currency: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  value = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(value)) return '';
   const code = (currency ?? '').toUpperCase();
   const digits = Number.isInteger(value) ? 0 : 2;
   const number = value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: 2 });

@@ -23,7 +23,7 @@ export interface AdAccount {
   adspaymentcycle?: { data?: { threshold_amount?: number | string }[] };
   funding_source_details?: { id?: string; display_string?: string; type?: number };
   is_prepay_account?: boolean;
-  total_prepay_balance?: { amount?: string; currency?: string } | string;
+  total_prepay_balance?: { amount?: string; amount_in_hundredths?: string; currency?: string };
   all_payment_methods?: { pm_credit_card?: { data?: { display_string?: string }[] }; payment_method_direct_debits?: { data?: { display_string?: string }[] }; payment_method_paypal?: { data?: { email_address?: string }[] } };
   insights?: { data?: { spend?: string }[] };
   /** The current user's role on the account (default 1001). */

@@ -25,6 +25,8 @@ export interface StorageSchema {
   'tessera-tabs': unknown;
   /** The extension version whose clear_index keys were already erased. */
   'tessera-cleared-for': string;
+  /** Each plugin's own settings, by plugin id. */
+  'tessera-plugin-settings': Record<string, Record<string, unknown>>;
   /** Runner settings (pace factor, auto-resume). */
   'tessera-runner': Record<string, unknown>;
 }
@@ -69,4 +71,15 @@ export function clearKeys(commaSeparated: string): string[] {
   const keys = commaSeparated.split(',').map((k) => k.trim()).filter(Boolean);
   keys.forEach((k) => removeItem(k));
   return keys;
+}
+
+/** A plugin's own setting (e.g. the ad-account area's display time zone). */
+export function getPluginSetting<T>(pluginId: string, key: string, fallback: T): T {
+  const value = getItem('tessera-plugin-settings')?.[pluginId]?.[key];
+  return value === undefined ? fallback : (value as T);
+}
+
+export function setPluginSetting(pluginId: string, key: string, value: unknown): void {
+  const all = getItem('tessera-plugin-settings') ?? {};
+  setItem('tessera-plugin-settings', { ...all, [pluginId]: { ...(all[pluginId] ?? {}), [key]: value } });
 }

@@ -37,7 +37,20 @@ export interface LaneTask {
   jobSize: number;
   /** Scope the platform rate-limits separately (e.g. `act_123`); null = the lane as a whole. */
   scope: string | null;
+  /** Platform points the task will spend (a write 3, a read 1, a batch the sum), for the usage gate. */
+  cost?: number;
   run: () => Promise<void>;
+}
+
+/**
+ * A gate every start passes besides spacing and pauses: the runner's usage pacer (adaptive.ts). Its
+ * waits answer the platform's limits, so the pace factor never scales them.
+ */
+export interface LaneGate {
+  /** ms the task must still wait before it may start; 0 = now. */
+  waitMs(laneId: string, task: LaneTask): number;
+  /** The task starts; the returned function is called when it ends. */
+  started?(laneId: string, task: LaneTask): () => void;
 }
 
 export interface LaneClock {
@@ -70,6 +83,7 @@ interface LaneState {
 
 export class LaneScheduler {
   private lanes = new Map<string, LaneState>();
+  private gate: LaneGate | null = null;
 
   constructor(private clock: LaneClock = realClock, private paceFactor: () => number = () => 1, profiles: Record<string, LaneProfile> = LANE_PROFILES) {
     for (const p of Object.values(profiles)) this.define(p);
@@ -79,6 +93,11 @@ export class LaneScheduler {
     const existing = this.lanes.get(profile.id);
     if (existing) { existing.profile = profile; return; }
     this.lanes.set(profile.id, { profile, queue: [], active: 0, nextStartAt: 0, pausedUntil: 0, scopePausedUntil: new Map(), slowdown: 1, timer: null, drawn: [] });
+  }
+
+  /** Installs (or removes, with null) the gate every start passes. */
+  setGate(gate: LaneGate | null): void {
+    this.gate = gate;
   }
 
   profile(laneId: string): LaneProfile {
@@ -157,11 +176,15 @@ export class LaneScheduler {
         const soonest = Math.min(...lane.queue.map((t) => lane.scopePausedUntil.get(t.scope!) ?? at));
         return this.schedule(laneId, soonest - at);
       }
+      const wait = this.gate ? this.gate.waitMs(laneId, lane.queue[index]) : 0;
+      if (wait > 0) return this.schedule(laneId, wait);
       const [task] = lane.queue.splice(index, 1);
       const delay = this.delay(lane, task.jobSize);
       lane.nextStartAt = at + delay;
       lane.active += 1;
+      const release = this.gate?.started?.(laneId, task);
       void task.run().catch(() => undefined).finally(() => {
+        release?.();
         lane.active -= 1;
         this.pump(laneId);
       });

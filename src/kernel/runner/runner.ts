@@ -1,6 +1,7 @@
 import type { KernelStore } from '../store/store';
 import type { KernelBus } from '../bus';
 import type { Bridge } from '../bridge/bridge';
+import type { BridgeResponse } from '../bridge/shared/protocol';
 import { GraphError, createBridge } from '../bridge/bridge';
 import { newRequestId } from '../bridge/transport';
 import type { LoadedPlugin, PluginAction } from '../plugin/types';
@@ -10,6 +11,7 @@ import { runBatch, type BatchRequest } from '../graph/batch';
 import { LaneScheduler, realClock, type LaneClock } from './lanes';
 import { classifyError, isCallerWideLimit, parseUsage, rateLimitPauseMs, sameScope, scopeFromHeader, slowdownFor } from './classify';
 import { validateParams } from './params';
+import { UsagePacer, requestCosts, type PacerOptions } from './adaptive';
 import { RunnerRefusal, type ItemRow, type JobItem, type JobRow, type JobStatus, type RecordedRequest } from './types';
 
 export const JOBS = 'jobs';
@@ -40,6 +42,8 @@ export interface RunnerDeps {
   maxAttempts?: number;
   writeDeadlineMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Usage pacing (adaptive.ts): holds the caller's score under a target; false turns it off. */
+  pacing?: PacerOptions | false;
 }
 
 const rowId = (jobId: string, index: number) => `${jobId}:${String(index).padStart(7, '0')}`;
@@ -50,6 +54,8 @@ const rowId = (jobId: string, index: number) => `${jobId}:${String(index).padSta
  */
 export class Runner {
   readonly lanes: LaneScheduler;
+  /** Learns the caller's usage budget from the answers and gates every lane's starts; null when off. */
+  readonly pacer: UsagePacer | null;
   private readonly clock: LaneClock;
   private readonly controllers = new Map<string, AbortController>();
   private flushChain: Promise<void> = Promise.resolve();
@@ -57,6 +63,14 @@ export class Runner {
   constructor(private deps: RunnerDeps) {
     this.clock = deps.clock ?? realClock;
     this.lanes = new LaneScheduler(this.clock, deps.paceFactor ?? (() => 1));
+    this.pacer = deps.pacing === false ? null : new UsagePacer(deps.pacing ?? {});
+    const pacer = this.pacer;
+    if (pacer) {
+      this.lanes.setGate({
+        waitMs: (laneId, task) => pacer.waitMs(task.cost ?? pacer.itemCost(laneId), this.clock.now()),
+        started: (laneId, task) => pacer.reserve(task.cost ?? pacer.itemCost(laneId)),
+      });
+    }
   }
 
   // ---------- reading ----------
@@ -220,7 +234,8 @@ export class Runner {
     if (entry.action.toBatch && (lane.batchSize ?? 1) > 1) {
       for (let i = 0; i < pending.length; i += lane.batchSize!) {
         const group = pending.slice(i, i + lane.batchSize!);
-        this.lanes.enqueue(entry.action.lane, { jobId, jobSize: job.total, scope: null, run: () => this.runBatchGroup(jobId, entry, params, group.map((g) => g.rowId)) });
+        const cost = group.reduce((sum, g) => sum + batchCost(entry, g.item, params), 0);
+        this.lanes.enqueue(entry.action.lane, { jobId, jobSize: job.total, scope: null, cost, run: () => this.runBatchGroup(jobId, entry, params, group.map((g) => g.rowId)) });
       }
     } else {
       for (const item of pending) {
@@ -239,13 +254,18 @@ export class Runner {
     this.patchItem(id, { state: 'inflight', attempts: row.attempts + 1, requestId, deadline });
     if (!entry.action.idempotent) await this.flush();
     const signal = this.controllers.get(jobId)?.signal ?? new AbortController().signal;
-    const bridge = trackingBridge(this.deps.bridge, requestId, (headers) => this.observeUsage(entry.action.lane, headers));
+    let points = 0;
+    const bridge = trackingBridge(this.deps.bridge, requestId, (init, response) => {
+      points += requestCosts(init).reduce((s, c) => s + c, 0);
+      this.observeResponse(entry.action.lane, init, response);
+    });
     try {
       const result = await entry.action.run(item, params, { signal, progress: () => {}, bridge, requestId });
       this.patchItem(id, { state: 'done', message: resultMessage(result), finishedAt: this.clock.now() });
     } catch (error) {
       this.handleFailure(jobId, entry, id, row.attempts + 1, error, scopeOf(row.itemId));
     }
+    this.pacer?.learnItemCost(entry.action.lane, points);
     this.recount(jobId);
     this.completeIfDone(jobId);
   }
@@ -258,7 +278,7 @@ export class Runner {
     const deadline = this.clock.now() + (this.deps.writeDeadlineMs ?? WRITE_DEADLINE_MS);
     this.deps.store.transaction(() => rows.forEach(({ id, row }) => this.patchItem(id, { state: 'inflight', attempts: row.attempts + 1, requestId, deadline })));
     if (!entry.action.idempotent) await this.flush();
-    const bridge = trackingBridge(this.deps.bridge, requestId, (headers) => this.observeUsage(entry.action.lane, headers));
+    const bridge = trackingBridge(this.deps.bridge, requestId, (init, response) => this.observeResponse(entry.action.lane, init, response));
     const requests = rows.map(({ row }) => entry.action.toBatch!(JSON.parse(row.item) as JobItem, params) as BatchRequest);
     try {
       const results = await runBatch(bridge, requests, { chunkSize: requests.length, signal: this.controllers.get(jobId)?.signal, sleep: this.deps.sleep });
@@ -312,15 +332,25 @@ export class Runner {
       const row = this.deps.store.getRow(ITEMS, id) as unknown as ItemRow;
       if (row.state !== 'pending') return;
       const params = JSON.parse(job.params) as unknown;
-      this.lanes.enqueue(entry.action.lane, { jobId, jobSize: job.total, scope: scopeOf(row.itemId), run: () => (entry.action.toBatch && (this.lanes.profile(entry.action.lane).batchSize ?? 1) > 1 ? this.runBatchGroup(jobId, entry, params, [id]) : this.runItem(jobId, entry, params, id)) });
+      const batched = !!entry.action.toBatch && (this.lanes.profile(entry.action.lane).batchSize ?? 1) > 1;
+      this.lanes.enqueue(entry.action.lane, { jobId, jobSize: job.total, scope: scopeOf(row.itemId), cost: batched ? batchCost(entry, row.item, params) : undefined, run: () => (batched ? this.runBatchGroup(jobId, entry, params, [id]) : this.runItem(jobId, entry, params, id)) });
     };
     if (delayMs <= 0) enqueue();
     else this.clock.setTimeout(enqueue, delayMs);
   }
 
+  /** Every answer an action gets: the pacer learns from it, and the lane slows down or pauses on its usage headers. */
+  private observeResponse(laneId: string, init: { method: string; body?: string }, response: { status: number; headers: Record<string, string>; body?: unknown }): void {
+    this.pacer?.observeResponse(init, response, this.clock.now());
+    this.observeUsage(laneId, response.headers ?? {});
+  }
+
   private observeUsage(laneId: string, headers: Record<string, string>): void {
     const usage = parseUsage(headers);
-    const worst = Math.max(usage.app ?? 0, ...usage.business.map((b) => b.callCount));
+    // Once the pacer knows the caller's budget it holds that score near its target on purpose, so the
+    // spacing slowdown follows the per-account scores only (which the pacer does not model).
+    const app = this.pacer?.confident() ? 0 : usage.app ?? 0;
+    const worst = Math.max(app, ...usage.business.map((b) => b.callCount));
     this.lanes.setSlowdown(laneId, slowdownFor(worst));
     for (const b of usage.business) {
       if (b.callCount >= 100 && b.regainMinutes > 0) this.lanes.pause(laneId, scopeFromHeader(b.id), this.clock.now() + b.regainMinutes * 60_000);
@@ -416,6 +446,16 @@ export class Runner {
   }
 }
 
+/** Points one item's batch entry costs (a read 1, a write 3). */
+function batchCost(entry: ActionEntry, item: string, params: unknown): number {
+  try {
+    const request = entry.action.toBatch!(JSON.parse(item) as JobItem, params) as BatchRequest;
+    return request.method === 'GET' ? 1 : 3;
+  } catch {
+    return 3;
+  }
+}
+
 /** The rate-limit scope of an item: its ad account, when the item is one. */
 export function scopeOf(itemId: string): string | null {
   return /^act_\d+$/.test(itemId) ? itemId : null;
@@ -437,13 +477,13 @@ function resultMessage(result: unknown): string {
  * The bridge an action sees: every write carries the item's request id (the first one exactly, later
  * ones suffixed), and every answer's usage headers reach the lane.
  */
-function trackingBridge(bridge: Bridge, requestId: string, onHeaders: (h: Record<string, string>) => void): Bridge {
+function trackingBridge(bridge: Bridge, requestId: string, onResponse: (init: { method: string; body?: string }, response: BridgeResponse) => void): Bridge {
   let writes = 0;
   const send: Bridge['send'] = async (url, init, options) => {
     const isWrite = init.method.toUpperCase() !== 'GET';
     const id = isWrite ? (writes++ === 0 ? requestId : `${requestId}.${writes - 1}`) : undefined;
     const response = await bridge.send(url, init, { ...options, requestId: options?.requestId ?? id });
-    onHeaders(response.headers ?? {});
+    onResponse(init, response);
     return response;
   };
   return { ...bridge, send, graph: (call, options) => graphVia(send, bridge, call, options) };

@@ -25,3 +25,13 @@ export async function showToast(message: string, intent: Intent = 'none', timeou
     return false;
   }
 }
+
+/** One toast that updates in place under a key (progress of a long load: 'fetching page N'). */
+export async function updateToast(key: string, message: string, intent: Intent = 'primary', timeout = 2000): Promise<void> {
+  try {
+    const t = await toaster();
+    t.show({ message, intent, timeout }, key);
+  } catch (e) {
+    console.error('[tessera] toast failed', e);
+  }
+}

@@ -1,0 +1,291 @@
+// The runner benchmark (`npm run bench:runner`): the runner's own code, in Node, with an in-memory
+// TinyBase store and the demo transport, against the graph sandbox over HTTP on 127.0.0.1 with
+// 150 ± 50 ms latency and 2 % injected transient errors. Prints one line per scenario as
+// CONTRACT.md section 8 says:
+//
+//   <scenario>: wall_s=… calls=… rate_limit_errors=… lost=… duplicated=… ratio=…
+//
+// followed by extra key=value fields. See bench/README.md.
+//
+//   npx tsx bench/runner.ts [--only rename-1000,paced-10,naive-rename-1000] [--naive-items 200] [--check]
+import Fastify from 'fastify';
+import { graphSandbox, createSandboxState, type FaultsPatch, type SandboxState } from '../sandbox/index';
+import { accountRole, memberOf } from '../sandbox/graph/access';
+import { createKernelStore } from '../src/kernel/store/store';
+import { createBridge } from '../src/kernel/bridge/bridge';
+import { createDemoTransport, type SandboxSession } from '../src/kernel/bridge/demo-transport';
+import type { BridgeTransport } from '../src/kernel/bridge/transport';
+import { Runner, type ActionEntry } from '../src/kernel/runner/runner';
+import { isRateLimitCode } from '../src/kernel/runner/classify';
+import type { LoadedPlugin, PluginAction } from '../src/kernel/plugin/types';
+import type { JobItem } from '../src/kernel/runner/types';
+
+// ------------------------------------------------------------------------------------------------
+// set-up
+
+const LATENCY_MS = 100;          // the sandbox waits latencyMs + U(0, jitterMs): 150 ± 50 ms
+const JITTER_MS = 100;
+const L_S = (LATENCY_MS + JITTER_MS / 2) / 1000;
+const ERROR_RATE = 0.02;
+/** Per-user budget of rename-1000: (3·1000 − 1000) × 20 / 1000 = 40 s of lower bound (+ L). */
+const PER_USER = { points: 1000, decayS: 20, blockS: 60 };
+/** Per-account budget: the contract's default (each account gets one write, so it does not bind). */
+const PER_ACCOUNT = { points: 60, decayS: 300, blockS: 300 };
+const N = 1000;
+const TEMPLATE = 'Bench {id} renamed';
+const SCENARIO_TIMEOUT_MS = { 'rename-1000': 150_000, 'paced-10': 60_000 } as const;
+const BENCH_TIMEOUT_MS = 290_000;
+
+const args = process.argv.slice(2);
+const arg = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const only = arg('--only')?.split(',');
+const naiveItems = Number(arg('--naive-items') ?? 200);
+const check = args.includes('--check');
+const wanted = (s: string) => !only || only.includes(s);
+
+const faults = (perUser = PER_USER): FaultsPatch => ({ latencyMs: LATENCY_MS, jitterMs: JITTER_MS, errorRate: ERROR_RATE, budget: { perUser, perAccount: PER_ACCOUNT } });
+
+/** The first N ad accounts the session user may rename: admin of the account or of its owner business, and not closed. */
+function writableAccounts(state: SandboxState, n: number): JobItem[] {
+  const data = state.data;
+  const uid = data.sessionUserId;
+  const out: JobItem[] = [];
+  for (const a of data.accountList) {
+    const owner = a.owner_business ? data.businesses.get(a.owner_business) : undefined;
+    const admin = accountRole(a, uid) === 1001 || (!!owner && memberOf(data, owner, uid)?.role === 'ADMIN');
+    if (!admin || a.account_status === 101) continue;
+    out.push({ id: a.id, name: a.name, index: out.length });
+    if (out.length === n) break;
+  }
+  if (out.length < n) throw new Error(`only ${out.length} writable ad accounts`);
+  return out;
+}
+
+/** What `adaccount.rename` makes of an item's name (plugins/adaccount/actions/rename.ts newName). */
+function expectedName(item: JobItem): string {
+  return TEMPLATE.replaceAll('{id}', item.id.replace(/^act_/, '')).trim();
+}
+
+// ------------------------------------------------------------------------------------------------
+// measuring
+
+interface Calls { total: number; writesByObject: Record<string, number>; rateLimited: number; injectedErrors: number; batches: number; batchEntries: number }
+
+async function sandboxCalls(base: string): Promise<Calls> {
+  return (await fetch(`${base}/__sandbox/calls`)).json() as Promise<Calls>;
+}
+
+async function resetSandbox(base: string, perUser = PER_USER): Promise<void> {
+  const put = await fetch(`${base}/__sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults(perUser)) });
+  if (!put.ok) throw new Error(`faults: HTTP ${put.status}`);
+  const reset = await fetch(`${base}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'large' }) });
+  if (!reset.ok) throw new Error(`reset: HTTP ${reset.status}`);
+  await fetch(`${base}/__sandbox/calls`, { method: 'DELETE' });
+}
+
+/** Items whose name is not the new one at the end (read through the sandbox's objects endpoint). */
+async function countLost(base: string, items: readonly JobItem[]): Promise<number> {
+  let lost = 0;
+  for (let i = 0; i < items.length; i += 25) {
+    const names = await Promise.all(items.slice(i, i + 25).map(async (item) => {
+      const r = await fetch(`${base}/__sandbox/objects/adaccount/${item.id}`);
+      return r.ok ? ((await r.json()) as { name?: string }).name : undefined;
+    }));
+    names.forEach((name, k) => { if (name !== expectedName(items[i + k])) lost++; });
+  }
+  return lost;
+}
+
+/** Objects the sandbox applied a write to more than once. */
+function countDuplicated(calls: Calls, items: readonly JobItem[]): number {
+  const ours = new Set(items.map((i) => i.id));
+  const twice = Object.entries(calls.writesByObject).filter(([, n]) => n > 1);
+  const strangers = twice.filter(([id]) => !ours.has(id)).length;
+  if (strangers) console.warn(`# warning: ${strangers} objects outside the job were written more than once`);
+  return twice.length;
+}
+
+/** Rate-limit errors the page received: whole answers and batch entries. */
+function countingTransport(inner: BridgeTransport, counter: { rateLimit: number }): BridgeTransport {
+  const codeOf = (body: unknown): number | undefined => {
+    let b = body;
+    if (typeof b === 'string') { try { b = JSON.parse(b); } catch { return undefined; } }
+    const code = (b as { error?: { code?: unknown } } | null)?.error?.code;
+    return typeof code === 'number' ? code : undefined;
+  };
+  return {
+    ...inner,
+    kind: inner.kind,
+    version: () => inner.version(),
+    identity: (uid) => inner.identity(uid),
+    cookies: (url) => inner.cookies(url),
+    outcome: (id) => inner.outcome(id),
+    dispose: () => inner.dispose(),
+    async request(payload, options) {
+      const response = await inner.request(payload, options);
+      if (isRateLimitCode(codeOf(response.body))) counter.rateLimit++;
+      if (Array.isArray(response.body)) {
+        for (const slot of response.body as { body?: unknown }[]) if (slot && isRateLimitCode(codeOf(slot.body))) counter.rateLimit++;
+      }
+      return response;
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// scenarios
+
+interface Result {
+  scenario: string;
+  wallS: number;
+  calls: number;
+  rateLimitErrors: number;
+  lost: number;
+  duplicated: number;
+  boundS: number;
+  extra: Record<string, string | number>;
+}
+
+const plugin = { id: 'adaccount', roles: ['*'], views: [], actions: [] } as unknown as LoadedPlugin;
+
+async function runJob(base: string, action: PluginAction<JobItem, unknown>, items: JobItem[], timeoutMs: number) {
+  const counter = { rateLimit: 0 };
+  const transport = countingTransport(createDemoTransport({ graphBase: base, latestVersion: async () => '1.0.0' }), counter);
+  const actions = new Map<string, ActionEntry>([[action.id, { plugin, action }]]);
+  const runner = new Runner({
+    store: createKernelStore(),
+    bridge: createBridge(transport),
+    actions: () => actions,
+    usablePluginIds: () => new Set([plugin.id]),
+    user: () => ({ role: 'user' }),
+    paceFactor: () => 1,
+    flush: async () => {},
+  });
+  const started = performance.now();
+  const jobId = runner.start(action.id, { name: TEMPLATE }, items);
+  let timedOut = false;
+  for (;;) {
+    const job = runner.job(jobId)!;
+    if (job.status === 'done' || job.status === 'cancelled') break;
+    if (job.status === 'paused') { console.warn(`# ${action.id}: job paused (${job.pauseReason}: ${job.pauseMessage})`); runner.cancel(jobId); break; }
+    if (performance.now() - started > timeoutMs) { timedOut = true; runner.cancel(jobId); break; }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const wallS = (performance.now() - started) / 1000;
+  // let requests still on the wire land before counting
+  await new Promise((r) => setTimeout(r, 400));
+  transport.dispose();
+  return { runner, jobId, wallS, timedOut, rateLimitSeen: counter.rateLimit };
+}
+
+async function rename1000(base: string, items: JobItem[], renameAction: PluginAction<JobItem, unknown>): Promise<Result> {
+  await resetSandbox(base);
+  const { runner, jobId, wallS, timedOut, rateLimitSeen } = await runJob(base, renameAction, items, SCENARIO_TIMEOUT_MS['rename-1000']);
+  const calls = await sandboxCalls(base);
+  const job = runner.job(jobId)!;
+  const { points: P, decayS: D } = PER_USER;
+  const boundS = Math.max(0, ((3 * N - P) * D) / P) + L_S;
+  const est = runner.pacer?.estimate();
+  return {
+    scenario: 'rename-1000', wallS, calls: calls.total, rateLimitErrors: calls.rateLimited, lost: await countLost(base, items), duplicated: countDuplicated(calls, items), boundS,
+    extra: {
+      blocked: calls.rateLimited > 0 ? 'yes' : 'no', bound_s: boundS.toFixed(2), batches: calls.batches, entries: calls.batchEntries, injected_errors: calls.injectedErrors,
+      rate_limit_seen: rateLimitSeen, failed: job.failed, ...(timedOut ? { timed_out: 'yes' } : {}),
+      ...(est ? { learnt_budget_pts: Math.round(100 / est.pctPerPoint), learnt_decay_s: (100 / est.decayPctPerS).toFixed(1) } : {}),
+    },
+  };
+}
+
+async function paced10(base: string, items: JobItem[], renameAction: PluginAction<JobItem, unknown>): Promise<Result> {
+  await resetSandbox(base);
+  const paced = { ...renameAction, id: 'adaccount.rename.paced', lane: 'pixel-share', toBatch: undefined } as PluginAction<JobItem, unknown>;
+  const ten = items.slice(0, 10);
+  const { runner, jobId, wallS, timedOut, rateLimitSeen } = await runJob(base, paced, ten, SCENARIO_TIMEOUT_MS['paced-10']);
+  const calls = await sandboxCalls(base);
+  // Every start draws the delay to the next one; the one drawn at the last start is never waited.
+  const drawn = runner.lanes.drawnDelays('pixel-share');
+  const waitedMs = drawn.slice(0, -1).reduce((s, d) => s + d, 0);
+  const boundS = waitedMs / 1000 + L_S;
+  return {
+    scenario: 'paced-10', wallS, calls: calls.total, rateLimitErrors: calls.rateLimited, lost: await countLost(base, ten), duplicated: countDuplicated(calls, ten), boundS,
+    extra: { blocked: calls.rateLimited > 0 ? 'yes' : 'no', bound_s: boundS.toFixed(2), delays_s: drawn.map((d) => (d / 1000).toFixed(2)).join('/'), injected_errors: calls.injectedErrors, rate_limit_seen: rateLimitSeen, failed: runner.job(jobId)!.failed, ...(timedOut ? { timed_out: 'yes' } : {}) },
+  };
+}
+
+/** One item at a time, a fixed 300 ms pause, any error retried after 300 ms at most 3 times; no runner. */
+async function naiveRename(base: string, items: JobItem[], renameBoundS: number): Promise<Result> {
+  await resetSandbox(base);
+  const session = (await (await fetch(`${base}/__sandbox/session`)).json()) as SandboxSession;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const subset = items.slice(0, naiveItems);
+  let rateLimitSeen = 0;
+  const started = performance.now();
+  for (const [i, item] of subset.entries()) {
+    if (i > 0) await sleep(300);
+    for (let attempt = 0; attempt <= 3; attempt++) {
+      if (attempt > 0) await sleep(300);
+      try {
+        const r = await fetch(`${base}/v19.0/${item.id}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ name: expectedName(item), access_token: session.access_token }).toString(),
+        });
+        const body = (await r.json().catch(() => null)) as { error?: { code?: number } } | null;
+        if (r.ok && !body?.error) break;
+        if (isRateLimitCode(body?.error?.code)) rateLimitSeen++;
+      } catch {
+        // a network error: retried like any other
+      }
+    }
+  }
+  const measuredS = (performance.now() - started) / 1000;
+  const wallS = measuredS * (N / subset.length);
+  const calls = await sandboxCalls(base);
+  return {
+    scenario: 'naive-rename-1000', wallS, calls: calls.total, rateLimitErrors: calls.rateLimited, lost: await countLost(base, subset), duplicated: countDuplicated(calls, subset), boundS: renameBoundS,
+    extra: { extrapolated_from: subset.length, measured_s: measuredS.toFixed(2), bound_s: renameBoundS.toFixed(2), injected_errors: calls.injectedErrors, rate_limit_seen: rateLimitSeen },
+  };
+}
+
+function line(r: Result): string {
+  const extra = Object.entries(r.extra).map(([k, v]) => `${k}=${v}`).join(' ');
+  return `${r.scenario}: wall_s=${r.wallS.toFixed(2)} calls=${r.calls} rate_limit_errors=${r.rateLimitErrors} lost=${r.lost} duplicated=${r.duplicated} ratio=${(r.wallS / r.boundS).toFixed(3)}${extra ? ` ${extra}` : ''}`;
+}
+
+// ------------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const watchdog = setTimeout(() => { console.error('# bench:runner: over its time limit, stopping'); process.exit(2); }, BENCH_TIMEOUT_MS);
+  watchdog.unref();
+  // The plugin's action, loaded at run time: its module imports only types from the '@kernel' alias
+  // (erased by tsx), which the Node tsconfig does not map.
+  const renameModule = '../plugins/adaccount/actions/rename.ts';
+  const { renameAction } = (await import(renameModule)) as { renameAction: PluginAction<JobItem, unknown> };
+
+  const state = createSandboxState({ seed: 'tessera', scale: 'large', faults: faults() });
+  const app = Fastify({ logger: false });
+  await app.register(graphSandbox, { state });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const items = writableAccounts(state, N);
+  console.log(`# bench:runner — the runner in Node (in-memory TinyBase store, demo transport) against the graph sandbox at ${base}`);
+  console.log(`# sandbox: scale large, latency ${LATENCY_MS}+U(0,${JITTER_MS}) ms (150 ± 50), errorRate ${ERROR_RATE}, per-user budget ${PER_USER.points} pts / ${PER_USER.decayS} s (block ${PER_USER.blockS} s), per-account ${PER_ACCOUNT.points} / ${PER_ACCOUNT.decayS} s; ${N} writable accounts from ${items[0].id}`);
+
+  const results: Result[] = [];
+  const boundRename = Math.max(0, ((3 * N - PER_USER.points) * PER_USER.decayS) / PER_USER.points) + L_S;
+  try {
+    if (wanted('rename-1000')) { results.push(await rename1000(base, items, renameAction)); console.log(line(results.at(-1)!)); }
+    if (wanted('paced-10')) { results.push(await paced10(base, items, renameAction)); console.log(line(results.at(-1)!)); }
+    if (wanted('naive-rename-1000')) { results.push(await naiveRename(base, items, boundRename)); console.log(line(results.at(-1)!)); }
+  } finally {
+    await app.close();
+    clearTimeout(watchdog);
+  }
+  if (!check) return 0;
+  const bad = results.filter((r) => !r.scenario.startsWith('naive-') && (r.wallS / r.boundS > 1.15 || r.rateLimitErrors > 0 || r.lost > 0 || r.duplicated > 0));
+  for (const r of bad) console.error(`# target missed: ${r.scenario}`);
+  return bad.length ? 1 : 0;
+}
+
+main().then((code) => process.exit(code), (e) => { console.error(e); process.exit(1); });

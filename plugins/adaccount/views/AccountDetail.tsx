@@ -1,0 +1,66 @@
+import { Drawer, H5, HTMLTable, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useSettingsTheme } from './use-theme';
+import type { AdAccount } from '../types';
+import { disableReasonKey, ROLE_KEYS, statusKey } from '../mappings';
+import { formatMajor, formatMoney, formatTime } from '../format';
+import { AccountExtras } from './AccountExtras';
+
+/** One account in a side panel: every field, its users and its agencies (platform text as text). */
+export function AccountDetail({ account, timeZone, onClose }: { account: AdAccount | null; timeZone: string; onClose: () => void }) {
+  const { t } = useTranslation('adaccount');
+  const dark = useSettingsTheme() === 'dark';
+  const a = account;
+  const rows: [string, string | undefined][] = a ? [
+    [t('columns.id'), a.account_id],
+    [t('columns.name'), a.name],
+    [t('columns.status'), t(statusKey(a.account_status))],
+    [t('columns.disableReason'), a.account_status === 1 ? '' : t(disableReasonKey(a.disable_reason))],
+    [t('columns.currency'), a.currency],
+    [t('columns.balance'), formatMoney(a.balance, a.currency)],
+    [t('columns.spendCap'), a.spend_cap && a.spend_cap !== '0' ? formatMoney(a.spend_cap, a.currency) : t('columns.noCap')],
+    [t('columns.amountSpent'), formatMoney(a.amount_spent, a.currency)],
+    [t('columns.lifetimeSpend'), formatMajor(a.insights?.data?.[0]?.spend, a.currency)],
+    [t('columns.threshold'), formatMoney(a.adspaymentcycle?.data?.[0]?.threshold_amount, a.currency)],
+    [t('columns.timezone'), a.timezone_name ? `${a.timezone_name} (UTC${(a.timezone_offset_hours_utc ?? 0) >= 0 ? '+' : ''}${a.timezone_offset_hours_utc ?? 0})` : ''],
+    [t('columns.nextBill'), formatTime(a.next_bill_date, timeZone)],
+    [t('columns.created'), formatTime(a.created_time, timeZone)],
+    [t('columns.business'), a.owner_business ? `${a.owner_business.name} (${a.owner_business.id})` : t('detail.personal')],
+    [t('columns.myRole'), t(ROLE_KEYS[a.ownerrole ?? 1001] ?? 'roles.unknown')],
+    [t('columns.payment'), a.funding_source_details?.display_string],
+    [t('columns.prepayBalance'), a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : ''],
+    [t('columns.country'), a.business_country_code],
+    [t('columns.trust'), a.adtrust_dsl === undefined ? '' : a.adtrust_dsl === -1 ? t('detail.noLimit') : String(a.adtrust_dsl)],
+    [t('columns.owner'), a.owner],
+  ] : [];
+  return (
+    <Drawer isOpen={account !== null} onClose={onClose} title={a?.name ?? ''} icon="credit-card" size={520} className={dark ? 'bp6-dark' : undefined}>
+      {a && (
+        <div className="adaccount-detail" data-testid="adaccount-detail">
+          <HTMLTable compact striped className="adaccount-detail-table">
+            <tbody>
+              {rows.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => <tr key={k}><th>{k}</th><td className="tessera-pre">{v}</td></tr>)}
+            </tbody>
+          </HTMLTable>
+          <H5>{t('detail.users')}</H5>
+          <HTMLTable compact striped>
+            <thead><tr><th>ID</th><th>{t('columns.name')}</th><th>{t('detail.role')}</th></tr></thead>
+            <tbody>
+              {(a.users?.data ?? []).map((u) => <tr key={u.id}><td>{u.id}</td><td>{u.name}</td><td>{t(ROLE_KEYS[u.role] ?? 'roles.unknown')}</td></tr>)}
+            </tbody>
+          </HTMLTable>
+          <H5>{t('detail.agencies')}</H5>
+          {(a.agencies?.data ?? []).length === 0 ? <p className="bp6-text-muted">{t('detail.noAgencies')}</p> : (
+            <HTMLTable compact striped>
+              <thead><tr><th>ID</th><th>{t('columns.name')}</th><th>{t('detail.access')}</th></tr></thead>
+              <tbody>
+                {(a.agencies?.data ?? []).map((g) => <tr key={g.id}><td>{g.id}</td><td>{g.name}</td><td>{g.access_status} {(g.permitted_tasks ?? []).map((task) => <Tag key={task} minimal>{task}</Tag>)}</td></tr>)}
+              </tbody>
+            </HTMLTable>
+          )}
+          <AccountExtras account={a} timeZone={timeZone} />
+        </div>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,5 @@
+import { useSettings } from '@kernel';
+
+export function useSettingsTheme(): 'light' | 'dark' {
+  return useSettings().theme;
+}
