@@ -7,7 +7,7 @@
 //
 // followed by extra key=value fields. See bench/README.md.
 //
-//   npx tsx bench/runner.ts [--only rename-1000,paced-10,naive-rename-1000] [--naive-items 200] [--check]
+//   npx tsx bench/runner.ts [--only rename-1000,paced-10,naive-rename-1000] [--naive-items 200] [--budget 1000/20] [--check]
 import Fastify from 'fastify';
 import { graphSandbox, createSandboxState, type FaultsPatch, type SandboxState } from '../sandbox/index';
 import { accountRole, memberOf } from '../sandbox/graph/access';
@@ -27,8 +27,11 @@ const LATENCY_MS = 100;          // the sandbox waits latencyMs + U(0, jitterMs)
 const JITTER_MS = 100;
 const L_S = (LATENCY_MS + JITTER_MS / 2) / 1000;
 const ERROR_RATE = 0.02;
-/** Per-user budget of rename-1000: (3·1000 − 1000) × 20 / 1000 = 40 s of lower bound (+ L). */
-const PER_USER = { points: 1000, decayS: 20, blockS: 60 };
+const args = process.argv.slice(2);
+const arg = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+/** Per-user budget of rename-1000: (3·1000 − 1000) × 20 / 1000 = 40 s of lower bound (+ L). `--budget P/D` tries others. */
+const [budgetPoints, budgetDecayS] = (arg('--budget') ?? '1000/20').split('/').map(Number);
+const PER_USER = { points: budgetPoints, decayS: budgetDecayS, blockS: 60 };
 /** Per-account budget: the contract's default (each account gets one write, so it does not bind). */
 const PER_ACCOUNT = { points: 60, decayS: 300, blockS: 300 };
 const N = 1000;
@@ -36,8 +39,6 @@ const TEMPLATE = 'Bench {id} renamed';
 const SCENARIO_TIMEOUT_MS = { 'rename-1000': 150_000, 'paced-10': 60_000 } as const;
 const BENCH_TIMEOUT_MS = 290_000;
 
-const args = process.argv.slice(2);
-const arg = (name: string) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
 const only = arg('--only')?.split(',');
 const naiveItems = Number(arg('--naive-items') ?? 200);
 const check = args.includes('--check');

@@ -418,7 +418,10 @@ export function generate(seedIn: string | number, scale: Scale, hostile: boolean
     const accountId = makeId('account', i);
     const id = `act_${accountId}`;
     const fixed = i < FIXED_STATUS.length ? FIXED_STATUS[i] : undefined;
-    const [status, reason] = fixed ?? randomStatus(rng);
+    // the fixtures after the status ones are ACTIVE (they exist to be written to); the draw still
+    // happens so every later account keeps the data it had for its seed
+    const drawn = fixed ? undefined : randomStatus(rng);
+    const [status, reason] = fixed ?? (i <= LAST_FIXTURE ? [1, 0] : drawn!);
     const currency = i >= 24 && i < 24 + FIXED_CURRENCY.length ? FIXED_CURRENCY[i - 24]!
       : i < 24 || i <= LAST_FIXTURE ? 'USD'
         : rng.weighted(CURRENCY_CODES.map((c, k) => [c, k < 2 ? 12 : k < 11 ? 4 : 2] as const));

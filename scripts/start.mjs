@@ -20,7 +20,10 @@ function newestMtime(dir) {
 const sources = ['src', 'plugins', 'schemas', 'public', 'index.html', 'vite.config.ts', 'package.json']
   .map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
 const sourceTime = Math.max(...sources.map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)));
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime) {
+// The browser tests build once before they start servers, so a server started by them never rebuilds
+// dist/ under another running server (TESSERA_SKIP_BUILD=1).
+const skip = process.env.TESSERA_SKIP_BUILD === '1' && fs.existsSync(built);
+if (!skip && (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime)) {
   console.log('Building the app…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

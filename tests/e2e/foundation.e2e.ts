@@ -28,7 +28,9 @@ describe('the foundation in real Chromium', () => {
     await expect(page.locator('[data-menu-id]').allTextContents()).resolves.toEqual(
       ['工作台', '个人广告账户', 'BM 管理', '主页管理', '像素分享', '兴趣定位', '广告评论管理', '加好友'],
     );
-    for (const area of ['adaccount', 'bm', 'page', 'pixel', 'target', 'adcomment', 'friend']) {
+    await page.goto(`${baseUrl}/adaccount/index`);
+    await page.getByTestId('adaccount-list').waitFor();
+    for (const area of ['bm', 'page', 'pixel', 'target', 'adcomment', 'friend']) {
       await page.goto(`${baseUrl}/${area}/index`);
       await page.locator(`[data-screen="/${area}/index"] .tessera-not-built`).waitFor();
     }
@@ -81,7 +83,7 @@ describe('the foundation in real Chromium', () => {
     const response = await page.goto(`${baseUrl}/adaccount/index`);
     expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
     expect(response?.headers()['content-security-policy']).not.toMatch(/unsafe-eval/);
-    await page.locator('[data-screen="/adaccount/index"] .tessera-not-built').waitFor();
+    await page.locator('[data-row-id]').first().waitFor({ timeout: 60_000 });
     expect(pageErrors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TESSERA_DEMO: '1', TESSERA_AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TESSERA_DEMO: '1', TESSERA_AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'warn', TESSERA_SKIP_BUILD: process.env.TESSERA_SKIP_BUILD ?? '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWindowTransport } from '../../src/kernel/bridge/window-transport';
-import { EXTENSION_SOURCE, PAGE_SOURCE, parsePageMessage, type PageMessage } from '../../src/kernel/bridge/shared/protocol';
+import { EXTENSION_SOURCE, PAGE_SOURCE, parsePageMessage, type PageMessage, type RequestPayload } from '../../src/kernel/bridge/shared/protocol';
 import { BridgeError } from '../../src/kernel/bridge/transport';
 import { extractErrorMessage } from '../../src/kernel/bridge/error-extractor';
 import { createBridge, graphUrl, GraphError } from '../../src/kernel/bridge/bridge';
@@ -135,6 +135,19 @@ describe('URLs, hosts and placeholders', () => {
 });
 
 describe('the bridge', () => {
+  it('keeps placeholders that arrive in platform data inert (never filled with the token)', async () => {
+    const sent: RequestPayload[] = [];
+    const transport = { kind: 'demo' as const, version: async () => null, identity: async () => null, cookies: async () => [], outcome: async () => ({ state: 'unknown' as const }), dispose() {},
+      request: async (p: RequestPayload) => { sent.push(p); return { ok: true, status: 200, headers: {}, body: { success: true } }; } };
+    const bridge = createBridge(transport);
+    await bridge.graph({ method: 'POST', path: 'act_1', params: { name: '{{access_token}} shop {{fb_dtsg}}' } });
+    const filled = await fillRequest(sent[0], { access_token: 'SECRET', fb_dtsg: 'D', lsd: 'L', user_id: '1' });
+    expect(filled.options.body).not.toContain('SECRET');
+    expect(new URLSearchParams(filled.options.body).get('name')).toBe('{{access_token}} shop {{fb_dtsg}}');
+    expect(filled.url).toContain('access_token=SECRET'); // the real placeholder still works
+    await expect(bridge.graph({ path: 'act_{{access_token}}' })).rejects.toThrow(/placeholder/);
+  });
+
   it('throws GraphError with the extracted message and codes', async () => {
     const transport = { kind: 'demo' as const, version: async () => null, identity: async () => null, cookies: async () => [], outcome: async () => ({ state: 'unknown' as const }), dispose() {},
       request: async () => ({ ok: false, status: 400, headers: { 'retry-after': '60' }, body: { error: { message: 'User request limit reached', code: 17, error_subcode: 2446079 } } }) };

@@ -70,6 +70,9 @@ export function createBridge(transport: BridgeTransport): Bridge {
     send,
     async graph<T>(call: GraphCall, options?: RequestOptions) {
       const method = call.method ?? 'GET';
+      // Placeholders are the executor's: one arriving in a path built from platform data (an id, a name)
+      // would have the user's token filled into it. Parameters are URL-encoded, so braces there stay inert.
+      if (call.path.includes('{{')) throw new GraphError('refused: a placeholder inside a request path', 0);
       const response = method === 'GET'
         ? await send(graphUrl(call.path, call.params, call.version), { method }, options)
         : await send(graphUrl(call.path, {}, call.version), {

@@ -24,7 +24,7 @@ export interface PacerOptions {
   priorPctPerPoint?: number;
   /** Prior guess of the decay, percent per second: the documented 300 s. */
   priorDecayPctPerS?: number;
-  /** The slowest decay a wait assumes (percent per second). */
+  /** The decay a wait assumes while the readings have not pinned it yet (percent per second). */
   minDecayPctPerS?: number;
   /** Weight of old pairs halves every this many ms (budgets and other callers change). */
   halfLifeMs?: number;
@@ -32,7 +32,7 @@ export interface PacerOptions {
   maxWaitMs?: number;
 }
 
-export const DEFAULT_TARGET_PCT = 90;
+export const DEFAULT_TARGET_PCT = 95;
 const DEFAULTS: Required<PacerOptions> = {
   targetPct: DEFAULT_TARGET_PCT,
   priorPctPerPoint: 100 / 9000,
@@ -182,8 +182,17 @@ export class UsagePacer {
   usageNow(now: number): number {
     if (!this.last) return 0;
     if (this.last.pct >= 100) return 100;
-    const decay = Math.max(this.options.minDecayPctPerS, this.fit.decayPctPerS - this.fit.seDecayPctPerS);
-    return Math.max(0, this.last.pct - decay * Math.max(0, now - this.last.at) / 1000) + this.costPct(this.pending);
+    return Math.max(0, this.last.pct - this.safeDecay() * Math.max(0, now - this.last.at) / 1000) + this.costPct(this.pending);
+  }
+
+  /**
+   * The decay waits count on, erring on the slow side: one standard error under the fit; before the
+   * readings pin it, the prior's (the documented 300 s).
+   */
+  private safeDecay(): number {
+    const { decayPctPerS: r, seDecayPctPerS: se } = this.fit;
+    if (!Number.isFinite(se) || se >= r) return Math.min(r, this.options.minDecayPctPerS);
+    return Math.max(r - se, r / 4);
   }
 
   /** Percent a number of points costs, erring on the dear side. */
@@ -195,15 +204,14 @@ export class UsagePacer {
   /** How long a task of `points` must wait before it may start (0 = now). */
   waitMs(points: number, now: number): number {
     if (!this.last) return 0;
-    const { targetPct, minDecayPctPerS, maxWaitMs } = this.options;
+    const { targetPct, maxWaitMs } = this.options;
     const usage = this.usageNow(now) + this.costPct(this.reserved);
     const cost = this.costPct(points);
     // A task dearer than the whole target goes when the score is (nearly) empty.
     const allowed = cost >= targetPct ? 0.5 : targetPct - cost;
     const excess = usage - allowed;
     if (excess <= 0) return 0;
-    const decay = Math.max(minDecayPctPerS, this.fit.decayPctPerS - this.fit.seDecayPctPerS);
-    return Math.min(maxWaitMs, Math.ceil((excess / decay) * 1000));
+    return Math.min(maxWaitMs, Math.ceil((excess / this.safeDecay()) * 1000));
   }
 
   /** A task of `points` starts; returns the release to call when it ends. */

@@ -1,0 +1,27 @@
+import Fastify from 'fastify';
+import { graphSandbox, createSandboxState } from '../sandbox/index';
+import { createKernelStore } from '../src/kernel/store/store';
+import { createBridge } from '../src/kernel/bridge/bridge';
+import { createDemoTransport } from '../src/kernel/bridge/demo-transport';
+import { Runner } from '../src/kernel/runner/runner';
+const target = Number(process.env.TARGET ?? 90);
+const state = createSandboxState({ seed: 'tessera', scale: 'large', faults: { latencyMs: 100, jitterMs: 100, errorRate: 0.02, budget: { perUser: { points: 1000, decayS: 20, blockS: 60 } } } });
+const app = Fastify(); await app.register(graphSandbox, { state }); await app.listen({ host: '127.0.0.1', port: 0 });
+const base = `http://127.0.0.1:${(app.server.address() as any).port}`;
+const { renameAction } = await import('../plugins/adaccount/actions/rename.ts' as string);
+const items = state.data.accountList.filter((a) => a.users.some((u) => u.uid === state.data.sessionUserId && u.role === 1001) && a.account_status !== 101).slice(0, 1000).map((a, i) => ({ id: a.id, index: i }));
+const t0 = performance.now();
+const inner = createDemoTransport({ graphBase: base, latestVersion: async () => '1' });
+let runner: Runner;
+const transport = { ...inner, request: async (p: any, o: any) => {
+  const ts = performance.now() - t0; const r = await inner.request(p, o);
+  const n = p.options.body?.includes('batch=') ? JSON.parse(new URLSearchParams(p.options.body).get('batch')!).length : 1;
+  const e = runner.pacer!.estimate();
+  console.log(`${(ts/1000).toFixed(2)} -> ${((performance.now()-t0)/1000).toFixed(2)} n=${n} usage=${JSON.parse(r.headers['x-app-usage']).call_count} a=${e.pctPerPoint.toFixed(4)}±${e.sePctPerPoint.toFixed(4)} r=${e.decayPctPerS.toFixed(2)}±${e.seDecayPctPerS.toFixed(2)}`);
+  return r; } };
+const actions = new Map([[renameAction.id, { plugin: { id: 'adaccount', roles: ['*'] } as any, action: renameAction }]]);
+runner = new Runner({ store: createKernelStore(), bridge: createBridge(transport as any), actions: () => actions, usablePluginIds: () => new Set(['adaccount']), user: () => ({ role: 'user' }), flush: async () => {}, pacing: { targetPct: target } });
+const id = runner.start(renameAction.id, { name: 'X {id}' }, items);
+while (runner.job(id)!.status !== 'done') await new Promise((r) => setTimeout(r, 20));
+console.log('wall', (performance.now() - t0) / 1000, state.counters.rateLimited, state.counters.injectedErrors);
+await app.close();

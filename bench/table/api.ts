@@ -1,0 +1,28 @@
+/** What the bench page exposes as window.__bench (bench/table/main.tsx) to the driver (bench/table.ts). */
+export type Measured = 'sort' | 'filter' | 'selectAll';
+
+export interface ScrollResult {
+  /** requestAnimationFrame intervals, ms. */
+  frames: number[];
+  /** Frames checked just before paint. */
+  checked: number;
+  /** Checked frames in which a visible row slot was blank or showed the wrong row. */
+  stale: number;
+  staleExamples: string[];
+}
+
+export interface BenchApi {
+  rows: number;
+  /** Navigation → first row painted, minus the time the page spent computing expected results. */
+  firstRowMs?: number;
+  filterQuery: string;
+  expectedFilterCount: number;
+  /** Starts watching for the result of the next input of this kind. */
+  arm(kind: Measured): void;
+  /** Input event → expected result painted, ms. */
+  result(kind: Measured): Promise<number>;
+  scroll(durationMs: number, rowsPerSecond: number): Promise<ScrollResult>;
+  heapMb(): Promise<number>;
+  /** Set by `?mount=0`: heap with the rows generated but no table. */
+  rowsOnlyHeapMb?: number;
+}

@@ -1,0 +1,7 @@
+/**
+ * What the ad-account columns and their formatting import from '@kernel', without the rest of
+ * the kernel (shell, workspace, bridge…): the bench page stays small and measures only the table.
+ */
+export { DataTable, toCsv } from '../../src/kernel/table';
+export type { DataColumn, DataTableProps } from '../../src/kernel/table';
+export { toMajorUnits } from '../../src/kernel/graph/money';

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifact, launchBrowser, loginAs } from './browser';
+
+const baseUrl = inject('baseUrl');
+const graph = `${baseUrl}/__graph`;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+const dialogs: string[] = [];
+
+async function reset(hostile: boolean) {
+  await fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small', hostile }) });
+  await fetch(`${graph}/__sandbox/calls`, { method: 'DELETE' });
+}
+const account = async (id: string) => (await (await fetch(`${graph}/__sandbox/objects/adaccount/${id}`)).json()) as { name: string; account_status: number };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+});
+afterAll(async () => browser?.close());
+
+describe('the ad-account area on the small sandbox', () => {
+  it('filters to DISABLED accounts, renames them through the runner and the names land in the sandbox', async () => {
+    await reset(false);
+    await page.goto(`${baseUrl}/login/login`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
+      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.05, autoResume: false } }));
+    });
+    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await page.goto(`${baseUrl}/adaccount/index`);
+    await page.locator('[data-row-id]').first().waitFor({ timeout: 60_000 });
+    await page.getByLabel('Filter "Status"').selectOption('Inactive');
+    await expect.poll(() => page.locator('[data-row-id]').count()).toBeGreaterThan(10);
+    const rows = await page.locator('[data-row-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row-id')!));
+    for (const id of rows.slice(0, 5)) expect((await account(id)).account_status).toBe(2);
+    await page.getByLabel('Select all rows in the current view').check({ force: true });
+    const selected = Number((await page.getByText(/^Selected: \d+/).textContent())!.replace(/\D/g, ''));
+    expect(selected).toBeGreaterThan(15);
+    await page.screenshot({ path: artifact('adaccount-disabled-selected-en-light.png') });
+
+    await page.getByTestId('adaccount-actions').click();
+    await page.locator('[data-action-id="adaccount.rename"]').click();
+    await page.locator('#param-name').fill('{name} - reviewed');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByTestId('jobs-button').click();
+    const job = page.locator('[data-job-status]').first();
+    await expect.poll(() => job.getAttribute('data-job-status'), { timeout: 60_000 }).toBe('done');
+    await page.screenshot({ path: artifact('adaccount-renamed-en-light.png') });
+    await page.keyboard.press('Escape');
+
+    const calls = (await (await fetch(`${graph}/__sandbox/calls`)).json()) as { writesByObject: Record<string, number> };
+    const written = Object.keys(calls.writesByObject);
+    expect(written.length).toBeGreaterThan(0);
+    for (const id of written) {
+      const a = await account(id);
+      expect(a.account_status).toBe(2);
+      expect(a.name).toMatch(/ - reviewed$/);
+      expect(calls.writesByObject[id]).toBe(1);
+    }
+    expect((await account('act_120200000000001')).name).not.toMatch(/reviewed/); // an active account is untouched
+  });
+
+  it('shows the hostile names of the sandbox as text and runs nothing', async () => {
+    await reset(true);
+    await page.goto(`${baseUrl}/adaccount/index`);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(async () => (await page.locator('[data-row-id]').allTextContents()).join('\n'), { timeout: 60_000 }).toContain('<script>');
+    const text = (await page.locator('[data-row-id]').allTextContents()).join('\n');
+    expect(text).toContain('<img src=x onerror=');
+    expect(await page.locator('[data-row-id] script, [data-row-id] img').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    await page.screenshot({ path: artifact('adaccount-hostile-en-light.png') });
+    await reset(false);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { disableReasonKey, ROLE_KEYS, STATUS_FILTER, statusKey, CURRENCY_SYMBOLS } from '../../plugins/adaccount/mappings';
+import { formatMajor, formatMoney, formatTime } from '../../plugins/adaccount/format';
+import { fieldsForRole, PAYMENT_FIELDS } from '../../plugins/adaccount/load';
+import { newName } from '../../plugins/adaccount/actions/rename';
+import zh from '../../plugins/adaccount/locales/zh-CN.json';
+import en from '../../plugins/adaccount/locales/en-US.json';
+import { toMajorUnits } from '../../src/kernel/graph/money';
+
+const lookup = (tree: Record<string, unknown>, key: string) => key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], tree);
+
+describe('ad-account mappings', () => {
+  it('maps every status of the spec, anything else to UNKNOWN_STATUS', () => {
+    const expected: Record<number, string> = { 1: 'Active', 2: 'Inactive', 3: 'Need to pay', 7: 'PENDING_RISK_REVIEW', 8: 'PENDING_SETTLEMENT', 9: 'IN_GRACE_PERIOD', 100: 'PENDING_CLOSURE', 101: 'CLOSED', 201: 'ANY_ACTIVE', 202: 'ANY_CLOSED' };
+    for (const [code, label] of Object.entries(expected)) expect(lookup(en, statusKey(Number(code)))).toBe(label);
+    expect(lookup(en, statusKey(4))).toBe('UNKNOWN_STATUS');
+    expect(lookup(en, statusKey(undefined))).toBe('UNKNOWN_STATUS');
+    for (const code of [...Object.keys(expected), 'unknown']) expect(typeof lookup(zh, `status.${code}`)).toBe('string');
+  });
+
+  it('maps disable reasons 0–15 in the spec\'s order, others to Unknown', () => {
+    expect(lookup(en, disableReasonKey(0))).toBe('None');
+    expect(lookup(en, disableReasonKey(1))).toBe('Ads integrity policy');
+    expect(lookup(en, disableReasonKey(7))).toBe('Permanent close');
+    expect(lookup(en, disableReasonKey(15))).toBe('Compromised ad account');
+    for (const bad of [16, -1, 2.5, undefined, null]) expect(lookup(en, disableReasonKey(bad as number))).toBe('Unknown');
+    for (let i = 0; i <= 15; i++) expect(typeof lookup(zh, disableReasonKey(i))).toBe('string');
+  });
+
+  it('maps roles and offers the spec\'s status filter values', () => {
+    expect(Object.keys(ROLE_KEYS).map(Number)).toEqual([1001, 1002, 1003]);
+    expect(lookup(en, ROLE_KEYS[1002])).toBe('Advertisers');
+    expect(STATUS_FILTER.map((s) => s.name)).toEqual(['ACTIVE', 'DISABLED', 'IN_GRACE_PERIOD', 'PENDING_CLOSURE', 'PENDING_RISK_REVIEW', 'PENDING_SETTLEMENT', 'UNSETTLED']);
+  });
+});
+
+describe('currency rules', () => {
+  it('keeps no-decimal currencies as they are and divides the others by 100', () => {
+    for (const code of ['VND', 'JPY', 'IDR', 'CLP', 'COP', 'CRC', 'HUF', 'ISK', 'KRW', 'PYG', 'TWD']) expect(toMajorUnits('12345', code)).toBe(12345);
+    expect(toMajorUnits('12345', 'USD')).toBe(123.45);
+    expect(toMajorUnits('12345', 'eur')).toBe(123.45);
+    expect(toMajorUnits('', 'USD')).toBeNull();
+    expect(toMajorUnits('abc', 'USD')).toBeNull();
+  });
+  it('formats with the symbol of common codes, else the code', () => {
+    expect(formatMoney('123456', 'USD')).toBe('$1,234.56');
+    expect(formatMoney('5000', 'JPY')).toBe('¥5,000');
+    expect(formatMoney('100', 'XXX')).toBe('1 XXX');
+    expect(formatMajor('4031.43', 'EUR')).toBe('€4,031.43');
+    expect(Object.keys(CURRENCY_SYMBOLS).length).toBeGreaterThanOrEqual(55);
+  });
+  it('shows times in Asia/Shanghai by default, or another zone', () => {
+    expect(formatTime('2025-06-28T00:00:00+0000')).toBe('2025-06-28 08:00');
+    expect(formatTime('2025-06-28T00:00:00+0000', 'America/New_York')).toBe('2025-06-27 20:00');
+    expect(formatTime(0)).toBe('1970-01-01 08:00');
+    expect(formatTime('not a date')).toBe('');
+  });
+});
+
+describe('fields by role and rename templates', () => {
+  it('admins and advertisers read payment fields, analysts do not', () => {
+    for (const f of PAYMENT_FIELDS) {
+      expect(fieldsForRole(1001)).toContain(f);
+      expect(fieldsForRole(1002)).toContain(f);
+      expect(fieldsForRole(1003)).not.toContain(f);
+    }
+  });
+  it('fills {name}, {index} and {id}', () => {
+    expect(newName('{name} - {index}', { id: 'act_77', name: 'Shop' }, 3)).toBe('Shop - 3');
+    expect(newName('Acc {id}', { id: 'act_77' }, 1)).toBe('Acc 77');
+    expect(newName('  {name}  ', { id: 'act_1', name: '<b>x</b>' }, 1)).toBe('<b>x</b>');
+  });
+});
