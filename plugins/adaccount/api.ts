@@ -8,7 +8,7 @@
  * public reference: "value specified in basic unit of the currency"). The sandbox does the same.
  */
 import {
-  encodeParams, followNextLinks, graphqlPost, GraphError, toMajorUnits, NO_DECIMAL_CURRENCIES,
+  encodeParams, followNextLinks, graphqlPost, GraphError, toMajorUnits,
   type BatchRequest, type Bridge, type Params,
 } from '@kernel';
 
@@ -137,14 +137,18 @@ function unescapeHtml(s: string): string {
 
 /** The account's roles page (HTML), as the settings screen shows it. */
 export async function rolesPage(bridge: Bridge, accountId: string, o: CallOptions = {}): Promise<RolesPageUser[]> {
-  const url = `${ROLES_PAGE}?act=${accountDigits(accountId)}`;
+  // Encoded, so an id from platform data can never carry an executor placeholder into the URL.
+  const url = `${ROLES_PAGE}?act=${encodeURIComponent(accountDigits(accountId))}`;
   const response = await bridge.send(url, { method: 'GET' }, { signal: o.signal, responseType: 'text' });
   const html = typeof response.body === 'string' ? response.body : '';
   const users = response.ok ? parseRolesPage(html) : null;
   if (!users) {
-    // The page's own title ("Content not available", an error page…) is the most useful message.
-    const title = unescapeHtml(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1]?.trim() ?? '');
-    throw new GraphError(title || response.error || `HTTP ${response.status}`, response.status, undefined, undefined, response.status >= 500 || response.status === 0, response.headers, html);
+    // The page's own words (its first paragraph, else its title) are the most useful message.
+    const text = (re: RegExp) => unescapeHtml((re.exec(html)?.[1] ?? '').replace(/<[^>]*>/g, '')).trim();
+    const message = text(/<p[^>]*>([\s\S]*?)<\/p>/) || text(/<title>([\s\S]*?)<\/title>/) || response.error || `HTTP ${response.status}`;
+    // A page has no error code; a Retry-After is the per-user limit (17), so the runner pauses instead of failing.
+    const limited = Object.keys(response.headers).some((h) => h.toLowerCase() === 'retry-after');
+    throw new GraphError(message, response.status, limited ? 17 : undefined, undefined, response.status >= 500 || response.status === 0, response.headers, html);
   }
   return users;
 }
@@ -290,11 +294,6 @@ export async function accountSettings(bridge: Bridge, accountId: string, o: Call
 export function spendCapOf(settings: AccountSettings): number | null {
   const v = toMajorUnits(settings.spend_cap, settings.currency);
   return v === null || v === 0 ? null : v;
-}
-
-/** An amount as the account's currency can hold it (whole units for the no-decimal currencies). */
-export function roundForCurrency(amount: number, currency: string | undefined): number {
-  return currency && NO_DECIMAL_CURRENCIES.has(currency.toUpperCase()) ? Math.round(amount) : Math.round(amount * 100) / 100;
 }
 
 // ---------------------------------------------------------------------------------------------

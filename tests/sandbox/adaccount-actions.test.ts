@@ -105,9 +105,8 @@ describe('sandbox fixtures', () => {
 });
 
 describe('the action list', () => {
-  const ids = adAccountActions.map((a) => a.id);
-
   it('has every action of issue 6 item 3 once, each `adaccount.<verb>` on a known lane', () => {
+    const ids = adAccountActions.map((a) => a.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining([
       'adaccount.rename', 'adaccount.addUser', 'adaccount.removeUser', 'adaccount.shareAgency', 'adaccount.listAgencies', 'adaccount.removeAgency',
@@ -366,9 +365,19 @@ describe('hidden administrators', () => {
 
   it('a page that lists nobody is an error carrying the page title; the row markup alone is enough to parse', async () => {
     const e = await refusal(api.rolesPage(bridge, fx.adaccounts.outOfReach!));
-    expect(e.message).toBe('Content not available');
+    expect(e.message).toBe("This content isn't available right now.");
     expect(api.parseRolesPage('<table><tr data-user-id="42"><td>A &amp; B</td><td>Admin</td></tr></table>')).toEqual([{ id: '42', name: 'A & B', role: null, roleLabel: 'Admin' }]);
     expect(api.parseRolesPage('<p>nothing</p>')).toBeNull();
+  });
+});
+
+describe('hidden administrators under the per-user limit', () => {
+  it('a throttled roles page is a rate limit (code 17), so the runner pauses rather than fails', async () => {
+    await sb.putJson('/__sandbox/faults', { budget: { perUser: { points: 3, decayS: 300, blockS: 60 } } });
+    let error: unknown = null;
+    for (let i = 0; i < 5 && !error; i++) error = await api.rolesPage(bridge, fx.adaccounts.active!).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(GraphError);
+    expect(error).toMatchObject({ code: 17 });
   });
 });
 
