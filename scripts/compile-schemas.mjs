@@ -24,6 +24,12 @@ export function schemaKey(file) {
   return rel.join('/').replace(/\.schema\.json$|\.json$/, '');
 }
 
+/** Our annotation keywords: `x-tessera-list: "ids"` marks a list entered one id per line (the form reads it). */
+export function addTesseraKeywords(ajv) {
+  ajv.addKeyword({ keyword: 'x-tessera-list', schemaType: 'string' });
+  return ajv;
+}
+
 /**
  * ajv's ESM output still `require`s its small runtime helpers (ucs2length, equal…); the browser has no
  * require, so each becomes an import. Works whether the bundler exposes the CJS module as a namespace
@@ -41,6 +47,7 @@ export function compileSchemas({ outDir = path.join(root, 'src/generated') } = {
   const files = listSchemas(path.join(root, 'schemas')).sort();
   const raw = {};
   const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors: true, strict: true, useDefaults: true });
+  addTesseraKeywords(ajv);
   const exportsByName = {};
   const keys = [];
   files.forEach((file, index) => {

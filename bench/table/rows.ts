@@ -46,7 +46,7 @@ export function generateAdAccounts(count: number, seed = 20250601): AdAccount[] 
   const rows: AdAccount[] = new Array(count);
   const base = Date.UTC(2019, 0, 1) / 1000;
   for (let i = 0; i < count; i++) {
-    const accountId = String(1000000000000000 + Math.floor(random() * 8999999999999999)).slice(0, 16);
+    const accountId = String(1000000000000000 + i * 104729 + Math.floor(random() * 104729)); // unique
     const zh = random() < 0.12;
     const name = zh
       ? `${pick(ZH)} ${pick(ADJECTIVES)} ${i}`

@@ -1,8 +1,7 @@
 import { definePlugin } from '@kernel';
 import zhCN from './locales/zh-CN.json';
 import enUS from './locales/en-US.json';
-import { renameAction } from './actions/rename';
-import { addUserAction } from './actions/add-user';
+import { adAccountActions } from './actions';
 
 export default definePlugin({
   id: 'adaccount',
@@ -12,6 +11,6 @@ export default definePlugin({
   cache: true,
   routes: [{ path: '/adaccount/index', titleKey: 'routeTitle', component: () => import('./views/AdaccountScreen') }],
   views: [{ id: 'adaccount.list', titleKey: 'views.list', rowType: 'adaccount', component: () => import('./views/AdaccountListView') }],
-  actions: [renameAction, addUserAction],
+  actions: adAccountActions,
   locales: { 'zh-CN': zhCN, 'en-US': enUS },
 });

@@ -16,8 +16,8 @@ import { realClock } from '../../src/kernel/runner/lanes';
 import { RunnerRefusal, type JobItem } from '../../src/kernel/runner/types';
 import type { LoadedPlugin } from '../../src/kernel/plugin/types';
 import { validators, schemas } from '../../src/generated/validators.js';
-import enUS from '../../plugins/adaccount/locales/actions.en-US.json';
-import zhCN from '../../plugins/adaccount/locales/actions.zh-CN.json';
+import enUS from '../../plugins/adaccount/locales/en-US.json';
+import zhCN from '../../plugins/adaccount/locales/zh-CN.json';
 
 /**
  * The plugin imports '@kernel', which only tsconfig.app.json maps (and type-checks); this node-side

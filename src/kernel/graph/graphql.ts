@@ -25,7 +25,13 @@ export async function graphqlPost<T = unknown>(bridge: Bridge, post: GraphQLPost
   if (!response.ok) throw toGraphError(response);
   const parsed = typeof response.body === 'string' ? safeJson(response.body) : response.body;
   const message = extractErrorMessage(parsed);
-  if (message || !parsed || typeof parsed !== 'object' || !('data' in parsed)) throw new GraphError(message ?? 'Unknown error', response.status, undefined, undefined, undefined, response.headers, parsed);
+  if (message || !parsed || typeof parsed !== 'object' || !('data' in parsed)) {
+    // GraphQL errors carry the Graph codes too (17 throttled, 190 session…): keep them for the runner's classes.
+    const first = (parsed as { errors?: { code?: unknown; error_subcode?: unknown; subcode?: unknown; is_transient?: unknown }[] } | null)?.errors?.[0];
+    const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
+    throw new GraphError(message ?? 'Unknown error', response.status, num(first?.code), num(first?.error_subcode ?? first?.subcode),
+      typeof first?.is_transient === 'boolean' ? first.is_transient : undefined, response.headers, parsed);
+  }
   return (parsed as { data: T }).data;
 }
 
