@@ -62,6 +62,19 @@ describe('the ad-account area on the small sandbox', () => {
       expect(calls.writesByObject[id]).toBe(1);
     }
     expect((await account('act_120200000000001')).name).not.toMatch(/reviewed/); // an active account is untouched
+
+    // Opening an account shows its detail and records it as a recent item on the server.
+    await page.getByLabel('Filter "Status"').selectOption('');
+    await page.locator('[data-row-id="act_120200000000001"]').dblclick();
+    await page.getByTestId('adaccount-detail').waitFor();
+    await page.screenshot({ path: artifact('adaccount-detail-en-light.png') });
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token')!).v as string);
+    await expect.poll(async () => {
+      const r = await fetch(`${baseUrl}/api/pay/getRecords?module_id=adaccount`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await r.json()) as { data: { data: { record_id: string } }[] };
+      return body.data.map((rec) => rec.data.record_id);
+    }).toContain('act_120200000000001');
+    await page.keyboard.press('Escape');
   });
 
   it('shows the hostile names of the sandbox as text and runs nothing', async () => {
