@@ -62,9 +62,15 @@ function writableAccounts(state: SandboxState, n: number): JobItem[] {
   return out;
 }
 
-/** What `adaccount.rename` makes of an item's name (plugins/adaccount/actions/rename.ts newName). */
+interface RenameModule {
+  renameAction: PluginAction<JobItem, unknown>;
+  newName: (template: string, item: JobItem, index: number) => string;
+}
+let rename: RenameModule;
+
+/** The name `adaccount.rename` gives an item (the plugin's own newName). */
 function expectedName(item: JobItem): string {
-  return TEMPLATE.replaceAll('{id}', item.id.replace(/^act_/, '')).trim();
+  return rename.newName(TEMPLATE, item, Number(item.index ?? 0) + 1);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -261,7 +267,8 @@ async function main(): Promise<number> {
   // The plugin's action, loaded at run time: its module imports only types from the '@kernel' alias
   // (erased by tsx), which the Node tsconfig does not map.
   const renameModule = '../plugins/adaccount/actions/rename.ts';
-  const { renameAction } = (await import(renameModule)) as { renameAction: PluginAction<JobItem, unknown> };
+  rename = (await import(renameModule)) as RenameModule;
+  const { renameAction } = rename;
 
   const state = createSandboxState({ seed: 'tessera', scale: 'large', faults: faults() });
   const app = Fastify({ logger: false });

@@ -475,7 +475,7 @@ function resultMessage(result: unknown): string {
 
 /**
  * The bridge an action sees: every write carries the item's request id (the first one exactly, later
- * ones suffixed), and every answer's usage headers reach the lane.
+ * ones suffixed), and every answer reaches the usage pacer and the lane's usage-header handling.
  */
 function trackingBridge(bridge: Bridge, requestId: string, onResponse: (init: { method: string; body?: string }, response: BridgeResponse) => void): Bridge {
   let writes = 0;
