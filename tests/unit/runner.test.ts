@@ -179,6 +179,17 @@ describe('the runner', () => {
     expect(() => blocked.start('adaccount.rename', { name: 'x' }, accounts(1))).toThrow(/newer extension/);
   });
 
+  it('skips entries that resolved to no id as unresolved and sends nothing for them', async () => {
+    const platform = new FakePlatform(2);
+    const runner = makeRunner(platform);
+    const items = [{ id: 'act_1' }, { id: undefined as unknown as string, text: 'https://www.facebook.com/nobody' }, { id: 'act_2' }];
+    const jobId = runner.start('adaccount.rename', { name: 'R' }, items);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(runner.items(jobId).map((i) => [i.state, i.message])).toEqual([['done', ''], ['skipped', 'unresolved'], ['done', '']]);
+    expect(runner.job(jobId)).toMatchObject({ status: 'done', done: 2, skipped: 1 });
+    expect([...platform.writes.values()].reduce((a, b) => a + b, 0)).toBe(2);
+  });
+
   it('runs every item once and finishes the job', async () => {
     const platform = new FakePlatform(20);
     const runner = makeRunner(platform);

@@ -119,9 +119,14 @@ export class Runner {
         actionId, pluginId: plugin.id, status: 'running', pauseReason: '', pauseMessage: '', params: JSON.stringify(params ?? {}),
         total: items.length, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: now, startedAt: now, updatedAt: now, finishedAt: 0, dryRun: false,
       });
-      items.forEach((item, index) => store.setRow(ITEMS, rowId(jobId, index), {
-        jobId, index, itemId: String(item.id), item: JSON.stringify(item), state: 'pending', attempts: 0, message: '', requestId: '', deadline: 0, finishedAt: 0,
-      }));
+      // An entry of an id list that resolved to no id is skipped as 'unresolved', never sent.
+      items.forEach((item, index) => {
+        const unresolved = item.id === undefined || item.id === null || String(item.id).trim() === '';
+        store.setRow(ITEMS, rowId(jobId, index), {
+          jobId, index, itemId: unresolved ? String((item as { text?: unknown }).text ?? '') : String(item.id), item: JSON.stringify(item),
+          state: unresolved ? 'skipped' : 'pending', attempts: 0, message: unresolved ? 'unresolved' : '', requestId: '', deadline: 0, finishedAt: unresolved ? now : 0,
+        });
+      });
     });
     this.trimHistory();
     this.deps.reportStart?.(plugin.id, actionId);
