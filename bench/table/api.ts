@@ -13,6 +13,8 @@ export interface ScrollResult {
 
 export interface BenchApi {
   rows: number;
+  /** µs per row of each column's value function (5,000 sample rows). */
+  columnCosts(): Record<string, number>;
   /** Navigation → first row painted, minus the time the page spent computing expected results. */
   firstRowMs?: number;
   filterQuery: string;

@@ -5,8 +5,9 @@
  * Every measured interaction is a real input event sent by Playwright. The page timestamps the
  * event (`event.timeStamp`, capture phase), watches the DOM with a MutationObserver until the
  * expected result is on screen, then waits for the next paint (rAF → setTimeout 0).
- * "On screen" is checked where the user looks: for every row slot visible in the viewport,
- * `document.elementFromPoint` must hit a row whose Name cell shows the expected text.
+ * "On screen" is checked where the user looks: every row slot visible in the viewport must hold,
+ * at that position, the row element of the expected view index whose Name cell shows the
+ * expected text.
  */
 import 'normalize.css';
 import '@blueprintjs/core/lib/css/blueprint.css';
@@ -84,8 +85,6 @@ interface Geometry {
   rowHeight: number;
   headerBottom: number; // viewport y where the header rows end (body rows are visible below it)
   viewBottom: number;
-  nameX: number;
-  selectX: number;
 }
 let geometry: Geometry | null = null;
 function measure(): Geometry | null {
@@ -93,18 +92,12 @@ function measure(): Geometry | null {
   const scroller = grid();
   const filterRow = scroller.querySelector('[role="row"][aria-rowindex="2"]');
   const firstRow = scroller.querySelector('[role="row"][aria-rowindex="3"]');
-  const nameHead = scroller.querySelector('[role="columnheader"][data-column-id="name"]');
-  const selectHead = scroller.querySelector('[role="row"][aria-rowindex="1"] > :first-child');
-  if (!filterRow || !firstRow || !nameHead || !selectHead) return null;
+  if (!filterRow || !firstRow) return null;
   const box = scroller.getBoundingClientRect();
-  const nameBox = nameHead.getBoundingClientRect();
-  const selectBox = selectHead.getBoundingClientRect();
   geometry = {
     rowHeight: firstRow.getBoundingClientRect().height,
     headerBottom: filterRow.getBoundingClientRect().bottom,
     viewBottom: box.top + scroller.clientHeight,
-    nameX: Math.min(nameBox.left + 40, nameBox.right - 2),
-    selectX: selectBox.left + selectBox.width / 2,
   };
   return geometry;
 }
@@ -127,15 +120,38 @@ function visibleSlots(g: Geometry, scrollTop: number, viewLength: number): { ind
   return slots;
 }
 
-function rowAt(x: number, y: number): HTMLElement | null {
-  const hit = document.elementFromPoint(x, y);
-  return (hit?.closest('[role="row"]') as HTMLElement | null) ?? null;
+/**
+ * What each visible slot shows, read from the ARIA grid structure every table here uses: the row
+ * element with aria-rowindex = view index + 3, where it is on screen, and its Name cell's text.
+ * (One hit test per slot would be more literal but costs ~0.5 ms each, which would itself
+ * slow the frames being measured.)
+ */
+function slotContents(g: Geometry, slots: { index: number; y: number }[]): (HTMLElement | null)[] {
+  const wanted = new Map<number, number>();
+  slots.forEach((slot, k) => wanted.set(slot.index + 3, k));
+  const found: (HTMLElement | null)[] = slots.map(() => null);
+  for (const row of grid().querySelectorAll<HTMLElement>('[role="row"][aria-rowindex]')) {
+    const k = wanted.get(Number(row.getAttribute('aria-rowindex')));
+    if (k === undefined) continue;
+    // The row must be where the slot is (not merely in the DOM).
+    const box = row.getBoundingClientRect();
+    if (box.top <= slots[k].y && box.bottom > slots[k].y) found[k] = row;
+  }
+  return found;
 }
 
-function nameAt(g: Geometry, y: number): string | null {
-  const hit = document.elementFromPoint(g.nameX, y);
-  const cell = hit?.closest('[role="gridcell"]');
+function nameOf(row: HTMLElement | null): string | null {
+  const cell = row?.children[nameColumnIndex()];
   return cell ? (cell.textContent ?? '').trim() : null;
+}
+
+let nameIndex = -1;
+function nameColumnIndex(): number {
+  if (nameIndex < 0) {
+    const titles = [...grid().querySelectorAll('[role="row"][aria-rowindex="1"] > *')];
+    nameIndex = titles.findIndex((cell) => cell.getAttribute('data-column-id') === 'name');
+  }
+  return nameIndex;
 }
 
 /** Do all visible slots show `names[index]`? */
@@ -144,7 +160,8 @@ function showsNames(names: readonly string[]): boolean {
   if (!g) return false;
   const slots = visibleSlots(g, grid().scrollTop, names.length);
   if (slots.length === 0) return false;
-  return slots.every((slot) => nameAt(g, slot.y) === names[slot.index]);
+  const rows = slotContents(g, slots);
+  return slots.every((slot, k) => nameOf(rows[k]) === names[slot.index]);
 }
 
 function countText(): string {
@@ -160,7 +177,8 @@ const checks = {
     const head = grid().querySelector<HTMLInputElement>('[role="row"][aria-rowindex="1"] input[type="checkbox"]');
     if (!head?.checked) return false;
     const slots = visibleSlots(g, grid().scrollTop, count);
-    return slots.length > 0 && slots.every((slot) => rowAt(g.selectX, slot.y)?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked === true);
+    const rows = slotContents(g, slots);
+    return slots.length > 0 && rows.every((row) => row?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked === true);
   },
 };
 
@@ -172,6 +190,16 @@ const afterPaint = () => new Promise<number>((resolve) => requestAnimationFrame(
 
 const api: BenchApi = {
   rows: count,
+  columnCosts() {
+    const sample = generateAdAccounts(5000, 7);
+    const out: Record<string, number> = {};
+    for (const column of columns) {
+      const t0 = performance.now();
+      for (const row of sample) column.value(row);
+      out[column.id] = Math.round(((performance.now() - t0) / sample.length) * 1000) / 1000; // µs per row
+    }
+    return out;
+  },
   filterQuery: FILTER_QUERY,
   expectedFilterCount: filteredNames.length,
   arm(kind) {
@@ -229,10 +257,11 @@ const api: BenchApi = {
         if (t0 < 0 || done) return;
         checked++;
         const slots = visibleSlots(g, scroller.scrollTop, names.length);
-        const bad = slots.find((slot) => nameAt(g, slot.y) !== names[slot.index]);
-        if (bad) {
+        const rows = slotContents(g, slots);
+        const bad = slots.findIndex((slot, k) => nameOf(rows[k]) !== names[slot.index]);
+        if (bad >= 0) {
           stale++;
-          if (staleExamples.length < 3) staleExamples.push(`scrollTop=${scroller.scrollTop} row ${bad.index}: expected "${names[bad.index]}", saw "${nameAt(g, bad.y)}"`);
+          if (staleExamples.length < 3) staleExamples.push(`scrollTop=${scroller.scrollTop} row ${slots[bad].index}: expected "${names[slots[bad].index]}", saw "${nameOf(rows[bad])}"`);
         }
       });
       observer.observe(sentinel);
@@ -281,7 +310,9 @@ if (!mountTable) {
   const root = document.getElementById('root')!;
   const firstRowObserver = new MutationObserver(() => {
     const g = measure();
-    if (!g || nameAt(g, g.headerBottom + g.rowHeight / 2) !== firstName) return;
+    if (!g) return;
+    const slots = visibleSlots(g, 0, 1);
+    if (nameOf(slotContents(g, slots)[0]) !== firstName) return;
     firstRowObserver.disconnect();
     void afterPaint().then((end) => {
       api.firstRowMs = end - expectMs;

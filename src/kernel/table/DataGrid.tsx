@@ -1,58 +1,309 @@
-import { useCallback, useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  startTransition,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
+import { flushSync } from 'react-dom';
 import type { TFunction } from 'i18next';
-import { GridRow, type GridRowHandlers } from './GridRow';
-import { HEADER_HEIGHT, HEADER_ROWS, ROW_HEIGHT, type ModelRow } from './table-model';
+import { GridRow, type ColumnWindow, type GridRowHandlers } from './GridRow';
+import type { SelectionSet } from './selection';
+import { cellText, HEADER_HEIGHT, HEADER_ROWS, ROW_HEIGHT, SELECT_COLUMN_WIDTH } from './table-model';
+import { coverFor, covers, intersect, merge, positionsOf, visibleRows, type Ranges } from './windowing';
+import type { DataColumn } from './types';
 
-interface DataGridProps extends GridRowHandlers {
-  rows: readonly ModelRow[];
+interface DataGridProps<Row> extends GridRowHandlers {
+  rows: readonly Row[];
+  /** Positions in `rows` of the rows to show, in order (the current page in paged mode). */
+  view: Int32Array;
+  rowId: (row: number) => string;
+  /** The display text of a cell; stable for one data set. */
+  textOf: (row: number, column: DataColumn<Row>) => string;
+  columns: readonly DataColumn<Row>[];
   header: ReactNode;
   /** Shown instead of rows (loading, empty, no match). */
   overlay: ReactNode;
   layout: readonly { width: number; grow: boolean }[];
   totalWidth: number;
-  columnCount: number;
-  selection: ReadonlySet<string>;
-  activeId: string | null;
+  selection: SelectionSet;
+  /** Position in `rows` of the active row, or -1. */
+  activeRow: number;
   busy: boolean;
   /** Scroll back to the top whenever this changes (sort, filter, page). */
   resetKey: string;
   t: TFunction;
 }
 
-const OVERSCAN = 8;
+/** Rows kept beyond the viewport once scrolling has paused, so the first frames of a scroll land on rendered rows. */
+const RESTING = 48;
+/** A scroll of up to this many viewports, after a pause, still counts as a movement (not a jump). */
+const CONTINUOUS_VIEWPORTS = 3;
+/** Scroll events closer than this belong to one movement. */
+const MOVEMENT_GAP_MS = 120;
+const QUIET_MS = 150;
+const ASSUMED_VIEWPORT = 800;
+const ASSUMED_WIDTH = 1920;
+/** Columns this far (px) outside the horizontal viewport are rendered too. */
+const COLUMN_MARGIN = 200;
+
+interface Extent {
+  /** Rendered row positions (unclamped), sorted, disjoint. */
+  ranges: Ranges;
+}
 
 function isEditable(target: EventTarget) {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName));
 }
 
+/** Columns overlapping the horizontal viewport (plus a margin); all of them when they fit. */
+function columnWindow(edges: readonly number[], across: { left: number; width: number }): ColumnWindow {
+  const count = edges.length - 1;
+  if (count <= 0 || edges[count] <= across.width) return { start: 0, end: count, offset: 0, partial: false };
+  const from = across.left - COLUMN_MARGIN;
+  const to = across.left + across.width + COLUMN_MARGIN;
+  let start = 0;
+  while (start < count - 1 && edges[start + 1] <= from) start++;
+  let end = start;
+  while (end < count && edges[end] < to) end++;
+  end = Math.max(end, start + 1);
+  return { start, end, offset: edges[start] - SELECT_COLUMN_WIDTH, partial: start > 0 || end < count };
+}
+
+function viewportOf(element: HTMLElement | null): number {
+  const height = element ? element.clientHeight - HEADER_HEIGHT : 0;
+  return height > 0 ? height : ASSUMED_VIEWPORT;
+}
+
+function whenIdle(callback: () => void): () => void {
+  const idle = (globalThis as { requestIdleCallback?: typeof requestIdleCallback }).requestIdleCallback;
+  if (typeof idle === 'function') {
+    const handle = idle(callback, { timeout: 500 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(callback, 50);
+  return () => clearTimeout(timer);
+}
+
 /**
- * The one scroll container: sticky header rows on top, then a spacer as tall as all rows in
- * which only the rows in (or near) the viewport exist. It re-renders on scroll, its parent does not.
+ * The one scroll container: sticky header rows on top, then a body as tall as all rows in which
+ * only some rows exist, at fixed 32 px offsets. Which ones (see windowing.ts):
+ *
+ * - at rest, the viewport plus RESTING rows either side (widened at idle, after a pause);
+ * - while scrolling, the viewport and where it will be one and two frames later at the current
+ *   speed. Slowly that is one block with a lead; fast (more than a viewport per frame) it is
+ *   separate blocks, skipping rows that scroll past between two frames and are never on screen,
+ *   so each frame renders about one viewport of new rows however fast the scroll is;
+ * - a scroll event renders synchronously (before the frame paints), and a ResizeObserver check
+ *   after layout re-renders in the same frame if the offset about to be painted (e.g. set by
+ *   script in requestAnimationFrame after the scroll event) is not covered.
  */
-export function DataGrid(props: DataGridProps) {
-  const { rows, header, overlay, layout, totalWidth, columnCount, selection, activeId, busy, resetKey, t } = props;
+export function DataGrid<Row>(props: DataGridProps<Row>) {
+  const { rows, view, rowId, textOf, columns, header, overlay, layout, totalWidth, selection, activeRow, busy, resetKey, t } = props;
   const { onToggle, onActivate, onOpen } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
-
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: OVERSCAN,
-    scrollMargin: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
+  const [extent, setExtent] = useState<Extent>(() => ({ ranges: coverFor(0, ASSUMED_VIEWPORT, 0, 0) }));
+  const extentRef = useRef(extent);
+  extentRef.current = extent;
+  const motion = useRef({
+    top: 0,
+    time: 0,
+    /** Predicted movement per frame, px (signed). */
+    step: 0,
+    armed: false,
+    tick: 0,
+    quiet: 0 as ReturnType<typeof setTimeout> | 0,
+    cancelIdle: null as (() => void) | null,
   });
+  const count = view.length;
 
-  useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [resetKey]);
+  // Horizontal window: only the columns near the viewport are rendered in a wide table.
+  const [across, setAcross] = useState({ left: 0, width: ASSUMED_WIDTH });
+  const acrossRef = useRef(across);
+  acrossRef.current = across;
+  const edges = useMemo(() => {
+    const starts: number[] = [];
+    let x = SELECT_COLUMN_WIDTH;
+    for (const { width } of layout) {
+      starts.push(x);
+      x += width;
+    }
+    starts.push(x);
+    return starts;
+  }, [layout]);
+  const edgesRef = useRef(edges);
+  edgesRef.current = edges;
+
+  const show = useCallback((ranges: Ranges, sync: boolean) => {
+    const next = { ranges };
+    extentRef.current = next;
+    if (sync) flushSync(() => setExtent(next));
+    else setExtent(next);
+  }, []);
+
+  /** After a pause, widen the window at idle (low priority, interruptible). */
+  const scheduleRest = useCallback(() => {
+    const m = motion.current;
+    if (m.quiet) clearTimeout(m.quiet);
+    m.cancelIdle?.();
+    m.cancelIdle = null;
+    m.quiet = setTimeout(() => {
+      m.quiet = 0;
+      m.step = 0;
+      m.cancelIdle = whenIdle(() => {
+        m.cancelIdle = null;
+        const scroller = scrollRef.current;
+        if (!scroller) return;
+        const ranges = coverFor(scroller.scrollTop, viewportOf(scroller), 0, RESTING);
+        if (covers(extentRef.current.ranges, ranges) && extentRef.current.ranges.length === 1) return;
+        extentRef.current = { ranges };
+        startTransition(() => setExtent({ ranges }));
+      });
+    }, QUIET_MS);
+  }, []);
+
+  // Sort, filter or page: back to the top, and render only the rows near the viewport first.
+  const [lastReset, setLastReset] = useState(resetKey);
+  if (lastReset !== resetKey) {
+    setLastReset(resetKey);
+    setExtent({ ranges: coverFor(0, viewportOf(scrollRef.current), 0, 0) });
+  }
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (scroller && scroller.scrollTop !== 0) {
+      motion.current.top = 0;
+      scroller.scrollTop = 0;
+    }
+    scheduleRest();
+  }, [resetKey, scheduleRest]);
+
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    const sentinel = sentinelRef.current;
+    if (!scroller) return undefined;
+    const m = motion.current;
+    const measure = () => {
+      const width = scroller.clientWidth || ASSUMED_WIDTH;
+      if (width !== acrossRef.current.width) setAcross((previous) => ({ ...previous, width }));
+      const height = viewportOf(scroller);
+      if (!covers(extentRef.current.ranges, [visibleRows(scroller.scrollTop, height)])) {
+        show(coverFor(scroller.scrollTop, height, 0, 0), false);
+      }
+    };
+    measure();
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    resize?.observe(scroller);
+
+    // The same-frame check: runs after requestAnimationFrame callbacks and layout, right before
+    // paint, with the scroll offset that frame will show.
+    const beforePaint =
+      typeof ResizeObserver === 'function' && sentinel
+        ? new ResizeObserver(() => {
+            if (!m.armed) return;
+            m.armed = false;
+            const top = scroller.scrollTop;
+            const height = viewportOf(scroller);
+            if (covers(extentRef.current.ranges, [visibleRows(top, height)])) return;
+            // Render what this frame shows, and keep what is already rendered where the next
+            // frames are expected; the next scroll event renders the rest.
+            const now = coverFor(top, height, 0, 0);
+            const kept = intersect(extentRef.current.ranges, coverFor(top, height, m.step, 0));
+            show(merge([...now, ...kept]), true);
+          })
+        : null;
+    if (beforePaint && sentinel) beforePaint.observe(sentinel);
+
+    const onScroll = () => {
+      const left = scroller.scrollLeft;
+      if (left !== acrossRef.current.left) {
+        const before = columnWindow(edgesRef.current, acrossRef.current);
+        const next = { left, width: scroller.clientWidth || ASSUMED_WIDTH };
+        const after = columnWindow(edgesRef.current, next);
+        acrossRef.current = next;
+        if (before.start !== after.start || before.end !== after.end) flushSync(() => setAcross(next));
+      }
+      const top = scroller.scrollTop;
+      const now = performance.now();
+      const moved = top - m.top;
+      const elapsed = now - m.time;
+      const height = viewportOf(scroller);
+      m.top = top;
+      m.time = now;
+      if (moved !== 0) {
+        if (elapsed < MOVEMENT_GAP_MS) {
+          // The next frame is expected to move as far as the last one did.
+          m.step = moved;
+        } else {
+          // First event after a pause: a short move starts a movement, a long one is a jump.
+          m.step = Math.abs(moved) <= CONTINUOUS_VIEWPORTS * height ? moved : 0;
+        }
+        const wanted = coverFor(top, height, m.step, 0);
+        if (!covers(extentRef.current.ranges, wanted)) show(wanted, true);
+      }
+      // Let the check before paint see the final offset of this frame.
+      if (sentinel && beforePaint) {
+        m.armed = true;
+        sentinel.style.width = `${1 + (++m.tick % 2)}px`;
+      }
+      scheduleRest();
+    };
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      scroller.removeEventListener('scroll', onScroll);
+      resize?.disconnect();
+      beforePaint?.disconnect();
+      if (m.quiet) clearTimeout(m.quiet);
+      m.cancelIdle?.();
+    };
+  }, [scheduleRest, show]);
+
+  const columnRange = columnWindow(edges, across);
+  const columnsShown = useMemo<ColumnWindow>(
+    () => ({ ...columnRange }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columnRange.start, columnRange.end, columnRange.offset, columnRange.partial],
+  );
+
+  const cellStyles = useMemo<CSSProperties[]>(
+    () => layout.map(({ width, grow }) => ({ width, flexGrow: grow ? 1 : 0 })),
+    [layout],
+  );
+
+  // Slots: a row position keeps its slot (its React key) while it stays rendered; positions
+  // entering the window take the slots of positions that left it.
+  const slots = useRef<{ byPosition: Map<number, number>; size: number }>({ byPosition: new Map(), size: 0 });
+  const positions = overlay ? [] : positionsOf(extent.ranges, count);
+  const assigned = new Map<number, number>();
+  const taken = new Uint8Array(slots.current.size + positions.length);
+  for (const p of positions) {
+    const slot = slots.current.byPosition.get(p);
+    if (slot !== undefined) {
+      assigned.set(p, slot);
+      taken[slot] = 1;
+    }
+  }
+  let free = 0;
+  let size = slots.current.size;
+  for (const p of positions) {
+    if (assigned.has(p)) continue;
+    while (free < size && taken[free] === 1) free++;
+    const slot = free < size ? free : size++;
+    taken[slot] = 1;
+    assigned.set(p, slot);
+  }
+  slots.current = { byPosition: assigned, size };
 
   const activate = useCallback(
-    (rowId: string) => {
-      onActivate(rowId);
+    (row: number) => {
+      onActivate(row);
       // Keyboard navigation needs the grid focused, but never steal focus from a control in a cell.
       const scroller = scrollRef.current;
       if (scroller && !scroller.contains(document.activeElement)) scroller.focus({ preventScroll: true });
@@ -60,25 +311,34 @@ export function DataGrid(props: DataGridProps) {
     [onActivate],
   );
 
+  const scrollToPosition = (position: number) => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const height = viewportOf(scroller);
+    const top = position * ROW_HEIGHT;
+    if (top < scroller.scrollTop) scroller.scrollTop = top;
+    else if (top + ROW_HEIGHT > scroller.scrollTop + height) scroller.scrollTop = top + ROW_HEIGHT - height;
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget && isEditable(event.target)) return;
-    if (rows.length === 0) return;
-    const current = activeId === null ? -1 : rows.findIndex((row) => row.id === activeId);
-    const page = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - HEADER_HEIGHT) / ROW_HEIGHT));
+    if (count === 0) return;
+    const current = activeRow < 0 ? -1 : view.indexOf(activeRow);
+    const page = Math.max(1, Math.floor(viewportOf(scrollRef.current) / ROW_HEIGHT));
     let next = current;
     switch (event.key) {
-      case 'ArrowDown': next = Math.min(rows.length - 1, current + 1); break;
+      case 'ArrowDown': next = Math.min(count - 1, current + 1); break;
       case 'ArrowUp': next = Math.max(0, current - 1); break;
-      case 'PageDown': next = Math.min(rows.length - 1, current + page); break;
+      case 'PageDown': next = Math.min(count - 1, current + page); break;
       case 'PageUp': next = Math.max(0, current - page); break;
       case 'Home': next = 0; break;
-      case 'End': next = rows.length - 1; break;
+      case 'End': next = count - 1; break;
       case 'Enter':
-        if (current >= 0) onOpen(rows[current].id);
+        if (current >= 0) onOpen(view[current]);
         event.preventDefault();
         return;
       case ' ':
-        if (current >= 0) onToggle(rows[current].id, !selection.has(rows[current].id), event.shiftKey);
+        if (current >= 0) onToggle(view[current], !selection.hasRow(view[current]), event.shiftKey);
         event.preventDefault();
         return;
       default:
@@ -86,12 +346,57 @@ export function DataGrid(props: DataGridProps) {
     }
     event.preventDefault();
     if (next < 0) next = 0;
-    onActivate(rows[next].id);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    onActivate(view[next]);
+    scrollToPosition(next);
   };
 
-  const items = overlay ? [] : virtualizer.getVirtualItems();
-  const activeIndex = activeId === null ? -1 : items.findIndex((item) => rows[item.index]?.id === activeId);
+  // The full text of a cell as its tooltip, set when the pointer enters the cell.
+  const hoverRows = useRef(rows);
+  hoverRows.current = rows;
+  const hover = useRef({ view, textOf, columns, window: columnsShown });
+  hover.current = { view, textOf, columns, window: columnsShown };
+  const onPointerOver = useCallback((event: PointerEvent<HTMLDivElement>) => {
+    const cell = (event.target as Element).closest?.('[role="gridcell"]');
+    const rowElement = cell?.parentElement;
+    if (!cell || !rowElement || cell.classList.contains('tessera-dt__cell--select')) return;
+    const { view: current, textOf: text, columns: shown, window: win } = hover.current;
+    const position = Number(rowElement.getAttribute('aria-rowindex')) - HEADER_ROWS - 1;
+    const column = shown[Array.prototype.indexOf.call(rowElement.children, cell) - 1 - (win.offset > 0 ? 1 : 0) + win.start];
+    if (!column || position < 0 || position >= current.length) return;
+    const title = column.cell ? cellText(column.value(hoverRows.current[current[position]])) : text(current[position], column);
+    if (cell.getAttribute('title') !== title) cell.setAttribute('title', title);
+  }, []);
+
+  const activePosition = activeRow < 0 ? -1 : view.indexOf(activeRow);
+  const activeRendered = activePosition >= 0 && assigned.has(activePosition);
+
+  // Rendered in slot order, not view order: a recycled row element is updated where it is, never
+  // moved in the DOM (a move re-creates its layout objects). Rows are placed by their offset, and
+  // aria-rowindex gives assistive technology the view order.
+  const items: ReactNode[] = new Array(size);
+  for (const p of positions) {
+    const row = view[p];
+    items[assigned.get(p)!] = (
+      <GridRow<Row>
+        key={assigned.get(p)}
+        data={rows[row]}
+        row={row}
+        rowId={rowId(row)}
+        position={p}
+        domId={p === activePosition ? `${idPrefix}-active` : undefined}
+        columns={columns}
+        columnWindow={columnsShown}
+        cellStyles={cellStyles}
+        textOf={textOf}
+        selected={selection.hasRow(row)}
+        active={row === activeRow}
+        t={t}
+        onToggle={onToggle}
+        onActivate={activate}
+        onOpen={onOpen}
+      />
+    );
+  }
 
   return (
     <div
@@ -99,39 +404,22 @@ export function DataGrid(props: DataGridProps) {
       className="tessera-dt__scroll"
       role="grid"
       aria-label={t('table.grid')}
-      aria-rowcount={rows.length + HEADER_ROWS}
-      aria-colcount={columnCount + 1}
+      aria-rowcount={count + HEADER_ROWS}
+      aria-colcount={columns.length + 1}
       aria-multiselectable
       aria-busy={busy}
-      aria-activedescendant={activeIndex >= 0 ? `${idPrefix}-r${items[activeIndex].index}` : undefined}
+      aria-activedescendant={activeRendered ? `${idPrefix}-active` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
+      <div ref={sentinelRef} className="tessera-dt__sentinel" aria-hidden />
       <div className="tessera-dt__canvas" style={{ minWidth: totalWidth }}>
         {header}
         {overlay ? (
           <div className="tessera-dt__overlay">{overlay}</div>
         ) : (
-          <div role="rowgroup" className="tessera-dt__body" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const row = rows[item.index];
-              return (
-                <GridRow
-                  key={row.id}
-                  row={row}
-                  index={item.index}
-                  top={item.start - HEADER_HEIGHT}
-                  domId={`${idPrefix}-r${item.index}`}
-                  layout={layout}
-                  selected={selection.has(row.id)}
-                  active={row.id === activeId}
-                  t={t}
-                  onToggle={onToggle}
-                  onActivate={activate}
-                  onOpen={onOpen}
-                />
-              );
-            })}
+          <div role="rowgroup" className="tessera-dt__body" style={{ height: count * ROW_HEIGHT }} onPointerOver={onPointerOver}>
+            {items}
           </div>
         )}
       </div>

@@ -1,42 +1,40 @@
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type JSX,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+/**
+ * DataTable: the one data table every view uses — virtualized, sortable (shift+click adds sort
+ * keys), filterable (search box over the visible columns + per-column filters), selectable
+ * (shift-range, select-all of the view), exportable (CSV of the current view), paged or scrolled.
+ *
+ * Design (why it is fast at 50,000–200,000 rows; figures in bench/table/README.md):
+ *
+ * - No per-row objects. A view is an Int32Array of positions in `rows`. TanStack Table's row
+ *   models (a Row object per row, per-row value caches) cost ~100 MB and ~300 ms per sort at 50k,
+ *   so this table keeps its own structures (TableIndex / ColumnIndex) and its own small column
+ *   model (visibility/order from useColumnState).
+ * - Per column, once per `rows` × `columns`: a rank per row (equal values share one, empty values
+ *   last) and the text the filters search (a dictionary when values repeat, large lower-cased
+ *   strings when the value function is costly, nothing when it is cheap to call again). These are
+ *   built at idle, in slices of a few ms, cheapest columns first (`data-indexing` is on the root
+ *   while that runs); a sort or filter that needs a column before then builds it on the spot.
+ *   A sort is then a counting sort over ranks (any direction, any number of keys), cached.
+ * - The search remembers its last result: a query that extends the previous one only re-checks
+ *   the rows that matched before.
+ * - Selection is a SelectionSet: one byte per row plus a count, immutable, and a real
+ *   ReadonlySet<string> for onSelectionChange. Select-all of the view is one typed-array pass.
+ * - Rendering (DataGrid): fixed 32 px rows; only the window near the viewport exists, its rows
+ *   keyed by recycled slots; a scroll event renders the next window synchronously with a lead
+ *   sized from the scroll speed; cells are memoised, so a selection change touches only rows.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type MouseEvent, type ReactNode } from 'react';
 import { Button, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { CrossIcon, DuplicateIcon, ExportIcon, FilterRemoveIcon, InboxIcon, SearchIcon } from '@blueprintjs/icons';
-import {
-  functionalUpdate,
-  useTable,
-  type ColumnFiltersState,
-  type ColumnOrderState,
-  type ColumnVisibilityState,
-  type OnChangeFn,
-  type PaginationState,
-  type SortingState,
-} from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { ColumnMenu, type ColumnMenuItem } from './ColumnMenu';
 import { csvFileName, downloadCsv, toCsv } from './csv';
 import { DataGrid } from './DataGrid';
 import { GridHeader, type HeaderSpec, type SelectAllState } from './GridHeader';
-import {
-  DEFAULT_COLUMN_WIDTH,
-  features,
-  globalFilterFn,
-  SELECT_COLUMN_WIDTH,
-  toColumnDefs,
-  type AnyRow,
-  type Features,
-  type GlobalQuery,
-  type ModelRow,
-} from './table-model';
+import { SelectionSet } from './selection';
+import { toggleSorting } from './sorting';
+import { TableIndex } from './table-index';
+import { cellText, DEFAULT_COLUMN_WIDTH, SELECT_COLUMN_WIDTH, type ColumnFilter, type SortingState } from './table-model';
 import { TablePager } from './TablePager';
 import type { DataColumn, DataTableProps, PageSize } from './types';
 import { useColumnState } from './use-column-state';
@@ -46,6 +44,8 @@ import './data-table.css';
 type Notice = { kind: 'copied' | 'copyFailed'; count: number };
 
 const NOTICE_MS = 2500;
+const NO_SORTING: SortingState = [];
+const NO_FILTERS: readonly ColumnFilter[] = [];
 
 /** The one data table every view uses: virtualized, sortable, filterable, selectable, exportable. */
 export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
@@ -53,109 +53,70 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
   const { t } = useTranslation('kernel');
 
   const columnState = useColumnState(viewId, columns);
+
+  const latest = useRef({ props });
+  latest.current = { props };
+  const getRowId = useCallback((row: Row) => latest.current.props.getRowId(row), []);
+
+  // Everything derived from the data: rebuilt when the rows or the column definitions change.
+  const index = useMemo(() => new TableIndex<Row>(rows, columns, getRowId), [rows, columns, getRowId]);
+
+  const rowId = useCallback((row: number) => index.id(row), [index]);
+  const textOf = useCallback(
+    (row: number, column: DataColumn<Row>) => index.column(column.id)?.textAt(row) ?? cellText(column.value(rows[row])),
+    [index, rows],
+  );
+
   const { selection, update: updateSelection, latest: selectionRef } = useRowSelection(
     props.selection,
     props.onSelectionChange,
+    index,
   );
 
   const [search, setSearch] = useState('');
-  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
-  const [sorting, setSorting] = useState<SortingState>([]);
+  const [columnFilters, setColumnFilters] = useState<readonly ColumnFilter[]>(NO_FILTERS);
+  const [sorting, setSorting] = useState<SortingState>(NO_SORTING);
   const [pageIndex, setPageIndex] = useState(0);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const pageSize: PageSize = columnState.storedPageSize ?? props.pageSize ?? 20;
 
-  // Typing stays responsive at 50k rows: the input updates at once, filtering follows at low priority.
-  const deferredSearch = useDeferredValue(search);
-  const deferredFilters = useDeferredValue(columnFilters);
-
   const columnsById = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
-  const defs = useMemo(() => toColumnDefs(columns), [columns]);
-  // TanStack caches each row's cell values until `data` changes identity, so new columns
-  // (other accessors under the same ids) need new rows too.
-  const data = useMemo(() => rows.slice() as unknown as AnyRow[], [rows, defs]);
-
-  const latest = useRef({ props });
-  latest.current = { props };
-  const getRowId = useCallback((row: AnyRow) => latest.current.props.getRowId(row as Row), []);
+  const visibleColumns = useMemo(
+    () =>
+      columnState.order.flatMap((id) => {
+        const column = columnsById.get(id);
+        return column && columnState.visibility[id] !== false ? [column] : [];
+      }),
+    [columnState.order, columnState.visibility, columnsById],
+  );
 
   // The search box matches visible columns only; key on the set so reordering does not re-filter.
-  const visibleKey = columnState.order
-    .filter((id) => columnState.visibility[id] !== false)
+  const visibleKey = visibleColumns
+    .map((column) => column.id)
     .sort()
     .join('\u0000');
-  const globalFilter = useMemo<GlobalQuery | undefined>(() => {
-    const q = deferredSearch.trim().toLowerCase();
-    return q ? { q, ids: new Set(visibleKey.split('\u0000')) } : undefined;
-  }, [deferredSearch, visibleKey]);
+  const searchIds = useMemo(() => (visibleKey ? visibleKey.split('\u0000') : []), [visibleKey]);
 
-  const pagination = useMemo<PaginationState>(() => ({ pageIndex, pageSize }), [pageIndex, pageSize]);
+  // Build the visible columns' indexes while the page is idle (so clicks find them ready).
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = rootRef.current;
+    root?.setAttribute('data-indexing', 'true');
+    return index.buildInBackground(searchIds, () => root?.removeAttribute('data-indexing'));
+  }, [index, searchIds]);
 
-  const onSortingChange: OnChangeFn<SortingState> = (updater) => {
-    setSorting((previous) => functionalUpdate(updater, previous));
-    setPageIndex(0);
-  };
-  const onColumnFiltersChange: OnChangeFn<ColumnFiltersState> = (updater) => {
-    setColumnFilters((previous) => functionalUpdate(updater, previous));
-    setPageIndex(0);
-  };
-  const onColumnVisibilityChange: OnChangeFn<ColumnVisibilityState> = (updater) => {
-    const next = functionalUpdate(updater, columnState.visibility);
-    columnState.setVisibility(next);
-    // A filter on a column the user can no longer see would hide rows without saying why.
-    setColumnFilters((previous) => previous.filter((filter) => next[filter.id] !== false));
-  };
-  const onColumnOrderChange: OnChangeFn<ColumnOrderState> = (updater) =>
-    columnState.setOrder(functionalUpdate(updater, columnState.order));
-  const onPaginationChange: OnChangeFn<PaginationState> = (updater) => {
-    const next = functionalUpdate(updater, pagination);
-    setPageIndex(next.pageIndex);
-    if (next.pageSize !== pageSize) columnState.setPageSize(next.pageSize as PageSize);
-  };
-
-  // Every slice is owned by React state above, so the table's own store subscription is not needed
-  // (a selector returning a constant keeps useTable from scheduling a second render per change).
-  const table = useTable<Features, AnyRow, null>(
-    {
-      features,
-      columns: defs,
-      data,
-      getRowId,
-      state: {
-        sorting,
-        columnFilters: deferredFilters,
-        globalFilter,
-        columnVisibility: columnState.visibility,
-        columnOrder: columnState.order,
-        pagination,
-      },
-      onSortingChange,
-      onColumnFiltersChange,
-      onColumnVisibilityChange,
-      onColumnOrderChange,
-      onPaginationChange,
-      globalFilterFn,
-      getColumnCanGlobalFilter: () => true,
-      sortDescFirst: false,
-      isMultiSortEvent: (event) => (event as MouseEvent).shiftKey === true,
-      manualPagination: !paged,
-      autoResetPageIndex: false,
-    },
-    () => null,
+  const order = useMemo(() => index.order(sorting), [index, sorting]);
+  const filtered = useMemo(() => index.filter(search, searchIds, columnFilters), [index, search, searchIds, columnFilters]);
+  const view = useMemo(() => index.view(order, filtered), [index, order, filtered]);
+  const pageCount = paged ? Math.max(1, Math.ceil(view.length / pageSize)) : 1;
+  const shownView = useMemo(
+    () => (paged ? view.subarray(Math.min(pageIndex, pageCount - 1) * pageSize, Math.min(pageIndex, pageCount - 1) * pageSize + pageSize) : view),
+    [paged, view, pageIndex, pageCount, pageSize],
   );
-  const tableRef = useRef(table);
-  tableRef.current = table;
 
-  const coreModel = table.getCoreRowModel();
-  const filteredModel = table.getFilteredRowModel();
-  const viewRows = table.getPrePaginatedRowModel().rows; // filtered + sorted, every page
-  const shownRows = table.getRowModel().rows; // the current page in paged mode
-  const visibleColumns = table.getVisibleLeafColumns();
-  const pageCount = paged ? Math.max(1, table.getPageCount()) : 1;
-
-  const viewRef = useRef({ viewRows, filteredModel, coreModel });
-  viewRef.current = { viewRows, filteredModel, coreModel };
+  const viewRef = useRef({ view, index });
+  viewRef.current = { view, index };
 
   useEffect(() => {
     if (pageIndex > pageCount - 1) setPageIndex(pageCount - 1);
@@ -165,15 +126,9 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
   // out). Not while loading or empty: a reload often clears the rows first.
   const isControlled = props.selection !== undefined;
   useEffect(() => {
-    if (isControlled || loading || coreModel.rows.length === 0) return;
-    const byId = coreModel.rowsById;
-    updateSelection((previous) => {
-      for (const id of previous) {
-        if (!byId[id]) return new Set([...previous].filter((keep) => byId[keep]));
-      }
-      return previous;
-    });
-  }, [coreModel, isControlled, loading, updateSelection]);
+    if (isControlled || loading || index.size === 0) return;
+    updateSelection((previous) => previous.withoutOthers());
+  }, [index, isControlled, loading, updateSelection]);
 
   useEffect(() => {
     if (!notice) return undefined;
@@ -181,38 +136,28 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  // O(selected), not O(rows): the filtered model indexes its rows by id.
-  const selectedInView = useMemo(() => {
-    let count = 0;
-    for (const id of selection) if (filteredModel.rowsById[id]) count++;
-    return count;
-  }, [selection, filteredModel]);
+  const selectedInView = useMemo(() => selection.countIn(view), [selection, view]);
   const hiddenSelected = selection.size - selectedInView;
 
   const selectAll = useMemo<SelectAllState>(() => {
-    const all = viewRows.length > 0 && selectedInView === viewRows.length;
-    return { checked: all, indeterminate: selectedInView > 0 && !all, disabled: viewRows.length === 0 };
-  }, [viewRows.length, selectedInView]);
+    const all = view.length > 0 && selectedInView === view.length;
+    return { checked: all, indeterminate: selectedInView > 0 && !all, disabled: view.length === 0 };
+  }, [view.length, selectedInView]);
   const selectAllRef = useRef(selectAll);
   selectAllRef.current = selectAll;
 
   const anchorRef = useRef<string | null>(null);
   const onToggle = useCallback(
-    (rowId: string, checked: boolean, range: boolean) => {
+    (row: number, checked: boolean, range: boolean) => {
+      const { view: current, index: lookup } = viewRef.current;
+      const rowId = lookup.id(row);
+      const anchorId = anchorRef.current;
       updateSelection((previous) => {
-        const next = new Set(previous);
-        const anchor = anchorRef.current;
-        const view = viewRef.current.viewRows;
-        const from = range && anchor !== null && anchor !== rowId ? view.findIndex((row) => row.id === anchor) : -1;
-        const to = from >= 0 ? view.findIndex((row) => row.id === rowId) : -1;
-        if (from >= 0 && to >= 0) {
-          for (let i = Math.min(from, to); i <= Math.max(from, to); i++) {
-            if (checked) next.add(view[i].id);
-            else next.delete(view[i].id);
-          }
-        } else if (checked) next.add(rowId);
-        else next.delete(rowId);
-        return next;
+        const anchor = range && anchorId !== null && anchorId !== rowId ? lookup.indexOf(anchorId) : undefined;
+        const from = anchor === undefined ? -1 : current.indexOf(anchor);
+        const to = from >= 0 ? current.indexOf(row) : -1;
+        if (from >= 0 && to >= 0) return previous.withRows(current.subarray(Math.min(from, to), Math.max(from, to) + 1), checked);
+        return previous.withRow(row, checked);
       });
       anchorRef.current = rowId;
     },
@@ -220,59 +165,65 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
   );
 
   const onToggleAll = useCallback(() => {
-    const view = viewRef.current.viewRows;
+    const { view: current } = viewRef.current;
     const deselect = selectAllRef.current.checked;
-    updateSelection((previous) => {
-      const next = new Set(previous);
-      for (const row of view) {
-        if (deselect) next.delete(row.id);
-        else next.add(row.id);
-      }
-      return next;
-    });
+    updateSelection((previous) => previous.withRows(current, !deselect));
   }, [updateSelection]);
 
-  const clearSelection = useCallback(() => updateSelection(() => new Set()), [updateSelection]);
+  const clearSelection = useCallback(
+    () => updateSelection((previous) => (previous.size === 0 ? previous : SelectionSet.empty(previous.lookup))),
+    [updateSelection],
+  );
 
-  const onOpen = useCallback((rowId: string) => {
-    const row = viewRef.current.coreModel.rowsById[rowId];
-    if (row) latest.current.props.onRowOpen?.(row.original as Row);
+  const onActivate = useCallback((row: number) => setActiveId(viewRef.current.index.id(row)), []);
+  const activeRow = activeId === null ? -1 : (index.indexOf(activeId) ?? -1);
+
+  const onOpen = useCallback((row: number) => {
+    const data = viewRef.current.index.rows[row];
+    if (data !== undefined) latest.current.props.onRowOpen?.(data);
   }, []);
 
   const onSort = useCallback((columnId: string, event: MouseEvent) => {
-    tableRef.current.getColumn(columnId)?.getToggleSortingHandler()?.(event);
+    setSorting((previous) => toggleSorting(previous, columnId, event.shiftKey === true));
+    setPageIndex(0);
   }, []);
   const onFilter = useCallback((columnId: string, value: string) => {
-    tableRef.current.getColumn(columnId)?.setFilterValue(value);
+    setColumnFilters((previous) => {
+      const rest = previous.filter((filter) => filter.id !== columnId);
+      // Like TanStack's autoRemove: a blank text filter or an empty option removes the filter.
+      if (value.trim() === '') return rest;
+      const at = previous.findIndex((filter) => filter.id === columnId);
+      if (at === -1) return [...previous, { id: columnId, value }];
+      const next = previous.slice();
+      next[at] = { id: columnId, value };
+      return next;
+    });
+    setPageIndex(0);
   }, []);
 
   const clearFilters = () => {
     setSearch('');
-    setColumnFilters([]);
+    setColumnFilters(NO_FILTERS);
     setPageIndex(0);
   };
 
   const headerSpecs = useMemo<HeaderSpec[]>(() => {
     const last = visibleColumns.length - 1;
-    return visibleColumns.flatMap((column, index) => {
-      const def = columnsById.get(column.id);
-      if (!def) return [];
+    return visibleColumns.map((column, i) => {
       const filterValue = columnFilters.find((filter) => filter.id === column.id)?.value;
       const sort = sorting.find((entry) => entry.id === column.id);
-      return [
-        {
-          id: column.id,
-          label: def.header,
-          width: def.width ?? DEFAULT_COLUMN_WIDTH,
-          grow: index === last,
-          sortable: column.getCanSort(),
-          sorted: sort ? (sort.desc ? 'desc' : 'asc') : false,
-          filter: def.filter ?? 'text',
-          filterValue: filterValue === undefined || filterValue === null ? '' : String(filterValue),
-        },
-      ];
+      return {
+        id: column.id,
+        label: column.header,
+        width: column.width ?? DEFAULT_COLUMN_WIDTH,
+        grow: i === last,
+        sortable: column.sortable !== false,
+        sorted: sort ? (sort.desc ? 'desc' : 'asc') : false,
+        filter: column.filter ?? 'text',
+        filterValue: filterValue ?? '',
+      };
     });
-  }, [visibleColumns, columnsById, columnFilters, sorting]);
+  }, [visibleColumns, columnFilters, sorting]);
 
   const layout = useMemo(() => headerSpecs.map(({ width, grow }) => ({ width, grow })), [headerSpecs]);
   const totalWidth = layout.reduce((sum, column) => sum + column.width, SELECT_COLUMN_WIDTH);
@@ -280,33 +231,35 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
   const menuItems = useMemo<ColumnMenuItem[]>(
     () =>
       columnState.order.flatMap((id) => {
-        const def = columnsById.get(id);
-        return def ? [{ id, label: def.header, visible: columnState.visibility[id] !== false }] : [];
+        const column = columnsById.get(id);
+        return column ? [{ id, label: column.header, visible: columnState.visibility[id] !== false }] : [];
       }),
     [columnState.order, columnState.visibility, columnsById],
   );
+  const columnStateRef = useRef(columnState);
+  columnStateRef.current = columnState;
   const onMenuToggle = useCallback((columnId: string, visible: boolean) => {
-    tableRef.current.getColumn(columnId)?.toggleVisibility(visible);
+    const state = columnStateRef.current;
+    state.setVisibility({ ...state.visibility, [columnId]: visible });
+    // A filter on a column the user can no longer see would hide rows without saying why.
+    if (!visible) setColumnFilters((previous) => (previous.some((f) => f.id === columnId) ? previous.filter((f) => f.id !== columnId) : previous));
   }, []);
   const onMenuMove = useCallback((columnId: string, delta: -1 | 1) => {
-    tableRef.current.setColumnOrder((order) => {
-      const from = order.indexOf(columnId);
-      const to = from + delta;
-      if (from < 0 || to < 0 || to >= order.length) return order;
-      const next = order.slice();
-      [next[from], next[to]] = [next[to], next[from]];
-      return next;
-    });
+    const state = columnStateRef.current;
+    const from = state.order.indexOf(columnId);
+    const to = from + delta;
+    if (from < 0 || to < 0 || to >= state.order.length) return;
+    const next = state.order.slice();
+    [next[from], next[to]] = [next[to], next[from]];
+    state.setOrder(next);
   }, []);
 
   /** Selected ids in view order, then the ones the filter hides. */
   const orderedSelection = (): string[] => {
     const current = selectionRef.current.selection;
     const ids: string[] = [];
-    for (const row of viewRows) if (current.has(row.id)) ids.push(row.id);
-    if (ids.length < current.size) {
-      for (const id of current) if (!filteredModel.rowsById[id]) ids.push(id);
-    }
+    for (let p = 0; p < view.length; p++) if (current.hasRow(view[p])) ids.push(index.id(view[p]));
+    if (ids.length < current.size) ids.push(...current.idsOutside(view));
     return ids;
   };
 
@@ -322,14 +275,8 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
   };
 
   const exportCsv = () => {
-    const exported = visibleColumns.flatMap((column) => {
-      const def = columnsById.get(column.id);
-      return def ? [def] : [];
-    }) as DataColumn<Row>[];
-    const csv = toCsv(
-      viewRows.map((row: ModelRow) => row.original as Row),
-      exported,
-    );
+    const data = Array.from(view, (row) => rows[row]);
+    const csv = toCsv(data, visibleColumns as DataColumn<Row>[]);
     downloadCsv(csvFileName(props.exportFileName ?? viewId), csv);
   };
 
@@ -347,7 +294,7 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
         <NonIdealState icon={<InboxIcon size={40} />} title={emptyText ?? t('table.empty')} />
       </div>
     );
-  } else if (viewRows.length === 0) {
+  } else if (view.length === 0) {
     overlay = (
       <div className="tessera-dt__state" data-state="no-match">
         <NonIdealState
@@ -360,10 +307,10 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
     );
   }
 
-  const resetKey = `${JSON.stringify(sorting)}|${deferredSearch}|${JSON.stringify(deferredFilters)}|${pageIndex}`;
+  const resetKey = `${JSON.stringify(sorting)}|${search.trim().toLowerCase()}|${JSON.stringify(columnFilters)}|${pageIndex}`;
 
   return (
-    <div className="tessera-dt" data-view-id={viewId} style={{ height }}>
+    <div ref={rootRef} className="tessera-dt" data-view-id={viewId} style={{ height }}>
       <div className="tessera-dt__toolbar">
         <InputGroup
           className="tessera-dt__search"
@@ -417,7 +364,7 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
         <Button
           variant="minimal"
           icon={<ExportIcon />}
-          disabled={viewRows.length === 0}
+          disabled={view.length === 0}
           title={t('table.exportTitle')}
           onClick={exportCsv}
         >
@@ -431,8 +378,12 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
           t={t}
         />
       </div>
-      <DataGrid
-        rows={shownRows}
+      <DataGrid<Row>
+        rows={rows}
+        view={shownView}
+        rowId={rowId}
+        textOf={textOf}
+        columns={visibleColumns}
         header={
           <GridHeader
             columns={headerSpecs}
@@ -446,30 +397,33 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
         overlay={overlay}
         layout={layout}
         totalWidth={totalWidth}
-        columnCount={headerSpecs.length}
         selection={selection}
-        activeId={activeId}
+        activeRow={activeRow}
         busy={loading}
         resetKey={resetKey}
         t={t}
         onToggle={onToggle}
-        onActivate={setActiveId}
+        onActivate={onActivate}
         onOpen={onOpen}
       />
       <div className="tessera-dt__footer">
         <span className="tessera-dt__count" data-testid="table-count">
-          {viewRows.length === rows.length
+          {view.length === rows.length
             ? t('table.rowCount', { count: rows.length })
-            : t('table.filteredCount', { shown: viewRows.length, count: rows.length })}
+            : t('table.filteredCount', { shown: view.length, count: rows.length })}
         </span>
         {paged ? (
           <TablePager
             pageIndex={Math.min(pageIndex, pageCount - 1)}
             pageCount={pageCount}
             pageSize={pageSize}
-            onPageSize={(size) => table.setPageSize(size)}
-            onPrevious={() => table.previousPage()}
-            onNext={() => table.nextPage()}
+            onPageSize={(size) => {
+              // Keep the first row of the page in view, as TanStack's setPageSize does.
+              setPageIndex(Math.floor((Math.min(pageIndex, pageCount - 1) * pageSize) / size));
+              columnState.setPageSize(size);
+            }}
+            onPrevious={() => setPageIndex((p) => Math.max(0, Math.min(p, pageCount - 1) - 1))}
+            onNext={() => setPageIndex((p) => Math.min(pageCount - 1, p + 1))}
             t={t}
           />
         ) : null}

@@ -1,23 +1,40 @@
-import { memo, type ChangeEvent, type MouseEvent } from 'react';
-import { Checkbox } from '@blueprintjs/core';
-import { FlexRender } from '@tanstack/react-table';
+import { memo, type ChangeEvent, type CSSProperties, type JSX, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { cellText, HEADER_ROWS, ROW_HEIGHT, type ModelRow } from './table-model';
+import { HEADER_ROWS, ROW_HEIGHT } from './table-model';
+import type { DataColumn } from './types';
 
 export interface GridRowHandlers {
-  onToggle: (rowId: string, checked: boolean, range: boolean) => void;
-  onActivate: (rowId: string) => void;
-  onOpen: (rowId: string) => void;
+  /** `row` is the position in the table's `rows` array. */
+  onToggle: (row: number, checked: boolean, range: boolean) => void;
+  onActivate: (row: number) => void;
+  onOpen: (row: number) => void;
 }
 
-interface GridRowProps extends GridRowHandlers {
-  row: ModelRow;
+/** The columns a row renders: all of them, or (in a wide table) those near the horizontal viewport. */
+export interface ColumnWindow {
+  start: number;
+  end: number;
+  /** Width of the columns before `start` (an empty cell keeps the others in place). */
+  offset: number;
+  /** Whether columns are left out (then cells carry aria-colindex). */
+  partial: boolean;
+}
+
+interface GridRowProps<Row> extends GridRowHandlers {
+  data: Row;
+  /** Position in the `rows` array. */
+  row: number;
+  rowId: string;
   /** Position in the current view (0-based). */
-  index: number;
-  top: number;
-  domId: string;
-  /** Visible column layout; its identity changes when columns are shown, hidden or moved. */
-  layout: readonly { width: number; grow: boolean }[];
+  position: number;
+  /** Only the active row has an id (for aria-activedescendant). */
+  domId: string | undefined;
+  columns: readonly DataColumn<Row>[];
+  columnWindow: ColumnWindow;
+  /** One style object per visible column, stable while the layout is. */
+  cellStyles: readonly CSSProperties[];
+  /** The display text of a cell (from the table's index once built: no value function call). */
+  textOf: (row: number, column: DataColumn<Row>) => string;
   selected: boolean;
   active: boolean;
   t: TFunction;
@@ -25,58 +42,94 @@ interface GridRowProps extends GridRowHandlers {
 
 const noEscape = { interpolation: { escapeValue: false } } as const;
 
-/** Memoised: while scrolling, only rows entering the window render. */
-export const GridRow = memo(function GridRow({
-  row, index, top, domId, layout, selected, active, t, onToggle, onActivate, onOpen,
-}: GridRowProps) {
-  const cells = row.getVisibleCells();
+interface CustomCellProps<Row> {
+  data: Row;
+  column: DataColumn<Row>;
+  style: CSSProperties;
+  colIndex: number | undefined;
+}
+
+/** A cell with the column's own renderer; memoised so a selection change does not re-render it. */
+const CustomCell = memo(function CustomCell<Row>({ data, column, style, colIndex }: CustomCellProps<Row>) {
+  return (
+    <div role="gridcell" aria-colindex={colIndex} className="tessera-dt__cell" style={style}>
+      {column.cell!(data)}
+    </div>
+  );
+}) as <Row>(props: CustomCellProps<Row>) => JSX.Element;
+
+const stopDoubleClick = (event: MouseEvent) => event.stopPropagation();
+// Shift+click would otherwise extend a text selection.
+const keepTextSelection = (event: MouseEvent) => {
+  if (event.shiftKey) event.preventDefault();
+};
+
+/**
+ * One body row. Rows are keyed by a recycled slot, not by row id: while scrolling, a slot that
+ * leaves the viewport is handed the row that enters it, so React updates text in place instead of
+ * creating and destroying elements. Only rows whose props changed render. The row checkbox is a
+ * single styled input (Blueprint's look, none of its positioned wrappers): the browser paints a
+ * row that streams past with as few layers as possible.
+ */
+function GridRowImpl<Row>({
+  data, row, rowId, position, domId, columns, columnWindow, cellStyles, textOf, selected, active, t, onToggle, onActivate, onOpen,
+}: GridRowProps<Row>) {
   const className =
     'tessera-dt__row tessera-dt__row--body' +
-    (index % 2 ? ' tessera-dt__row--odd' : '') +
+    (position % 2 ? ' tessera-dt__row--odd' : '') +
     (selected ? ' tessera-dt__row--selected' : '') +
     (active ? ' tessera-dt__row--active' : '');
+  const cells: JSX.Element[] = [];
+  if (columnWindow.offset > 0) {
+    cells.push(<div key="\u0000offset" className="tessera-dt__cell-offset" style={{ width: columnWindow.offset }} />);
+  }
+  for (let i = columnWindow.start; i < columnWindow.end; i++) {
+    const column = columns[i];
+    const colIndex = columnWindow.partial ? i + 2 : undefined;
+    cells.push(
+      column.cell ? (
+        <CustomCell key={column.id} data={data} column={column} style={cellStyles[i]} colIndex={colIndex} />
+      ) : (
+        // Text stays text (never HTML). The tooltip is set when the pointer enters (DataGrid).
+        <div key={column.id} role="gridcell" aria-colindex={colIndex} className="tessera-dt__cell" style={cellStyles[i]}>
+          {textOf(row, column)}
+        </div>
+      ),
+    );
+  }
   return (
     <div
       id={domId}
       role="row"
-      aria-rowindex={index + HEADER_ROWS + 1}
+      aria-rowindex={position + HEADER_ROWS + 1}
       aria-selected={selected}
-      data-row-id={row.id}
+      data-row-id={rowId}
       className={className}
-      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
-      onClick={() => onActivate(row.id)}
-      onDoubleClick={() => onOpen(row.id)}
+      style={{ top: position * ROW_HEIGHT }}
+      onClick={() => onActivate(row)}
+      onDoubleClick={() => onOpen(row)}
     >
       <div
         role="gridcell"
+        aria-colindex={columnWindow.partial ? 1 : undefined}
         className="tessera-dt__cell tessera-dt__cell--select"
-        onDoubleClick={(event: MouseEvent) => event.stopPropagation()}
-        // Shift+click would otherwise extend a text selection, and Chrome then skips the label's click.
-        onMouseDown={(event: MouseEvent) => {
-          if (event.shiftKey) event.preventDefault();
-        }}
+        onDoubleClick={stopDoubleClick}
+        onMouseDown={keepTextSelection}
       >
-        <Checkbox
-          className="tessera-dt__checkbox"
-          aria-label={t('table.selectRow', { id: row.id, ...noEscape })}
+        <input
+          className="tessera-dt__check"
+          type="checkbox"
+          aria-label={t('table.selectRow', { id: rowId, ...noEscape })}
           checked={selected}
           onChange={(event: ChangeEvent<HTMLInputElement>) =>
-            onToggle(row.id, event.currentTarget.checked, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)
+            onToggle(row, event.currentTarget.checked, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)
           }
         />
       </div>
-      {cells.map((cell, i) => (
-        <div
-          key={cell.column.id}
-          role="gridcell"
-          className="tessera-dt__cell"
-          style={{ width: layout[i]?.width, flexGrow: layout[i]?.grow ? 1 : 0 }}
-          title={cellText(cell.getValue())}
-        >
-          <FlexRender cell={cell} />
-        </div>
-      ))}
+      {cells}
     </div>
   );
-});
+}
+
+export const GridRow = memo(GridRowImpl) as typeof GridRowImpl & { displayName?: string };
 GridRow.displayName = 'GridRow';

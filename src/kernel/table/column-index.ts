@@ -1,0 +1,318 @@
+import { ChunkedSort, type TimeUp } from './chunked-sort';
+import { cellText, compareValues, normalize } from './table-model';
+import type { CellValue, DataColumn } from './types';
+
+/** The rank of an empty value (undefined, null, ''): after every other value, in both directions. */
+export const EMPTY_RANK = 0x7fffffff;
+
+/** Up to this many distinct values a column is dictionary-encoded (one small code per row). */
+const dictionaryLimit = (rows: number) => Math.max(2048, rows >> 4);
+/** A column whose value function costs less than this per row is searched live, not copied. */
+const LIVE_MAX_MS_PER_ROW = 0.0004;
+const CHUNK_ROWS = 256; // rows per stored lower-case text chunk
+const VALUES_CHECK_EVERY = 32;
+
+type Phase = 'values' | 'encode' | 'sort' | 'rank' | 'done';
+
+/**
+ * What the table knows about one column over one `rows` array, built once (at idle, or at the
+ * first sort/filter that needs it) and reused by every later sort and filter:
+ *
+ * - text for the search box and the column filter, in the cheapest form that still matches in
+ *   time: a dictionary (codes per row + the distinct texts) when values repeat, a few large
+ *   strings (256 rows' texts each, NUL-separated) when they do not and the value function is
+ *   costly, or nothing at all when the value function is cheap enough to call again. The stored
+ *   texts are also what the grid displays, so a costly value function runs once per row, not on
+ *   every render;
+ * - a rank per row (equal values share a rank, empty values rank last), from which any sort order,
+ *   ascending or descending, single or multi-column, is a linear counting sort.
+ *
+ * The values themselves are dropped once the ranks exist: per row only typed arrays remain.
+ */
+export class ColumnIndex<Row> {
+  private phase: Phase = 'values';
+  private cursor = 0;
+  private valueMs = 0;
+  private values: CellValue[] | null = null;
+  private dictionary: Map<CellValue, number> | null = new Map();
+  private codeScratch: Int32Array | null = null;
+  private sorter: ChunkedSort | null = null;
+  private sortedItems: Int32Array | null = null;
+
+  kind: 'dictionary' | 'text' | 'live' = 'live';
+  // dictionary
+  codes: Uint8Array | Uint16Array | Int32Array | null = null;
+  distinct: CellValue[] = [];
+  distinctText: string[] = [];
+  distinctLower: string[] = [];
+  rankOfCode: Int32Array | null = null;
+  // stored text
+  chunks: string[] = [];
+  starts: Uint32Array | null = null;
+  // ranks (text and live columns)
+  rank: Int32Array | null = null;
+  maxRank = -1;
+
+  constructor(
+    private readonly rows: readonly Row[],
+    readonly column: DataColumn<Row>,
+  ) {}
+
+  get textReady(): boolean {
+    return this.phase === 'sort' || this.phase === 'rank' || this.phase === 'done';
+  }
+
+  get rankReady(): boolean {
+    return this.phase === 'done';
+  }
+
+  /** Builds until `timeUp()` (or completely with NEVER); true when the text index is ready (and with `rank`, the ranks). */
+  build(timeUp: TimeUp, rank: boolean): boolean {
+    while (true) {
+      switch (this.phase) {
+        case 'values':
+          if (!this.computeValues(timeUp)) return false;
+          this.phase = 'encode';
+          break;
+        case 'encode':
+          if (!this.encode(timeUp)) return false;
+          this.phase = 'sort';
+          break;
+        case 'sort':
+          if (!rank) return true;
+          if (!this.sort(timeUp)) return false;
+          this.phase = 'rank';
+          break;
+        case 'rank':
+          if (!this.assignRanks(timeUp)) return false;
+          this.phase = 'done';
+          this.values = null;
+          this.sortedItems = null;
+          this.sorter = null;
+          break;
+        default:
+          return true;
+      }
+      if (timeUp()) return this.phase === 'done' || (!rank && this.textReady);
+    }
+  }
+
+  private computeValues(timeUp: TimeUp): boolean {
+    const { rows, column } = this;
+    if (!this.values) {
+      this.values = new Array<CellValue>(rows.length);
+      this.codeScratch = new Int32Array(rows.length);
+    }
+    const values = this.values;
+    const scratch = this.codeScratch!;
+    const limit = dictionaryLimit(rows.length);
+    const n = rows.length;
+    // Timed per slice, not per batch: browsers coarsen performance.now() to ~0.1 ms.
+    const started = performance.now();
+    while (this.cursor < n) {
+      const end = Math.min(n, this.cursor + VALUES_CHECK_EVERY);
+      for (let i = this.cursor; i < end; i++) values[i] = normalize(column.value(rows[i]));
+      const dictionary = this.dictionary;
+      if (dictionary) {
+        for (let i = this.cursor; i < end; i++) {
+          let code = dictionary.get(values[i]);
+          if (code === undefined) {
+            code = dictionary.size;
+            dictionary.set(values[i], code);
+          }
+          scratch[i] = code;
+        }
+        if (dictionary.size > limit) {
+          this.dictionary = null;
+          this.codeScratch = null;
+        }
+      }
+      this.cursor = end;
+      if (this.cursor < n && timeUp()) {
+        this.valueMs += performance.now() - started;
+        return false;
+      }
+    }
+    this.valueMs += performance.now() - started;
+    return true;
+  }
+
+  private encode(timeUp: TimeUp): boolean {
+    const values = this.values!;
+    const n = values.length;
+    if (this.dictionary) {
+      this.kind = 'dictionary';
+      const size = this.dictionary.size;
+      const scratch = this.codeScratch!;
+      this.codes = size <= 256 ? Uint8Array.from(scratch) : size <= 65536 ? Uint16Array.from(scratch) : scratch;
+      this.distinct = [...this.dictionary.keys()];
+      this.distinctText = this.distinct.map(cellText);
+      this.distinctLower = this.distinctText.map((text) => text.toLowerCase());
+      this.dictionary = null;
+      this.codeScratch = null;
+      this.values = null; // sorting a dictionary column only needs its distinct values
+      return true;
+    }
+    if (this.cursor === n) {
+      // First call after the values: decide how to search this column.
+      this.cursor = 0;
+      this.kind = n > 0 && this.valueMs / n > LIVE_MAX_MS_PER_ROW ? 'text' : 'live';
+      if (this.kind === 'live') return true;
+      this.starts = new Uint32Array(n);
+      this.chunks = [];
+    }
+    if (this.kind === 'live') return true;
+    const starts = this.starts!;
+    while (this.cursor < n) {
+      const begin = this.cursor;
+      const end = Math.min(n, begin + CHUNK_ROWS);
+      const parts = new Array<string>(end - begin);
+      let offset = 0;
+      for (let i = begin; i < end; i++) {
+        const text = cellText(values[i]);
+        parts[i - begin] = text;
+        starts[i] = offset;
+        offset += text.length + 1;
+      }
+      this.chunks.push(parts.join('\u0000'));
+      this.cursor = end;
+      if (this.cursor < n && timeUp()) return false;
+    }
+    return true;
+  }
+
+  private sort(timeUp: TimeUp): boolean {
+    if (!this.sorter) {
+      if (this.kind === 'dictionary') {
+        const distinct = this.distinct;
+        const items: number[] = [];
+        for (let code = 0; code < distinct.length; code++) if (distinct[code] !== undefined) items.push(code);
+        this.sorter = new ChunkedSort(Int32Array.from(items), (x, y) => compareValues(distinct[x], distinct[y]) || x - y);
+      } else {
+        const values = this.values!;
+        const items = new Int32Array(values.length);
+        let count = 0;
+        for (let i = 0; i < values.length; i++) if (values[i] !== undefined) items[count++] = i;
+        this.sorter = new ChunkedSort(items.slice(0, count), (x, y) => compareValues(values[x], values[y]) || x - y);
+      }
+      this.cursor = 0;
+    }
+    if (!this.sorter.run(timeUp)) return false;
+    this.sortedItems = this.sorter.result();
+    this.sorter = null;
+    if (this.kind === 'dictionary') {
+      this.rankOfCode = new Int32Array(this.distinct.length).fill(EMPTY_RANK);
+    } else {
+      this.rank = new Int32Array(this.rows.length).fill(EMPTY_RANK);
+    }
+    return true;
+  }
+
+  private assignRanks(timeUp: TimeUp): boolean {
+    const sorted = this.sortedItems!;
+    const source = this.kind === 'dictionary' ? this.distinct : this.values!;
+    const target = (this.kind === 'dictionary' ? this.rankOfCode : this.rank)!;
+    while (this.cursor < sorted.length) {
+      const end = Math.min(sorted.length, this.cursor + 4096);
+      for (let p = this.cursor; p < end; p++) {
+        const item = sorted[p];
+        if (p === 0 || compareValues(source[sorted[p - 1]], source[item]) !== 0) this.maxRank++;
+        target[item] = this.maxRank;
+      }
+      this.cursor = end;
+      if (this.cursor < sorted.length && timeUp()) return false;
+    }
+    return true;
+  }
+
+  /** The display text of row `i` (`cellText` of its value) when indexed, else null. */
+  textAt(i: number): string | null {
+    if (!this.textReady) return null;
+    if (this.kind === 'dictionary') return this.distinctText[this.codes![i]];
+    if (this.kind === 'live') return null;
+    const chunk = this.chunks[Math.floor(i / CHUNK_ROWS)];
+    const end = (i + 1) % CHUNK_ROWS === 0 || i + 1 === this.rows.length ? chunk.length : this.starts![i + 1] - 1;
+    return chunk.slice(this.starts![i], end);
+  }
+
+  /** Rank of row `i` (needs rankReady). */
+  rankAt(i: number): number {
+    return this.rankOfCode ? this.rankOfCode[this.codes![i]] : this.rank![i];
+  }
+
+  /**
+   * Marks in `out` the rows whose lower-cased text contains `query` (needs textReady). Rows already
+   * marked are skipped, and so are rows outside `candidates` when given.
+   */
+  markContaining(query: string, out: Uint8Array, candidates: Uint8Array | null): void {
+    const n = out.length;
+    if (this.kind === 'dictionary') {
+      const codes = this.codes!;
+      const hit = new Uint8Array(this.distinctLower.length);
+      let any = false;
+      for (let code = 0; code < hit.length; code++) {
+        if (this.distinctLower[code].includes(query)) {
+          hit[code] = 1;
+          any = true;
+        }
+      }
+      if (!any) return;
+      for (let i = 0; i < n; i++) {
+        if (hit[codes[i]] === 1 && (candidates === null || candidates[i] === 1)) out[i] = 1;
+      }
+      return;
+    }
+    if (this.kind === 'text') {
+      // The chunks hold the display text; a case-insensitive expression finds the query in it.
+      const pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+      const starts = this.starts!;
+      for (let c = 0; c < this.chunks.length; c++) {
+        const chunk = this.chunks[c];
+        const base = c * CHUNK_ROWS;
+        const last = Math.min(n, base + CHUNK_ROWS) - 1;
+        pattern.lastIndex = 0;
+        let match = pattern.exec(chunk);
+        let row = base;
+        while (match !== null) {
+          // The row whose text holds this position (positions only grow, so walk forwards).
+          while (row < last && starts[row + 1] <= match.index) row++;
+          if (candidates === null || candidates[row] === 1) out[row] = 1;
+          if (row === last) break;
+          pattern.lastIndex = starts[row + 1];
+          row++;
+          match = pattern.exec(chunk);
+        }
+      }
+      return;
+    }
+    const { rows, column } = this;
+    for (let i = 0; i < n; i++) {
+      if (out[i] === 1 || (candidates !== null && candidates[i] === 0)) continue;
+      if (cellText(normalize(column.value(rows[i]))).toLowerCase().includes(query)) out[i] = 1;
+    }
+  }
+
+  /** Marks rows whose text is exactly `wanted` (an option filter). */
+  markEqual(wanted: string, out: Uint8Array): void {
+    if (this.kind === 'dictionary') {
+      if (wanted === '') return;
+      const codes = this.codes!;
+      const hit = new Uint8Array(this.distinctText.length);
+      let any = false;
+      for (let code = 0; code < hit.length; code++) {
+        if (this.distinctText[code] === wanted) {
+          hit[code] = 1;
+          any = true;
+        }
+      }
+      if (!any) return;
+      for (let i = 0; i < out.length; i++) if (hit[codes[i]] === 1) out[i] = 1;
+      return;
+    }
+    const { rows, column } = this;
+    for (let i = 0; i < out.length; i++) {
+      const text = cellText(normalize(column.value(rows[i])));
+      if (text !== '' && text === wanted) out[i] = 1;
+    }
+  }
+}

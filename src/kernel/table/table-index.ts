@@ -1,0 +1,268 @@
+import { NEVER, type TimeUp } from './chunked-sort';
+import { ColumnIndex, EMPTY_RANK } from './column-index';
+import type { IdLookup } from './selection';
+import { normalizeQuery, type ColumnFilter, type SortingState } from './table-model';
+import type { DataColumn } from './types';
+
+const ORDERS_KEPT = 3; // sort orders cached per data set (one Int32Array each)
+const SLICE_MS = 8; // longest background step: input waits at most this long
+const SAMPLE_ROWS = 32;
+
+type IdleHandle = { cancel: () => void };
+
+interface PostTaskScheduler {
+  postTask(callback: () => void, options: { priority: 'background'; signal?: AbortSignal }): Promise<unknown>;
+}
+
+/**
+ * Runs `work` as a background task: after input, rendering and everything else that is pending,
+ * but without waiting for the browser to call the page idle (requestIdleCallback hands out one
+ * slice per 50 ms idle period, which would stretch seconds of indexing into minutes).
+ */
+function inBackground(work: () => void): IdleHandle {
+  const scheduler = (globalThis as { scheduler?: PostTaskScheduler }).scheduler;
+  if (typeof scheduler?.postTask === 'function' && typeof AbortController === 'function') {
+    const controller = new AbortController();
+    scheduler.postTask(work, { priority: 'background', signal: controller.signal }).catch(() => {});
+    return { cancel: () => controller.abort() };
+  }
+  const idle = (globalThis as { requestIdleCallback?: typeof requestIdleCallback }).requestIdleCallback;
+  if (typeof idle === 'function') {
+    const handle = idle(work);
+    return { cancel: () => cancelIdleCallback(handle) };
+  }
+  const timer = setTimeout(work, 1);
+  return { cancel: () => clearTimeout(timer) };
+}
+
+/**
+ * Everything the table derives from one `rows` array and one `columns` array, computed at most
+ * once: per-column indexes (see ColumnIndex), cached sort orders, the last search result (a longer
+ * query only re-checks the rows the shorter one matched), and the id ↔ row lookup for selection.
+ * Views are Int32Arrays of row numbers; no per-row objects exist.
+ */
+export class TableIndex<Row> implements IdLookup {
+  readonly size: number;
+  private readonly columnsById = new Map<string, DataColumn<Row>>();
+  private readonly columns = new Map<string, ColumnIndex<Row>>();
+  private idToRow: Map<string, number> | null = null;
+  private readonly orders = new Map<string, Int32Array>();
+  private identity: Int32Array | null = null;
+  private search: { key: string; query: string; mask: Uint8Array; count: number } | null = null;
+  private readonly filters = new Map<string, { query: string; exact: boolean; mask: Uint8Array }>();
+
+  constructor(
+    readonly rows: readonly Row[],
+    columns: readonly DataColumn<Row>[],
+    private readonly rowId: (row: Row) => string,
+  ) {
+    this.size = rows.length;
+    for (const column of columns) this.columnsById.set(column.id, column);
+  }
+
+  id(row: number): string {
+    return this.rowId(this.rows[row]);
+  }
+
+  indexOf(id: string): number | undefined {
+    if (!this.idToRow) {
+      const map = new Map<string, number>();
+      for (let row = 0; row < this.size; row++) {
+        const key = this.rowId(this.rows[row]);
+        if (!map.has(key)) map.set(key, row);
+      }
+      this.idToRow = map;
+    }
+    return this.idToRow.get(id);
+  }
+
+  column(id: string): ColumnIndex<Row> | undefined {
+    let index = this.columns.get(id);
+    if (!index) {
+      const column = this.columnsById.get(id);
+      if (!column) return undefined;
+      index = new ColumnIndex(this.rows, column);
+      this.columns.set(id, index);
+    }
+    return index;
+  }
+
+  /** Row numbers in sorted order, or null for the data order. Ties keep the data order. */
+  order(sorting: SortingState): Int32Array | null {
+    const keys = sorting.filter((entry) => this.columnsById.get(entry.id)?.sortable !== false && this.columnsById.has(entry.id));
+    if (keys.length === 0 || this.size === 0) return null;
+    const cacheKey = keys.map((entry) => `${entry.id}\u0000${entry.desc ? 'd' : 'a'}`).join('\u0001');
+    const cached = this.orders.get(cacheKey);
+    if (cached) {
+      this.orders.delete(cacheKey);
+      this.orders.set(cacheKey, cached);
+      return cached;
+    }
+    let order: Int32Array | null = null;
+    // Least significant key first; each pass is a stable counting sort by rank.
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const index = this.column(keys[k].id)!;
+      index.build(NEVER, true);
+      order = this.countingSort(order, index, keys[k].desc);
+    }
+    this.orders.set(cacheKey, order!);
+    if (this.orders.size > ORDERS_KEPT) this.orders.delete(this.orders.keys().next().value!);
+    return order;
+  }
+
+  private countingSort(order: Int32Array | null, index: ColumnIndex<Row>, desc: boolean): Int32Array {
+    const n = this.size;
+    const max = index.maxRank;
+    const emptyBucket = max + 1;
+    const buckets = new Int32Array(max + 3);
+    const bucketOf = (row: number) => {
+      const rank = index.rankAt(row);
+      return rank === EMPTY_RANK ? emptyBucket : desc ? max - rank : rank;
+    };
+    for (let p = 0; p < n; p++) buckets[bucketOf(order ? order[p] : p) + 1]++;
+    for (let b = 1; b < buckets.length; b++) buckets[b] += buckets[b - 1];
+    const out = new Int32Array(n);
+    for (let p = 0; p < n; p++) {
+      const row = order ? order[p] : p;
+      out[buckets[bucketOf(row)]++] = row;
+    }
+    return out;
+  }
+
+  /**
+   * Rows that match the search box (any of `searchIds` contains the query) and every column
+   * filter, as a mask with a count; null when nothing filters.
+   */
+  filter(query: string, searchIds: readonly string[], columnFilters: readonly ColumnFilter[]): { mask: Uint8Array; count: number } | null {
+    const masks: Uint8Array[] = [];
+    const q = normalizeQuery(query);
+    let count = -1;
+    if (q) {
+      const result = this.searchMask(q, searchIds);
+      masks.push(result.mask);
+      count = result.count;
+    }
+    for (const filter of columnFilters) {
+      const mask = this.filterMask(filter);
+      if (mask) masks.push(mask);
+    }
+    if (masks.length === 0) return null;
+    if (masks.length === 1 && count >= 0) return { mask: masks[0], count };
+    const mask = masks.length === 1 ? masks[0] : new Uint8Array(this.size);
+    if (masks.length > 1) {
+      for (let i = 0; i < this.size; i++) {
+        let all = 1;
+        for (let m = 0; m < masks.length && all; m++) all = masks[m][i];
+        mask[i] = all;
+      }
+    }
+    count = 0;
+    for (let i = 0; i < this.size; i++) count += mask[i];
+    return { mask, count };
+  }
+
+  private searchMask(q: string, ids: readonly string[]): { mask: Uint8Array; count: number } {
+    const key = ids.join('\u0000');
+    const previous = this.search;
+    if (previous && previous.key === key && previous.query === q) return previous;
+    // A longer query can only match rows the shorter one matched.
+    const candidates = previous && previous.key === key && q.includes(previous.query) ? previous.mask : null;
+    const mask = new Uint8Array(this.size);
+    const indexes = ids.flatMap((id) => {
+      const index = this.column(id);
+      return index ? [index] : [];
+    });
+    for (const index of indexes) index.build(NEVER, false);
+    // Indexed columns first; columns searched live then skip rows that already matched.
+    indexes.sort((a, b) => Number(a.kind === 'live') - Number(b.kind === 'live'));
+    for (const index of indexes) index.markContaining(q, mask, candidates);
+    let count = 0;
+    for (let i = 0; i < this.size; i++) count += mask[i];
+    this.search = { key, query: q, mask, count };
+    return this.search;
+  }
+
+  private filterMask(filter: ColumnFilter): Uint8Array | null {
+    const column = this.columnsById.get(filter.id);
+    const index = this.column(filter.id);
+    if (!column || !index || column.filter === false) return null;
+    const exact = typeof column.filter === 'object' && column.filter !== null;
+    const query = exact ? filter.value : normalizeQuery(filter.value);
+    if (!query) return null;
+    const previous = this.filters.get(filter.id);
+    if (previous && previous.exact === exact && previous.query === query) return previous.mask;
+    index.build(NEVER, false);
+    const mask = new Uint8Array(this.size);
+    if (exact) index.markEqual(query, mask);
+    else index.markContaining(query, mask, previous && !previous.exact && query.includes(previous.query) ? previous.mask : null);
+    this.filters.set(filter.id, { query, exact, mask });
+    return mask;
+  }
+
+  /** The rows to show: `order` (or the data order) restricted to `filtered`. */
+  view(order: Int32Array | null, filtered: { mask: Uint8Array; count: number } | null): Int32Array {
+    if (!filtered) {
+      if (order) return order;
+      if (!this.identity) {
+        this.identity = new Int32Array(this.size);
+        for (let i = 0; i < this.size; i++) this.identity[i] = i;
+      }
+      return this.identity;
+    }
+    const { mask, count } = filtered;
+    const out = new Int32Array(count);
+    let k = 0;
+    if (order) {
+      for (let p = 0; p < order.length; p++) if (mask[order[p]] === 1) out[k++] = order[p];
+    } else {
+      for (let i = 0; i < this.size; i++) if (mask[i] === 1) out[k++] = i;
+    }
+    return out;
+  }
+
+  /**
+   * Builds the indexes of these columns (search text and sort ranks) in background tasks,
+   * cheapest value functions first, in slices of at most SLICE_MS. `onDone` runs when all are built. Returns a
+   * cancel function.
+   */
+  buildInBackground(ids: readonly string[], onDone: () => void): () => void {
+    let queue = ids.flatMap((id) => {
+      const index = this.column(id);
+      return index && !index.rankReady ? [index] : [];
+    });
+    if (queue.length === 0) {
+      onDone();
+      return () => {};
+    }
+    let sampled = false;
+    let handle: IdleHandle | null = null;
+    const step = () => {
+      handle = null;
+      const until = performance.now() + SLICE_MS;
+      const timeUp: TimeUp = () => performance.now() >= until;
+      if (!sampled) {
+        sampled = true;
+        queue = this.cheapestFirst(queue);
+      }
+      while (queue.length > 0) {
+        if (queue[0].build(timeUp, true)) queue.shift();
+        if (timeUp()) break;
+      }
+      if (queue.length === 0) onDone();
+      else handle = inBackground(step);
+    };
+    handle = inBackground(step);
+    return () => handle?.cancel();
+  }
+
+  private cheapestFirst(queue: ColumnIndex<Row>[]): ColumnIndex<Row>[] {
+    const sample = this.rows.slice(0, SAMPLE_ROWS);
+    const cost = new Map<ColumnIndex<Row>, number>();
+    for (const index of queue) {
+      const started = performance.now();
+      for (const row of sample) index.column.value(row);
+      cost.set(index, performance.now() - started);
+    }
+    return queue.slice().sort((a, b) => cost.get(a)! - cost.get(b)!);
+  }
+}
