@@ -136,7 +136,13 @@ async function bench(page: Page, origin: string, rows: number): Promise<string> 
     [SCROLL_MS, SCROLL_ROWS_PER_S] as const,
   );
   const staleDenominator = Math.max(1, scroll.checked);
-  log(`  frames=${scroll.frames.length} checked=${scroll.checked} stale=${scroll.stale} max=${fmt(Math.max(...scroll.frames))} ms`, scroll.staleExamples);
+  const sortedFrames = scroll.frames.slice().sort((a, b) => a - b);
+  const pct = (q: number) => fmt(sortedFrames[Math.min(sortedFrames.length - 1, Math.ceil(sortedFrames.length * q) - 1)]);
+  log(
+    `  scroll: frames=${scroll.frames.length} p50=${pct(0.5)} p90=${pct(0.9)} p95=${pct(0.95)} max=${fmt(sortedFrames.at(-1) ?? NaN)} ms; ` +
+      `checked=${scroll.checked} stale=${scroll.stale}; long frames (index:ms) ${scroll.frames.flatMap((f, i) => (f > 20 ? [`${i}:${f.toFixed(0)}`] : [])).join(' ')}`,
+    ...scroll.staleExamples,
+  );
   await page.waitForTimeout(300);
   const heap = await page.evaluate(() => (window as unknown as W).__bench.heapMb());
 

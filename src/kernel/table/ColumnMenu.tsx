@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Checkbox, Classes, PopoverNext } from '@blueprintjs/core';
 import { ArrowDownIcon, ArrowUpIcon, ColumnLayoutIcon } from '@blueprintjs/icons';
 import type { TFunction } from 'i18next';
@@ -19,8 +20,8 @@ interface ColumnMenuProps {
 
 const noEscape = { interpolation: { escapeValue: false } } as const;
 
-/** Show/hide and reorder columns; the table persists the result per view. */
-export function ColumnMenu({ columns, onToggle, onMove, onReset, t }: ColumnMenuProps) {
+/** Show/hide and reorder columns; the table persists the result per view. Memoised: it has nothing to do with selection or filtering. */
+export const ColumnMenu = memo(function ColumnMenu({ columns, onToggle, onMove, onReset, t }: ColumnMenuProps) {
   const visibleCount = columns.reduce((n, column) => n + (column.visible ? 1 : 0), 0);
   const content = (
     <div className="tessera-dt__column-menu" role="group" aria-label={t('table.columnSettings')}>
@@ -68,5 +69,5 @@ export function ColumnMenu({ columns, onToggle, onMove, onReset, t }: ColumnMenu
       </Button>
     </PopoverNext>
   );
-}
+});
 ColumnMenu.displayName = 'ColumnMenu';

@@ -1,6 +1,7 @@
 import {
   startTransition,
   useCallback,
+  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
@@ -16,7 +17,7 @@ import type { TFunction } from 'i18next';
 import { GridRow, type ColumnWindow, type GridRowHandlers } from './GridRow';
 import type { SelectionSet } from './selection';
 import { cellText, HEADER_HEIGHT, HEADER_ROWS, ROW_HEIGHT, SELECT_COLUMN_WIDTH } from './table-model';
-import { coverFor, covers, intersect, merge, positionsOf, visibleRows, type Ranges } from './windowing';
+import { coverFor, covers, positionsOf, visibleRows, type Ranges } from './windowing';
 import type { DataColumn } from './types';
 
 interface DataGridProps<Row> extends GridRowHandlers {
@@ -47,11 +48,13 @@ const RESTING = 48;
 const CONTINUOUS_VIEWPORTS = 3;
 /** Scroll events closer than this belong to one movement. */
 const MOVEMENT_GAP_MS = 120;
+/** A 60 Hz display frame. */
+const FRAME_MS = 1000 / 60;
 const QUIET_MS = 150;
 const ASSUMED_VIEWPORT = 800;
 const ASSUMED_WIDTH = 1920;
 /** Columns this far (px) outside the horizontal viewport are rendered too. */
-const COLUMN_MARGIN = 200;
+const COLUMN_MARGIN = 40;
 
 interface Extent {
   /** Rendered row positions (unclamped), sorted, disjoint. */
@@ -74,6 +77,12 @@ function columnWindow(edges: readonly number[], across: { left: number; width: n
   while (end < count && edges[end] < to) end++;
   end = Math.max(end, start + 1);
   return { start, end, offset: edges[start] - SELECT_COLUMN_WIDTH, partial: start > 0 || end < count };
+}
+
+/** The current frame's time (the requestAnimationFrame timestamp), else now. */
+function frameTime(): number {
+  const time = typeof document !== 'undefined' ? document.timeline?.currentTime : null;
+  return typeof time === 'number' ? time : performance.now();
 }
 
 function viewportOf(element: HTMLElement | null): number {
@@ -124,6 +133,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     cancelIdle: null as (() => void) | null,
   });
   const count = view.length;
+  /** The last scroll offset and viewport height seen (what is on screen, for rendering). */
+  const shown = useRef({ top: 0, height: ASSUMED_VIEWPORT });
 
   // Horizontal window: only the columns near the viewport are rendered in a wide table.
   const [across, setAcross] = useState({ left: 0, width: ASSUMED_WIDTH });
@@ -174,6 +185,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const [lastReset, setLastReset] = useState(resetKey);
   if (lastReset !== resetKey) {
     setLastReset(resetKey);
+    shown.current = { ...shown.current, top: 0 };
     setExtent({ ranges: coverFor(0, viewportOf(scrollRef.current), 0, 0) });
   }
   useLayoutEffect(() => {
@@ -191,6 +203,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     if (!scroller) return undefined;
     const m = motion.current;
     const measure = () => {
+      shown.current = { top: scroller.scrollTop, height: viewportOf(scroller) };
       const width = scroller.clientWidth || ASSUMED_WIDTH;
       if (width !== acrossRef.current.width) setAcross((previous) => ({ ...previous, width }));
       const height = viewportOf(scroller);
@@ -204,24 +217,43 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
     // The same-frame check: runs after requestAnimationFrame callbacks and layout, right before
     // paint, with the scroll offset that frame will show.
+    /**
+     * Follows one scroll offset per frame: the movement since the last one gives the speed, the
+     * window becomes this offset's viewport plus where the next two frames will be. `time` is the
+     * frame's time (vsync-aligned), so frame-to-frame steps are exact multiples of the speed.
+     */
+    const follow = (top: number, time: number, height: number, sync: boolean) => {
+      const moved = top - m.top;
+      const elapsed = time - m.time;
+      m.top = top;
+      m.time = time;
+      if (moved === 0 && elapsed < MOVEMENT_GAP_MS) return;
+      if (moved === 0) m.step = 0;
+      // The next frame is expected to move as far as this one did (at 60 Hz or, when frames take
+      // longer, at that pace); a miss is caught by the check before paint.
+      else if (elapsed > 0 && elapsed < MOVEMENT_GAP_MS) m.step = moved;
+      // First offset after a pause: a short move starts a movement, a long one is a jump.
+      else m.step = Math.abs(moved) <= CONTINUOUS_VIEWPORTS * height ? moved : 0;
+      const wanted = coverFor(top, height, m.step, 0);
+      if (!covers(extentRef.current.ranges, wanted)) show(wanted, sync);
+    };
+
+    // The check before paint: a ResizeObserver callback runs after requestAnimationFrame
+    // callbacks and layout, right before paint, so it sees the scroll offset this frame shows
+    // (also one set by script in requestAnimationFrame after the scroll event). Rows rendered
+    // here are laid out again before that paint.
     const beforePaint =
       typeof ResizeObserver === 'function' && sentinel
         ? new ResizeObserver(() => {
             if (!m.armed) return;
             m.armed = false;
-            const top = scroller.scrollTop;
-            const height = viewportOf(scroller);
-            if (covers(extentRef.current.ranges, [visibleRows(top, height)])) return;
-            // Render what this frame shows, and keep what is already rendered where the next
-            // frames are expected; the next scroll event renders the rest.
-            const now = coverFor(top, height, 0, 0);
-            const kept = intersect(extentRef.current.ranges, coverFor(top, height, m.step, 0));
-            show(merge([...now, ...kept]), true);
+            follow(scroller.scrollTop, frameTime(), viewportOf(scroller), true);
           })
         : null;
     if (beforePaint && sentinel) beforePaint.observe(sentinel);
 
     const onScroll = () => {
+      shown.current = { top: scroller.scrollTop, height: viewportOf(scroller) };
       const left = scroller.scrollLeft;
       if (left !== acrossRef.current.left) {
         const before = columnWindow(edgesRef.current, acrossRef.current);
@@ -231,27 +263,22 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         if (before.start !== after.start || before.end !== after.end) flushSync(() => setAcross(next));
       }
       const top = scroller.scrollTop;
-      const now = performance.now();
-      const moved = top - m.top;
-      const elapsed = now - m.time;
       const height = viewportOf(scroller);
-      m.top = top;
-      m.time = now;
-      if (moved !== 0) {
-        if (elapsed < MOVEMENT_GAP_MS) {
-          // The next frame is expected to move as far as the last one did.
-          m.step = moved;
-        } else {
-          // First event after a pause: a short move starts a movement, a long one is a jump.
-          m.step = Math.abs(moved) <= CONTINUOUS_VIEWPORTS * height ? moved : 0;
-        }
-        const wanted = coverFor(top, height, m.step, 0);
-        if (!covers(extentRef.current.ranges, wanted)) show(wanted, true);
-      }
-      // Let the check before paint see the final offset of this frame.
       if (sentinel && beforePaint) {
+        // The first event of a movement: this offset was set about a frame ago (the observer
+        // then measures the speed from it).
+        const now = frameTime();
+        if (now - m.time >= MOVEMENT_GAP_MS) {
+          m.top = top;
+          m.time = now - FRAME_MS;
+        }
+        // Resize the sentinel: its observer runs before this frame paints and follows the offset.
         m.armed = true;
         sentinel.style.width = `${1 + (++m.tick % 2)}px`;
+        // A jump (or a browser whose observer stays silent) still gets its rows right away.
+        if (!covers(extentRef.current.ranges, [visibleRows(top, height)])) show(coverFor(top, height, 0, 0), true);
+      } else {
+        follow(top, frameTime(), height, true);
       }
       scheduleRest();
     };
@@ -272,6 +299,13 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     [columnRange.start, columnRange.end, columnRange.offset, columnRange.partial],
   );
 
+  // "Select row {{id}}" once per language, not one translation call per rendered row.
+  const selectLabel = useMemo(() => {
+    const marker = '\u0000';
+    const [before, after = ''] = t('table.selectRow', { id: marker, interpolation: { escapeValue: false } }).split(marker);
+    return (id: string) => before + id + after;
+  }, [t]);
+
   const cellStyles = useMemo<CSSProperties[]>(
     () => layout.map(({ width, grow }) => ({ width, flexGrow: grow ? 1 : 0 })),
     [layout],
@@ -281,6 +315,21 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   // entering the window take the slots of positions that left it.
   const slots = useRef<{ byPosition: Map<number, number>; size: number }>({ byPosition: new Map(), size: 0 });
   const positions = overlay ? [] : positionsOf(extent.ranges, count);
+  // A selection change re-renders the rows on screen at once and the rows around them (rendered
+  // for a scroll to come) after that frame has been painted, in the background.
+  const [laterSelection, setLaterSelection] = useState(selection);
+  useEffect(() => {
+    if (laterSelection === selection) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setLaterSelection(selection)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [selection, laterSelection]);
+  const [onScreenFrom, onScreenTo] = visibleRows(shown.current.top, shown.current.height);
   const assigned = new Map<number, number>();
   const taken = new Uint8Array(slots.current.size + positions.length);
   for (const p of positions) {
@@ -388,16 +437,15 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         columnWindow={columnsShown}
         cellStyles={cellStyles}
         textOf={textOf}
-        selected={selection.hasRow(row)}
+        selected={(p >= onScreenFrom && p < onScreenTo ? selection : laterSelection).hasRow(row)}
         active={row === activeRow}
-        t={t}
+        selectLabel={selectLabel}
         onToggle={onToggle}
         onActivate={activate}
         onOpen={onOpen}
       />
     );
   }
-
   return (
     <div
       ref={scrollRef}

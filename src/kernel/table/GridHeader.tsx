@@ -51,55 +51,80 @@ export const GridHeader = memo(function GridHeader({ columns, selectAll, onToggl
   return (
     <div role="rowgroup" className="tessera-dt__head">
       <div role="row" aria-rowindex={1} className="tessera-dt__row tessera-dt__row--titles">
-        <div role="columnheader" className="tessera-dt__cell tessera-dt__cell--select">
-          <Checkbox
-            className="tessera-dt__checkbox"
-            aria-label={t('table.selectAll')}
-            checked={selectAll.checked}
-            indeterminate={selectAll.indeterminate}
-            disabled={selectAll.disabled}
-            onChange={onToggleAll}
-          />
-        </div>
-        {columns.map((spec) => (
-          <div
-            key={spec.id}
-            role="columnheader"
-            aria-sort={spec.sortable ? ariaSort(spec.sorted) : undefined}
-            data-column-id={spec.id}
-            className="tessera-dt__cell tessera-dt__cell--title"
-            style={cellStyle(spec)}
-          >
-            {spec.sortable ? (
-              <button
-                type="button"
-                className="tessera-dt__sort"
-                title={t('table.sortBy', { column: spec.label, ...noEscape })}
-                onClick={(event) => onSort(spec.id, event)}
-              >
-                <span className="tessera-dt__title-text">{spec.label}</span>
-                <SortIcon sorted={spec.sorted} />
-              </button>
-            ) : (
-              <span className="tessera-dt__title-text" title={spec.label}>
-                {spec.label}
-              </span>
-            )}
-          </div>
-        ))}
+        <SelectAllCell selectAll={selectAll} onToggleAll={onToggleAll} t={t} />
+        <ColumnTitles columns={columns} onSort={onSort} t={t} />
       </div>
-      <div role="row" aria-rowindex={2} className="tessera-dt__row tessera-dt__row--filters">
-        <div role="gridcell" className="tessera-dt__cell tessera-dt__cell--select" />
-        {columns.map((spec) => (
-          <div key={spec.id} role="gridcell" className="tessera-dt__cell tessera-dt__cell--filter" style={cellStyle(spec)}>
-            <ColumnFilter spec={spec} onFilter={onFilter} t={t} />
-          </div>
-        ))}
-      </div>
+      <FilterRow columns={columns} onFilter={onFilter} t={t} />
     </div>
   );
 });
 GridHeader.displayName = 'GridHeader';
+
+/** Only this re-renders when the selection changes, not the titles and filters next to it. */
+const SelectAllCell = memo(function SelectAllCell({
+  selectAll,
+  onToggleAll,
+  t,
+}: Pick<GridHeaderProps, 'selectAll' | 'onToggleAll' | 't'>) {
+  return (
+    <div role="columnheader" className="tessera-dt__cell tessera-dt__cell--select">
+      <Checkbox
+        className="tessera-dt__checkbox"
+        aria-label={t('table.selectAll')}
+        checked={selectAll.checked}
+        indeterminate={selectAll.indeterminate}
+        disabled={selectAll.disabled}
+        onChange={onToggleAll}
+      />
+    </div>
+  );
+});
+
+const ColumnTitles = memo(function ColumnTitles({ columns, onSort, t }: Pick<GridHeaderProps, 'columns' | 'onSort' | 't'>) {
+  return (
+    <>
+      {columns.map((spec) => (
+        <div
+          key={spec.id}
+          role="columnheader"
+          aria-sort={spec.sortable ? ariaSort(spec.sorted) : undefined}
+          data-column-id={spec.id}
+          className="tessera-dt__cell tessera-dt__cell--title"
+          style={cellStyle(spec)}
+        >
+          {spec.sortable ? (
+            <button
+              type="button"
+              className="tessera-dt__sort"
+              title={t('table.sortBy', { column: spec.label, ...noEscape })}
+              onClick={(event) => onSort(spec.id, event)}
+            >
+              <span className="tessera-dt__title-text">{spec.label}</span>
+              <SortIcon sorted={spec.sorted} />
+            </button>
+          ) : (
+            <span className="tessera-dt__title-text" title={spec.label}>
+              {spec.label}
+            </span>
+          )}
+        </div>
+      ))}
+    </>
+  );
+});
+
+const FilterRow = memo(function FilterRow({ columns, onFilter, t }: Pick<GridHeaderProps, 'columns' | 'onFilter' | 't'>) {
+  return (
+    <div role="row" aria-rowindex={2} className="tessera-dt__row tessera-dt__row--filters">
+      <div role="gridcell" className="tessera-dt__cell tessera-dt__cell--select" />
+      {columns.map((spec) => (
+        <div key={spec.id} role="gridcell" className="tessera-dt__cell tessera-dt__cell--filter" style={cellStyle(spec)}>
+          <ColumnFilter spec={spec} onFilter={onFilter} t={t} />
+        </div>
+      ))}
+    </div>
+  );
+});
 
 function ColumnFilter({ spec, onFilter, t }: { spec: HeaderSpec; onFilter: GridHeaderProps['onFilter']; t: TFunction }) {
   if (spec.filter === false) return null;

@@ -1,5 +1,4 @@
 import { memo, type ChangeEvent, type CSSProperties, type JSX, type MouseEvent } from 'react';
-import type { TFunction } from 'i18next';
 import { HEADER_ROWS, ROW_HEIGHT } from './table-model';
 import type { DataColumn } from './types';
 
@@ -37,10 +36,9 @@ interface GridRowProps<Row> extends GridRowHandlers {
   textOf: (row: number, column: DataColumn<Row>) => string;
   selected: boolean;
   active: boolean;
-  t: TFunction;
+  /** The checkbox's accessible name for a row id. */
+  selectLabel: (rowId: string) => string;
 }
-
-const noEscape = { interpolation: { escapeValue: false } } as const;
 
 interface CustomCellProps<Row> {
   data: Row;
@@ -72,31 +70,14 @@ const keepTextSelection = (event: MouseEvent) => {
  * row that streams past with as few layers as possible.
  */
 function GridRowImpl<Row>({
-  data, row, rowId, position, domId, columns, columnWindow, cellStyles, textOf, selected, active, t, onToggle, onActivate, onOpen,
+  data, row, rowId, position, domId, columns, columnWindow, cellStyles, textOf, selected, active, selectLabel, onToggle, onActivate, onOpen,
 }: GridRowProps<Row>) {
+
   const className =
     'tessera-dt__row tessera-dt__row--body' +
     (position % 2 ? ' tessera-dt__row--odd' : '') +
     (selected ? ' tessera-dt__row--selected' : '') +
     (active ? ' tessera-dt__row--active' : '');
-  const cells: JSX.Element[] = [];
-  if (columnWindow.offset > 0) {
-    cells.push(<div key="\u0000offset" className="tessera-dt__cell-offset" style={{ width: columnWindow.offset }} />);
-  }
-  for (let i = columnWindow.start; i < columnWindow.end; i++) {
-    const column = columns[i];
-    const colIndex = columnWindow.partial ? i + 2 : undefined;
-    cells.push(
-      column.cell ? (
-        <CustomCell key={column.id} data={data} column={column} style={cellStyles[i]} colIndex={colIndex} />
-      ) : (
-        // Text stays text (never HTML). The tooltip is set when the pointer enters (DataGrid).
-        <div key={column.id} role="gridcell" aria-colindex={colIndex} className="tessera-dt__cell" style={cellStyles[i]}>
-          {textOf(row, column)}
-        </div>
-      ),
-    );
-  }
   return (
     <div
       id={domId}
@@ -119,17 +100,49 @@ function GridRowImpl<Row>({
         <input
           className="tessera-dt__check"
           type="checkbox"
-          aria-label={t('table.selectRow', { id: rowId, ...noEscape })}
+          aria-label={selectLabel(rowId)}
           checked={selected}
           onChange={(event: ChangeEvent<HTMLInputElement>) =>
             onToggle(row, event.currentTarget.checked, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)
           }
         />
       </div>
-      {cells}
+      <RowCells data={data} row={row} columns={columns} columnWindow={columnWindow} cellStyles={cellStyles} textOf={textOf} />
     </div>
   );
 }
+
+interface RowCellsProps<Row> {
+  data: Row;
+  row: number;
+  columns: readonly DataColumn<Row>[];
+  columnWindow: ColumnWindow;
+  cellStyles: readonly CSSProperties[];
+  textOf: (row: number, column: DataColumn<Row>) => string;
+}
+
+/** A row's data cells; memoised apart from the row, so selecting rows does not re-render them. */
+const RowCells = memo(function RowCells<Row>({ data, row, columns, columnWindow, cellStyles, textOf }: RowCellsProps<Row>) {
+  const cells: JSX.Element[] = [];
+  if (columnWindow.offset > 0) {
+    cells.push(<div key="\u0000offset" className="tessera-dt__cell-offset" style={{ width: columnWindow.offset }} />);
+  }
+  for (let i = columnWindow.start; i < columnWindow.end; i++) {
+    const column = columns[i];
+    const colIndex = columnWindow.partial ? i + 2 : undefined;
+    cells.push(
+      column.cell ? (
+        <CustomCell key={column.id} data={data} column={column} style={cellStyles[i]} colIndex={colIndex} />
+      ) : (
+        // Text stays text (never HTML). The tooltip is set when the pointer enters (DataGrid).
+        <div key={column.id} role="gridcell" aria-colindex={colIndex} className="tessera-dt__cell" style={cellStyles[i]}>
+          {textOf(row, column)}
+        </div>
+      ),
+    );
+  }
+  return <>{cells}</>;
+}) as <Row>(props: RowCellsProps<Row>) => JSX.Element;
 
 export const GridRow = memo(GridRowImpl) as typeof GridRowImpl & { displayName?: string };
 GridRow.displayName = 'GridRow';

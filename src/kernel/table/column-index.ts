@@ -48,6 +48,8 @@ export class ColumnIndex<Row> {
   rankOfCode: Int32Array | null = null;
   // stored text
   chunks: string[] = [];
+  /** Per chunk: the characters its placeholders stand for (see encodeChunk), or null. */
+  wide: (string | null)[] = [];
   starts: Uint32Array | null = null;
   // ranks (text and live columns)
   rank: Int32Array | null = null;
@@ -174,7 +176,9 @@ export class ColumnIndex<Row> {
         starts[i] = offset;
         offset += text.length + 1;
       }
-      this.chunks.push(parts.join('\u0000'));
+      const encoded = encodeChunk(parts);
+      this.chunks.push(encoded.text);
+      this.wide.push(encoded.wide);
       this.cursor = end;
       if (this.cursor < n && timeUp()) return false;
     }
@@ -230,9 +234,12 @@ export class ColumnIndex<Row> {
     if (!this.textReady) return null;
     if (this.kind === 'dictionary') return this.distinctText[this.codes![i]];
     if (this.kind === 'live') return null;
-    const chunk = this.chunks[Math.floor(i / CHUNK_ROWS)];
+    const c = Math.floor(i / CHUNK_ROWS);
+    const chunk = this.chunks[c];
     const end = (i + 1) % CHUNK_ROWS === 0 || i + 1 === this.rows.length ? chunk.length : this.starts![i + 1] - 1;
-    return chunk.slice(this.starts![i], end);
+    const text = chunk.slice(this.starts![i], end);
+    const wide = this.wide[c];
+    return wide !== null && PLACEHOLDER.test(text) ? fromPlaceholders(text, wide) : text;
   }
 
   /** Rank of row `i` (needs rankReady). */
@@ -264,10 +271,18 @@ export class ColumnIndex<Row> {
     }
     if (this.kind === 'text') {
       // The chunks hold the display text; a case-insensitive expression finds the query in it.
-      const pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+      const plain = new RegExp(escapeRegExp(query), 'gi');
+      const queryIsWide = WIDE_CHAR.test(query);
       const starts = this.starts!;
       for (let c = 0; c < this.chunks.length; c++) {
         const chunk = this.chunks[c];
+        const wide = this.wide[c];
+        let pattern = plain;
+        if (wide !== null && queryIsWide) {
+          const mapped = toPlaceholders(query, wide);
+          if (mapped === null) continue; // a character this chunk does not contain
+          pattern = new RegExp(escapeRegExp(mapped), 'gi');
+        }
         const base = c * CHUNK_ROWS;
         const last = Math.min(n, base + CHUNK_ROWS) - 1;
         pattern.lastIndex = 0;
@@ -315,4 +330,73 @@ export class ColumnIndex<Row> {
       if (text !== '' && text === wanted) out[i] = 1;
     }
   }
+}
+
+const WIDE_CHAR = /[^\u0000-\u00ff]/;
+const PLACEHOLDER = /[\u0080-\u009f]/;
+const PLACEHOLDERS = /[\u0080-\u009f]/g;
+const PLACEHOLDER_BASE = 0x80;
+const PLACEHOLDER_COUNT = 32;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A chunk of texts as one string of one byte per character when it can be: V8 stores a string
+ * with any character above U+00FF at two bytes per character, so a single "€" or "₹" in 256
+ * rows of amounts would double the chunk. Up to 32 distinct such characters that have no case
+ * (currency signs, symbols) are replaced by the C1 control characters U+0080–U+009F, which never
+ * occur in display text; `wide` lists what they stand for. Otherwise the chunk stays as it is.
+ */
+export function encodeChunk(parts: readonly string[]): { text: string; wide: string | null } {
+  const joined = parts.join('\u0000');
+  if (!WIDE_CHAR.test(joined) || PLACEHOLDER.test(joined)) return { text: joined, wide: null };
+  let wide = '';
+  const encoded = new Array<string>(parts.length);
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k];
+    if (!WIDE_CHAR.test(part)) {
+      encoded[k] = part;
+      continue;
+    }
+    const codes = new Array<number>(part.length);
+    for (let i = 0; i < part.length; i++) {
+      const code = part.charCodeAt(i);
+      if (code <= 0xff) {
+        codes[i] = code;
+        continue;
+      }
+      const char = part[i];
+      if (char.toLowerCase() !== char || char.toUpperCase() !== char) return { text: joined, wide: null };
+      let slot = wide.indexOf(char);
+      if (slot === -1) {
+        if (wide.length === PLACEHOLDER_COUNT) return { text: joined, wide: null };
+        slot = wide.length;
+        wide += char;
+      }
+      codes[i] = PLACEHOLDER_BASE + slot;
+    }
+    encoded[k] = String.fromCharCode(...codes);
+  }
+  return { text: encoded.join('\u0000'), wide };
+}
+
+function fromPlaceholders(text: string, wide: string): string {
+  return text.replace(PLACEHOLDERS, (char) => wide[char.charCodeAt(0) - PLACEHOLDER_BASE]);
+}
+
+/** The query as it appears in an encoded chunk, or null if the chunk cannot contain it. */
+function toPlaceholders(query: string, wide: string): string | null {
+  let out = '';
+  for (let i = 0; i < query.length; i++) {
+    if (query.charCodeAt(i) <= 0xff) {
+      out += query[i];
+      continue;
+    }
+    const slot = wide.indexOf(query[i]);
+    if (slot === -1) return null;
+    out += String.fromCharCode(PLACEHOLDER_BASE + slot);
+  }
+  return out;
 }

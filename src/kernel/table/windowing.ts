@@ -6,9 +6,9 @@ export type Ranges = readonly (readonly [number, number])[];
 /** Rows rendered beyond the viewport (and beyond each predicted viewport) in any case. */
 export const NEAR = 4;
 /** How many frames ahead of a moving viewport are rendered. */
-export const FRAMES_AHEAD = 2;
-/** Rows around each predicted viewport. */
-export const AHEAD_MARGIN = 2;
+export const FRAMES_AHEAD = 1;
+/** Rows around each predicted viewport (and the current one while moving). */
+export const AHEAD_MARGIN = 1;
 
 /** The rows a viewport `height` px tall shows at scroll offset `top`. */
 export function visibleRows(top: number, height: number): [number, number] {
@@ -28,8 +28,8 @@ export function coverFor(top: number, height: number, step: number, extra: numbe
   const frames = step === 0 ? 0 : FRAMES_AHEAD;
   for (let k = 0; k <= frames; k++) {
     const [start, end] = visibleRows(top + k * step, height);
-    // Predicted viewports get a smaller margin: frame-to-frame jitter is a row or two.
-    const around = k === 0 ? margin : AHEAD_MARGIN;
+    // While moving, the check before paint catches any miss: a row of margin is enough.
+    const around = frames === 0 ? margin : Math.max(AHEAD_MARGIN, extra);
     ranges.push([start - around, end + around]);
   }
   return merge(ranges);

@@ -1,0 +1,372 @@
+import { describe, expect, it } from 'vitest';
+import { ChunkedSort, NEVER } from '../../../src/kernel/table/chunked-sort';
+import { EMPTY_RANK, encodeChunk } from '../../../src/kernel/table/column-index';
+import { SelectionSet, type IdLookup } from '../../../src/kernel/table/selection';
+import { toggleSorting } from '../../../src/kernel/table/sorting';
+import { TableIndex } from '../../../src/kernel/table/table-index';
+import { compareValues, type SortingState } from '../../../src/kernel/table/table-model';
+import { coverFor, covers, intersect, merge, positionsOf, visibleRows } from '../../../src/kernel/table/windowing';
+import type { DataColumn } from '../../../src/kernel/table';
+
+interface Item {
+  id: string;
+  name: string;
+  group: string;
+  amount: number | null;
+  note: string;
+}
+
+const items: Item[] = [
+  { id: 'i0', name: 'Delta', group: 'b', amount: 5, note: 'x' },
+  { id: 'i1', name: 'alpha', group: 'a', amount: null, note: '' },
+  { id: 'i2', name: 'Charlie 10', group: 'b', amount: 5, note: 'Store' },
+  { id: 'i3', name: 'Charlie 9', group: 'a', amount: 1, note: 'store front' },
+  { id: 'i4', name: 'bravo', group: 'b', amount: 20, note: 'STORAGE' },
+];
+
+// `note` costs enough per row to be stored as text (see ColumnIndex); the others are cheap.
+function slowNote(item: Item): string {
+  const end = performance.now() + 0.002;
+  while (performance.now() < end) {
+    // burn a little time, like a formatting value function
+  }
+  return item.note;
+}
+
+const columns: DataColumn<Item>[] = [
+  { id: 'name', header: 'Name', value: (r) => r.name },
+  { id: 'group', header: 'Group', value: (r) => r.group, filter: { options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] } },
+  { id: 'amount', header: 'Amount', value: (r) => r.amount },
+  { id: 'note', header: 'Note', value: slowNote },
+];
+
+const build = (rows: readonly Item[] = items) => new TableIndex<Item>(rows, columns, (r) => r.id);
+const ids = (index: TableIndex<Item>, view: ArrayLike<number>) => Array.from(view, (row) => index.id(row));
+
+/** The reference: a plain comparator sort over the same rules (empty last, ties by data order). */
+function referenceOrder(rows: readonly Item[], sorting: SortingState): string[] {
+  const value = (row: Item, id: string) => {
+    const v = columns.find((c) => c.id === id)!.value(row);
+    return v === null || v === '' ? undefined : v;
+  };
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => {
+      for (const { id, desc } of sorting) {
+        const x = value(a.row, id);
+        const y = value(b.row, id);
+        if (x === undefined && y === undefined) continue;
+        if (x === undefined) return 1;
+        if (y === undefined) return -1;
+        const c = compareValues(x, y);
+        if (c !== 0) return desc ? -c : c;
+      }
+      return a.i - b.i;
+    })
+    .map(({ row }) => row.id);
+}
+
+describe('toggleSorting (TanStack semantics, asc first)', () => {
+  it('cycles a column asc → desc → none and replaces other keys on a plain click', () => {
+    let s: SortingState = [];
+    s = toggleSorting(s, 'a', false);
+    expect(s).toEqual([{ id: 'a', desc: false }]);
+    s = toggleSorting(s, 'a', false);
+    expect(s).toEqual([{ id: 'a', desc: true }]);
+    s = toggleSorting(s, 'a', false);
+    expect(s).toEqual([]);
+    s = toggleSorting(toggleSorting([], 'a', false), 'b', false);
+    expect(s).toEqual([{ id: 'b', desc: false }]);
+  });
+
+  it('adds, flips and removes keys with shift', () => {
+    let s: SortingState = toggleSorting([], 'a', false);
+    s = toggleSorting(s, 'b', true);
+    expect(s).toEqual([{ id: 'a', desc: false }, { id: 'b', desc: false }]);
+    s = toggleSorting(s, 'b', true);
+    expect(s).toEqual([{ id: 'a', desc: false }, { id: 'b', desc: true }]);
+    s = toggleSorting(s, 'b', true);
+    expect(s).toEqual([{ id: 'a', desc: false }]);
+    // A plain click on a key of a multi-sort keeps only that key.
+    s = toggleSorting(toggleSorting(s, 'b', true), 'a', false);
+    expect(s).toEqual([{ id: 'a', desc: true }]);
+  });
+});
+
+describe('ChunkedSort', () => {
+  it('sorts in slices and gives the same order as one sort', () => {
+    const n = 5000;
+    const values = Array.from({ length: n }, (_, i) => (i * 7919) % 1013);
+    const items = Int32Array.from({ length: n }, (_, i) => i);
+    const cmp = (x: number, y: number) => values[x] - values[y] || x - y;
+    const sorter = new ChunkedSort(items.slice(), cmp);
+    let slices = 0;
+    let calls = 0;
+    while (!sorter.run(() => ++calls % 3 === 0)) slices++;
+    expect(slices).toBeGreaterThan(3);
+    expect(Array.from(sorter.result())).toEqual(Array.from(items).sort(cmp));
+  });
+
+  it('handles tiny inputs', () => {
+    const sorter = new ChunkedSort(Int32Array.from([2, 0, 1]), (x, y) => x - y);
+    expect(sorter.run(NEVER)).toBe(true);
+    expect(Array.from(sorter.result())).toEqual([0, 1, 2]);
+    const empty = new ChunkedSort(new Int32Array(0), (x, y) => x - y);
+    expect(empty.run(NEVER)).toBe(true);
+  });
+});
+
+describe('TableIndex sorting', () => {
+  it.each<SortingState>([
+    [{ id: 'name', desc: false }],
+    [{ id: 'name', desc: true }],
+    [{ id: 'amount', desc: false }],
+    [{ id: 'amount', desc: true }],
+    [{ id: 'group', desc: false }, { id: 'amount', desc: true }],
+    [{ id: 'group', desc: true }, { id: 'name', desc: false }],
+    [{ id: 'note', desc: false }],
+  ])('matches a comparator sort for %j', (...sorting) => {
+    const index = build();
+    expect(ids(index, index.order(sorting)!)).toEqual(referenceOrder(items, sorting));
+  });
+
+  it('sorts text naturally and case-insensitively, empty values last both ways', () => {
+    const index = build();
+    expect(ids(index, index.order([{ id: 'name', desc: false }])!)).toEqual(['i1', 'i4', 'i3', 'i2', 'i0']);
+    expect(ids(index, index.order([{ id: 'amount', desc: true }])!).at(-1)).toBe('i1');
+    expect(ids(index, index.order([{ id: 'amount', desc: false }])!).at(-1)).toBe('i1');
+  });
+
+  it('keeps ties in data order in both directions', () => {
+    const index = build();
+    const asc = ids(index, index.order([{ id: 'amount', desc: false }])!);
+    const desc = ids(index, index.order([{ id: 'amount', desc: true }])!);
+    expect(asc.indexOf('i0')).toBeLessThan(asc.indexOf('i2'));
+    expect(desc.indexOf('i0')).toBeLessThan(desc.indexOf('i2'));
+  });
+
+  it('returns null without sort keys and caches orders', () => {
+    const index = build();
+    expect(index.order([])).toBeNull();
+    expect(index.order([{ id: 'unknown', desc: false }])).toBeNull();
+    const first = index.order([{ id: 'name', desc: false }]);
+    expect(index.order([{ id: 'name', desc: false }])).toBe(first);
+  });
+
+  it('gives equal values one rank and empty values EMPTY_RANK', () => {
+    const index = build();
+    index.column('amount')!.build(NEVER, true);
+    const amount = index.column('amount')!;
+    expect(amount.rankAt(0)).toBe(amount.rankAt(2));
+    expect(amount.rankAt(1)).toBe(EMPTY_RANK);
+    expect(amount.rankAt(3)).toBeLessThan(amount.rankAt(0));
+  });
+
+  it('matches a comparator sort on 3,000 generated rows, built in background slices', async () => {
+    const rows: Item[] = Array.from({ length: 3000 }, (_, i) => ({
+      id: `r${i}`,
+      name: `Name ${(i * 37) % 1000}`,
+      group: ['a', 'b', 'c'][i % 3],
+      amount: i % 11 === 0 ? null : (i * 7919) % 97,
+      note: i % 5 === 0 ? '' : `n${i % 50}`,
+    }));
+    const index = build(rows);
+    await new Promise<void>((resolve) => index.buildInBackground(['name', 'group', 'amount', 'note'], resolve));
+    for (const sorting of [
+      [{ id: 'name', desc: false }],
+      [{ id: 'amount', desc: true }, { id: 'name', desc: false }],
+      [{ id: 'group', desc: false }, { id: 'note', desc: true }, { id: 'amount', desc: false }],
+    ] as SortingState[]) {
+      expect(ids(index, index.order(sorting)!)).toEqual(referenceOrder(rows, sorting));
+    }
+  });
+});
+
+describe('TableIndex filtering', () => {
+  const searchIds = ['name', 'group', 'amount', 'note'];
+
+  it('search matches any of the given columns, case-insensitively, in every storage kind', () => {
+    const index = build();
+    const match = (q: string, among = searchIds) => {
+      const result = index.filter(q, among, []);
+      return result ? ids(index, index.view(null, result)) : null;
+    };
+    expect(match('')).toBeNull();
+    expect(match('CHARLIE')).toEqual(['i2', 'i3']);
+    expect(match('stor')).toEqual(['i2', 'i3', 'i4']); // stored text, mixed case
+    expect(match('storage')).toEqual(['i4']); // narrowed from the previous result
+    expect(match('20')).toEqual(['i4']);
+    expect(match('b', ['group'])).toEqual(['i0', 'i2', 'i4']); // dictionary
+    expect(match('zzz')).toEqual([]);
+    expect(index.column('group')!.kind).toBe('dictionary');
+  });
+
+  it('stores costly, mostly distinct text in chunks and searches it case-insensitively', () => {
+    const rows: Item[] = Array.from({ length: 3000 }, (_, i) => ({
+      id: `r${i}`,
+      name: `n${i}`,
+      group: 'a',
+      amount: i,
+      note: i % 7 === 0 ? '' : `Note ${i} (Store)`,
+    }));
+    const index = build(rows);
+    const count = (q: string) => index.filter(q, ['note'], [])?.count ?? rows.length;
+    const reference = (q: string) => rows.filter((r) => r.note.toLowerCase().includes(q.toLowerCase())).length;
+    expect(count('NOTE 29')).toBe(reference('NOTE 29'));
+    expect(index.column('note')!.kind).toBe('text');
+    expect(count('(store)')).toBe(reference('(store)'));
+    expect(count('e 1 (')).toBe(reference('e 1 ('));
+    expect(index.column('note')!.textAt(1)).toBe('Note 1 (Store)');
+    expect(index.column('note')!.textAt(255)).toBe('Note 255 (Store)'); // last of a chunk
+    expect(index.column('note')!.textAt(256)).toBe('Note 256 (Store)');
+    expect(index.column('note')!.textAt(2999)).toBe('Note 2999 (Store)');
+    expect(index.column('note')!.textAt(7)).toBe('');
+    expect(index.column('name')!.kind).toBe('live');
+    expect(index.filter('n299', ['name'], [])!.count).toBe(11);
+  });
+
+  it('narrows only when the new query extends the previous one', () => {
+    const index = build();
+    expect(index.filter('sto', searchIds, [])!.count).toBe(3);
+    expect(index.filter('store', searchIds, [])!.count).toBe(2);
+    // Not an extension: back to all rows.
+    expect(index.filter('tore', searchIds, [])!.count).toBe(2);
+    expect(index.filter('a', searchIds, [])!.count).toBe(5);
+  });
+
+  it('combines the search with text and option column filters', () => {
+    const index = build();
+    const f = index.filter('', searchIds, [{ id: 'group', value: 'b' }]);
+    expect(ids(index, index.view(null, f))).toEqual(['i0', 'i2', 'i4']);
+    const g = index.filter('', searchIds, [{ id: 'group', value: 'b' }, { id: 'name', value: '  CHAR ' }]);
+    expect(ids(index, index.view(null, g))).toEqual(['i2']);
+    const h = index.filter('10', searchIds, [{ id: 'group', value: 'b' }]);
+    expect(h!.count).toBe(1);
+    expect(ids(index, index.view(index.order([{ id: 'name', desc: true }]), index.filter('', searchIds, [{ id: 'group', value: 'b' }])))).toEqual(['i0', 'i2', 'i4']);
+  });
+
+  it('an option filter matches the whole text exactly', () => {
+    const index = build();
+    expect(index.filter('', searchIds, [{ id: 'group', value: 'B' }])!.count).toBe(0);
+    expect(index.filter('', searchIds, [{ id: 'group', value: 'a' }])!.count).toBe(2);
+  });
+
+  it('gives the display text of indexed cells', () => {
+    const index = build();
+    index.column('note')!.build(NEVER, false);
+    index.column('group')!.build(NEVER, false);
+    expect(index.column('note')!.textAt(2)).toBe('Store');
+    expect(index.column('note')!.textAt(1)).toBe('');
+    expect(index.column('group')!.textAt(3)).toBe('a');
+    expect(index.column('name')!.textAt(0)).toBeNull(); // not built (and cheap: searched live)
+  });
+});
+
+describe('stored text encoding', () => {
+  it('replaces caseless wide characters by placeholders and leaves other chunks alone', () => {
+    expect(encodeChunk(['$1.00', 'abc'])).toEqual({ text: '$1.00\u0000abc', wide: null });
+    const euro = encodeChunk(['€1.00', '₹2', '€3']);
+    expect(euro.wide).toBe('€₹');
+    expect(euro.text).toBe('\u00801.00\u0000\u00812\u0000\u00803');
+    expect(encodeChunk(['Ωmega', '€']).wide).toBeNull(); // a letter with case: kept as it is
+    expect(encodeChunk(['广告', '€']).wide).toBe('广告€');
+  });
+
+  it('displays and searches encoded chunks like the original text', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ id: `r${i}`, v: i % 3 === 0 ? `€${i}` : i % 3 === 1 ? `₹${i}` : `$${i}` }));
+    const slow = (r: { v: string }) => {
+      const end = performance.now() + 0.002;
+      while (performance.now() < end) {
+        // a costly value function
+      }
+      return r.v;
+    };
+    const index = new TableIndex(rows, [{ id: 'v', header: 'V', value: slow }], (r) => r.id);
+    const count = (q: string) => index.filter(q, ['v'], [])!.count;
+    expect(count('€1')).toBe(rows.filter((r) => r.v.startsWith('€1')).length);
+    expect(count('₹')).toBe(1000);
+    expect(count('£')).toBe(0);
+    expect(count('12')).toBe(rows.filter((r) => r.v.includes('12')).length);
+    expect(index.column('v')!.kind).toBe('text');
+    expect(index.column('v')!.textAt(3)).toBe('€3');
+    expect(index.column('v')!.textAt(4)).toBe('₹4');
+    expect(index.column('v')!.textAt(5)).toBe('$5');
+  });
+});
+
+describe('SelectionSet', () => {
+  const lookup: IdLookup = {
+    size: 4,
+    id: (row) => `r${row}`,
+    indexOf: (id) => (/^r[0-3]$/.test(id) ? Number(id.slice(1)) : undefined),
+  };
+
+  it('is an immutable ReadonlySet of ids', () => {
+    const empty = SelectionSet.empty(lookup);
+    const one = empty.withRow(2, true);
+    expect(empty.size).toBe(0);
+    expect(one.size).toBe(1);
+    expect(one.has('r2')).toBe(true);
+    expect(one.has('r1')).toBe(false);
+    expect([...one]).toEqual(['r2']);
+    expect(one.withRow(2, true)).toBe(one);
+    const all = one.withRows(Int32Array.from([0, 1, 2, 3]), true);
+    expect(all.size).toBe(4);
+    expect([...all.keys()]).toEqual(['r0', 'r1', 'r2', 'r3']);
+    expect(all.withRows([1, 3], false).size).toBe(2);
+    const seen: string[] = [];
+    all.forEach((id) => seen.push(id));
+    expect(seen).toHaveLength(4);
+  });
+
+  it('adopts any set, keeping ids that are not rows until told otherwise', () => {
+    const adopted = SelectionSet.adopt(new Set(['r1', 'gone']), lookup);
+    expect(adopted.size).toBe(2);
+    expect(adopted.hasRow(1)).toBe(true);
+    expect(adopted.has('gone')).toBe(true);
+    expect(adopted.otherCount).toBe(1);
+    expect(SelectionSet.adopt(adopted, lookup)).toBe(adopted);
+    expect([...adopted.withoutOthers()]).toEqual(['r1']);
+    expect(adopted.idsOutside([1])).toEqual(['gone']);
+  });
+
+  it('counts the selected rows of a view', () => {
+    const s = SelectionSet.empty(lookup).withRows([0, 2, 3], true);
+    expect(s.countIn([3, 1])).toBe(1);
+    expect(s.countIn([0, 1, 2, 3])).toBe(3);
+    expect(SelectionSet.empty(lookup).countIn([0, 1])).toBe(0);
+  });
+});
+
+describe('windowing', () => {
+  it('knows which rows a viewport shows', () => {
+    expect(visibleRows(0, 320)).toEqual([0, 10]);
+    expect(visibleRows(16, 320)).toEqual([0, 11]);
+    expect(visibleRows(-50, 64)).toEqual([0, 2]);
+  });
+
+  it('renders one block at rest or slowly, separate blocks when a frame moves more than a viewport', () => {
+    expect(coverFor(0, 320, 0, 0)).toEqual([[-4, 14]]);
+    expect(coverFor(0, 320, 0, 48)).toEqual([[-48, 58]]);
+    expect(coverFor(3200, 320, 64, 0)).toHaveLength(1); // two rows per frame: one block with a lead
+    const fast = coverFor(3200, 320, 1280, 0); // 40 rows per frame, 10 on screen
+    expect(fast).toEqual([
+      [99, 111],
+      [139, 151],
+    ]);
+    expect(positionsOf(fast, 145)).toHaveLength(12 + 6);
+    expect(coverFor(3200, 320, -1280, 0)).toEqual([
+      [59, 71],
+      [99, 111],
+    ]);
+  });
+
+  it('merges, intersects and checks coverage', () => {
+    expect(merge([[5, 9], [0, 3], [3, 4], [8, 12]])).toEqual([[0, 4], [5, 12]]);
+    expect(intersect([[0, 10], [20, 30]], [[5, 25]])).toEqual([[5, 10], [20, 25]]);
+    expect(covers([[0, 10]], [[-4, 8]])).toBe(true);
+    expect(covers([[0, 10]], [[5, 11]])).toBe(false);
+    expect(covers([[0, 5]], [[6, 7]])).toBe(false);
+    expect(covers([[0, 5], [8, 12]], [[9, 11], [1, 2]])).toBe(true);
+  });
+});
