@@ -102,16 +102,20 @@ function whenIdle(callback: () => void): () => void {
 
 /**
  * The one scroll container: sticky header rows on top, then a body as tall as all rows in which
- * only some rows exist, at fixed 32 px offsets. Which ones (see windowing.ts):
+ * only some rows exist, each at a fixed 32 px offset, in recycled elements. Which rows (see
+ * windowing.ts):
  *
- * - at rest, the viewport plus RESTING rows either side (widened at idle, after a pause);
- * - while scrolling, the viewport and where it will be one and two frames later at the current
- *   speed. Slowly that is one block with a lead; fast (more than a viewport per frame) it is
- *   separate blocks, skipping rows that scroll past between two frames and are never on screen,
- *   so each frame renders about one viewport of new rows however fast the scroll is;
- * - a scroll event renders synchronously (before the frame paints), and a ResizeObserver check
- *   after layout re-renders in the same frame if the offset about to be painted (e.g. set by
- *   script in requestAnimationFrame after the scroll event) is not covered.
+ * - at rest, the viewport plus RESTING rows either side (widened at idle, after a pause), so the
+ *   first frames of a scroll land on rendered rows;
+ * - while scrolling, the viewport and where it will be a frame later at the current speed.
+ *   Slowly that is one block with a lead; fast (more than a viewport per frame) two blocks, and
+ *   the rows that pass between two frames, never on screen, are not rendered at all: each frame
+ *   renders about one viewport of new rows however fast the scroll is;
+ * - the window follows the scroll offset in a ResizeObserver callback, which runs after
+ *   requestAnimationFrame callbacks and layout, right before paint: it sees the offset the frame
+ *   will show (also one set by script in requestAnimationFrame) and renders synchronously, so
+ *   a mis-predicted frame is corrected before it is painted, never shown blank or stale;
+ * - in a table wider than the viewport, only the columns near it are rendered.
  */
 export function DataGrid<Row>(props: DataGridProps<Row>) {
   const { rows, view, rowId, textOf, columns, header, overlay, layout, totalWidth, selection, activeRow, busy, resetKey, t } = props;
@@ -186,7 +190,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   if (lastReset !== resetKey) {
     setLastReset(resetKey);
     shown.current = { ...shown.current, top: 0 };
-    setExtent({ ranges: coverFor(0, viewportOf(scrollRef.current), 0, 0) });
+    setExtent({ ranges: coverFor(0, shown.current.height, 0, 0) });
   }
   useLayoutEffect(() => {
     const scroller = scrollRef.current;
@@ -203,24 +207,21 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     if (!scroller) return undefined;
     const m = motion.current;
     const measure = () => {
-      shown.current = { top: scroller.scrollTop, height: viewportOf(scroller) };
+      const top = scroller.scrollTop;
+      const height = viewportOf(scroller);
+      shown.current = { top, height };
       const width = scroller.clientWidth || ASSUMED_WIDTH;
       if (width !== acrossRef.current.width) setAcross((previous) => ({ ...previous, width }));
-      const height = viewportOf(scroller);
-      if (!covers(extentRef.current.ranges, [visibleRows(scroller.scrollTop, height)])) {
-        show(coverFor(scroller.scrollTop, height, 0, 0), false);
-      }
+      if (!covers(extentRef.current.ranges, [visibleRows(top, height)])) show(coverFor(top, height, 0, 0), false);
     };
     measure();
     const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
     resize?.observe(scroller);
 
-    // The same-frame check: runs after requestAnimationFrame callbacks and layout, right before
-    // paint, with the scroll offset that frame will show.
     /**
-     * Follows one scroll offset per frame: the movement since the last one gives the speed, the
-     * window becomes this offset's viewport plus where the next two frames will be. `time` is the
-     * frame's time (vsync-aligned), so frame-to-frame steps are exact multiples of the speed.
+     * Follows one scroll offset per frame: the movement since the last one is the expected next
+     * step; the window becomes this offset's viewport plus the next frame's. `time` is the frame's
+     * time (the requestAnimationFrame timestamp).
      */
     const follow = (top: number, time: number, height: number, sync: boolean) => {
       const moved = top - m.top;
@@ -253,7 +254,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     if (beforePaint && sentinel) beforePaint.observe(sentinel);
 
     const onScroll = () => {
-      shown.current = { top: scroller.scrollTop, height: viewportOf(scroller) };
+      const top = scroller.scrollTop;
+      const height = viewportOf(scroller);
+      shown.current = { top, height };
       const left = scroller.scrollLeft;
       if (left !== acrossRef.current.left) {
         const before = columnWindow(edgesRef.current, acrossRef.current);
@@ -262,8 +265,6 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         acrossRef.current = next;
         if (before.start !== after.start || before.end !== after.end) flushSync(() => setAcross(next));
       }
-      const top = scroller.scrollTop;
-      const height = viewportOf(scroller);
       if (sentinel && beforePaint) {
         // The first event of a movement: this offset was set about a frame ago (the observer
         // then measures the speed from it).
@@ -321,11 +322,12 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   useEffect(() => {
     if (laterSelection === selection) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
+    const apply = () => {
       timer = setTimeout(() => startTransition(() => setLaterSelection(selection)), 0);
-    });
+    };
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(apply) : (apply(), 0);
     return () => {
-      cancelAnimationFrame(frame);
+      if (frame && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);
     };
   }, [selection, laterSelection]);

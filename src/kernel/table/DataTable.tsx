@@ -1,27 +1,33 @@
 /**
  * DataTable: the one data table every view uses — virtualized, sortable (shift+click adds sort
  * keys), filterable (search box over the visible columns + per-column filters), selectable
- * (shift-range, select-all of the view), exportable (CSV of the current view), paged or scrolled.
+ * (shift-range, select-all of the view), exportable (CSV of the current view), paged or scrolled,
+ * keyboard-navigable. Figures and how they are measured: bench/table/README.md.
  *
- * Design (why it is fast at 50,000–200,000 rows; figures in bench/table/README.md):
+ * Design — why it is fast at 50,000–200,000 rows:
  *
  * - No per-row objects. A view is an Int32Array of positions in `rows`. TanStack Table's row
- *   models (a Row object per row, per-row value caches) cost ~100 MB and ~300 ms per sort at 50k,
- *   so this table keeps its own structures (TableIndex / ColumnIndex) and its own small column
- *   model (visibility/order from useColumnState).
- * - Per column, once per `rows` × `columns`: a rank per row (equal values share one, empty values
- *   last) and the text the filters search (a dictionary when values repeat, large lower-cased
+ *   models (a Row object and a value cache per row) cost ~100 MB and ~350 ms per sort at 50k, so
+ *   this table keeps its own structures (TableIndex, ColumnIndex) and a small column model of its
+ *   own (visibility/order from useColumnState); TanStack Table is no longer used here.
+ * - Work before the click. Per column, once per `rows` × `columns`: a rank per row (equal values
+ *   share one, empty values last) and the column's text (a dictionary when values repeat, large
  *   strings when the value function is costly, nothing when it is cheap to call again). These are
- *   built at idle, in slices of a few ms, cheapest columns first (`data-indexing` is on the root
- *   while that runs); a sort or filter that needs a column before then builds it on the spot.
- *   A sort is then a counting sort over ranks (any direction, any number of keys), cached.
- * - The search remembers its last result: a query that extends the previous one only re-checks
- *   the rows that matched before.
+ *   built in background tasks, in slices of 8 ms, cheapest columns first (`data-indexing` is on
+ *   the root while that runs); a sort or filter that needs a column sooner builds it on the spot.
+ *   A sort is then a counting sort over ranks (any direction, any number of keys), cached; the
+ *   grid shows the stored text, so costly value functions (money, dates, translations) run once
+ *   per row, not on every render.
+ * - The search narrows: a query that extends the previous one only re-checks the rows that
+ *   matched before.
  * - Selection is a SelectionSet: one byte per row plus a count, immutable, and a real
- *   ReadonlySet<string> for onSelectionChange. Select-all of the view is one typed-array pass.
- * - Rendering (DataGrid): fixed 32 px rows; only the window near the viewport exists, its rows
- *   keyed by recycled slots; a scroll event renders the next window synchronously with a lead
- *   sized from the scroll speed; cells are memoised, so a selection change touches only rows.
+ *   ReadonlySet<string> for onSelectionChange. Select-all of the view is one typed-array pass;
+ *   rows on screen re-render at once, the others after that frame is painted.
+ * - Rendering (DataGrid, windowing.ts): fixed 32 px rows with strict CSS containment, recycled
+ *   row elements keyed by slot, only the columns near the viewport, and a window that follows
+ *   the scroll offset right before each paint with the next frame's rows predicted from the
+ *   speed, so fast scrolling renders one viewport of new rows per frame and never paints a
+ *   blank or stale row.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type MouseEvent, type ReactNode } from 'react';
 import { Button, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
