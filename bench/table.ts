@@ -8,7 +8,7 @@
  *          --think=<ms> (fixed pause before the first click instead of waiting for the table's idle indexing)
  */
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,19 @@ const TYPE_DELAY_MS = 120; // a fast typist
 const args = process.argv.slice(2);
 const sizes = (args.find((a) => a.startsWith('--rows='))?.slice(7) ?? '50000,200000').split(',').map(Number);
 const verbose = args.includes('--verbose');
+/** Print every scroll frame interval (µs precision) on stderr. */
+const dumpFrames = args.includes('--frames');
+/** Write a heap snapshot summary (self size by constructor) after the heap figure. */
+const snapshotArg = args.find((arg) => arg.startsWith('--snapshot='));
+/** Select-all clicked this many more times (on and off) to show its spread. */
+const repeatArg = args.find((arg) => arg.startsWith('--repeat='));
+const repeats = repeatArg ? Number(repeatArg.slice(9)) : 0;
+/** CPU profile of the first select-all click (unminified build), written to this file. */
+const profileArg = args.find((arg) => arg.startsWith('--profile='));
+/** A performance trace of the first select-all click, written to this file. */
+const traceArg = args.find((arg) => arg.startsWith('--trace='));
+/** A performance trace of the scroll, written to this file. */
+const traceScrollArg = args.find((arg) => arg.startsWith('--trace-scroll='));
 const baseline = args.includes('--baseline');
 const thinkArg = args.find((a) => a.startsWith('--think='));
 const think = thinkArg ? Number(thinkArg.slice(8)) : undefined;
@@ -102,7 +115,7 @@ async function bench(page: Page, origin: string, rows: number): Promise<string> 
   await page.evaluate(() => (window as unknown as W).__bench.arm('sort'));
   await page.click('[role="columnheader"][data-column-id="name"] button');
   const sort = await page.evaluate(() => (window as unknown as W).__bench.result('sort'));
-  log(`  sort ${fmt(sort)} ms`);
+  log(`  sort ${fmt(sort)} ms (in the DOM after ${fmt(await domMs(page))} ms)`);
   await page.waitForTimeout(BETWEEN_MS);
 
   // Filter: four keystrokes into the search box; the clock runs from the last one.
@@ -114,7 +127,7 @@ async function bench(page: Page, origin: string, rows: number): Promise<string> 
   await page.keyboard.type(query, { delay: TYPE_DELAY_MS });
   const filter = await page.evaluate(() => (window as unknown as W).__bench.result('filter'));
   const expected = await page.evaluate(() => (window as unknown as W).__bench.expectedFilterCount);
-  log(`  filter "${query}" → ${expected} rows: ${fmt(filter)} ms`);
+  log(`  filter "${query}" → ${expected} rows: ${fmt(filter)} ms (in the DOM after ${fmt(await domMs(page))} ms)`);
   await page.waitForTimeout(BETWEEN_MS);
 
   // Back to the whole (sorted) view, not measured.
@@ -125,16 +138,26 @@ async function bench(page: Page, origin: string, rows: number): Promise<string> 
   log('  filter cleared');
   // Select all: one click on the header checkbox.
   await page.evaluate(() => (window as unknown as W).__bench.arm('selectAll'));
+  const profiler = profileArg ? await startProfile(page) : null;
+  if (traceArg) await page.context().browser()!.startTracing(page, { path: `${traceArg.slice(8)}-${rows}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8'] });
   await page.click('[role="row"][aria-rowindex="1"] [role="columnheader"]:first-child label');
   const selectAll = await page.evaluate(() => (window as unknown as W).__bench.result('selectAll'));
-  log(`  select all ${fmt(selectAll)} ms`);
+  if (profiler) await profiler.stop(`${profileArg!.slice(10)}-${rows}.cpuprofile`);
+  if (traceArg) {
+    await page.waitForTimeout(100);
+    await page.context().browser()!.stopTracing();
+  }
+  log(`  select all ${fmt(selectAll)} ms (in the DOM after ${fmt(await domMs(page))} ms)`);
+  if (repeats > 0) await repeatSelectAll(page, repeats);
   await page.waitForTimeout(BETWEEN_MS);
 
   // Scroll at 2,500 rows/s.
+  if (traceScrollArg) await page.context().browser()!.startTracing(page, { path: `${traceScrollArg.slice(15)}-${rows}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8', 'gpu', 'viz'] });
   const scroll = await page.evaluate(
     ([ms, speed]) => (window as unknown as W).__bench.scroll(ms, speed),
     [SCROLL_MS, SCROLL_ROWS_PER_S] as const,
   );
+  if (traceScrollArg) await page.context().browser()!.stopTracing();
   const staleDenominator = Math.max(1, scroll.checked);
   const sortedFrames = scroll.frames.slice().sort((a, b) => a - b);
   const pct = (q: number) => fmt(sortedFrames[Math.min(sortedFrames.length - 1, Math.ceil(sortedFrames.length * q) - 1)]);
@@ -143,8 +166,10 @@ async function bench(page: Page, origin: string, rows: number): Promise<string> 
       `checked=${scroll.checked} stale=${scroll.stale}; long frames (index:ms) ${scroll.frames.flatMap((f, i) => (f > 20 ? [`${i}:${f.toFixed(0)}`] : [])).join(' ')}`,
     ...scroll.staleExamples,
   );
+  if (dumpFrames) console.error(`  frames: ${scroll.frames.map((f) => f.toFixed(3)).join(' ')}`);
   await page.waitForTimeout(300);
   const heap = await page.evaluate(() => (window as unknown as W).__bench.heapMb());
+  if (snapshotArg) await summarizeHeap(page, `${snapshotArg.slice(11)}-${rows}.txt`);
 
   return (
     `table-${rows}: first_row_ms=${fmt(firstRow, 0)} sort_ms=${fmt(sort)} filter_ms=${fmt(filter)} ` +
@@ -153,10 +178,87 @@ async function bench(page: Page, origin: string, rows: number): Promise<string> 
   );
 }
 
+/** Self sizes by node type and name from a heap snapshot, largest first (a diagnostic). */
+async function summarizeHeap(page: Page, file: string): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  const parts: string[] = [];
+  session.on('HeapProfiler.addHeapSnapshotChunk', (event: { chunk: string }) => parts.push(event.chunk));
+  await session.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  if (process.env.TESSERA_BENCH_RAW_SNAPSHOT) writeFileSync(`${file}.heapsnapshot`, parts.join(''));
+  const snapshot = JSON.parse(parts.join('')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+    nodes: number[];
+    strings: string[];
+  };
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const width = fields.length;
+  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((field) => fields.indexOf(field));
+  const totals = new Map<string, { size: number; count: number }>();
+  for (let i = 0; i < snapshot.nodes.length; i += width) {
+    const type = types[snapshot.nodes[i + typeAt]];
+    const name = type === 'string' || type === 'concatenated string' || type === 'sliced string' ? '' : snapshot.strings[snapshot.nodes[i + nameAt]].slice(0, 60);
+    const key = `${type} ${name}`;
+    const entry = totals.get(key) ?? { size: 0, count: 0 };
+    entry.size += snapshot.nodes[i + sizeAt];
+    entry.count++;
+    totals.set(key, entry);
+  }
+  const lines = [...totals].sort((a, b) => b[1].size - a[1].size).slice(0, 80).map(([key, { size, count }]) => `${(size / 1024).toFixed(0).padStart(8)} KiB ${String(count).padStart(8)}  ${key}`);
+  writeFileSync(file, lines.join('\n') + '\n');
+  log(`  heap summary: ${file}`);
+}
+
+const domMs = (page: Page) => page.evaluate(() => (window as unknown as { __bench: BenchApi }).__bench.lastDomMs ?? NaN);
+
+/** Unchecks and checks the header checkbox `times` more times, timing each check: the spread of select-all. */
+async function repeatSelectAll(page: Page, times: number): Promise<void> {
+  type W = Window & { __bench: BenchApi };
+  const header = '[role="row"][aria-rowindex="1"] [role="columnheader"]:first-child label';
+  const figures: string[] = [];
+  for (let i = 0; i < times; i++) {
+    await page.waitForTimeout(BETWEEN_MS);
+    await page.click(header); // off, not timed
+    await page.waitForTimeout(BETWEEN_MS);
+    await page.evaluate(() => (window as unknown as W).__bench.arm('selectAll'));
+    await page.click(header);
+    const ms = await page.evaluate(() => (window as unknown as W).__bench.result('selectAll'));
+    figures.push(`${fmt(ms)}/${fmt(await domMs(page))}`);
+  }
+  log(`  select all again (painted/in the DOM, ms): ${figures.join(' ')}`);
+}
+
+/** A CPU profile (50 µs sampling) from now until stop(); stop() writes it and logs the top self times. */
+async function startProfile(page: Page): Promise<{ stop: (file: string) => Promise<void> }> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 50 });
+  await session.send('Profiler.start');
+  return {
+    async stop(file: string) {
+      type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
+      const { profile } = (await session.send('Profiler.stop')) as unknown as {
+        profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+      };
+      writeFileSync(file, JSON.stringify(profile));
+      const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+      const self = new Map<string, number>();
+      profile.samples.forEach((id, k) => {
+        const frame = byId.get(id)!.callFrame;
+        const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+        self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[k + 1] ?? 0) / 1000);
+      });
+      const top = [...self].filter(([key]) => !key.startsWith('(idle)') && !key.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, 25);
+      log(`  profile ${file}:`, ...top.map(([key, ms]) => `    ${ms.toFixed(2)} ms  ${key}`));
+    },
+  };
+}
+
 async function rowsOnlyHeap(page: Page, origin: string, rows: number): Promise<number> {
   type W = Window & { __bench: BenchApi };
   await page.goto(`${origin}/index.html?rows=${rows}&mount=0`);
   await page.waitForFunction(() => (window as unknown as W).__bench?.rowsOnlyHeapMb !== undefined, null, { timeout: 60_000 });
+  if (snapshotArg) await summarizeHeap(page, `${snapshotArg.slice(11)}-rows-only-${rows}.txt`);
   return page.evaluate(() => (window as unknown as W).__bench.rowsOnlyHeapMb ?? NaN);
 }
 
@@ -167,7 +269,7 @@ async function main() {
   let server: Server | undefined;
   try {
     const started = Date.now();
-    await build({ configFile: join(root, 'bench/table/vite.config.ts'), build: { outDir }, logLevel: 'warn' });
+    await build({ configFile: join(root, 'bench/table/vite.config.ts'), build: { outDir, minify: !profileArg }, logLevel: 'warn' });
     log(`built in ${Date.now() - started} ms`);
     const served = await serve(outDir);
     server = served.server;

@@ -23,6 +23,8 @@ export interface BenchApi {
   arm(kind: Measured): void;
   /** Input event → expected result painted, ms. */
   result(kind: Measured): Promise<number>;
+  /** Input event → expected result in the DOM (before the paint), ms, of the last result. */
+  lastDomMs?: number;
   scroll(durationMs: number, rowsPerSecond: number): Promise<ScrollResult>;
   heapMb(): Promise<number>;
   /** Set by `?mount=0`: heap with the rows generated but no table. */

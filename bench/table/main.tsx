@@ -218,6 +218,7 @@ const api: BenchApi = {
       new Promise<number>((resolve) => {
         const observer = new MutationObserver(() => {
           if (!inputAt || !checks[kind]()) return;
+          api.lastDomMs = performance.now() - inputAt;
           observer.disconnect();
           window.removeEventListener(type, onInput, true);
           void afterPaint().then((end) => resolve(end - inputAt));

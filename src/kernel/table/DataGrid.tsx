@@ -463,6 +463,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       onKeyDown={onKeyDown}
     >
       <div ref={sentinelRef} className="tessera-dt__sentinel" aria-hidden />
+      {/* A checked row checkbox nobody sees: the browser loads its check image with the table, not on the first selection. */}
+      <input className="tessera-dt__check tessera-dt__warm" type="checkbox" checked readOnly tabIndex={-1} aria-hidden />
       <div className="tessera-dt__canvas" style={{ minWidth: totalWidth }}>
         {header}
         {overlay ? (

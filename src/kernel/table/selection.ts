@@ -75,8 +75,15 @@ export class SelectionSet implements ReadonlySet<string> {
     return count;
   }
 
-  /** Selects (or clears) these rows; returns this when nothing changes. */
+  /** Selects (or clears) these rows (distinct positions, as in a view); returns this when nothing changes. */
   withRows(rows: ArrayLike<number>, selected: boolean): SelectionSet {
+    const n = this.lookup.size;
+    if (rows.length === n && n > 0) {
+      // A view as long as the data holds every row once (views are permutations of subsets):
+      // select-all or clear-all of an unfiltered view, whatever its order.
+      if (this.rowCount === (selected ? n : 0)) return this;
+      return new SelectionSet(this.lookup, selected ? new Uint8Array(n).fill(1) : null, selected ? n : 0, this.others);
+    }
     const bits = this.bits ? this.bits.slice() : new Uint8Array(this.lookup.size);
     const value = selected ? 1 : 0;
     let count = this.rowCount;

@@ -330,6 +330,20 @@ describe('SelectionSet', () => {
     expect(adopted.idsOutside([1])).toEqual(['gone']);
   });
 
+  it('selects and clears a whole view in any order, keeping ids that are not rows', () => {
+    const start = SelectionSet.adopt(new Set(['r1', 'gone']), lookup);
+    const all = start.withRows(Int32Array.from([3, 1, 0, 2]), true);
+    expect(all.size).toBe(5);
+    expect([0, 1, 2, 3].map((row) => all.hasRow(row))).toEqual([true, true, true, true]);
+    expect(all.has('gone')).toBe(true);
+    expect(all.withRows([2, 0, 3, 1], true)).toBe(all);
+    const none = all.withRows([2, 0, 3, 1], false);
+    expect(none.size).toBe(1);
+    expect([0, 1, 2, 3].some((row) => none.hasRow(row))).toBe(false);
+    expect([...none]).toEqual(['gone']);
+    expect(none.withRow(1, true).size).toBe(2);
+  });
+
   it('counts the selected rows of a view', () => {
     const s = SelectionSet.empty(lookup).withRows([0, 2, 3], true);
     expect(s.countIn([3, 1])).toBe(1);
