@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { disableReasonKey, ROLE_KEYS, STATUS_FILTER, statusKey, CURRENCY_SYMBOLS } from '../../plugins/adaccount/mappings';
-import { formatMajor, formatMoney, formatTime } from '../../plugins/adaccount/format';
+import { amountValue, formatMajor, formatMoney, formatTime, timeValue } from '../../plugins/adaccount/format';
 import { fieldsForRole, PAYMENT_FIELDS } from '../../plugins/adaccount/load';
 import { newName } from '../../plugins/adaccount/actions/rename';
 import zh from '../../plugins/adaccount/locales/zh-CN.json';
@@ -54,6 +54,55 @@ describe('currency rules', () => {
     expect(formatTime('2025-06-28T00:00:00+0000', 'America/New_York')).toBe('2025-06-27 20:00');
     expect(formatTime(0)).toBe('1970-01-01 08:00');
     expect(formatTime('not a date')).toBe('');
+  });
+  it('formats times exactly as Intl does, across offset changes (DST, half-hour zones)', () => {
+    const formats = new Map<string, Intl.DateTimeFormat>();
+    const reference = (ms: number, timeZone: string) => {
+      if (!formats.has(timeZone)) {
+        formats.set(timeZone, new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
+      }
+      const parts = Object.fromEntries(
+        formats.get(timeZone)!
+          .formatToParts(ms)
+          .map((part) => [part.type, part.value]),
+      );
+      return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+    };
+    const zones = ['Asia/Shanghai', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/Sao_Paulo'];
+    // Every 61 minutes 7 seconds through 2024 (both DST changes of each zone, at odd minutes),
+    // a minute either side of each change, plus random instants since 2000.
+    const instants: number[] = [];
+    for (let ms = Date.UTC(2024, 0, 1); ms < Date.UTC(2025, 0, 1); ms += 3_667_000) instants.push(ms);
+    for (const change of [Date.UTC(2024, 2, 10, 7), Date.UTC(2024, 10, 3, 6), Date.UTC(2024, 2, 31, 1), Date.UTC(2024, 9, 27, 1), Date.UTC(2024, 3, 6, 15), Date.UTC(2024, 9, 5, 15, 30)]) {
+      instants.push(change - 60_000, change - 1_000, change, change + 60_000);
+    }
+    let seed = 7;
+    for (let i = 0; i < 1000; i++) {
+      seed = (seed * 48271) % 2147483647;
+      instants.push(Date.UTC(2000, 0, 1) + (seed % 1_000_000) * 1_000_000);
+    }
+    for (const timeZone of zones) {
+      const wrong = instants.filter((ms) => formatTime(ms / 1000, timeZone) !== reference(ms, timeZone));
+      expect(wrong.map((ms) => `${new Date(ms).toISOString()} ${timeZone}`).slice(0, 3)).toEqual([]);
+    }
+    expect(formatTime('2025-06-28T00:00:00+0000', 'Not/AZone')).toBe('2025-06-28 08:00');
+  });
+  it('formats amounts exactly as toLocaleString does', () => {
+    for (const value of [0, 1, -1, 0.5, 12.345, 999.995, 1234567.891, -4031.43, 1e15, 0.004]) {
+      const digits = Number.isInteger(value) ? 0 : 2;
+      expect(formatMajor(value, 'USD')).toBe(`$${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: 2 })}`);
+    }
+    expect(formatMajor('abc', 'USD')).toBe('');
+    expect(formatMajor(null, 'USD')).toBe('');
+  });
+  it('gives sort keys: amounts and times as numbers, nothing when absent', () => {
+    expect(amountValue('12.5')).toBe(12.5);
+    expect(amountValue('')).toBeUndefined();
+    expect(amountValue('x')).toBeUndefined();
+    expect(timeValue('2025-06-28T00:00:00+0000')).toBe(Date.UTC(2025, 5, 28));
+    expect(timeValue(10)).toBe(10_000);
+    expect(timeValue('never')).toBeUndefined();
+    expect(timeValue(undefined)).toBeUndefined();
   });
 });
 

@@ -16,7 +16,7 @@ import { flushSync } from 'react-dom';
 import type { TFunction } from 'i18next';
 import { GridRow, type ColumnWindow, type GridRowHandlers } from './GridRow';
 import type { SelectionSet } from './selection';
-import { cellText, HEADER_HEIGHT, HEADER_ROWS, ROW_HEIGHT, SELECT_COLUMN_WIDTH } from './table-model';
+import { displayText, HEADER_HEIGHT, HEADER_ROWS, ROW_HEIGHT, SELECT_COLUMN_WIDTH } from './table-model';
 import { coverFor, covers, positionsOf, visibleRows, type Ranges } from './windowing';
 import type { DataColumn } from './types';
 
@@ -414,7 +414,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     const position = Number(rowElement.getAttribute('aria-rowindex')) - HEADER_ROWS - 1;
     const column = shown[Array.prototype.indexOf.call(rowElement.children, cell) - 1 - (win.offset > 0 ? 1 : 0) + win.start];
     if (!column || position < 0 || position >= current.length) return;
-    const title = column.cell ? cellText(column.value(hoverRows.current[current[position]])) : text(current[position], column);
+    const title = column.cell ? displayText(column, hoverRows.current[current[position]]) : text(current[position], column);
     if (cell.getAttribute('title') !== title) cell.setAttribute('title', title);
   }, []);
 

@@ -40,7 +40,7 @@ import { GridHeader, type HeaderSpec, type SelectAllState } from './GridHeader';
 import { SelectionSet } from './selection';
 import { toggleSorting } from './sorting';
 import { TableIndex } from './table-index';
-import { cellText, DEFAULT_COLUMN_WIDTH, SELECT_COLUMN_WIDTH, type ColumnFilter, type SortingState } from './table-model';
+import { DEFAULT_COLUMN_WIDTH, displayText, SELECT_COLUMN_WIDTH, type ColumnFilter, type SortingState } from './table-model';
 import { TablePager } from './TablePager';
 import type { DataColumn, DataTableProps, PageSize } from './types';
 import { useColumnState } from './use-column-state';
@@ -69,7 +69,7 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
 
   const rowId = useCallback((row: number) => index.id(row), [index]);
   const textOf = useCallback(
-    (row: number, column: DataColumn<Row>) => index.column(column.id)?.textAt(row) ?? cellText(column.value(rows[row])),
+    (row: number, column: DataColumn<Row>) => index.column(column.id)?.textAt(row) ?? displayText(column, rows[row]),
     [index, rows],
   );
 

@@ -23,7 +23,10 @@ type Phase = 'values' | 'encode' | 'sort' | 'rank' | 'done';
  *   strings (256 rows' texts each, NUL-separated) when they do not and the value function is
  *   costly, or nothing at all when the value function is cheap enough to call again. The stored
  *   texts are also what the grid displays, so a costly value function runs once per row, not on
- *   every render;
+ *   every render. A column with a `text` function (a number shown formatted: amounts, times)
+ *   stores no text: per block of 256 rows it keeps which characters its texts use and their
+ *   longest run of digits, so a search computes texts only in blocks that could match (a name
+ *   or an account id never formats a date);
  * - a rank per row (equal values share a rank, empty values rank last), from which any sort order,
  *   ascending or descending, single or multi-column, is a linear counting sort.
  *
@@ -39,7 +42,7 @@ export class ColumnIndex<Row> {
   private sorter: ChunkedSort | null = null;
   private sortedItems: Int32Array | null = null;
 
-  kind: 'dictionary' | 'text' | 'live' = 'live';
+  kind: 'dictionary' | 'text' | 'live' | 'derived' = 'live';
   // dictionary
   codes: Uint8Array | Uint16Array | Int32Array | null = null;
   distinct: CellValue[] = [];
@@ -51,6 +54,9 @@ export class ColumnIndex<Row> {
   /** Per chunk: the characters its placeholders stand for (see encodeChunk), or null. */
   wide: (string | null)[] = [];
   starts: Uint32Array | null = null;
+  // derived text (a `text` function): per block of CHUNK_ROWS rows, two words of character bits and the longest digit run
+  blockChars: Uint32Array | null = null;
+  blockDigits: Uint8Array | null = null;
   // ranks (text and live columns)
   rank: Int32Array | null = null;
   maxRank = -1;
@@ -58,7 +64,10 @@ export class ColumnIndex<Row> {
   constructor(
     private readonly rows: readonly Row[],
     readonly column: DataColumn<Row>,
-  ) {}
+  ) {
+    // Values of a column with a text function are sort keys (amounts, times): rarely repeated.
+    if (column.text) this.dictionary = null;
+  }
 
   get textReady(): boolean {
     return this.phase === 'sort' || this.phase === 'rank' || this.phase === 'done';
@@ -155,6 +164,7 @@ export class ColumnIndex<Row> {
       this.values = null; // sorting a dictionary column only needs its distinct values
       return true;
     }
+    if (this.column.text) return this.encodeBlocks(timeUp);
     if (this.cursor === n) {
       // First call after the values: decide how to search this column.
       this.cursor = 0;
@@ -179,6 +189,40 @@ export class ColumnIndex<Row> {
       const encoded = encodeChunk(parts);
       this.chunks.push(encoded.text);
       this.wide.push(encoded.wide);
+      this.cursor = end;
+      if (this.cursor < n && timeUp()) return false;
+    }
+    return true;
+  }
+
+  /** Per block of rows of a derived-text column: which characters occur, and the longest digit run. */
+  private encodeBlocks(timeUp: TimeUp): boolean {
+    const n = this.rows.length;
+    const text = this.column.text!;
+    if (this.cursor === n) {
+      this.cursor = 0;
+      this.kind = 'derived';
+      const blocks = Math.ceil(n / CHUNK_ROWS);
+      this.blockChars = new Uint32Array(blocks * 2);
+      this.blockDigits = new Uint8Array(blocks);
+    }
+    const chars = this.blockChars!;
+    const digits = this.blockDigits!;
+    while (this.cursor < n) {
+      const block = Math.floor(this.cursor / CHUNK_ROWS);
+      const end = Math.min(n, (block + 1) * CHUNK_ROWS);
+      let low = 0;
+      let high = 0;
+      let longest = 0;
+      for (let i = this.cursor; i < end; i++) {
+        const shape = textShape(text(this.rows[i]).toLowerCase());
+        low |= shape.low;
+        high |= shape.high;
+        if (shape.digits > longest) longest = shape.digits;
+      }
+      chars[block * 2] = low;
+      chars[block * 2 + 1] = high;
+      digits[block] = Math.min(255, longest);
       this.cursor = end;
       if (this.cursor < n && timeUp()) return false;
     }
@@ -234,6 +278,7 @@ export class ColumnIndex<Row> {
     if (!this.textReady) return null;
     if (this.kind === 'dictionary') return this.distinctText[this.codes![i]];
     if (this.kind === 'live') return null;
+    if (this.kind === 'derived') return this.column.text!(this.rows[i]);
     const c = Math.floor(i / CHUNK_ROWS);
     const chunk = this.chunks[c];
     const end = (i + 1) % CHUNK_ROWS === 0 || i + 1 === this.rows.length ? chunk.length : this.starts![i + 1] - 1;
@@ -301,6 +346,23 @@ export class ColumnIndex<Row> {
       return;
     }
     const { rows, column } = this;
+    if (this.kind === 'derived') {
+      // Only blocks whose texts use every character of the query and a long enough digit run.
+      const wanted = textShape(query);
+      const chars = this.blockChars!;
+      const digits = this.blockDigits!;
+      const text = column.text!;
+      for (let block = 0; block * CHUNK_ROWS < n; block++) {
+        if ((wanted.low & ~chars[block * 2]) !== 0 || (wanted.high & ~chars[block * 2 + 1]) !== 0) continue;
+        if (wanted.digits > digits[block]) continue;
+        const end = Math.min(n, (block + 1) * CHUNK_ROWS);
+        for (let i = block * CHUNK_ROWS; i < end; i++) {
+          if (out[i] === 1 || (candidates !== null && candidates[i] === 0)) continue;
+          if (text(rows[i]).toLowerCase().includes(query)) out[i] = 1;
+        }
+      }
+      return;
+    }
     for (let i = 0; i < n; i++) {
       if (out[i] === 1 || (candidates !== null && candidates[i] === 0)) continue;
       if (cellText(normalize(column.value(rows[i]))).toLowerCase().includes(query)) out[i] = 1;
@@ -326,10 +388,36 @@ export class ColumnIndex<Row> {
     }
     const { rows, column } = this;
     for (let i = 0; i < out.length; i++) {
-      const text = cellText(normalize(column.value(rows[i])));
+      const text = column.text ? column.text(rows[i]) : cellText(normalize(column.value(rows[i])));
       if (text !== '' && text === wanted) out[i] = 1;
     }
   }
+}
+
+/**
+ * The characters a (lower-cased) text uses, as 64 bits — a–z, 0–9 one bit each, anything else
+ * folded onto 28 more — and its longest run of digits. A text can only contain a query whose
+ * bits it has all of and whose digit runs are no longer than its own.
+ */
+export function textShape(text: string): { low: number; high: number; digits: number } {
+  let low = 0;
+  let high = 0;
+  let digits = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let bit: number;
+    if (code >= 48 && code <= 57) {
+      bit = 26 + code - 48;
+      if (++run > digits) digits = run;
+    } else {
+      run = 0;
+      bit = code >= 97 && code <= 122 ? code - 97 : 36 + (code % 28);
+    }
+    if (bit < 32) low |= 1 << bit;
+    else high |= 1 << (bit - 32);
+  }
+  return { low: low >>> 0, high: high >>> 0, digits };
 }
 
 const WIDE_CHAR = /[^\u0000-\u00ff]/;

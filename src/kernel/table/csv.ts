@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { displayText } from './table-model';
 import type { CellValue, DataColumn } from './types';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -19,7 +20,7 @@ export function guardCsvCell(value: CellValue): string | number | boolean {
 /** The rows and columns exactly as given (callers pass the current view), headers are the column headers. */
 export function toCsv<Row>(rows: readonly Row[], columns: readonly DataColumn<Row>[]): string {
   const fields = columns.map((column) => String(guardCsvCell(column.header)));
-  const data = rows.map((row) => columns.map((column) => guardCsvCell(column.value(row))));
+  const data = rows.map((row) => columns.map((column) => guardCsvCell(column.text ? displayText(column, row) : column.value(row))));
   return Papa.unparse({ fields, data }, { newline: '\r\n' });
 }
 

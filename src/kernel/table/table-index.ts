@@ -174,7 +174,8 @@ export class TableIndex<Row> implements IdLookup {
     });
     for (const index of indexes) index.build(NEVER, false);
     // Indexed columns first; columns searched live then skip rows that already matched.
-    indexes.sort((a, b) => Number(a.kind === 'live') - Number(b.kind === 'live'));
+    const cost = { dictionary: 0, text: 0, derived: 1, live: 2 } as const;
+    indexes.sort((a, b) => cost[a.kind] - cost[b.kind]);
     for (const index of indexes) index.markContaining(q, mask, candidates);
     let count = 0;
     for (let i = 0; i < this.size; i++) count += mask[i];
@@ -260,7 +261,10 @@ export class TableIndex<Row> implements IdLookup {
     const cost = new Map<ColumnIndex<Row>, number>();
     for (const index of queue) {
       const started = performance.now();
-      for (const row of sample) index.column.value(row);
+      for (const row of sample) {
+        index.column.value(row);
+        index.column.text?.(row);
+      }
       cost.set(index, performance.now() - started);
     }
     return queue.slice().sort((a, b) => cost.get(a)! - cost.get(b)!);

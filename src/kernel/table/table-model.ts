@@ -1,4 +1,4 @@
-import type { CellValue } from './types';
+import type { CellValue, DataColumn } from './types';
 
 export const ROW_HEIGHT = 32;
 export const HEADER_ROWS = 2; // column titles + filter row
@@ -21,6 +21,11 @@ export interface ColumnFilter {
 
 export function cellText(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
+}
+
+/** What a cell shows (and search, filters and CSV use): the column's `text`, else its value as text. */
+export function displayText<Row>(column: DataColumn<Row>, row: Row): string {
+  return column.text ? column.text(row) : cellText(column.value(row));
 }
 
 /** null and '' are treated as "no value": they sort last in both directions and never match an option filter. */

@@ -11,8 +11,15 @@ export interface DataColumn<Row> {
   id: string;
   /** Already-translated header text. */
   header: string;
-  /** Used for sort, filter and CSV. */
+  /** Used for sort, filter and CSV (unless `text` is given: then for sort alone). */
   value: (row: Row) => CellValue;
+  /**
+   * The text shown, searched, filtered and exported, when `value` is a sort key rather than the
+   * text itself — a number such as an amount (sorted by amount, shown as "$1,234.50") or a time
+   * (sorted by time, shown in the display time zone). The table then stores only the order of
+   * `value` and calls `text` whenever it needs the text, so keep it fast (no toLocaleString per call).
+   */
+  text?: (row: Row) => string;
   /** Optional custom render; the default renders String(value) as text. */
   cell?: (row: Row) => ReactNode;
   /** Default true. */
