@@ -38,6 +38,8 @@ const repeats = repeatArg ? Number(repeatArg.slice(9)) : 0;
 const profileArg = args.find((arg) => arg.startsWith('--profile='));
 /** A performance trace of the first select-all click, written to this file. */
 const traceArg = args.find((arg) => arg.startsWith('--trace='));
+/** A screenshot of the table after the select-all click, written to this file. */
+const screenshotArg = args.find((arg) => arg.startsWith('--screenshot='));
 /** A performance trace of the scroll, written to this file. */
 const traceScrollArg = args.find((arg) => arg.startsWith('--trace-scroll='));
 const baseline = args.includes('--baseline');
@@ -147,6 +149,7 @@ async function bench(page: Page, origin: string, rows: number): Promise<string> 
     await page.waitForTimeout(100);
     await page.context().browser()!.stopTracing();
   }
+  if (screenshotArg) await page.screenshot({ path: `${screenshotArg.slice(13)}-${rows}.png` });
   log(`  select all ${fmt(selectAll)} ms (in the DOM after ${fmt(await domMs(page))} ms)`);
   if (repeats > 0) await repeatSelectAll(page, repeats);
   await page.waitForTimeout(BETWEEN_MS);

@@ -16,7 +16,8 @@ import { flushSync } from 'react-dom';
 import type { TFunction } from 'i18next';
 import { GridRow, type ColumnWindow, type GridRowHandlers } from './GridRow';
 import type { SelectionSet } from './selection';
-import { displayText, HEADER_HEIGHT, HEADER_ROWS, ROW_HEIGHT, SELECT_COLUMN_WIDTH } from './table-model';
+import { CELL_PADDING, displayText, HEADER_HEIGHT, HEADER_ROWS, ROW_HEIGHT, SELECT_COLUMN_WIDTH } from './table-model';
+import { TextFit } from './text-fit';
 import { coverFor, covers, positionsOf, visibleRows, type Ranges } from './windowing';
 import type { DataColumn } from './types';
 
@@ -55,6 +56,8 @@ const ASSUMED_VIEWPORT = 800;
 const ASSUMED_WIDTH = 1920;
 /** Columns this far (px) outside the horizontal viewport are rendered too. */
 const COLUMN_MARGIN = 40;
+
+const clipsAll = () => false;
 
 interface Extent {
   /** Rendered row positions (unclamped), sorted, disjoint. */
@@ -312,6 +315,18 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     [layout],
   );
 
+  // The cells' font, read once the grid is in the document; until then every cell clips.
+  const [font, setFont] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    if (scrollRef.current) setFont(TextFit.fontOf(scrollRef.current));
+  }, []);
+  const fits = useMemo(() => {
+    if (font === null) return clipsAll;
+    const fit = new TextFit(font);
+    const room = layout.map(({ width }) => width - CELL_PADDING);
+    return (text: string, i: number) => fit.fits(text, room[i]);
+  }, [font, layout]);
+
   // Slots: a row position keeps its slot (its React key) while it stays rendered; positions
   // entering the window take the slots of positions that left it.
   const slots = useRef<{ byPosition: Map<number, number>; size: number }>({ byPosition: new Map(), size: 0 });
@@ -438,6 +453,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         columns={columns}
         columnWindow={columnsShown}
         cellStyles={cellStyles}
+        fits={fits}
         textOf={textOf}
         selected={(p >= onScreenFrom && p < onScreenTo ? selection : laterSelection).hasRow(row)}
         active={row === activeRow}

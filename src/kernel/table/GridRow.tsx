@@ -32,6 +32,8 @@ interface GridRowProps<Row> extends GridRowHandlers {
   columnWindow: ColumnWindow;
   /** One style object per visible column, stable while the layout is. */
   cellStyles: readonly CSSProperties[];
+  /** Whether a text fits the visible column `i` without clipping (see text-fit.ts). */
+  fits: (text: string, i: number) => boolean;
   /** The display text of a cell (from the table's index once built: no value function call). */
   textOf: (row: number, column: DataColumn<Row>) => string;
   selected: boolean;
@@ -56,6 +58,9 @@ const CustomCell = memo(function CustomCell<Row>({ data, column, style, colIndex
   );
 }) as <Row>(props: CustomCellProps<Row>) => JSX.Element;
 
+const CLIPPING_CELL = 'tessera-dt__cell';
+const FITTING_CELL = 'tessera-dt__cell tessera-dt__cell--fits';
+
 const stopDoubleClick = (event: MouseEvent) => event.stopPropagation();
 // Shift+click would otherwise extend a text selection.
 const keepTextSelection = (event: MouseEvent) => {
@@ -70,7 +75,7 @@ const keepTextSelection = (event: MouseEvent) => {
  * row that streams past with as few layers as possible.
  */
 function GridRowImpl<Row>({
-  data, row, rowId, position, domId, columns, columnWindow, cellStyles, textOf, selected, active, selectLabel, onToggle, onActivate, onOpen,
+  data, row, rowId, position, domId, columns, columnWindow, cellStyles, fits, textOf, selected, active, selectLabel, onToggle, onActivate, onOpen,
 }: GridRowProps<Row>) {
 
   const className =
@@ -107,7 +112,7 @@ function GridRowImpl<Row>({
           }
         />
       </div>
-      <RowCells data={data} row={row} columns={columns} columnWindow={columnWindow} cellStyles={cellStyles} textOf={textOf} />
+      <RowCells data={data} row={row} columns={columns} columnWindow={columnWindow} cellStyles={cellStyles} fits={fits} textOf={textOf} />
     </div>
   );
 }
@@ -118,11 +123,12 @@ interface RowCellsProps<Row> {
   columns: readonly DataColumn<Row>[];
   columnWindow: ColumnWindow;
   cellStyles: readonly CSSProperties[];
+  fits: (text: string, i: number) => boolean;
   textOf: (row: number, column: DataColumn<Row>) => string;
 }
 
 /** A row's data cells; memoised apart from the row, so selecting rows does not re-render them. */
-const RowCells = memo(function RowCells<Row>({ data, row, columns, columnWindow, cellStyles, textOf }: RowCellsProps<Row>) {
+const RowCells = memo(function RowCells<Row>({ data, row, columns, columnWindow, cellStyles, fits, textOf }: RowCellsProps<Row>) {
   const cells: JSX.Element[] = [];
   if (columnWindow.offset > 0) {
     cells.push(<div key="\u0000offset" className="tessera-dt__cell-offset" style={{ width: columnWindow.offset }} />);
@@ -130,15 +136,16 @@ const RowCells = memo(function RowCells<Row>({ data, row, columns, columnWindow,
   for (let i = columnWindow.start; i < columnWindow.end; i++) {
     const column = columns[i];
     const colIndex = columnWindow.partial ? i + 2 : undefined;
+    if (column.cell) {
+      cells.push(<CustomCell key={column.id} data={data} column={column} style={cellStyles[i]} colIndex={colIndex} />);
+      continue;
+    }
+    const text = textOf(row, column);
     cells.push(
-      column.cell ? (
-        <CustomCell key={column.id} data={data} column={column} style={cellStyles[i]} colIndex={colIndex} />
-      ) : (
-        // Text stays text (never HTML). The tooltip is set when the pointer enters (DataGrid).
-        <div key={column.id} role="gridcell" aria-colindex={colIndex} className="tessera-dt__cell" style={cellStyles[i]}>
-          {textOf(row, column)}
-        </div>
-      ),
+      // Text stays text (never HTML). The tooltip is set when the pointer enters (DataGrid).
+      <div key={column.id} role="gridcell" aria-colindex={colIndex} className={fits(text, i) ? FITTING_CELL : CLIPPING_CELL} style={cellStyles[i]}>
+        {text}
+      </div>,
     );
   }
   return <>{cells}</>;

@@ -5,6 +5,8 @@ export const HEADER_ROWS = 2; // column titles + filter row
 export const HEADER_HEIGHT = ROW_HEIGHT * HEADER_ROWS;
 export const SELECT_COLUMN_WIDTH = 36;
 export const DEFAULT_COLUMN_WIDTH = 160;
+/** Left plus right padding of a cell (`.tessera-dt__cell` in data-table.css). */
+export const CELL_PADDING = 16;
 
 /** One sorted column; the first entry is the primary key (multi-sort adds entries with shift+click). */
 export interface SortEntry {
