@@ -5,6 +5,7 @@
  * Builds bench/table (Vite, production) into a temp dir, serves it, drives it with playwright-core
  * and Debian's Chromium. See bench/table/README.md for what each figure means.
  * Options: --rows=50000,200000  --verbose (per-run details on stderr)  --baseline (heap of the rows alone)
+ *          --floor (the scroll measurement over an empty scroller)
  *          --think=<ms> (fixed pause before the first click instead of waiting for the table's idle indexing)
  */
 import { createServer, type Server } from 'node:http';
@@ -43,6 +44,8 @@ const screenshotArg = args.find((arg) => arg.startsWith('--screenshot='));
 /** A performance trace of the scroll, written to this file. */
 const traceScrollArg = args.find((arg) => arg.startsWith('--trace-scroll='));
 const baseline = args.includes('--baseline');
+/** The scroll measurement over an empty scroller: what the harness reports with nothing to render. */
+const floor = args.includes('--floor');
 const thinkArg = args.find((a) => a.startsWith('--think='));
 const think = thinkArg ? Number(thinkArg.slice(8)) : undefined;
 const log = (...parts: unknown[]) => {
@@ -257,6 +260,33 @@ async function startProfile(page: Page): Promise<{ stop: (file: string) => Promi
   };
 }
 
+/**
+ * The frame measurement of bench.scroll over a plain 1,600,000 px scroller with nothing in it,
+ * same browser, viewport and speed: headless Chromium's frame clock jitters by ±0.1 ms, so even
+ * this page shows some 16.8 ms intervals, and its p95 is the floor of scroll_p95_ms.
+ */
+async function scrollFloor(page: Page): Promise<string> {
+  await page.setContent('<div id="s" style="height:900px;overflow:auto"><div style="height:1600000px"></div></div>');
+  // A string, not a function: tsx would wrap named functions in a helper the page does not have.
+  const frames = (await page.evaluate(`new Promise((resolve) => {
+    const scroller = document.getElementById('s');
+    const out = [];
+    let t0 = -1;
+    let last = -1;
+    const step = (now) => {
+      if (t0 < 0) t0 = now;
+      else out.push(now - last);
+      last = now;
+      if (now - t0 >= ${SCROLL_MS}) return resolve(out);
+      scroller.scrollTop = Math.round(((now - t0) / 1000) * ${SCROLL_ROWS_PER_S} * 32);
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  })`)) as number[];
+  const over = frames.filter((f) => f > 16.75).length;
+  return `scroll-floor: scroll_p95_ms=${fmt(p95(frames))} frames=${frames.length} over_16.7=${over} dropped=${frames.filter((f) => f > 25).length}`;
+}
+
 async function rowsOnlyHeap(page: Page, origin: string, rows: number): Promise<number> {
   type W = Window & { __bench: BenchApi };
   await page.goto(`${origin}/index.html?rows=${rows}&mount=0`);
@@ -292,7 +322,9 @@ async function main() {
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') log(`console.${message.type()}: ${message.text()}`);
       });
-      if (baseline) {
+      if (floor) {
+        console.log(await scrollFloor(page));
+      } else if (baseline) {
         const mb = await rowsOnlyHeap(page, served.origin, rows);
         console.log(`rows-only-${rows}: heap_mb=${fmt(mb)}`);
       } else {
