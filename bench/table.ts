@@ -145,7 +145,7 @@ async function bench(page: Page, origin: string, rows: number): Promise<string> 
   await page.evaluate(() => (window as unknown as W).__bench.arm('selectAll'));
   const profiler = profileArg ? await startProfile(page) : null;
   if (traceArg) await page.context().browser()!.startTracing(page, { path: `${traceArg.slice(8)}-${rows}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8'] });
-  await page.click('[role="row"][aria-rowindex="1"] [role="columnheader"]:first-child label');
+  await page.click('[role="row"][aria-rowindex="1"] [role="columnheader"]:first-child input[type="checkbox"]');
   const selectAll = await page.evaluate(() => (window as unknown as W).__bench.result('selectAll'));
   if (profiler) await profiler.stop(`${profileArg!.slice(10)}-${rows}.cpuprofile`);
   if (traceArg) {
@@ -220,7 +220,7 @@ const domMs = (page: Page) => page.evaluate(() => (window as unknown as { __benc
 /** Unchecks and checks the header checkbox `times` more times, timing each check: the spread of select-all. */
 async function repeatSelectAll(page: Page, times: number): Promise<void> {
   type W = Window & { __bench: BenchApi };
-  const header = '[role="row"][aria-rowindex="1"] [role="columnheader"]:first-child label';
+  const header = '[role="row"][aria-rowindex="1"] [role="columnheader"]:first-child input[type="checkbox"]';
   const figures: string[] = [];
   for (let i = 0; i < times; i++) {
     await page.waitForTimeout(BETWEEN_MS);

@@ -1,5 +1,5 @@
-import { memo, type MouseEvent } from 'react';
-import { Checkbox, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { memo, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { DoubleCaretVerticalIcon, SortAscIcon, SortDescIcon } from '@blueprintjs/icons';
 import type { TFunction } from 'i18next';
 import type { DataColumnFilterOptions } from './types';
@@ -60,19 +60,29 @@ export const GridHeader = memo(function GridHeader({ columns, selectAll, onToggl
 });
 GridHeader.displayName = 'GridHeader';
 
-/** Only this re-renders when the selection changes, not the titles and filters next to it. */
+/**
+ * Only this re-renders when the selection changes, not the titles and filters next to it. The
+ * same light checkbox as the rows (one input, no positioned wrappers, check image loaded with
+ * the table): the first select-all does not pay for a new look.
+ */
 const SelectAllCell = memo(function SelectAllCell({
   selectAll,
   onToggleAll,
   t,
 }: Pick<GridHeaderProps, 'selectAll' | 'onToggleAll' | 't'>) {
+  const input = useRef<HTMLInputElement>(null);
+  // `indeterminate` is a property only (no attribute); assistive technology reads it as "mixed".
+  useLayoutEffect(() => {
+    if (input.current) input.current.indeterminate = selectAll.indeterminate;
+  }, [selectAll.indeterminate]);
   return (
     <div role="columnheader" className="tessera-dt__cell tessera-dt__cell--select">
-      <Checkbox
-        className="tessera-dt__checkbox"
+      <input
+        ref={input}
+        type="checkbox"
+        className="tessera-dt__check"
         aria-label={t('table.selectAll')}
         checked={selectAll.checked}
-        indeterminate={selectAll.indeterminate}
         disabled={selectAll.disabled}
         onChange={onToggleAll}
       />
