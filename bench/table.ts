@@ -118,8 +118,10 @@ async function bench(page: Page, origin: string, rows: number): Promise<string> 
 
   // Sort by name: one click on the Name header.
   await page.evaluate(() => (window as unknown as W).__bench.arm('sort'));
+  const sortProfiler = profileArg ? await startProfile(page) : null;
   await page.click('[role="columnheader"][data-column-id="name"] button');
   const sort = await page.evaluate(() => (window as unknown as W).__bench.result('sort'));
+  if (sortProfiler) await sortProfiler.stop(`${profileArg!.slice(10)}-sort-${rows}.cpuprofile`);
   log(`  sort ${fmt(sort)} ms (in the DOM after ${fmt(await domMs(page))} ms)`);
   await page.waitForTimeout(BETWEEN_MS);
 
@@ -172,7 +174,10 @@ async function bench(page: Page, origin: string, rows: number): Promise<string> 
       `checked=${scroll.checked} stale=${scroll.stale}; long frames (index:ms) ${scroll.frames.flatMap((f, i) => (f > 20 ? [`${i}:${f.toFixed(0)}`] : [])).join(' ')}`,
     ...scroll.staleExamples,
   );
-  if (dumpFrames) console.error(`  frames: ${scroll.frames.map((f) => f.toFixed(3)).join(' ')}`);
+  if (dumpFrames) {
+    console.error(`  frames: ${scroll.frames.map((f) => f.toFixed(3)).join(' ')}`);
+    console.error(`  row elements: ${scroll.rendered.join(' ')}`);
+  }
   await page.waitForTimeout(300);
   const heap = await page.evaluate(() => (window as unknown as W).__bench.heapMb());
   if (snapshotArg) await summarizeHeap(page, `${snapshotArg.slice(11)}-${rows}.txt`);

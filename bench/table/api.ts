@@ -9,6 +9,8 @@ export interface ScrollResult {
   /** Checked frames in which a visible row slot was blank or showed the wrong row. */
   stale: number;
   staleExamples: string[];
+  /** Row elements in the grid (header rows included), per checked frame. */
+  rendered: number[];
 }
 
 export interface BenchApi {

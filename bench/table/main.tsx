@@ -249,6 +249,7 @@ const api: BenchApi = {
     document.body.appendChild(sentinel);
     const frames: number[] = [];
     const staleExamples: string[] = [];
+    const rendered: number[] = [];
     let stale = 0;
     let checked = 0;
     let done = false;
@@ -260,6 +261,7 @@ const api: BenchApi = {
       const observer = new ResizeObserver(() => {
         if (t0 < 0 || done) return;
         checked++;
+        rendered.push(scroller.querySelectorAll('[role="row"]').length);
         const slots = visibleSlots(g, scroller.scrollTop, names.length);
         const rows = slotContents(g, slots);
         const bad = slots.findIndex((slot, k) => nameOf(rows[k]) !== names[slot.index]);
@@ -281,7 +283,7 @@ const api: BenchApi = {
           done = true;
           observer.disconnect();
           sentinel.remove();
-          resolve({ frames, checked, stale, staleExamples });
+          resolve({ frames, checked, stale, staleExamples, rendered });
           return;
         }
         target = Math.round(((now - t0) / 1000) * rowsPerSecond * g.rowHeight);

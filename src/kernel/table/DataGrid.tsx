@@ -18,7 +18,7 @@ import { GridRow, type ColumnWindow, type GridRowHandlers } from './GridRow';
 import type { SelectionSet } from './selection';
 import { CELL_PADDING, displayText, HEADER_HEIGHT, HEADER_ROWS, ROW_HEIGHT, SELECT_COLUMN_WIDTH } from './table-model';
 import { TextFit } from './text-fit';
-import { coverFor, covers, positionsOf, visibleRows, type Ranges } from './windowing';
+import { coverFor, covers, positionsOf, restingCover, visibleRows, type Ranges } from './windowing';
 import type { DataColumn } from './types';
 
 interface DataGridProps<Row> extends GridRowHandlers {
@@ -43,8 +43,19 @@ interface DataGridProps<Row> extends GridRowHandlers {
   t: TFunction;
 }
 
-/** Rows kept beyond the viewport once scrolling has paused, so the first frames of a scroll land on rendered rows. */
-const RESTING = 48;
+/**
+ * Rows kept beyond the viewport once scrolling has paused, so the first frames of a scroll land on
+ * rendered rows: more in the direction of the last movement (a scroll set by script is reported
+ * a frame late, so at 2,500 rows/s the first two frames, ~85 rows, must already be there).
+ */
+const RESTING_AHEAD = 96;
+const RESTING_BEHIND = 32;
+/**
+ * Row elements that leave the window are unmounted at most this many per render; until then they
+ * stay where they are (their content still right) and are the first reused for rows entering.
+ * A scroll that starts from a wide resting window does not remove dozens of rows in one frame.
+ */
+const UNMOUNTS_PER_RENDER = 12;
 /** A scroll of up to this many viewports, after a pause, still counts as a movement (not a jump). */
 const CONTINUOUS_VIEWPORTS = 3;
 /** Scroll events closer than this belong to one movement. */
@@ -58,6 +69,13 @@ const ASSUMED_WIDTH = 1920;
 const COLUMN_MARGIN = 40;
 
 const clipsAll = () => false;
+
+/** What a mounted row element shows: a position of the view (or of an earlier view, when stale) and its row. */
+interface Shown {
+  position: number;
+  row: number;
+  stale: boolean;
+}
 
 interface Extent {
   /** Rendered row positions (unclamped), sorted, disjoint. */
@@ -135,6 +153,12 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     /** Predicted movement per frame, px (signed). */
     step: 0,
     armed: false,
+    /** The next offset followed is the first of a movement (see follow). */
+    starting: false,
+    /** The offset the first scroll event of a movement reported. */
+    eventTop: 0,
+    /** The direction of the last movement (1 down, -1 up). */
+    direction: 1 as 1 | -1,
     tick: 0,
     quiet: 0 as ReturnType<typeof setTimeout> | 0,
     cancelIdle: null as (() => void) | null,
@@ -180,7 +204,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         m.cancelIdle = null;
         const scroller = scrollRef.current;
         if (!scroller) return;
-        const ranges = coverFor(scroller.scrollTop, viewportOf(scroller), 0, RESTING);
+        const ranges = restingCover(scroller.scrollTop, viewportOf(scroller), m.direction, RESTING_AHEAD, RESTING_BEHIND);
         if (covers(extentRef.current.ranges, ranges) && extentRef.current.ranges.length === 1) return;
         extentRef.current = { ranges };
         startTransition(() => setExtent({ ranges }));
@@ -227,17 +251,24 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
      * time (the requestAnimationFrame timestamp).
      */
     const follow = (top: number, time: number, height: number, sync: boolean) => {
-      const moved = top - m.top;
+      const starting = m.starting;
+      // The first step of a movement: a scroll by the user is seen in the frame that shows it,
+      // so it moved from where the grid rested; a scroll set by script in requestAnimationFrame
+      // is reported a frame late, and the offset has moved on since the event — by one frame.
+      const moved = starting && top !== m.eventTop ? top - m.eventTop : top - m.top;
       const elapsed = time - m.time;
       m.top = top;
       m.time = time;
+      m.starting = false;
       if (moved === 0 && elapsed < MOVEMENT_GAP_MS) return;
       if (moved === 0) m.step = 0;
       // The next frame is expected to move as far as this one did (at 60 Hz or, when frames take
       // longer, at that pace); a miss is caught by the check before paint.
-      else if (elapsed > 0 && elapsed < MOVEMENT_GAP_MS) m.step = moved;
-      // First offset after a pause: a short move starts a movement, a long one is a jump.
+      else if (!starting && elapsed > 0 && elapsed < MOVEMENT_GAP_MS) m.step = moved;
+      // First offset after a pause: a short move starts a movement (and from this very frame the
+      // next one is rendered ahead, one viewport of new rows a frame), a long one is a jump.
       else m.step = Math.abs(moved) <= CONTINUOUS_VIEWPORTS * height ? moved : 0;
+      if (m.step !== 0) m.direction = m.step > 0 ? 1 : -1;
       const wanted = coverFor(top, height, m.step, 0);
       if (!covers(extentRef.current.ranges, wanted)) show(wanted, sync);
     };
@@ -269,12 +300,13 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         if (before.start !== after.start || before.end !== after.end) flushSync(() => setAcross(next));
       }
       if (sentinel && beforePaint) {
-        // The first event of a movement: this offset was set about a frame ago (the observer
-        // then measures the speed from it).
+        // The first event of a movement: the offset it left was shown about a frame ago (the
+        // observer measures the first step from it).
         const now = frameTime();
         if (now - m.time >= MOVEMENT_GAP_MS) {
-          m.top = top;
           m.time = now - FRAME_MS;
+          m.starting = true;
+          m.eventTop = top;
         }
         // Resize the sentinel: its observer runs before this frame paints and follows the offset.
         m.armed = true;
@@ -320,16 +352,27 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   useLayoutEffect(() => {
     if (scrollRef.current) setFont(TextFit.fontOf(scrollRef.current));
   }, []);
+  const textFit = useMemo(() => (font === null ? null : new TextFit(font)), [font]);
   const fits = useMemo(() => {
-    if (font === null) return clipsAll;
-    const fit = new TextFit(font);
+    if (textFit === null) return clipsAll;
     const room = layout.map(({ width }) => width - CELL_PADDING);
-    return (text: string, i: number) => fit.fits(text, room[i]);
-  }, [font, layout]);
+    return (text: string, i: number) => textFit.fits(text, room[i]);
+  }, [textFit, layout]);
 
-  // Slots: a row position keeps its slot (its React key) while it stays rendered; positions
-  // entering the window take the slots of positions that left it.
-  const slots = useRef<{ byPosition: Map<number, number>; size: number }>({ byPosition: new Map(), size: 0 });
+  // Slots: a row position keeps its slot (its React key) while it stays rendered, and a slot
+  // that showed a position keeps it across a new view (sort, filter: same offset, new row).
+  // Positions entering the window take the slots of positions that left it (farthest from the
+  // viewport first: their elements exist), then free slots. Slots left over are unmounted a few
+  // per render (UNMOUNTS_PER_RENDER); until then they stay where they are, untouched (no render):
+  // still right when the view is the same, "stale" (showing the row an earlier view had there)
+  // when it is not. A stale row is never on screen — every position in the window takes the
+  // slot that showed it — and the next widening at idle reuses it.
+  const slots = useRef<{ shows: Map<number, Shown>; size: number; view: Int32Array | null; rows: readonly Row[] | null }>({
+    shows: new Map(),
+    size: 0,
+    view: null,
+    rows: null,
+  });
   const positions = overlay ? [] : positionsOf(extent.ranges, count);
   // A selection change re-renders the rows on screen at once and the rows around them (rendered
   // for a scroll to come) after that frame has been painted, in the background.
@@ -347,25 +390,53 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     };
   }, [selection, laterSelection]);
   const [onScreenFrom, onScreenTo] = visibleRows(shown.current.top, shown.current.height);
+  const previous = slots.current;
+  const sameRows = previous.rows === rows;
+  const sameView = sameRows && previous.view === view;
+  // A new data set drops every slot: a stale row must still point at a row of `rows`.
+  const mounted = sameRows ? previous.shows : new Map<number, Shown>();
+  const slotAt = new Map<number, number>();
+  for (const [slot, shown] of mounted) slotAt.set(shown.position, slot);
   const assigned = new Map<number, number>();
-  const taken = new Uint8Array(slots.current.size + positions.length);
+  const taken = new Uint8Array(previous.size + positions.length);
   for (const p of positions) {
-    const slot = slots.current.byPosition.get(p);
+    const slot = slotAt.get(p);
     if (slot !== undefined) {
       assigned.set(p, slot);
       taken[slot] = 1;
     }
   }
+  const middle = (onScreenFrom + onScreenTo) / 2;
+  const leftovers: number[] = [];
+  for (const slot of mounted.keys()) if (taken[slot] === 0) leftovers.push(slot);
+  const distance = (slot: number) => Math.abs(mounted.get(slot)!.position - middle);
+  leftovers.sort((a, b) => distance(b) - distance(a));
+  for (const slot of leftovers) taken[slot] = 1;
   let free = 0;
-  let size = slots.current.size;
+  let reuse = 0;
+  let size = previous.size;
   for (const p of positions) {
     if (assigned.has(p)) continue;
-    while (free < size && taken[free] === 1) free++;
-    const slot = free < size ? free : size++;
+    let slot: number;
+    if (reuse < leftovers.length) slot = leftovers[reuse++];
+    else {
+      while (free < size && taken[free] === 1) free++;
+      slot = free < size ? free : size++;
+    }
     taken[slot] = 1;
     assigned.set(p, slot);
   }
-  slots.current = { byPosition: assigned, size };
+  const shows = new Map<number, Shown>();
+  for (const [p, slot] of assigned) shows.set(slot, { position: p, row: view[p], stale: false });
+  const kept = leftovers.slice(reuse);
+  for (let k = Math.min(kept.length, UNMOUNTS_PER_RENDER); k < kept.length; k++) {
+    const before = mounted.get(kept[k])!;
+    // A row below the end of a shorter view would make the grid scroll further than its rows.
+    if (before.position >= count) continue;
+    const stale = before.stale || !sameView;
+    shows.set(kept[k], stale === before.stale ? before : { ...before, stale });
+  }
+  slots.current = { shows, size, view, rows };
 
   const activate = useCallback(
     (row: number) => {
@@ -440,23 +511,22 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   // moved in the DOM (a move re-creates its layout objects). Rows are placed by their offset, and
   // aria-rowindex gives assistive technology the view order.
   const items: ReactNode[] = new Array(size);
-  for (const p of positions) {
-    const row = view[p];
-    items[assigned.get(p)!] = (
+  for (const [slot, { position: p, row, stale }] of shows) {
+    items[slot] = (
       <GridRow<Row>
-        key={assigned.get(p)}
+        key={slot}
         data={rows[row]}
         row={row}
         rowId={rowId(row)}
         position={p}
-        domId={p === activePosition ? `${idPrefix}-active` : undefined}
+        domId={!stale && p === activePosition ? `${idPrefix}-active` : undefined}
         columns={columns}
         columnWindow={columnsShown}
         cellStyles={cellStyles}
         fits={fits}
         textOf={textOf}
         selected={(p >= onScreenFrom && p < onScreenTo ? selection : laterSelection).hasRow(row)}
-        active={row === activeRow}
+        active={!stale && row === activeRow}
         selectLabel={selectLabel}
         onToggle={onToggle}
         onActivate={activate}

@@ -12,19 +12,22 @@
  *   own (visibility/order from useColumnState); TanStack Table is no longer used here.
  * - Work before the click. Per column, once per `rows` × `columns`: a rank per row (equal values
  *   share one, empty values last) and the column's text (a dictionary when values repeat, large
- *   strings when the value function is costly, nothing when it is cheap to call again). These are
- *   built in background tasks, in slices of 8 ms, cheapest columns first (`data-indexing` is on
- *   the root while that runs); a sort or filter that needs a column sooner builds it on the spot.
- *   A sort is then a counting sort over ranks (any direction, any number of keys), cached; the
- *   grid shows the stored text, so costly value functions (money, dates, translations) run once
- *   per row, not on every render.
+ *   strings when the value function is costly, nothing when it is cheap to call again). A column
+ *   with a `text` function (amounts, times: sorted by number, shown formatted) stores no text,
+ *   only which characters and digit runs each block of 256 rows holds, so a search formats texts
+ *   only where they could match. These are built in background tasks, in slices of 8 ms,
+ *   cheapest columns first (`data-indexing` is on the root while that runs); a sort or filter
+ *   that needs a column sooner builds it on the spot. A sort is then a counting sort over ranks
+ *   (any direction, any number of keys), cached; the grid shows the stored text, so costly value
+ *   functions (translations) run once per row, not on every render.
  * - The search narrows: a query that extends the previous one only re-checks the rows that
  *   matched before.
  * - Selection is a SelectionSet: one byte per row plus a count, immutable, and a real
  *   ReadonlySet<string> for onSelectionChange. Select-all of the view is one typed-array pass;
  *   rows on screen re-render at once, the others after that frame is painted.
  * - Rendering (DataGrid, windowing.ts): fixed 32 px rows with strict CSS containment, recycled
- *   row elements keyed by slot, only the columns near the viewport, and a window that follows
+ *   row elements keyed by slot, only the columns near the viewport, cells that clip only when
+ *   their text does not fit (text-fit.ts: fewer paint chunks), and a window that follows
  *   the scroll offset right before each paint with the next frame's rows predicted from the
  *   speed, so fast scrolling renders one viewport of new rows per frame and never paints a
  *   blank or stale row.
@@ -231,7 +234,11 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
     });
   }, [visibleColumns, columnFilters, sorting]);
 
-  const layout = useMemo(() => headerSpecs.map(({ width, grow }) => ({ width, grow })), [headerSpecs]);
+  // Widths only: a sort or filter changes the header, not the layout (every row element uses it).
+  const layout = useMemo(
+    () => visibleColumns.map((column, i) => ({ width: column.width ?? DEFAULT_COLUMN_WIDTH, grow: i === visibleColumns.length - 1 })),
+    [visibleColumns],
+  );
   const totalWidth = layout.reduce((sum, column) => sum + column.width, SELECT_COLUMN_WIDTH);
 
   const menuItems = useMemo<ColumnMenuItem[]>(

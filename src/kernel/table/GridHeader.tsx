@@ -43,7 +43,7 @@ function SortIcon({ sorted }: { sorted: HeaderSpec['sorted'] }) {
   return <DoubleCaretVerticalIcon className="tessera-dt__sort-icon tessera-dt__sort-icon--idle" size={12} />;
 }
 
-function cellStyle(spec: HeaderSpec) {
+function cellStyle(spec: Pick<HeaderSpec, 'width' | 'grow'>) {
   return { width: spec.width, flexGrow: spec.grow ? 1 : 0 };
 }
 
@@ -94,32 +94,50 @@ const ColumnTitles = memo(function ColumnTitles({ columns, onSort, t }: Pick<Gri
   return (
     <>
       {columns.map((spec) => (
-        <div
+        <TitleCell
           key={spec.id}
-          role="columnheader"
-          aria-sort={spec.sortable ? ariaSort(spec.sorted) : undefined}
-          data-column-id={spec.id}
-          className="tessera-dt__cell tessera-dt__cell--title"
-          style={cellStyle(spec)}
-        >
-          {spec.sortable ? (
-            <button
-              type="button"
-              className="tessera-dt__sort"
-              title={t('table.sortBy', { column: spec.label, ...noEscape })}
-              onClick={(event) => onSort(spec.id, event)}
-            >
-              <span className="tessera-dt__title-text">{spec.label}</span>
-              <SortIcon sorted={spec.sorted} />
-            </button>
-          ) : (
-            <span className="tessera-dt__title-text" title={spec.label}>
-              {spec.label}
-            </span>
-          )}
-        </div>
+          id={spec.id}
+          label={spec.label}
+          width={spec.width}
+          grow={spec.grow}
+          sortable={spec.sortable}
+          sorted={spec.sorted}
+          onSort={onSort}
+          t={t}
+        />
       ))}
     </>
+  );
+});
+
+type TitleCellProps = Pick<HeaderSpec, 'id' | 'label' | 'width' | 'grow' | 'sortable' | 'sorted'> & Pick<GridHeaderProps, 'onSort' | 't'>;
+
+/** One column title; plain props, so sorting by one column re-renders that title (and the previous one) only. */
+const TitleCell = memo(function TitleCell({ id, label, width, grow, sortable, sorted, onSort, t }: TitleCellProps) {
+  return (
+    <div
+      role="columnheader"
+      aria-sort={sortable ? ariaSort(sorted) : undefined}
+      data-column-id={id}
+      className="tessera-dt__cell tessera-dt__cell--title"
+      style={cellStyle({ width, grow })}
+    >
+      {sortable ? (
+        <button
+          type="button"
+          className="tessera-dt__sort"
+          title={t('table.sortBy', { column: label, ...noEscape })}
+          onClick={(event) => onSort(id, event)}
+        >
+          <span className="tessera-dt__title-text">{label}</span>
+          <SortIcon sorted={sorted} />
+        </button>
+      ) : (
+        <span className="tessera-dt__title-text" title={label}>
+          {label}
+        </span>
+      )}
+    </div>
   );
 });
 
@@ -128,15 +146,34 @@ const FilterRow = memo(function FilterRow({ columns, onFilter, t }: Pick<GridHea
     <div role="row" aria-rowindex={2} className="tessera-dt__row tessera-dt__row--filters">
       <div role="gridcell" className="tessera-dt__cell tessera-dt__cell--select" />
       {columns.map((spec) => (
-        <div key={spec.id} role="gridcell" className="tessera-dt__cell tessera-dt__cell--filter" style={cellStyle(spec)}>
-          <ColumnFilter spec={spec} onFilter={onFilter} t={t} />
-        </div>
+        <FilterCell
+          key={spec.id}
+          id={spec.id}
+          label={spec.label}
+          width={spec.width}
+          grow={spec.grow}
+          filter={spec.filter}
+          filterValue={spec.filterValue}
+          onFilter={onFilter}
+          t={t}
+        />
       ))}
     </div>
   );
 });
 
-function ColumnFilter({ spec, onFilter, t }: { spec: HeaderSpec; onFilter: GridHeaderProps['onFilter']; t: TFunction }) {
+type FilterCellProps = Pick<HeaderSpec, 'id' | 'label' | 'width' | 'grow' | 'filter' | 'filterValue'> & Pick<GridHeaderProps, 'onFilter' | 't'>;
+
+/** One filter cell; plain props, so a sort (or another column's filter) does not re-render it. */
+const FilterCell = memo(function FilterCell({ onFilter, t, ...spec }: FilterCellProps) {
+  return (
+    <div role="gridcell" className="tessera-dt__cell tessera-dt__cell--filter" style={cellStyle(spec)}>
+      <ColumnFilter spec={spec} onFilter={onFilter} t={t} />
+    </div>
+  );
+});
+
+function ColumnFilter({ spec, onFilter, t }: { spec: Omit<FilterCellProps, 'onFilter' | 't'>; onFilter: GridHeaderProps['onFilter']; t: TFunction }) {
   if (spec.filter === false) return null;
   const label = t('table.filterColumn', { column: spec.label, ...noEscape });
   if (spec.filter === 'text') {

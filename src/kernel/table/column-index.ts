@@ -60,6 +60,12 @@ export class ColumnIndex<Row> {
   // ranks (text and live columns)
   rank: Int32Array | null = null;
   maxRank = -1;
+  /**
+   * Rows in ascending order (equal values in data order, empty values last) — the merge sort's
+   * result, kept for columns that are not dictionary-encoded: a sort by this column is then a
+   * lookup. (Dictionary columns sort by counting over their few codes.)
+   */
+  ascending: Int32Array | null = null;
 
   constructor(
     private readonly rows: readonly Row[],
@@ -97,6 +103,7 @@ export class ColumnIndex<Row> {
         case 'rank':
           if (!this.assignRanks(timeUp)) return false;
           this.phase = 'done';
+          if (this.kind !== 'dictionary') this.ascending = withEmptiesLast(this.sortedItems!, this.rank!);
           this.values = null;
           this.sortedItems = null;
           this.sorter = null;
@@ -418,6 +425,16 @@ export function textShape(text: string): { low: number; high: number; digits: nu
     else high |= 1 << (bit - 32);
   }
   return { low: low >>> 0, high: high >>> 0, digits };
+}
+
+/** `sorted` (the rows with a value, in order) followed by the rows without one, in data order. */
+function withEmptiesLast(sorted: Int32Array, rank: Int32Array): Int32Array {
+  if (sorted.length === rank.length) return sorted;
+  const out = new Int32Array(rank.length);
+  out.set(sorted);
+  let k = sorted.length;
+  for (let row = 0; row < rank.length; row++) if (rank[row] === EMPTY_RANK) out[k++] = row;
+  return out;
 }
 
 const WIDE_CHAR = /[^\u0000-\u00ff]/;

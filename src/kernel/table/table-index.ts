@@ -36,6 +36,28 @@ function inBackground(work: () => void): IdleHandle {
 }
 
 /**
+ * Descending order from an ascending one: the groups of equal values in reverse, each group still
+ * in data order, empty values still last (as the counting sort orders them).
+ */
+function descendingOf<Row>(ascending: Int32Array, index: ColumnIndex<Row>): Int32Array {
+  const n = ascending.length;
+  const out = new Int32Array(n);
+  let valued = n;
+  while (valued > 0 && index.rankAt(ascending[valued - 1]) === EMPTY_RANK) valued--;
+  let k = 0;
+  let end = valued;
+  while (end > 0) {
+    const rank = index.rankAt(ascending[end - 1]);
+    let start = end - 1;
+    while (start > 0 && index.rankAt(ascending[start - 1]) === rank) start--;
+    for (let p = start; p < end; p++) out[k++] = ascending[p];
+    end = start;
+  }
+  for (let p = valued; p < n; p++) out[k++] = ascending[p];
+  return out;
+}
+
+/**
  * Everything the table derives from one `rows` array and one `columns` array, computed at most
  * once: per-column indexes (see ColumnIndex), cached sort orders, the last search result (a longer
  * query only re-checks the rows the shorter one matched), and the id ↔ row lookup for selection.
@@ -99,11 +121,13 @@ export class TableIndex<Row> implements IdLookup {
       return cached;
     }
     let order: Int32Array | null = null;
-    // Least significant key first; each pass is a stable counting sort by rank.
+    // Least significant key first; each pass is a stable counting sort by rank (by one column
+    // with a kept ascending order: that order, or its groups of equal values reversed).
     for (let k = keys.length - 1; k >= 0; k--) {
       const index = this.column(keys[k].id)!;
       index.build(NEVER, true);
-      order = this.countingSort(order, index, keys[k].desc);
+      if (keys.length === 1 && index.ascending) order = keys[k].desc ? descendingOf(index.ascending, index) : index.ascending;
+      else order = this.countingSort(order, index, keys[k].desc);
     }
     this.orders.set(cacheKey, order!);
     if (this.orders.size > ORDERS_KEPT) this.orders.delete(this.orders.keys().next().value!);
@@ -113,18 +137,22 @@ export class TableIndex<Row> implements IdLookup {
   private countingSort(order: Int32Array | null, index: ColumnIndex<Row>, desc: boolean): Int32Array {
     const n = this.size;
     const max = index.maxRank;
-    const emptyBucket = max + 1;
-    const buckets = new Int32Array(max + 3);
-    const bucketOf = (row: number) => {
-      const rank = index.rankAt(row);
-      return rank === EMPTY_RANK ? emptyBucket : desc ? max - rank : rank;
-    };
-    for (let p = 0; p < n; p++) buckets[bucketOf(order ? order[p] : p) + 1]++;
-    for (let b = 1; b < buckets.length; b++) buckets[b] += buckets[b - 1];
+    // Bucket per row: its rank (reversed when descending), empty values in the last bucket.
+    const bucket = new Int32Array(n);
+    const rankOfCode = index.rankOfCode;
+    const codes = index.codes;
+    const rank = index.rank;
+    for (let row = 0; row < n; row++) {
+      const r = rankOfCode ? rankOfCode[codes![row]] : rank![row];
+      bucket[row] = r === EMPTY_RANK ? max + 1 : desc ? max - r : r;
+    }
+    const starts = new Int32Array(max + 3);
+    for (let row = 0; row < n; row++) starts[bucket[row] + 1]++;
+    for (let b = 1; b < starts.length; b++) starts[b] += starts[b - 1];
     const out = new Int32Array(n);
     for (let p = 0; p < n; p++) {
       const row = order ? order[p] : p;
-      out[buckets[bucketOf(row)]++] = row;
+      out[starts[bucket[row]]++] = row;
     }
     return out;
   }

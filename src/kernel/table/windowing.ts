@@ -35,6 +35,16 @@ export function coverFor(top: number, height: number, step: number, extra: numbe
   return merge(ranges);
 }
 
+/**
+ * The rows to keep rendered at rest: the viewport, `behind` rows on the side the last movement
+ * came from and `ahead` rows on the side it was heading (downwards when it never moved). A scroll
+ * that continues then starts on rendered rows for its first frames.
+ */
+export function restingCover(top: number, height: number, direction: 1 | -1, ahead: number, behind: number): Ranges {
+  const [start, end] = visibleRows(top, height);
+  return direction > 0 ? [[start - behind, end + ahead]] : [[start - ahead, end + behind]];
+}
+
 /** The positions in both lists. */
 export function intersect(a: Ranges, b: Ranges): Ranges {
   const out: [number, number][] = [];

@@ -384,3 +384,82 @@ describe('windowing', () => {
     expect(covers([[0, 5], [8, 12]], [[9, 11], [1, 2]])).toBe(true);
   });
 });
+
+describe('sorting many distinct values (kept ascending order) and derived text', () => {
+  interface Big {
+    id: string;
+    score: number | undefined;
+    cents: number | undefined;
+  }
+  // 5,000 rows: more distinct scores than a dictionary takes, with ties and empty values.
+  const big: Big[] = Array.from({ length: 5000 }, (_, i) => ({
+    id: `b${i}`,
+    score: i % 97 === 0 ? undefined : (i * 7919) % 3001,
+    cents: i % 89 === 0 ? undefined : ((i * 104729) % 400_000) - 100_000,
+  }));
+  const bigColumns: DataColumn<Big>[] = [
+    { id: 'score', header: 'Score', value: (r) => r.score },
+    {
+      id: 'money',
+      header: 'Money',
+      value: (r) => (r.cents === undefined ? undefined : r.cents / 100),
+      text: (r) => (r.cents === undefined ? '' : `$${(r.cents / 100).toFixed(2)}`),
+    },
+  ];
+  /** The reference: equal values in data order, empty values last in data order, either direction. */
+  const reference = (key: (r: Big) => number | undefined, desc: boolean) =>
+    big
+      .map((r, i) => ({ v: key(r), i }))
+      .sort((a, b) => {
+        if (a.v === undefined || b.v === undefined) return a.v === b.v ? a.i - b.i : a.v === undefined ? 1 : -1;
+        return (desc ? b.v - a.v : a.v - b.v) || a.i - b.i;
+      })
+      .map((x) => x.i);
+
+  it('sorts by a column of many distinct values in both directions, ties and empty values in data order', () => {
+    const index = new TableIndex(big, bigColumns, (r) => r.id);
+    expect(index.column('score')!.kind).not.toBe('dictionary');
+    expect(Array.from(index.order([{ id: 'score', desc: false }])!)).toEqual(reference((r) => r.score, false));
+    expect(Array.from(index.order([{ id: 'score', desc: true }])!)).toEqual(reference((r) => r.score, true));
+    expect(index.column('score')!.ascending).not.toBeNull();
+  });
+
+  it('sorts a column with a text function by its number, and searches its text', () => {
+    const index = new TableIndex(big, bigColumns, (r) => r.id);
+    expect(Array.from(index.order([{ id: 'money', desc: true }])!)).toEqual(reference((r) => (r.cents === undefined ? undefined : r.cents / 100), true));
+    expect(index.column('money')!.kind).toBe('derived');
+    const wanted = big.flatMap((r, i) => (r.cents !== undefined && `$${(r.cents / 100).toFixed(2)}`.includes('-1') ? [i] : []));
+    const found = index.filter('-1', ['money'], []);
+    expect(found!.count).toBe(wanted.length);
+    expect(Array.from(index.view(null, found))).toEqual(wanted);
+    // A letter no amount contains: no block is formatted, nothing matches.
+    expect(index.filter('x', ['money'], [])!.count).toBe(0);
+    expect(index.column('money')!.textAt(1)).toBe(`$${(big[1].cents! / 100).toFixed(2)}`);
+  });
+
+  it('sorts by two keys with the kept order of neither', () => {
+    const index = new TableIndex(big, bigColumns, (r) => r.id);
+    const order = Array.from(index.order([{ id: 'score', desc: true }, { id: 'money', desc: false }])!);
+    const expected = big
+      .map((r, i) => ({ r, i }))
+      .sort((a, b) => {
+        const sa = a.r.score;
+        const sb = b.r.score;
+        if (sa !== sb) {
+          if (sa === undefined) return 1;
+          if (sb === undefined) return -1;
+          return sb - sa;
+        }
+        const ma = a.r.cents;
+        const mb = b.r.cents;
+        if (ma !== mb) {
+          if (ma === undefined) return 1;
+          if (mb === undefined) return -1;
+          return ma - mb;
+        }
+        return a.i - b.i;
+      })
+      .map((x) => x.i);
+    expect(order).toEqual(expected);
+  });
+});
