@@ -27,10 +27,12 @@ type Phase = 'values' | 'encode' | 'sort' | 'rank' | 'done';
  *   stores no text: per block of 256 rows it keeps which characters its texts use and their
  *   longest run of digits, so a search computes texts only in blocks that could match (a name
  *   or an account id never formats a date);
- * - a rank per row (equal values share a rank, empty values rank last), from which any sort order,
- *   ascending or descending, single or multi-column, is a linear counting sort.
+ * - the order of the rows with the groups of equal values marked (dictionary columns: a rank per
+ *   distinct value): a sort by this column, either direction, is that order (or its groups
+ *   reversed), and a sort by several columns is a linear counting sort per column over ranks
+ *   derived from it.
  *
- * The values themselves are dropped once the ranks exist: per row only typed arrays remain.
+ * The values themselves are dropped once the order exists: per row only typed arrays remain.
  */
 export class ColumnIndex<Row> {
   private phase: Phase = 'values';
@@ -57,15 +59,14 @@ export class ColumnIndex<Row> {
   // derived text (a `text` function): per block of CHUNK_ROWS rows, two words of character bits and the longest digit run
   blockChars: Uint32Array | null = null;
   blockDigits: Uint8Array | null = null;
-  // ranks (text and live columns)
-  rank: Int32Array | null = null;
-  maxRank = -1;
-  /**
-   * Rows in ascending order (equal values in data order, empty values last) — the merge sort's
-   * result, kept for columns that are not dictionary-encoded: a sort by this column is then a
-   * lookup. (Dictionary columns sort by counting over their few codes.)
-   */
+  // order (text, live and derived columns): rows in ascending order, the first row of each group
+  // of equal values marked, how many rows have a value (the rest follow)
   ascending: Int32Array | null = null;
+  startsGroup: Uint8Array | null = null;
+  valued = 0;
+  /** The highest rank (groups of equal values, minus one). */
+  maxRank = -1;
+
 
   constructor(
     private readonly rows: readonly Row[],
@@ -103,7 +104,6 @@ export class ColumnIndex<Row> {
         case 'rank':
           if (!this.assignRanks(timeUp)) return false;
           this.phase = 'done';
-          if (this.kind !== 'dictionary') this.ascending = withEmptiesLast(this.sortedItems!, this.rank!);
           this.values = null;
           this.sortedItems = null;
           this.sorter = null;
@@ -258,7 +258,10 @@ export class ColumnIndex<Row> {
     if (this.kind === 'dictionary') {
       this.rankOfCode = new Int32Array(this.distinct.length).fill(EMPTY_RANK);
     } else {
-      this.rank = new Int32Array(this.rows.length).fill(EMPTY_RANK);
+      this.valued = this.sortedItems.length;
+      this.ascending = new Int32Array(this.rows.length);
+      this.ascending.set(this.sortedItems);
+      this.startsGroup = new Uint8Array(this.rows.length);
     }
     return true;
   }
@@ -266,18 +269,68 @@ export class ColumnIndex<Row> {
   private assignRanks(timeUp: TimeUp): boolean {
     const sorted = this.sortedItems!;
     const source = this.kind === 'dictionary' ? this.distinct : this.values!;
-    const target = (this.kind === 'dictionary' ? this.rankOfCode : this.rank)!;
+    const rankOfCode = this.rankOfCode;
+    const startsGroup = this.startsGroup;
     while (this.cursor < sorted.length) {
       const end = Math.min(sorted.length, this.cursor + 4096);
       for (let p = this.cursor; p < end; p++) {
         const item = sorted[p];
-        if (p === 0 || compareValues(source[sorted[p - 1]], source[item]) !== 0) this.maxRank++;
-        target[item] = this.maxRank;
+        const starts = p === 0 || compareValues(source[sorted[p - 1]], source[item]) !== 0;
+        if (starts) this.maxRank++;
+        if (rankOfCode) rankOfCode[item] = this.maxRank;
+        else if (starts) startsGroup![p] = 1;
       }
       this.cursor = end;
       if (this.cursor < sorted.length && timeUp()) return false;
     }
+    if (this.ascending) {
+      // The rows without a value follow, in data order.
+      const values = this.values!;
+      let k = this.valued;
+      for (let row = 0; row < values.length; row++) if (values[row] === undefined) this.ascending[k++] = row;
+    }
     return true;
+  }
+
+  /**
+   * Rows in order (ascending, or descending: the groups of equal values reversed), equal values in
+   * data order, empty values last. Only for columns that are not dictionary-encoded (null otherwise).
+   */
+  sortedRows(desc: boolean): Int32Array | null {
+    const ascending = this.ascending;
+    if (!ascending || !this.rankReady) return null;
+    if (!desc) return ascending;
+    const startsGroup = this.startsGroup!;
+    const out = new Int32Array(ascending.length);
+    let k = 0;
+    let end = this.valued;
+    while (end > 0) {
+      let start = end - 1;
+      while (startsGroup[start] === 0) start--;
+      for (let p = start; p < end; p++) out[k++] = ascending[p];
+      end = start;
+    }
+    out.set(ascending.subarray(this.valued), k);
+    return out;
+  }
+
+  /** The rank of every row (equal values share one; empty values EMPTY_RANK); needs rankReady. */
+  ranks(): Int32Array {
+    const n = this.rows.length;
+    const out = new Int32Array(n).fill(EMPTY_RANK);
+    if (this.rankOfCode) {
+      const codes = this.codes!;
+      for (let row = 0; row < n; row++) out[row] = this.rankOfCode[codes[row]];
+      return out;
+    }
+    const ascending = this.ascending!;
+    const startsGroup = this.startsGroup!;
+    let rank = -1;
+    for (let p = 0; p < this.valued; p++) {
+      if (startsGroup[p] === 1) rank++;
+      out[ascending[p]] = rank;
+    }
+    return out;
   }
 
   /** The display text of row `i` (`cellText` of its value) when indexed, else null. */
@@ -292,11 +345,6 @@ export class ColumnIndex<Row> {
     const text = chunk.slice(this.starts![i], end);
     const wide = this.wide[c];
     return wide !== null && PLACEHOLDER.test(text) ? fromPlaceholders(text, wide) : text;
-  }
-
-  /** Rank of row `i` (needs rankReady). */
-  rankAt(i: number): number {
-    return this.rankOfCode ? this.rankOfCode[this.codes![i]] : this.rank![i];
   }
 
   /**
@@ -425,16 +473,6 @@ export function textShape(text: string): { low: number; high: number; digits: nu
     else high |= 1 << (bit - 32);
   }
   return { low: low >>> 0, high: high >>> 0, digits };
-}
-
-/** `sorted` (the rows with a value, in order) followed by the rows without one, in data order. */
-function withEmptiesLast(sorted: Int32Array, rank: Int32Array): Int32Array {
-  if (sorted.length === rank.length) return sorted;
-  const out = new Int32Array(rank.length);
-  out.set(sorted);
-  let k = sorted.length;
-  for (let row = 0; row < rank.length; row++) if (rank[row] === EMPTY_RANK) out[k++] = row;
-  return out;
 }
 
 const WIDE_CHAR = /[^\u0000-\u00ff]/;

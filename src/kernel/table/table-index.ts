@@ -36,28 +36,6 @@ function inBackground(work: () => void): IdleHandle {
 }
 
 /**
- * Descending order from an ascending one: the groups of equal values in reverse, each group still
- * in data order, empty values still last (as the counting sort orders them).
- */
-function descendingOf<Row>(ascending: Int32Array, index: ColumnIndex<Row>): Int32Array {
-  const n = ascending.length;
-  const out = new Int32Array(n);
-  let valued = n;
-  while (valued > 0 && index.rankAt(ascending[valued - 1]) === EMPTY_RANK) valued--;
-  let k = 0;
-  let end = valued;
-  while (end > 0) {
-    const rank = index.rankAt(ascending[end - 1]);
-    let start = end - 1;
-    while (start > 0 && index.rankAt(ascending[start - 1]) === rank) start--;
-    for (let p = start; p < end; p++) out[k++] = ascending[p];
-    end = start;
-  }
-  for (let p = valued; p < n; p++) out[k++] = ascending[p];
-  return out;
-}
-
-/**
  * Everything the table derives from one `rows` array and one `columns` array, computed at most
  * once: per-column indexes (see ColumnIndex), cached sort orders, the last search result (a longer
  * query only re-checks the rows the shorter one matched), and the id ↔ row lookup for selection.
@@ -121,13 +99,12 @@ export class TableIndex<Row> implements IdLookup {
       return cached;
     }
     let order: Int32Array | null = null;
-    // Least significant key first; each pass is a stable counting sort by rank (by one column
-    // with a kept ascending order: that order, or its groups of equal values reversed).
+    // By one column: its kept order. By several: least significant key first, each pass a
+    // stable counting sort by rank.
     for (let k = keys.length - 1; k >= 0; k--) {
       const index = this.column(keys[k].id)!;
       index.build(NEVER, true);
-      if (keys.length === 1 && index.ascending) order = keys[k].desc ? descendingOf(index.ascending, index) : index.ascending;
-      else order = this.countingSort(order, index, keys[k].desc);
+      order = (keys.length === 1 ? index.sortedRows(keys[k].desc) : null) ?? this.countingSort(order, index, keys[k].desc);
     }
     this.orders.set(cacheKey, order!);
     if (this.orders.size > ORDERS_KEPT) this.orders.delete(this.orders.keys().next().value!);
@@ -138,12 +115,9 @@ export class TableIndex<Row> implements IdLookup {
     const n = this.size;
     const max = index.maxRank;
     // Bucket per row: its rank (reversed when descending), empty values in the last bucket.
-    const bucket = new Int32Array(n);
-    const rankOfCode = index.rankOfCode;
-    const codes = index.codes;
-    const rank = index.rank;
+    const bucket = index.ranks();
     for (let row = 0; row < n; row++) {
-      const r = rankOfCode ? rankOfCode[codes![row]] : rank![row];
+      const r = bucket[row];
       bucket[row] = r === EMPTY_RANK ? max + 1 : desc ? max - r : r;
     }
     const starts = new Int32Array(max + 3);
