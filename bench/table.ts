@@ -115,6 +115,10 @@ async function bench(page: Page, origin: string, rows: number): Promise<string> 
       .catch(() => log(`  indexing still running after ${INDEXING_CAP_MS / 1000} s`));
   }
   log(`  first row ${fmt(firstRow, 0)} ms; first click ${((Date.now() - thinkStarted) / 1000).toFixed(1)} s after it`);
+  if (verbose && rows === sizes[0]) {
+    const costs = await page.evaluate(() => (window as unknown as W).__bench.columnCosts());
+    log(`  µs per row (value + text): ${Object.entries(costs).map(([id, us]) => `${id} ${us}`).join(', ')}`);
+  }
 
   // Sort by name: one click on the Name header.
   await page.evaluate(() => (window as unknown as W).__bench.arm('sort'));
