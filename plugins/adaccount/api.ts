@@ -290,6 +290,15 @@ export async function accountSettings(bridge: Bridge, accountId: string, o: Call
   return body;
 }
 
+/** The business country code of an ad account (two letters, upper case), or '' when it has none. */
+export async function countryCode(bridge: Bridge, accountId: string, o: CallOptions = {}): Promise<string> {
+  const { body } = await bridge.graph<{ business_country_code?: unknown }>(
+    { path: actId(accountId), params: { fields: 'business_country_code' } },
+    { signal: o.signal },
+  );
+  return typeof body.business_country_code === 'string' ? body.business_country_code.trim().toUpperCase() : '';
+}
+
 /** The spend cap read back in the main unit (null when none is set). */
 export function spendCapOf(settings: AccountSettings): number | null {
   const v = toMajorUnits(settings.spend_cap, settings.currency);

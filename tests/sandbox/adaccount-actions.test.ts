@@ -112,7 +112,7 @@ describe('the action list', () => {
       'adaccount.rename', 'adaccount.addUser', 'adaccount.removeUser', 'adaccount.shareAgency', 'adaccount.listAgencies', 'adaccount.removeAgency',
       'adaccount.setSpendCap', 'adaccount.deleteSpendCap', 'adaccount.changeCurrency', 'adaccount.changeTimezone', 'adaccount.updateBusinessInfo',
       'adaccount.billing', 'adaccount.detectHiddenAdmins', 'adaccount.removeHiddenAdmins', 'adaccount.appealStatus', 'adaccount.appealSubmit',
-      'adaccount.assignToBusiness', 'adaccount.requestAccess',
+      'adaccount.assignToBusiness', 'adaccount.requestAccess', 'adaccount.countryCode',
     ]));
     for (const a of adAccountActions) {
       expect(a.id).toMatch(/^adaccount\.[a-z][A-Za-z]+$/);
@@ -155,6 +155,7 @@ describe('parameter schemas', () => {
     ['adaccount.changeTimezone', [{ timezone: 'Asia/Tokyo' }, { timezone: 'America/Los_Angeles' }], [{}, { timezone: 'Mars/Olympus' }, { timezone: 5 }]],
     ['adaccount.updateBusinessInfo', [{ business_city: 'Lyon' }, { business_name: 'Acme', business_zip: '69001', business_country_code: 'fr' }],
       [{}, { business_city: ' ' }, { business_country_code: 'FRA' }, { business_zip: '<script>' }, { business_phone: '1' }]],
+    ['adaccount.countryCode', [{}], [{ country: 'US' }]],
     ['adaccount.billing', [{}], [{ count: 10 }]],
     ['adaccount.detectHiddenAdmins', [{}], [{ limit: 300 }]],
     ['adaccount.removeHiddenAdmins', [{}], [{ uid: '1' }]],
@@ -293,6 +294,14 @@ describe('spend cap, currency, timezone, business info', () => {
     expect(after.business_country_code).toBe('FR');
     expect((await batch('adaccount.updateBusinessInfo', [act], { business_name: 'Acme SARL' }))[0].ok).toBe(true);
     expect((await account(act)).business_info).toMatchObject({ name: 'Acme SARL', city: 'Lyon' });
+  });
+
+  it('countryCode reads the country code the business info holds', async () => {
+    const act = fx.adaccounts.noBusiness!;
+    const before = String((await account(act)).business_country_code ?? '');
+    expect(await run('adaccount.countryCode', act)).toBe(before.toUpperCase() || '-');
+    await run('adaccount.updateBusinessInfo', act, { business_country_code: 'de' });
+    expect(await run('adaccount.countryCode', act)).toBe('DE');
   });
 
   it('writes to a closed account are refused (code 100) and writes without the admin role (code 200)', async () => {

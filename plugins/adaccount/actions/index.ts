@@ -17,6 +17,7 @@ import { appealStatusAction } from './appeal-status';
 import { appealSubmitAction } from './appeal-submit';
 import { assignToBusinessAction } from './assign-to-business';
 import { requestAccessAction } from './request-access';
+import { countryCodeAction } from './country-code';
 
 /** Every bulk action of the ad-account area (issue 6, item 3), in menu order. */
 export const adAccountActions: PluginAction<any, any>[] = [
@@ -31,6 +32,7 @@ export const adAccountActions: PluginAction<any, any>[] = [
   changeCurrencyAction,
   changeTimezoneAction,
   updateBusinessInfoAction,
+  countryCodeAction,
   billingAction,
   detectHiddenAdminsAction,
   removeHiddenAdminsAction,
