@@ -67,6 +67,47 @@ describe('TTL cache', () => {
     expect(store.getRowIds('cache')).toEqual([]);
   });
 
+  it('two callers of a key that is loading share one load; a forced call does not', async () => {
+    const store = createKernelStore();
+    let release!: (value: string[]) => void;
+    const loader = vi.fn(() => new Promise<string[]>((resolve) => (release = resolve)));
+    const first = cached(store, 'adaccounts', loader);
+    const second = cached(store, 'adaccounts', loader);
+    await Promise.resolve();
+    expect(loader).toHaveBeenCalledTimes(1);
+    release(['a']);
+    expect(await first).toEqual(['a']);
+    expect(await second).toEqual(['a']);
+    const forced = vi.fn(async () => ['b']);
+    const third = cached(store, 'adaccounts', forced, { force: true });
+    expect(await third).toEqual(['b']);
+    expect(forced).toHaveBeenCalledTimes(1);
+    expect(readCached(store, 'adaccounts')).toEqual({ found: true, value: ['b'] });
+  });
+
+  it('a caller waiting on a load that its own caller aborted loads for itself; other errors are shared', async () => {
+    const store = createKernelStore();
+    const gaveUp = new AbortController();
+    const abandoned = cached(
+      store,
+      'k',
+      () => new Promise<number>((_, reject) => gaveUp.signal.addEventListener('abort', () => reject(new Error('aborted')))),
+      { signal: gaveUp.signal },
+    );
+    const own = vi.fn(async () => 7);
+    const waiting = cached(store, 'k', own, { signal: new AbortController().signal });
+    gaveUp.abort();
+    await expect(abandoned).rejects.toThrow('aborted');
+    expect(await waiting).toBe(7);
+    expect(own).toHaveBeenCalledTimes(1);
+
+    const failing = cached(store, 'e', async () => Promise.reject(new Error('platform said no')));
+    const sharing = vi.fn(async () => 1);
+    await expect(cached(store, 'e', sharing)).rejects.toThrow('platform said no');
+    await expect(failing).rejects.toThrow('platform said no');
+    expect(sharing).not.toHaveBeenCalled();
+  });
+
   it('persists the store to IndexedDB and loads it back', async () => {
     const first = createKernelStore();
     const persister = await persistStore(first, 'tessera-test-db');

@@ -47,7 +47,7 @@ export function AccountList({ sourceId, followed }: { sourceId: string; followed
           setProgress(p);
           void updateToast(`adaccount-load-${sourceId}`, p.phase === 'details' ? t('progressDetails', { done: p.done, total: p.total }) : t('progress', { page: p.page, rows: p.rows }));
         },
-      }), { force });
+      }), { force, signal: controller.signal });
       if (!controller.signal.aborted) setRows(list);
     } catch (e) {
       if (!controller.signal.aborted) {

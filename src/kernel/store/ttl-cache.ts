@@ -8,20 +8,62 @@ export interface CachedOptions {
   /** A forced reload: the cached entry is cleared and the loader runs. */
   force?: boolean;
   now?: () => number;
+  /**
+   * The caller's abort signal. A call that finds the same key already loading waits for that load
+   * instead of starting its own; if that load's caller gives up (its signal aborts), the waiting
+   * call loads for itself.
+   */
+  signal?: AbortSignal;
+}
+
+interface Load {
+  promise: Promise<unknown>;
+  signal?: AbortSignal;
+}
+
+/** Loads in flight per store and key: two views opening the same list make one set of calls. */
+const loading = new WeakMap<KernelStore, Map<string, Load>>();
+
+function loadsOf(store: KernelStore): Map<string, Load> {
+  let loads = loading.get(store);
+  if (!loads) {
+    loads = new Map();
+    loading.set(store, loads);
+  }
+  return loads;
 }
 
 /**
  * Returns the cached value of `key` while it is younger than the TTL (12 h for lists), else runs the
  * loader and caches its result. An entry that cannot be parsed counts as missing: back to the network.
+ * A key already loading is not loaded twice (see `signal`), unless the call is forced.
  */
 export async function cached<T>(store: KernelStore, key: string, loader: () => Promise<T>, options: CachedOptions = {}): Promise<T> {
-  const { ttlMs = LIST_TTL_MS, force = false, now = Date.now } = options;
+  const { ttlMs = LIST_TTL_MS, force = false, now = Date.now, signal } = options;
   if (force) store.delRow(TABLE, key);
-  const hit = readCached<T>(store, key, now());
-  if (hit.found) return hit.value;
-  const value = await loader();
-  store.setRow(TABLE, key, { json: JSON.stringify(value), expires: now() + ttlMs });
-  return value;
+  const loads = loadsOf(store);
+  for (;;) {
+    const hit = readCached<T>(store, key, now());
+    if (hit.found) return hit.value;
+    const pending = loads.get(key);
+    if (!pending || force) break;
+    try {
+      return (await pending.promise) as T;
+    } catch (error) {
+      // Its caller gave up on that load, not this one: load again.
+      if (!pending.signal?.aborted || signal?.aborted) throw error;
+    }
+  }
+  const load: Load = { promise: loader(), signal };
+  loads.set(key, load);
+  try {
+    const value = (await load.promise) as T;
+    // A forced reload started since then has the newer value.
+    if (loads.get(key) === load) store.setRow(TABLE, key, { json: JSON.stringify(value), expires: now() + ttlMs });
+    return value;
+  } finally {
+    if (loads.get(key) === load) loads.delete(key);
+  }
 }
 
 export function readCached<T>(store: KernelStore, key: string, at = Date.now()): { found: true; value: T } | { found: false } {
