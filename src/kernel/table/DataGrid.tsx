@@ -554,7 +554,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       <div className="tessera-dt__canvas" style={{ minWidth: totalWidth }}>
         {header}
         {overlay ? (
-          <div className="tessera-dt__overlay">{overlay}</div>
+          // As wide as the viewport, not the columns: a wide table in a narrow tile still shows it.
+          <div className="tessera-dt__overlay" style={{ width: across.width }}>
+            {overlay}
+          </div>
         ) : (
           <div role="rowgroup" className="tessera-dt__body" style={{ height: count * ROW_HEIGHT }} onPointerOver={onPointerOver}>
             {items}
