@@ -1,11 +1,11 @@
 /**
  * The content script, injected at document_start into top frames of the product's origins only (the
  * manifest's matches, fixed at build time). It marks the page (`<html data-tessera-extension="VERSION">`,
- * CONTRACT.md section 4) and relays page messages to the worker over one long-lived port, posting
+ * docs/CONTRACT.md section 4) and relays page messages to the worker over one long-lived port, posting
  * the worker's replies back to the page. It reads only messages from this very window and origin,
  * and forwards only messages parsePageMessage accepts.
  */
-import { EXTENSION_MARK, EXTENSION_SOURCE, parsePageMessage, type ExtensionMessage, type PageMessage } from '../../src/kernel/bridge/shared/protocol';
+import { EXTENSION_MARK, EXTENSION_SOURCE, parsePageMessage, type ExtensionMessage, type PageMessage } from '../../protocol';
 import { BRIDGE_PORT, type RelayReply, type RelayRequest } from './relay';
 
 const version = chrome.runtime.getManifest().version;

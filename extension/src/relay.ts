@@ -1,4 +1,4 @@
-import type { ExtensionMessage, PageMessage } from '../../src/kernel/bridge/shared/protocol';
+import type { ExtensionMessage, PageMessage } from '../../protocol';
 
 /** The name of the content script's long-lived port to the worker. */
 export const BRIDGE_PORT = 'tessera-bridge';

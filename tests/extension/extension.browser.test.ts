@@ -1,4 +1,4 @@
-// The development build of the extension in real Chromium (headless, unpacked, STACK.md): the page
+// The development build of the extension in real Chromium (headless, unpacked, docs/BROWSER-TESTS.md): the page
 // mark, version and identity replies, graph calls through the bridge with placeholders filled from
 // the (stub) sandbox session, the outcome journal, cookies, refusal of non-platform hosts, the probe
 // page on the development id, and a thousand concurrent requests.

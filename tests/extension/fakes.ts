@@ -1,6 +1,5 @@
 // Test doubles for the extension's pure parts: a fetch that answers from a table, a session, a journal.
-import type { OutcomeState } from '../../src/kernel/bridge/shared/protocol';
-import type { PlaceholderValues } from '../../src/kernel/bridge/shared/placeholders';
+import type { OutcomeState, PlaceholderValues } from '../../protocol';
 import type { Journal } from '../../extension/src/lib/executor';
 import type { KeyValueStorage } from '../../extension/src/lib/journal';
 import type { PlaceholderName, SessionSource } from '../../extension/src/lib/session';

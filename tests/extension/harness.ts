@@ -1,5 +1,5 @@
 // Real-Chromium harness for the extension: a stub sandbox on 127.0.0.1 and Debian's Chromium with the
-// unpacked development build loaded (STACK.md, 'Browser tests in real Chromium').
+// unpacked development build loaded (docs/BROWSER-TESTS.md).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PLATFORM_HOSTS } from '../../src/kernel/bridge/shared/hosts';
+import { PLATFORM_HOSTS } from '../../protocol';
 import { buildExtension, flavourKey, idOfKey, loadTemplate, parseArgs } from '../../extension/build';
 import { makeManifest } from '../../extension/src/lib/manifest';
 import { extensionIdFromSha256Hex } from '../../extension/src/lib/ids';

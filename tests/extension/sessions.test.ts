@@ -4,7 +4,7 @@ import { createSandboxSession } from '../../extension/src/lib/sandbox-session';
 import { placeholdersIn, TtlCache } from '../../extension/src/lib/session';
 import { DEFAULT_SANDBOX_BASE, normalizeSandboxBase } from '../../extension/src/lib/sandbox-base';
 import { createKeepAlive } from '../../extension/src/lib/keepalive';
-import { fillRequest } from '../../src/kernel/bridge/shared/placeholders';
+import { fillRequest } from '../../protocol';
 import { fakeFetch, fakeStorage } from './fakes';
 
 const ADS_HTML = `<html><script>requireLazy(["ServerJS"],[["DTSGInitialData",[],{"token":"NAcN:dtsg_1"},258],["LSD",[],{"token":"lsd_1"},323]]);

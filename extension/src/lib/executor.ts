@@ -1,6 +1,4 @@
-import { EXTENSION_SOURCE, parsePageMessage, type BridgeResponse, type ExtensionMessage, type OutcomeState, type PageMessage } from '../../../src/kernel/bridge/shared/protocol';
-import { isPlatformUrl, toSandboxUrl } from '../../../src/kernel/bridge/shared/hosts';
-import { fillRequest } from '../../../src/kernel/bridge/shared/placeholders';
+import { EXTENSION_SOURCE, fillRequest, isPlatformUrl, parsePageMessage, toSandboxUrl, type BridgeResponse, type ExtensionMessage, type OutcomeState, type PageMessage } from '../../../protocol';
 import type { Flavour } from '../build-config';
 import { placeholdersIn, type SessionSource } from './session';
 

@@ -1,4 +1,4 @@
-import type { OutcomeState } from '../../../src/kernel/bridge/shared/protocol';
+import type { OutcomeState } from '../../../protocol';
 
 /** The slice of chrome.storage.session the journal needs (a fake in the tests). */
 export interface KeyValueStorage {
@@ -18,7 +18,7 @@ export const JOURNAL_PREFIX = 'outcome:';
 export const JOURNAL_LIMIT = 5_000;
 
 /**
- * The outcome journal of writes (CONTRACT.md section 4, `tessera:outcome`): `pending` before the
+ * The outcome journal of writes (docs/CONTRACT.md section 4, `tessera:outcome`): `pending` before the
  * request leaves, then `done` (2xx) or `failed` (with the status; 0 = no HTTP reply, so the write may
  * or may not have landed). Kept in chrome.storage.session, one key per request, so it survives the
  * worker being stopped and restarted; the most recent JOURNAL_LIMIT entries are kept. Writes that

@@ -1,4 +1,4 @@
-import { PLATFORM_HOSTS } from '../../../src/kernel/bridge/shared/hosts';
+import { PLATFORM_HOSTS } from '../../../protocol';
 import type { Flavour } from '../build-config';
 import { DEV_ORIGIN_PATTERNS, originToMatchPattern } from './origins';
 

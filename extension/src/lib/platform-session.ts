@@ -1,6 +1,4 @@
-import type { Cookie } from '../../../src/kernel/bridge/shared/protocol';
-import { isPlatformUrl } from '../../../src/kernel/bridge/shared/hosts';
-import type { PlaceholderValues } from '../../../src/kernel/bridge/shared/placeholders';
+import { isPlatformUrl, type Cookie, type PlaceholderValues } from '../../../protocol';
 import type { KeyValueStorage } from './journal';
 import { TtlCache, type Identity, type PlaceholderName, type SessionSource } from './session';
 

@@ -1,5 +1,4 @@
-import type { Cookie } from '../../../src/kernel/bridge/shared/protocol';
-import type { PlaceholderValues } from '../../../src/kernel/bridge/shared/placeholders';
+import type { Cookie, PlaceholderValues } from '../../../protocol';
 
 export type PlaceholderName = 'access_token' | 'fb_dtsg' | 'lsd' | 'user_id' | 'page_token';
 export interface Identity { id: string; name: string }

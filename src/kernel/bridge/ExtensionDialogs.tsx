@@ -2,7 +2,7 @@ import { AnchorButton, Button, Callout, Dialog, DialogBody, DialogFooter } from 
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { patchExtensionState, useExtensionState } from './extension-status';
-import { useSettings } from '../shell/settings';
+import { useSettings } from '../core/settings';
 
 export const FACEBOOK_LOGIN_URL = 'https://www.facebook.com/login';
 

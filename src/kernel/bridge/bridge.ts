@@ -1,4 +1,4 @@
-import type { BridgeResponse } from './shared/protocol';
+import type { BridgeResponse } from '../../../protocol';
 import type { BridgeTransport, RequestOptions } from './transport';
 import { extractErrorCodes, extractErrorMessage } from './error-extractor';
 

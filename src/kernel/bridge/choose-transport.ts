@@ -1,11 +1,11 @@
-import { EXTENSION_MARK } from './shared/protocol';
+import { EXTENSION_MARK } from '../../../protocol';
 import type { BridgeTransport } from './transport';
 import { createWindowTransport } from './window-transport';
 import { createDemoTransport } from './demo-transport';
 import type { RuntimeSettings } from '../api/runtime';
 
 /**
- * The boot rule of CONTRACT.md section 4: an extension that marked the page wins; otherwise demo
+ * The boot rule of docs/CONTRACT.md section 4: an extension that marked the page wins; otherwise demo
  * mode uses the in-page demo executor; otherwise the extension transport, which then reports that
  * the extension is missing.
  */

@@ -1,6 +1,4 @@
-import type { BridgeResponse, Cookie, OutcomeState, RequestPayload } from './shared/protocol';
-import { toSandboxUrl } from './shared/hosts';
-import { fillRequest, PlaceholderError, type PlaceholderValues } from './shared/placeholders';
+import { fillRequest, PlaceholderError, toSandboxUrl, type BridgeResponse, type Cookie, type OutcomeState, type PlaceholderValues, type RequestPayload } from '../../../protocol';
 import { BridgeError, DEFAULT_DEADLINE_MS, newRequestId, type BridgeTransport, type RequestOptions } from './transport';
 
 export interface SandboxSession { userId: string; name: string; access_token: string; fb_dtsg: string; lsd: string }
@@ -16,7 +14,7 @@ export interface DemoTransportOptions {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The demo executor (CONTRACT.md section 4): runs in the page and calls the sandbox directly, no
+ * The demo executor (docs/CONTRACT.md section 4): runs in the page and calls the sandbox directly, no
  * window messages. Chosen only in demo mode and only when no extension marked the page.
  */
 export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {

@@ -1,5 +1,5 @@
 /**
- * The one error extractor of spec section 8: the first present of errorSummary, errorDescription,
+ * The one error extractor of docs/SPEC.md section 15: the first present of errorSummary, errorDescription,
  * the error's user message, its user title, its message, or the description of the first of errors.
  * Works on a platform reply body (object or JSON text) and on the web endpoints' shapes.
  */

@@ -1,4 +1,4 @@
-import { showToast } from '../shell/toaster';
+import { showToast } from '../core/toaster';
 import { GraphError } from './bridge';
 import { BridgeError } from './transport';
 

@@ -52,7 +52,7 @@ export function useExtensionState(): ExtensionState {
   return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, getExtensionState, getExtensionState);
 }
 
-/** Compares versions and says what the operator must do (spec section 4). */
+/** Compares versions and says what the operator must do (docs/SPEC.md section 4). */
 export function statusFor(version: string | null, latest: LatestRecord | null): ExtensionStatus {
   if (version === null) return 'needInstall';
   if (!latest || !latest.version || latest.version === version) return 'empty';

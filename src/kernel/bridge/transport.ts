@@ -1,4 +1,4 @@
-import type { BridgeResponse, Cookie, OutcomeState, RequestPayload, ResponseType } from './shared/protocol';
+import type { BridgeResponse, Cookie, OutcomeState, RequestPayload, ResponseType } from '../../../protocol';
 
 export const DEFAULT_DEADLINE_MS = 60_000;
 export const VERSION_WAIT_MS = 5_000;

@@ -1,4 +1,4 @@
-import { PAGE_SOURCE, parseExtensionMessage, type BridgeResponse, type Cookie, type ExtensionMessage, type OutcomeState, type PageMessage, type RequestPayload } from './shared/protocol';
+import { PAGE_SOURCE, parseExtensionMessage, type BridgeResponse, type Cookie, type ExtensionMessage, type OutcomeState, type PageMessage, type RequestPayload } from '../../../protocol';
 import { BridgeError, DEFAULT_DEADLINE_MS, VERSION_WAIT_MS, newRequestId, type BridgeTransport, type RequestOptions } from './transport';
 
 interface Pending<T> {

@@ -1,0 +1,12 @@
+/**
+ * The page ↔ extension protocol (docs/CONTRACT.md section 4): message types and their validators,
+ * the request placeholders, and the platform host allow-list. The app (src/kernel/bridge, the demo
+ * transport) and the extension (extension/src, bundled by extension/build.ts) both import it from
+ * here; neither keeps a copy.
+ *
+ * This folder imports nothing outside itself — no React, no kernel, no extension code, no browser
+ * APIs beyond `URL` — so that both sides can bundle it (tests/extension/protocol.test.ts checks).
+ */
+export * from './messages';
+export * from './placeholders';
+export * from './hosts';
