@@ -1,4 +1,4 @@
-// Platform vocabularies the data set and the handlers share (GRAPH.md, spec asset-areas sections 3 and 9).
+// Platform vocabularies the data set and the handlers share (docs/PLATFORM.md section 7, docs/SPEC.md sections 10 and 16).
 
 export const ACCOUNT_STATUSES = [1, 2, 3, 7, 8, 9, 100, 101] as const;
 export const ACCOUNT_STATUS_NAMES: Record<number, string> = {

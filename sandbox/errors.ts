@@ -1,4 +1,4 @@
-// The platform's error object (GRAPH.md "Errors") and the errors the sandbox raises.
+// The platform's error object (docs/PLATFORM.md section 4) and the errors the sandbox raises.
 import { randomBytes } from 'node:crypto';
 
 export interface PlatformError {

@@ -1,5 +1,5 @@
 // The graph sandbox as a fastify plugin: a local emulator of the platform endpoints Tessera uses
-// (CONTRACT.md section 5). `npm start` mounts it at /__graph in demo mode; `npm run sandbox` serves
+// (docs/CONTRACT.md section 5). `npm start` mounts it at /__graph in demo mode; `npm run sandbox` serves
 // it at the root of a port (cli.ts); tests register it on a fastify of their own.
 //
 //   app.register(graphSandbox, { prefix: '/__graph', seed: 1, scale: 'small' })
@@ -10,25 +10,28 @@ import { GraphError } from './errors';
 import { bodyParams, parseForm, parseMultipart } from './form';
 import { runBatch } from './graph/batch';
 import { SUPPORTED_VERSIONS, runGraphCall, usageHeaders, type GraphReply } from './graph/dispatch';
-import './graph/nodes';
-import { SandboxState, mergeFaults, type FaultsPatch, type GraphqlCatalogue, type SandboxOptions } from './state';
+import { SandboxState, mergeFaults, type FaultsPatch, type SandboxOptions } from './state';
 import { handleWeb } from './web/index';
 import { objectState } from './objects';
-import type { Scale } from './data';
+import { AREAS } from './areas';
+import { DEFAULT_OVERLAY, buildCatalogue, type Catalogue, type GraphqlCatalogue } from './catalogue';
+import type { Scale } from './dataset';
 
-export type { SandboxOptions, Faults, FaultsPatch, Session, CallCounters, GraphqlCatalogue } from './state';
+export type { SandboxOptions, Faults, FaultsPatch, Session, CallCounters } from './state';
 export { SandboxState } from './state';
 export type { Scale, Dataset, Fixtures } from './data';
 export { SCALES, ACCOUNT_FIXTURES } from './data';
+export type { SandboxArea } from './area';
+export { AREAS } from './areas';
+export { sandboxDocIds, type Catalogue, type GraphqlCatalogue } from './catalogue';
 
-const DEFAULT_CATALOGUE = new URL('./graphql-docs.json', import.meta.url);
-
-export function loadCatalogue(source?: string | GraphqlCatalogue): GraphqlCatalogue {
-  if (source && typeof source === 'object') return source;
-  const text = readFileSync(source ?? DEFAULT_CATALOGUE, 'utf8');
-  const parsed = JSON.parse(text) as GraphqlCatalogue;
-  if (!parsed || typeof parsed.docs !== 'object') throw new Error('graphql-docs.json: expected { "docs": { "<doc_id>": { "handler", "kind" } } }');
-  return parsed;
+/** the areas' documents with an overlay over them: a catalogue file's path or its parsed content; default sandbox/graphql-docs.json */
+export function loadCatalogue(overlay?: string | GraphqlCatalogue): Catalogue {
+  let parsed = DEFAULT_OVERLAY;
+  if (overlay && typeof overlay === 'object') parsed = overlay;
+  else if (typeof overlay === 'string') parsed = JSON.parse(readFileSync(overlay, 'utf8')) as GraphqlCatalogue;
+  if (!parsed || typeof parsed.docs !== 'object') throw new Error('graphql-docs: expected { "docs": { "<operation>": { "docId", "handler", "kind" } } }');
+  return buildCatalogue(AREAS, parsed);
 }
 
 /** the state a sandbox serves; pass it as `state` to share it with a test or a second mount */
@@ -233,10 +236,7 @@ function summary(state: SandboxState) {
     seed: d.seed,
     scale: d.scale,
     hostile: d.hostile,
-    counts: {
-      users: d.users.size, businesses: d.businesses.size, adaccounts: d.accounts.size, pages: d.pages.size,
-      pixels: d.pixels.size, businessUsers: d.businessUsers.size, pendingUsers: d.invites.size,
-    },
+    counts: Object.assign({}, ...AREAS.map((a) => a.summary?.(d) ?? {})) as Record<string, number>,
     session: state.session,
     fixtures: d.fixtures,
   };

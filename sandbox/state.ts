@@ -1,7 +1,9 @@
 // Everything the sandbox remembers: the data set, the fault knobs, the scores, the call counters
 // and the outcome journal. One state per mounted sandbox; tests may create one and inspect it.
 import { Rng, hashSeed } from './prng';
-import { generate, type Dataset, type Scale } from './data';
+import type { Dataset, Scale } from './dataset';
+import { generate } from './generate';
+import type { Catalogue, GraphqlCatalogue } from './catalogue';
 import { ScoreBoard, type Budget } from './score';
 
 export interface Faults {
@@ -35,19 +37,10 @@ export interface SandboxOptions {
   now?: () => number;
   /** initial fault knobs, merged over the defaults */
   faults?: FaultsPatch;
-  /** the GraphQL document catalogue: a file path or the parsed object; default sandbox/graphql-docs.json */
+  /** documents over the areas' own (same shape as sandbox/graphql-docs.json): a file path or the parsed object; default that file */
   graphqlDocs?: string | GraphqlCatalogue;
   /** share an existing state (e.g. one made by createSandboxState) instead of making one */
   state?: SandboxState;
-}
-
-export interface GraphqlDoc {
-  handler: string;
-  kind: 'query' | 'mutation';
-  description?: string;
-}
-export interface GraphqlCatalogue {
-  docs: Record<string, GraphqlDoc>;
 }
 
 export interface Session {
@@ -106,7 +99,7 @@ export class SandboxState {
   readonly scores: ScoreBoard;
   readonly now: () => number;
   readonly token: string | null;
-  readonly catalogue: GraphqlCatalogue;
+  readonly catalogue: Catalogue;
   counters: CallCounters = emptyCounters();
   readonly journal = new Map<string, Outcome>();
   session: Session;
@@ -115,7 +108,7 @@ export class SandboxState {
   version = 0;
   private readonly cache = new Map<string, { version: number; value: unknown }>();
 
-  constructor(opts: SandboxOptions, catalogue: GraphqlCatalogue) {
+  constructor(opts: SandboxOptions, catalogue: Catalogue) {
     this.now = opts.now ?? Date.now;
     this.token = opts.token ?? null;
     this.catalogue = catalogue;

@@ -22,6 +22,7 @@ import { messageRoutes } from './routes/messages';
 import { recordRoutes } from './routes/records';
 import { payRoutes } from './routes/pay';
 import { adminRoutes } from './routes/admin';
+import { graphqlDocRoutes } from './routes/graphql-docs';
 
 export interface BuildOptions {
   /** an open, migrated database to use instead of opening one (it is then not closed with the app) */
@@ -168,7 +169,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     if (mode === 'admin' && req.auth.user.role !== 'admin') throw new ApiError(Code.FORBIDDEN, 'forbidden');
   });
 
-  // A token older than 7 days is replaced on its next successful answer (CONTRACT.md section 3).
+  // A token older than 7 days is replaced on its next successful answer (docs/CONTRACT.md section 3).
   app.addHook('preSerialization', async (req, reply, payload) => {
     const auth = req.auth;
     if (!auth?.rotate || !isEnvelope(payload) || payload.status !== 1) return payload;
@@ -179,7 +180,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     return { ...payload, status: -1 };
   });
 
-  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, messageRoutes, recordRoutes, payRoutes, adminRoutes]) await routes(app);
+  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, messageRoutes, recordRoutes, payRoutes, adminRoutes, graphqlDocRoutes]) await routes(app);
 
   await seed(ctx);
   await sweep(ctx);

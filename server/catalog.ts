@@ -1,4 +1,18 @@
 // The plugins the server knows: their menu entries and the default enablement per role.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface ManifestData { id: string; icon: string; order: number; hideInMenu?: boolean; roles?: string[]; routes: { path: string }[] }
+
+const PLUGINS_DIR = process.env.TESSERA_PLUGINS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../plugins');
+
+/** Every plugins/<id>/plugin.json (the app validates them against schemas/plugin.schema.json at build and boot). */
+export function readPluginManifests(dir = PLUGINS_DIR): ManifestData[] {
+  return fs.readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && fs.existsSync(path.join(dir, e.name, 'plugin.json')))
+    .map((e) => JSON.parse(fs.readFileSync(path.join(dir, e.name, 'plugin.json'), 'utf8')) as ManifestData);
+}
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -12,21 +26,13 @@ export interface MenuItem {
   roles: string[];
 }
 
-export const MENU: readonly MenuItem[] = [
-  { id: 'dashboard', icon: 'dashboard', order: 0 },
-  { id: 'adaccount', icon: 'credit-card', order: 1 },
-  { id: 'bm', icon: 'office', order: 3 },
-  { id: 'page', icon: 'document', order: 4 },
-  { id: 'pixel', icon: 'locate', order: 5 },
-  { id: 'target', icon: 'geosearch', order: 6 },
-  { id: 'adcomment', icon: 'comment', order: 7 },
-  { id: 'friend', icon: 'people', order: 8 },
-  { id: 'payment', icon: 'dollar', order: 9, hide: true },
-  { id: 'user', icon: 'user', order: 10, hide: true },
-  { id: 'admin', icon: 'key', order: 20, roles: ['admin'] },
-].map(({ id, icon, order, hide = false, roles = ['*'] }) => ({
-  id, path: id === 'admin' ? '/admin/index' : `/${id}/index`, title: `menu.${id}`, icon, order, hide, roles,
-}));
+/**
+ * The menu comes from the plugins' own manifests (plugins/<id>/plugin.json), the one list of plugins:
+ * the server never keeps a second list of ids, icons, orders or roles. Read once at start.
+ */
+export const MENU: readonly MenuItem[] = readPluginManifests().map((m) => ({
+  id: m.id, path: m.routes[0]?.path ?? `/${m.id}/index`, title: `menu.${m.id}`, icon: m.icon, order: m.order, hide: m.hideInMenu ?? false, roles: m.roles ?? ['*'],
+})).sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
 
 export const PLUGIN_IDS: readonly string[] = MENU.map((m) => m.id);
 
@@ -34,9 +40,15 @@ export function isPluginId(id: string): boolean {
   return PLUGIN_IDS.includes(id);
 }
 
-/** The admin plugin is only ever enabled for admins; everything else is on for both roles by default. */
+/** A plugin is on by default for every role its manifest admits (the admin area admits admins only). */
 export function defaultEnabled(role: Role, pluginId: string): boolean {
-  return pluginId === 'admin' ? role === 'admin' : true;
+  const roles = MENU.find((m) => m.id === pluginId)?.roles ?? ['*'];
+  return roles.includes('*') || roles.includes(role);
+}
+
+/** The manifest limits the plugin to named roles (not '*'). */
+export function isRoleBound(pluginId: string): boolean {
+  return !(MENU.find((m) => m.id === pluginId)?.roles ?? ['*']).includes('*');
 }
 
 /** The module of the kernel's own screens (not a plugin, never disabled). */

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { pluginPolicy, settings } from './db/schema';
 import { ApiError, Code } from './envelope';
-import { defaultEnabled, isPluginId, pluginOfModule, PLUGIN_IDS, SHELL_MODULE, type Role } from './catalog';
+import { defaultEnabled, isPluginId, isRoleBound, pluginOfModule, PLUGIN_IDS, SHELL_MODULE, type Role } from './catalog';
 import type { AppContext, AuthState } from './context';
 
 export interface AdminSettings {
@@ -37,13 +37,14 @@ export function asRole(role: string): Role {
 export async function enabledPlugins(ctx: AppContext, role: Role): Promise<string[]> {
   const rows = await ctx.db.select().from(pluginPolicy).where(eq(pluginPolicy.role, role));
   const stored = new Map(rows.map((r) => [r.pluginId, r.enabled]));
-  return PLUGIN_IDS.filter((id) => (id === 'admin' ? role === 'admin' : stored.get(id) ?? defaultEnabled(role, id)));
+  // A plugin whose manifest names its roles (the admin area) is on exactly for them: an admin cannot switch it off for themselves.
+  return PLUGIN_IDS.filter((id) => (isRoleBound(id) ? defaultEnabled(role, id) : stored.get(id) ?? defaultEnabled(role, id)));
 }
 
 /** Replaces a role's policy by the given list of enabled plugins. */
 export async function setEnabledPlugins(ctx: AppContext, role: Role, enabled: string[]): Promise<string[]> {
   const wanted = new Set(enabled);
-  if (wanted.has('admin') !== (role === 'admin')) throw new ApiError(Code.INVALID, 'policyAdminPlugin');
+  if (PLUGIN_IDS.some((id) => isRoleBound(id) && wanted.has(id) !== defaultEnabled(role, id))) throw new ApiError(Code.INVALID, 'policyAdminPlugin');
   await ctx.db.transaction(async (tx) => {
     for (const pluginId of PLUGIN_IDS) {
       const value = wanted.has(pluginId);

@@ -1,4 +1,4 @@
-// How a user is shown: the profile of spec section 3 plus role, membership and plugins.
+// How a user is shown: the profile of docs/SPEC.md section 3 plus role, membership and plugins.
 import type { UserRow } from './context';
 
 export interface MembershipView {

@@ -1,6 +1,8 @@
 // Who may see and change what, from the session user's roles. Kept in one place so reads, writes
 // and GraphQL handlers agree.
-import type { AdAccount, Business, BusinessUser, Dataset } from '../data';
+import type { Dataset } from '../dataset';
+import type { AdAccount } from '../areas/adaccount/data';
+import type { Business, BusinessUser } from '../areas/bm/data';
 import { errors } from '../errors';
 import type { Ctx } from './core';
 

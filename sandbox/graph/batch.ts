@@ -1,4 +1,4 @@
-// The batch endpoint (GRAPH.md "Batch requests"): `POST /` or `/vNN.0/` with form field `batch`, a
+// The batch endpoint (docs/PLATFORM.md section 3): `POST /` or `/vNN.0/` with form field `batch`, a
 // JSON array of at most 50 `{ method, relative_url, body? }`; the answer is an array in request
 // order of `{ code, headers, body }` with the body as a JSON string.
 import { GraphError } from '../errors';

@@ -1,8 +1,9 @@
 // The small machinery every node type shares: the per-call context, references to objects, field
 // projection (with nested objects and nested edges), cursor paging and parameter helpers. Node
-// types themselves are data: a TypeDef per type, registered in TYPES (see nodes.ts).
+// types themselves are data: a TypeDef per type, contributed by the areas (sandbox/areas/*/graph.ts)
+// and installed in TYPES by installAreas (sandbox/area.ts).
 import { ANY_ACTIVE, ANY_CLOSED, GRAPH_HOST } from '../constants';
-import type { Dataset } from '../data';
+import type { Dataset } from '../dataset';
 import { GraphError, errors } from '../errors';
 import type { SandboxState } from '../state';
 import { parseFields, selsOf, type FieldSel } from './fields';
@@ -20,7 +21,8 @@ export interface Ctx {
   nowS: number;
 }
 
-export type TypeName = 'user' | 'adaccount' | 'business' | 'business_user' | 'invite' | 'page' | 'pixel' | 'asset_group' | 'plain';
+/** a node type's name: `user`, `adaccount`, `business`, … (each area names its own) */
+export type TypeName = string;
 
 /** an object as seen through one relation: `x` holds relation fields (role, permitted_tasks, …) */
 export interface Ref {
@@ -62,12 +64,10 @@ export interface TypeDef<O> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const TYPES = {} as Record<TypeName, TypeDef<any>>;
-
-export function defineType<O>(name: TypeName, def: TypeDef<O>): TypeDef<O> {
-  TYPES[name] = def;
-  return def;
-}
+export const TYPES: Record<TypeName, TypeDef<any>> = {
+  /** a row made only of relation fields (see plain()) */
+  plain: { label: 'Object', defaults: [], id: () => '', fields: {}, edges: {} },
+};
 
 export function ref(t: TypeName, o: unknown, x?: Record<string, unknown>): Ref {
   return x ? { t, o, x } : { t, o };
@@ -109,13 +109,9 @@ export function resolveField(ctx: Ctx, r: Ref, sel: FieldSel): unknown {
 
 function shape(ctx: Ctx, value: unknown, sel: FieldSel): unknown {
   if (value === undefined || value === null) return undefined;
-  if (isRef(value)) return project(ctx, value, sel.sub ?? selsOf(refDefaults(value)));
-  if (Array.isArray(value)) return value.map((v) => (isRef(v) ? project(ctx, v, sel.sub ?? selsOf(refDefaults(v))) : pickPlain(v, sel.sub)));
+  if (isRef(value)) return project(ctx, value, sel.sub ?? selsOf(TYPES[value.t]!.defaults));
+  if (Array.isArray(value)) return value.map((v) => (isRef(v) ? project(ctx, v, sel.sub ?? selsOf(TYPES[v.t]!.defaults)) : pickPlain(v, sel.sub)));
   return pickPlain(value, sel.sub);
-}
-
-function refDefaults(r: Ref): string[] {
-  return r.t === 'business' || r.t === 'user' || r.t === 'page' || r.t === 'pixel' ? ['id', 'name'] : TYPES[r.t].defaults;
 }
 
 function pickPlain(value: unknown, sub: FieldSel[] | null): unknown {
@@ -324,3 +320,18 @@ export function isoTime(s: number): string {
 }
 
 export const SUCCESS: WriteResult = { body: { success: true } };
+
+/** a list of tasks from `name` (JSON list or comma text), each one of `allowed`, without repeats */
+export function tasksParam(p: Params, name: string, allowed: readonly string[], fallback: string[] | null): string[] {
+  const tasks = listParam(p, name)?.map((t) => t.toUpperCase()) ?? fallback;
+  if (!tasks || !tasks.length) throw errors.missingParam(name);
+  const bad = tasks.find((t) => !allowed.includes(t));
+  if (bad) throw errors.invalidParam(`Param ${name}[0] must be one of {${allowed.join(', ')}}, got ${bad}`);
+  return [...new Set(tasks)];
+}
+
+/** `search_query` by name part or id, for edges of named nodes */
+export const byName = (r: Ref, q: string): boolean => {
+  const o = r.o as { id: string; name: string; account_id?: string };
+  return o.name.toLowerCase().includes(q) || o.id === q || o.account_id === q || o.id.toLowerCase().includes(q);
+};

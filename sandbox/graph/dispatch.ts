@@ -4,8 +4,8 @@
 import { DEFAULT_VERSION } from '../constants';
 import { GraphError, errors } from '../errors';
 import type { SandboxState } from '../state';
-import { TYPES, listEdge, parseFieldsParam, project, type Ctx, type Params, type WriteResult } from './core';
-import { findNode } from './nodes';
+import { TYPES, listEdge, parseFieldsParam, project, type Ctx, type Params, type Ref, type WriteResult } from './core';
+import { AREAS } from '../areas';
 
 export interface GraphCall {
   method: string;
@@ -87,6 +87,15 @@ export function runGraphCall(state: SandboxState, call: GraphCall): GraphReply {
     console.error('graph sandbox: unexpected error', e);
     return fail(new GraphError(500, 1, 'An unknown error occurred', { transient: true }));
   }
+}
+
+/** the node an id names, asking each area for the ids it owns */
+export function findNode(ctx: Ctx, id: string): Ref | null {
+  for (const area of AREAS) {
+    const node = area.findNode?.(ctx, id);
+    if (node) return node;
+  }
+  return null;
 }
 
 function decodeSegment(s: string): string {

@@ -170,3 +170,14 @@ export const moduleVisits = pgTable('module_visits', {
   funcId: blank('func_id'),
   createdAt: at('created_at').notNull(),
 }, (t) => [index('module_visits_module_idx').on(t.module, t.createdAt)]);
+
+/**
+ * The GraphQL document catalogue an admin keeps: platform operation name → doc id. The platform
+ * rotates its ids; a row here is how a rotation reaches every user without a release.
+ */
+export const graphqlDocs = pgTable('graphql_docs', {
+  operation: text('operation').primaryKey(),
+  docId: text('doc_id').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: at('updated_at').notNull(),
+});

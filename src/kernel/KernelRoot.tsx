@@ -9,6 +9,7 @@ import { useSessionSync } from './auth/session-sync';
 import { ReloginDialog } from './auth/ReloginDialog';
 import { WebVersionCheck } from './shell/WebVersionCheck';
 import { useServerMenu } from './shell/server-menu';
+import { useDocCatalogueLoader } from './graph/doc-catalogue';
 import { useExtensionChecks } from './bridge/extension-status';
 import { ExtensionDialogs } from './bridge/ExtensionDialogs';
 import { RunnerHost } from './runner/RunnerHost';
@@ -51,10 +52,11 @@ KernelRoot.displayName = 'KernelRoot';
 
 function SessionServices({ sessionSync, versionCheck, extensionChecks }: { sessionSync: boolean; versionCheck: boolean; extensionChecks: boolean }) {
   const api = useApi();
-  const { bridge } = useKernel();
+  const { bridge, i18n } = useKernel();
   const session = useSession();
   const refresh = useSessionSync(api, sessionSync);
   useServerMenu(api);
+  useDocCatalogueLoader(api, i18n);
   const checking = extensionChecks && !!session.token && !!session.info;
   useExtensionChecks(api, bridge.transport, checking);
   return (

@@ -9,6 +9,7 @@ import { featureTests } from './suite/features';
 import { orderTests } from './suite/orders';
 import { hardeningTests } from './suite/hardening';
 import { startupTests } from './suite/startup';
+import { graphqlDocTests } from './suite/graphql-docs';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): the PostgreSQL half of the server suite does not run');
@@ -44,6 +45,7 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   orderTests(env);
   hardeningTests(env);
   startupTests(env);
+  graphqlDocTests(env);
 
   test('no log line holds a password, a code or a token', () => {
     expect(env.h.logs.length).toBeGreaterThan(100);

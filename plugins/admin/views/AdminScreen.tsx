@@ -6,6 +6,7 @@ import { ServicesPanel } from './ServicesPanel';
 import { ExtensionPanel } from './ExtensionPanel';
 import { AnnouncementsPanel } from './AnnouncementsPanel';
 import { OrdersPanel } from './OrdersPanel';
+import { GraphqlDocsPanel } from './GraphqlDocsPanel';
 
 export default function AdminScreen() {
   const { t } = useTranslation('admin');
@@ -18,6 +19,7 @@ export default function AdminScreen() {
         <Tab id="orders" title={t('tabs.orders')} panel={<OrdersPanel />} />
         <Tab id="extension" title={t('tabs.extension')} panel={<ExtensionPanel />} />
         <Tab id="announcements" title={t('tabs.announcements')} panel={<AnnouncementsPanel />} />
+        <Tab id="graphqlDocs" title={t('tabs.graphqlDocs')} panel={<GraphqlDocsPanel />} />
       </Tabs>
     </div>
   );

@@ -1,22 +1,27 @@
 import { encodeParams, GraphError, toGraphError, type Bridge } from '../bridge/bridge';
 import { extractErrorMessage } from '../bridge/error-extractor';
+import { requireDocId } from './doc-catalogue';
 
 export interface GraphQLPost {
-  /** Our stable document id (the sandbox's catalogue names them; real ids are configurable). */
-  docId: string;
+  /**
+   * The platform's operation name (its `fb_api_req_friendly_name`, e.g. `AdAccountAppealStatusQuery`).
+   * The doc id comes from the document catalogue (doc-catalogue.ts), so a rotated id is a data change.
+   */
+  operation: string;
   variables: Record<string, unknown>;
   /** Platform host of the form post, default www.facebook.com. */
   host?: 'www.facebook.com' | 'business.facebook.com' | 'adsmanager.facebook.com';
-  friendlyName?: string;
   signal?: AbortSignal;
 }
 
 /**
  * A GraphQL form post as the web client sends it: doc id + variables, with the session's form tokens
  * (fb_dtsg, lsd) and user id as placeholders the executor fills. Answers `{ data }` or `{ errors }`.
+ * An operation without a doc id throws MissingDocIdError before anything is sent.
  */
 export async function graphqlPost<T = unknown>(bridge: Bridge, post: GraphQLPost): Promise<T> {
-  const body = `${encodeParams({ doc_id: post.docId, variables: post.variables, fb_api_req_friendly_name: post.friendlyName, server_timestamps: true })}&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&av={{user_id}}&__user={{user_id}}`;
+  const docId = await requireDocId(post.operation);
+  const body = `${encodeParams({ doc_id: docId, variables: post.variables, fb_api_req_friendly_name: post.operation, server_timestamps: true })}&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&av={{user_id}}&__user={{user_id}}`;
   const response = await bridge.send(`https://${post.host ?? 'www.facebook.com'}/api/graphql/`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-fb-lsd': '{{lsd}}' },

@@ -6,5 +6,9 @@ export { runBatch, BATCH_MAX } from './batch';
 export type { BatchRequest, BatchItemResult, BatchOptions } from './batch';
 export { graphqlPost } from './graphql';
 export type { GraphQLPost } from './graphql';
+export {
+  docIdFor, missingOperations, useDocCatalogue, MissingDocIdError, getDocCatalogue, loadDocCatalogue, setDocCatalogue,
+} from './doc-catalogue';
+export type { DocCatalogueState, DocCatalogueStatus } from './doc-catalogue';
 export { resolvePageIds, RESOLVE_BATCH } from './resolve-pages';
 export { toMajorUnits, NO_DECIMAL_CURRENCIES } from './money';

@@ -9,6 +9,7 @@ export const USER_ROUTES: [string, string][] = [
   ['POST', '/api/module_statistics_visit/save'], ['GET', '/api/message_notification/unseen'], ['POST', '/api/message_notification/update_message_to_seen'],
   ['GET', '/api/pay/getMyservicesList'], ['GET', '/api/pay/getMyorder'], ['GET', '/api/pay/getOrderDetail'], ['POST', '/api/pay/addRecord'],
   ['GET', '/api/pay/getRecords'], ['GET', '/api/pay/clearRecords'], ['POST', '/api/pay/createOrder'], ['POST', '/api/pay/payOrder'], ['POST', '/api/pay/cancelOrder'],
+  ['GET', '/api/graphql-docs'],
 ];
 
 export const ADMIN_ROUTES: [string, string][] = [
@@ -17,6 +18,7 @@ export const ADMIN_ROUTES: [string, string][] = [
   ['GET', '/api/admin/services'], ['POST', '/api/admin/services/create'], ['POST', '/api/admin/services/update'], ['POST', '/api/admin/services/delete'],
   ['GET', '/api/admin/extension'], ['POST', '/api/admin/extension'], ['GET', '/api/admin/announcements'], ['POST', '/api/admin/announcements/create'],
   ['POST', '/api/admin/announcements/delete'], ['GET', '/api/admin/orders'], ['POST', '/api/admin/orders/markPaid'], ['GET', '/api/admin/statistics'],
+  ['GET', '/api/admin/graphql-docs'], ['POST', '/api/admin/graphql-docs'],
 ];
 
 export const PUBLIC_ROUTES: [string, string][] = [
@@ -50,6 +52,7 @@ export function accessTests(env: SuiteEnv): void {
         '/api/admin/services/create': { kind: 'fuel', name: 'free fuel', fuelAmount: 1, priceCents: 0 },
         '/api/admin/extension': { version: '99.0.0' },
         '/api/admin/announcements/create': { title: 'x', content: 'y' },
+        '/api/admin/graphql-docs': { AdAccountAppealStatusQuery: '123' },
       };
       for (const [method, url] of ADMIN_ROUTES) {
         const res = await h.call(method as Method, url, { token: user.token, body: method === 'POST' ? bodies[url] ?? {} : undefined, lang: 'en-US' });

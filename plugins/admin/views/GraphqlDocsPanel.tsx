@@ -1,0 +1,105 @@
+import { useMemo, useState } from 'react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { DataTable, loadDocCatalogue, showToast, type DataColumn } from '@kernel';
+import { errorText, fmt, useAdminData } from './use-admin';
+
+interface CatalogueView {
+  demo: boolean;
+  /** the graph sandbox's ids (demo mode): what an operation has without an entry */
+  defaults: Record<string, string>;
+  entries: Record<string, { docId: string; updatedAt: string }>;
+  effective: Record<string, string>;
+}
+interface Row { operation: string; docId: string; source: 'admin' | 'sandbox'; updatedAt: string | null }
+interface Draft { operation: string; docId: string; existing: boolean }
+
+const OPERATION = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
+const DOC_ID = /^[0-9]{1,32}$/;
+
+/**
+ * The GraphQL document catalogue: which doc id each platform operation is sent with. The platform
+ * rotates its ids; an admin enters the new one here and every user gets it at their next login.
+ */
+export function GraphqlDocsPanel() {
+  const { t } = useTranslation('admin');
+  const { data, loading, reload, api } = useAdminData<CatalogueView>('/api/admin/graphql-docs');
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const rows = useMemo<Row[]>(() => Object.entries(data?.effective ?? {}).map(([operation, docId]) => {
+    const entry = data?.entries[operation];
+    return { operation, docId, source: entry ? 'admin' : 'sandbox', updatedAt: entry?.updatedAt ?? null };
+  }), [data]);
+
+  const change = async (body: Record<string, string | null>, done: string) => {
+    try {
+      await api.post('/api/admin/graphql-docs', body);
+      setDraft(null);
+      void showToast(done, 'success');
+      await reload();
+      // this admin's own session uses the new ids at once
+      void loadDocCatalogue(api);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  const save = async () => {
+    if (!draft) return;
+    const operation = draft.operation.trim();
+    const docId = draft.docId.trim();
+    if (!OPERATION.test(operation)) return setError(t('graphqlDocs.operationInvalid'));
+    if (!DOC_ID.test(docId)) return setError(t('graphqlDocs.docIdInvalid'));
+    setError(null);
+    await change({ [operation]: docId }, t('graphqlDocs.saved'));
+  };
+
+  const columns = useMemo<DataColumn<Row>[]>(() => [
+    { id: 'operation', header: t('graphqlDocs.operation'), value: (r) => r.operation },
+    { id: 'docId', header: t('graphqlDocs.docId'), value: (r) => r.docId },
+    { id: 'source', header: t('graphqlDocs.source'), value: (r) => t(`graphqlDocs.sources.${r.source}`),
+      cell: (r) => <Tag minimal intent={r.source === 'admin' ? 'primary' : 'none'}>{t(`graphqlDocs.sources.${r.source}`)}</Tag> },
+    { id: 'updated', header: t('graphqlDocs.updated'), value: (r) => r.updatedAt ?? '', text: (r) => fmt(r.updatedAt) },
+    { id: 'actions', header: t('users.actions'), value: () => '', filter: false, sortable: false,
+      cell: (r) => (
+        <>
+          <Button size="small" icon="edit" text={t('graphqlDocs.edit')} onClick={() => { setError(null); setDraft({ operation: r.operation, docId: r.docId, existing: true }); }} />
+          {r.source === 'admin' && (
+            <Button size="small" variant="minimal" intent="danger" icon="trash" text={t('graphqlDocs.remove')}
+              onClick={() => void change({ [r.operation]: null }, t('graphqlDocs.removed'))} />
+          )}
+        </>
+      ) },
+  ], [t]);
+
+  return (
+    <div className="tessera-admin-panel">
+      <Callout intent="primary" icon="info-sign">{data?.demo ? t('graphqlDocs.helpDemo') : t('graphqlDocs.help')}</Callout>
+      <DataTable viewId="admin.graphqlDocs" rows={rows} columns={columns} getRowId={(r) => r.operation} loading={loading}
+        toolbar={<>
+          <Button icon="add" intent="primary" text={t('graphqlDocs.add')} onClick={() => { setError(null); setDraft({ operation: '', docId: '', existing: false }); }} />
+          <Button icon="refresh" text={t('reload')} onClick={() => void reload()} />
+        </>} />
+      <Dialog isOpen={draft !== null} onClose={() => setDraft(null)} title={draft?.existing ? t('graphqlDocs.edit') : t('graphqlDocs.add')}>
+        {draft && (
+          <DialogBody>
+            <FormGroup label={t('graphqlDocs.operation')} labelFor="gql-operation" helperText={t('graphqlDocs.operationHelp')}>
+              <InputGroup id="gql-operation" value={draft.operation} maxLength={100} disabled={draft.existing}
+                onChange={(e) => { const operation = e.currentTarget.value; setDraft((d) => (d ? { ...d, operation } : d)); }} />
+            </FormGroup>
+            <FormGroup label={t('graphqlDocs.docId')} labelFor="gql-docid" helperText={t('graphqlDocs.docIdHelp')}>
+              <InputGroup id="gql-docid" value={draft.docId} maxLength={32} inputMode="numeric"
+                onChange={(e) => { const docId = e.currentTarget.value; setDraft((d) => (d ? { ...d, docId } : d)); }} />
+            </FormGroup>
+            {error && <p className="tessera-error-text" role="alert">{error}</p>}
+          </DialogBody>
+        )}
+        <DialogFooter actions={<>
+          <Button text={t('cancel')} onClick={() => setDraft(null)} />
+          <Button intent="primary" text={t('save')} onClick={() => void save()} />
+        </>} />
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,389 @@
+// The ad-account node (`act_X` and its edges) and what the area adds to others: `me/adaccounts`,
+// a business's owned and client ad accounts and its ad review requests, a business user's assigned
+// accounts. Shapes follow the platform's public reference; money is in minor units as strings.
+import {
+  AGENCY_TASKS, CURRENCIES, DATA_EPOCH_S, ROLE_TASKS, TIMEZONES, findTimezone, parseAccountRole, type AdAccountRole,
+} from '../../constants';
+import { dropId, type Dataset } from '../../dataset';
+import { GraphError, errors } from '../../errors';
+import {
+  byName, isoTime, listParam, param, plain, ref, required, SUCCESS, tasksParam, type Ctx, type EdgeDef, type Ref, type TypeDef,
+} from '../../graph/core';
+import { accountRole, canManageAccount, canSeeAccount, requireAccountAdmin, requireBusinessAdmin, visibleAccounts } from '../../graph/access';
+import type { User } from '../core/data';
+import { mine } from '../core/graph';
+import type { Business, BusinessUser } from '../bm/data';
+import { bizRef, businessParam, requireUsableBusiness, userParam } from '../bm/graph';
+import { transactionsOf, type AdAccount } from './data';
+
+/** `act_123` or `123` → the account; a wrong id is the platform's "does not exist" error */
+export function accountParam(ctx: Ctx, value: string): AdAccount {
+  const id = value.startsWith('act_') ? value : `act_${value}`;
+  const a = ctx.data.accounts.get(id);
+  if (!a) throw errors.unknownObject(value, 'POST');
+  return a;
+}
+
+export function findAccount(ctx: Ctx, id: string): Ref | null {
+  if (!id.startsWith('act_')) return null;
+  const a = ctx.data.accounts.get(id);
+  return a ? ref('adaccount', a) : null;
+}
+
+function major(minor: number, currency: string): string {
+  const c = CURRENCIES[currency]!;
+  return c.offset === 1 ? String(minor) : (minor / c.offset).toFixed(2);
+}
+
+function currencyAmount(minor: number, currency: string) {
+  return { amount: major(minor, currency), amount_in_hundredths: String(Math.round((minor * 100) / CURRENCIES[currency]!.offset)), currency, offsetted_amount: String(minor) };
+}
+
+function timeParam(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (Number.isFinite(n)) return n;
+  const t = Date.parse(v);
+  if (Number.isNaN(t)) throw errors.invalidParam(`Invalid time: ${v}`);
+  return t / 1000;
+}
+
+export function shareAccount(a: AdAccount, b: Business, tasks: string[]): void {
+  const link = a.agencies.find((l) => l.business === b.id);
+  if (link) link.tasks = tasks;
+  else {
+    a.agencies.push({ business: b.id, tasks });
+    b.client_accounts.push(a.id);
+  }
+  a.pending_requests = a.pending_requests.filter((r) => r.business !== b.id);
+}
+
+export function unshareAccount(a: AdAccount, b: Business): boolean {
+  const i = a.agencies.findIndex((l) => l.business === b.id);
+  if (i < 0) return false;
+  a.agencies.splice(i, 1);
+  dropId(b.client_accounts, a.id);
+  return true;
+}
+
+export function releaseAccount(data: Dataset, a: AdAccount): void {
+  const owner = a.owner_business ? data.businesses.get(a.owner_business) : undefined;
+  if (owner) dropId(owner.owned_accounts, a.id);
+  a.owner_business = null;
+}
+
+const ACCOUNTS_PER_BUSINESS = 5000;
+
+function checkAccountLimit(b: Business) {
+  if (b.owned_accounts.length + b.client_accounts.length >= ACCOUNTS_PER_BUSINESS) {
+    throw new GraphError(400, 3979, '(#3979) You have exceeded the number of allowed ad accounts for your Business Manager at this time.', {
+      userTitle: 'Ad account limit reached', userMsg: `A business can have at most ${ACCOUNTS_PER_BUSINESS} ad accounts.`,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// ad account
+
+export const adAccountType: TypeDef<AdAccount> = {
+  label: 'AdAccount',
+  defaults: ['account_id', 'id'],
+  id: (a) => a.id,
+  visible: (a, ctx) => canSeeAccount(ctx, a),
+  fields: {
+    id: (a) => a.id,
+    account_id: (a) => a.account_id,
+    name: (a) => a.name,
+    account_status: (a) => a.account_status,
+    disable_reason: (a) => a.disable_reason,
+    currency: (a) => a.currency,
+    account_currency_ratio_to_usd: (a) => CURRENCIES[a.currency]!.perUsd,
+    timezone_id: (a) => TIMEZONES[a.tz]!.id,
+    timezone_name: (a) => TIMEZONES[a.tz]!.name,
+    timezone_offset_hours_utc: (a) => TIMEZONES[a.tz]!.offset,
+    created_time: (a) => isoTime(a.created_time),
+    next_bill_date: (a) => isoTime(a.next_bill_date),
+    age: (a) => Math.round(((DATA_EPOCH_S - a.created_time) / 86400) * 100) / 100,
+    spend_cap: (a) => String(a.spend_cap),
+    amount_spent: (a) => String(a.amount_spent),
+    balance: (a) => String(a.balance),
+    owner: (a) => a.owner,
+    owner_business: (a, ctx) => bizRef(ctx, a.owner_business),
+    business: (a, ctx) => bizRef(ctx, a.owner_business),
+    is_personal: (a) => (a.owner_business ? 0 : 1),
+    business_country_code: (a) => a.business_country_code,
+    business_name: (a) => a.business_info.name,
+    business_street: (a) => a.business_info.street,
+    business_city: (a) => a.business_info.city,
+    business_state: (a) => a.business_info.state,
+    business_zip: (a) => a.business_info.zip,
+    adtrust_dsl: (a) => a.adtrust_dsl,
+    is_prepay_account: (a) => a.is_prepay_account,
+    total_prepay_balance: (a) => currencyAmount(a.prepay_balance, a.currency),
+    funding_source: (a) => a.funding?.id,
+    funding_source_details: (a) => a.funding ?? undefined,
+    all_payment_methods: (a) => ({
+      pm_credit_card: a.payment.card ? { data: [a.payment.card] } : undefined,
+      payment_method_direct_debits: a.payment.direct_debit ? { data: [a.payment.direct_debit] } : undefined,
+      payment_method_paypal: a.payment.paypal ? { data: [a.payment.paypal] } : undefined,
+      payment_method_tokens: a.payment.token ? { data: [a.payment.token] } : undefined,
+    }),
+    user_tasks: (a, ctx) => {
+      const role = accountRole(a, ctx.session);
+      return role ? ROLE_TASKS[role as AdAccountRole] : [];
+    },
+    user_role: (a, ctx) => accountRole(a, ctx.session) ?? undefined,
+    capabilities: () => ['CAN_USE_REACH_AND_FREQUENCY'],
+  },
+  edges: {
+    users: {
+      list: (a, ctx) => a.users.flatMap((u) => {
+        const person = ctx.data.users.get(u.uid);
+        return person ? [ref('user', person, { role: u.role, tasks: ROLE_TASKS[u.role] })] : [];
+      }),
+      create: (a, p, ctx) => {
+        requireAccountAdmin(ctx, a);
+        const person = userParam(ctx, required(p, 'uid', 'user'));
+        const role = parseAccountRole(param(p, 'role'), listParam(p, 'tasks'));
+        if (!role) throw errors.invalidParam('Param role must be one of {1001, 1002, 1003}', 'Choose a role for this person.');
+        if (accountRole(a, person.id) !== null) {
+          throw new GraphError(400, 100, '(#100) The user already has a role on this ad account', {
+            userTitle: 'Person already added', userMsg: `${person.name} already has a role on this ad account.`,
+          });
+        }
+        a.users.push({ uid: person.id, role });
+        return SUCCESS;
+      },
+      remove: (a, p, ctx) => {
+        requireAccountAdmin(ctx, a);
+        const person = userParam(ctx, required(p, 'uid', 'user'));
+        const list = a.users.some((u) => u.uid === person.id) ? a.users : a.hidden;
+        const i = list.findIndex((u) => u.uid === person.id);
+        if (i < 0) throw errors.invalidParam('The user does not have a role on this ad account', `${person.name} has no role on this ad account.`);
+        list.splice(i, 1);
+        return SUCCESS;
+      },
+    },
+    agencies: {
+      list: (a, ctx) => a.agencies.flatMap((l) => {
+        const b = ctx.data.businesses.get(l.business);
+        return b ? [ref('business', b, { permitted_tasks: l.tasks, access_status: 'CONFIRMED', access_type: 'AGENCY' })] : [];
+      }),
+      create: (a, p, ctx) => {
+        requireAccountAdmin(ctx, a);
+        const b = businessParam(ctx, required(p, 'business'));
+        const tasks = tasksParam(p, 'permitted_tasks', AGENCY_TASKS, [...AGENCY_TASKS]);
+        shareAccount(a, b, tasks);
+        return SUCCESS;
+      },
+      remove: (a, p, ctx) => {
+        requireAccountAdmin(ctx, a);
+        const b = businessParam(ctx, required(p, 'business'));
+        if (!unshareAccount(a, b)) throw errors.invalidParam('The business is not an agency of this ad account');
+        return SUCCESS;
+      },
+    },
+    transactions: {
+      list: (a, ctx, p) => {
+        const since = timeParam(param(p, 'time_start', 'since')) ?? 0;
+        const until = timeParam(param(p, 'time_stop', 'until')) ?? Infinity;
+        return transactionsOf(ctx.data, a).filter((t) => t.time >= since && t.time <= until).map((t) => plain({
+          id: t.id, account_id: a.account_id, time: t.time, amount: currencyAmount(t.amount, a.currency),
+          status: t.status, billing_reason: t.billing_reason, charge_type: t.charge_type, payment_option: t.payment_option,
+          tx_type: 'PAYMENT', product_type: 'facebook_ad',
+        }));
+      },
+    },
+    insights: {
+      list: (a, _ctx, p) => {
+        const preset = p.date_preset ?? 'last_30d';
+        const lifetime = preset === 'maximum' || preset === 'lifetime';
+        const spend = lifetime ? a.amount_spent : Math.floor(a.amount_spent / 10);
+        return [plain({
+          account_id: a.account_id,
+          spend: major(spend, a.currency),
+          impressions: String(spend * 7),
+          clicks: String(Math.floor(spend / 13)),
+          date_start: lifetime ? isoTime(a.created_time).slice(0, 10) : isoTime(DATA_EPOCH_S - 30 * 86400).slice(0, 10),
+          date_stop: isoTime(DATA_EPOCH_S).slice(0, 10),
+        })];
+      },
+    },
+    adspaymentcycle: {
+      list: (a) => [plain({ threshold_amount: a.threshold_amount, requested_threshold_amount: a.threshold_amount, multiplier: 1, created_time: isoTime(a.created_time) })],
+    },
+  },
+  update: (a, p, ctx) => {
+    requireAccountAdmin(ctx, a);
+    const changes: (() => void)[] = [];
+    const name = p.name;
+    if (name !== undefined) {
+      if (!name.trim()) throw errors.invalidParam('Param name must be a non-empty string', 'Enter a name for the ad account.');
+      if (name.length > 1000) throw errors.invalidParam('Param name is too long');
+      changes.push(() => { a.name = name; });
+    }
+    const action = param(p, 'spend_cap_action');
+    if (action !== undefined) {
+      if (action !== 'delete' && action !== 'reset') throw errors.invalidParam('Param spend_cap_action must be one of {reset, delete}');
+      changes.push(action === 'delete' ? () => { a.spend_cap = 0; } : () => { a.amount_spent = 0; });
+    }
+    const cap = param(p, 'spend_cap');
+    if (cap !== undefined && action === undefined) {
+      const v = Number(cap);
+      if (!Number.isFinite(v) || v < 0) throw errors.invalidParam('Param spend_cap must be a non-negative number', 'Enter a valid spending limit.');
+      const minor = Math.round(v * CURRENCIES[a.currency]!.offset);
+      if (minor !== 0 && minor < a.amount_spent) {
+        throw new GraphError(400, 100, '(#100) The spend cap must be larger than the amount already spent', {
+          subcode: 1885650, userTitle: 'Spending limit too low', userMsg: 'The account spending limit must be higher than the amount spent so far.',
+        });
+      }
+      changes.push(() => { a.spend_cap = minor; });
+    }
+    const currency = param(p, 'currency');
+    if (currency !== undefined) {
+      const c = CURRENCIES[currency.toUpperCase()];
+      if (!c) throw errors.invalidParam(`Param currency must be a supported currency code, got ${currency}`);
+      changes.push(() => { a.currency = c.code; });
+    }
+    const tzValue = param(p, 'timezone_id', 'timezone_name', 'timezone');
+    if (tzValue !== undefined) {
+      const tz = findTimezone(tzValue);
+      if (!tz) throw errors.invalidParam(`Param timezone_id must be a valid timezone, got ${tzValue}`);
+      changes.push(() => { a.tz = tz.id - 1; });
+    }
+    let info: Record<string, string> = {};
+    if (p.business_info) {
+      try {
+        info = JSON.parse(p.business_info) as Record<string, string>;
+      } catch {
+        throw errors.invalidParam('Param business_info must be a JSON object');
+      }
+    }
+    for (const key of ['business_name', 'business_street', 'business_city', 'business_state', 'business_zip', 'business_country_code'] as const) {
+      const v = p[key] ?? info[key] ?? info[key.replace('business_', '')];
+      if (v === undefined) continue;
+      if (key === 'business_country_code') {
+        if (!/^[A-Za-z]{2}$/.test(v)) throw errors.invalidParam('Param business_country_code must be a two-letter country code');
+        changes.push(() => { a.business_country_code = v.toUpperCase(); });
+      } else {
+        const field = key.replace('business_', '') as keyof AdAccount['business_info'];
+        changes.push(() => { a.business_info[field] = String(v); });
+      }
+    }
+    if (!changes.length) throw errors.invalidParam('No fields to update were given');
+    for (const c of changes) c();
+    return SUCCESS;
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// what the area adds to the user, business and business-user nodes
+
+const userEdges: Record<string, EdgeDef<User>> = {
+  adaccounts: {
+    maxLimit: 100,
+    list: (u, ctx) => {
+      mine(ctx, u);
+      return visibleAccounts(ctx).map((a) => ref('adaccount', a));
+    },
+    search: byName,
+  },
+};
+
+const businessEdges: Record<string, EdgeDef<Business>> = {
+  owned_ad_accounts: {
+    maxLimit: 500,
+    search: byName,
+    list: (b, ctx) => b.owned_accounts.flatMap((id) => {
+      const a = ctx.data.accounts.get(id);
+      return a ? [ref('adaccount', a)] : [];
+    }),
+    create: (b, p, ctx) => {
+      requireBusinessAdmin(ctx, b);
+      requireUsableBusiness(b);
+      const a = accountParam(ctx, required(p, 'adaccount_id'));
+      if (a.owner_business === b.id) return { body: { access_status: 'CONFIRMED' } };
+      checkAccountLimit(b);
+      if (a.owner_business === null && canManageAccount(ctx, a)) {
+        a.owner_business = b.id;
+        b.owned_accounts.push(a.id);
+        return { body: { access_status: 'CONFIRMED' } };
+      }
+      if (!a.pending_requests.some((r) => r.business === b.id)) a.pending_requests.push({ business: b.id, tasks: ['MANAGE'] });
+      return { body: { access_status: 'PENDING' } };
+    },
+    remove: (b, p, ctx) => {
+      requireBusinessAdmin(ctx, b);
+      const a = accountParam(ctx, required(p, 'adaccount_id'));
+      if (a.owner_business !== b.id) throw errors.invalidParam('The ad account is not owned by this business');
+      releaseAccount(ctx.data, a);
+      return SUCCESS;
+    },
+  },
+  client_ad_accounts: {
+    maxLimit: 500,
+    search: byName,
+    list: (b, ctx) => b.client_accounts.flatMap((id) => {
+      const a = ctx.data.accounts.get(id);
+      const l = a?.agencies.find((x) => x.business === b.id);
+      return a && l ? [ref('adaccount', a, { permitted_tasks: l.tasks, access_status: 'CONFIRMED', access_type: 'AGENCY' })] : [];
+    }),
+    create: (b, p, ctx) => {
+      requireBusinessAdmin(ctx, b);
+      requireUsableBusiness(b);
+      const a = accountParam(ctx, required(p, 'adaccount_id'));
+      const tasks = tasksParam(p, 'permitted_tasks', AGENCY_TASKS, [...AGENCY_TASKS]);
+      const accessType = (param(p, 'access_type') ?? 'AGENCY').toUpperCase();
+      if (accessType !== 'AGENCY' && accessType !== 'OWNER') throw errors.invalidParam('Param access_type must be one of {OWNER, AGENCY}');
+      if (a.owner_business === b.id) throw errors.invalidParam('The business already owns this ad account');
+      const existing = a.agencies.some((l) => l.business === b.id);
+      if (!existing) checkAccountLimit(b);
+      if (existing || canManageAccount(ctx, a)) {
+        shareAccount(a, b, tasks);
+        return { body: { access_status: 'CONFIRMED' } };
+      }
+      if (!a.pending_requests.some((r) => r.business === b.id)) a.pending_requests.push({ business: b.id, tasks });
+      return { body: { access_status: 'PENDING' } };
+    },
+    remove: (b, p, ctx) => {
+      requireBusinessAdmin(ctx, b);
+      const a = accountParam(ctx, required(p, 'adaccount_id'));
+      if (!unshareAccount(a, b)) throw errors.invalidParam('The ad account is not a client ad account of this business');
+      return SUCCESS;
+    },
+  },
+  ad_review_requests: {
+    create: (b, p, ctx) => {
+      const ids = listParam(p, 'ad_account_ids') ?? listParam(p, 'ad_account_id');
+      if (!ids || !ids.length) throw errors.missingParam('ad_account_ids');
+      const response: Record<string, string> = {};
+      for (const raw of ids) {
+        const a = ctx.data.accounts.get(raw.startsWith('act_') ? raw : `act_${raw}`);
+        if (!a || (a.owner_business !== b.id && !a.agencies.some((l) => l.business === b.id)) || a.account_status !== 2) {
+          response[raw] = 'appeal_entity_invalid';
+        } else if (a.appeal.status === 'PENDING') {
+          response[raw] = 'appeal_creation_failure';
+        } else {
+          a.appeal = { status: 'PENDING', comment: param(p, 'appeal_comment') ?? null, time: ctx.nowS };
+          response[raw] = 'appeal_creation_success';
+        }
+      }
+      return { body: { response } };
+    },
+  },
+};
+
+const businessUserEdges: Record<string, EdgeDef<BusinessUser>> = {
+  assigned_ad_accounts: {
+    list: (bu, ctx) => Object.entries(bu.assigned).flatMap(([id, tasks]) => {
+      const a = ctx.data.accounts.get(id);
+      return a ? [ref('adaccount', a, { tasks })] : [];
+    }),
+  },
+};
+
+export const adAccountExtensions = {
+  user: { edges: userEdges },
+  business: { edges: businessEdges },
+  business_user: { edges: businessUserEdges },
+};

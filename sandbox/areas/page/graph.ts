@@ -1,0 +1,124 @@
+// The page node with the reads and role writes the ad-account and business areas need, and what the
+// area adds to others: `me/accounts`, a business's owned and client pages, a business user's pages.
+import { PAGE_TASKS } from '../../constants';
+import { errors } from '../../errors';
+import { byName, isoTime, ref, required, SUCCESS, tasksParam, type Ctx, type EdgeDef, type Ref, type TypeDef } from '../../graph/core';
+import { isBusinessAdmin } from '../../graph/access';
+import type { User } from '../core/data';
+import { mine } from '../core/graph';
+import type { Business, BusinessUser } from '../bm/data';
+import { bizRef, userParam } from '../bm/graph';
+import type { Page } from './data';
+
+function pageToken(ctx: Ctx, pg: Page): string {
+  return `EAAP${ctx.data.seed.length}${pg.id}PAGE`;
+}
+
+export function pagesOf(ctx: Ctx, ids: string[]): Ref[] {
+  return ids.flatMap((id) => {
+    const pg = ctx.data.pages.get(id);
+    return pg ? [ref('page', pg)] : [];
+  });
+}
+
+export function findPage(ctx: Ctx, id: string): Ref | null {
+  const pg = /^\d+$/.test(id) ? ctx.data.pages.get(id) : undefined;
+  return pg ? ref('page', pg) : null;
+}
+
+function managePage(ctx: Ctx, pg: Page) {
+  const mine = pg.roles.find((r) => r.uid === ctx.session);
+  const owner = pg.owner_business ? ctx.data.businesses.get(pg.owner_business) : undefined;
+  if (!mine?.tasks.includes('MANAGE') && !(owner && isBusinessAdmin(ctx, owner))) throw errors.permission('User does not have permission to manage this page');
+}
+
+export const pageType: TypeDef<Page> = {
+  label: 'Page',
+  defaults: ['id', 'name'],
+  id: (pg) => pg.id,
+  fields: {
+    id: (pg) => pg.id,
+    name: (pg) => pg.name,
+    category: (pg) => pg.category,
+    category_list: (pg) => [{ id: String(2200 + (pg.index % 50)), name: pg.category }],
+    fan_count: (pg) => pg.fan_count,
+    likes: (pg) => pg.fan_count,
+    followers_count: (pg) => Math.round(pg.fan_count * 1.1),
+    verification_status: (pg) => pg.verification_status,
+    link: (pg) => `https://www.facebook.com/${pg.id}`,
+    picture: (pg) => ({ data: { height: 50, width: 50, is_silhouette: false, url: `https://scontent.example.test/p/${pg.id}.jpg` } }),
+    is_published: (pg) => pg.is_published,
+    page_created_time: (pg) => isoTime(pg.created_time),
+    promotion_eligible: (pg) => pg.promotion_eligible,
+    promotion_ineligible_reason: (pg) => (pg.promotion_eligible ? undefined : 'PAGE_NOT_PUBLISHED'),
+    access_token: (pg, ctx) => (pg.roles.some((r) => r.uid === ctx.session) ? pageToken(ctx, pg) : undefined),
+    tasks: (pg, ctx) => pg.roles.find((r) => r.uid === ctx.session)?.tasks,
+    business: (pg, ctx) => bizRef(ctx, pg.owner_business),
+    additional_profile_id: (pg) => String(Number(pg.id) + 9_000_000_000_000),
+    location: (pg) => ({ country: pg.country }),
+    website: (pg) => pg.website,
+    phone: (pg) => pg.phone,
+    emails: (pg) => pg.emails,
+    country_page_likes: (pg) => Math.round(pg.fan_count * 0.6),
+  },
+  edges: {
+    roles: {
+      list: (pg, ctx) => pg.roles.flatMap((r) => {
+        const u = ctx.data.users.get(r.uid);
+        return u ? [ref('user', u, { tasks: r.tasks, role: r.tasks.includes('MANAGE') ? 'Admin' : 'Advertiser' })] : [];
+      }),
+    },
+    assigned_users: {
+      list: (pg, ctx) => pg.roles.flatMap((r) => {
+        const u = ctx.data.users.get(r.uid);
+        return u ? [ref('user', u, { tasks: r.tasks })] : [];
+      }),
+      create: (pg, p, ctx) => {
+        managePage(ctx, pg);
+        const u = userParam(ctx, required(p, 'user', 'uid'));
+        const tasks = tasksParam(p, 'tasks', PAGE_TASKS, null);
+        const existing = pg.roles.find((r) => r.uid === u.id);
+        if (existing) existing.tasks = tasks;
+        else pg.roles.push({ uid: u.id, tasks });
+        return SUCCESS;
+      },
+      remove: (pg, p, ctx) => {
+        managePage(ctx, pg);
+        const u = userParam(ctx, required(p, 'user', 'uid'));
+        const i = pg.roles.findIndex((r) => r.uid === u.id);
+        if (i < 0) throw errors.invalidParam('The user has no role on this page');
+        pg.roles.splice(i, 1);
+        return SUCCESS;
+      },
+    },
+  },
+};
+
+// `me/accounts`: the pages the user has a role on, with a page token and the tasks
+const userEdges: Record<string, EdgeDef<User>> = {
+  accounts: {
+    maxLimit: 200,
+    list: (u, ctx) => {
+      mine(ctx, u);
+      return ctx.data.pageList.flatMap((pg) => {
+        const role = pg.roles.find((r) => r.uid === u.id);
+        return role ? [ref('page', pg, { tasks: role.tasks, access_token: pageToken(ctx, pg) })] : [];
+      });
+    },
+  },
+};
+
+const businessEdges: Record<string, EdgeDef<Business>> = {
+  owned_pages: { maxLimit: 200, search: byName, list: (b, ctx) => pagesOf(ctx, b.owned_pages) },
+  client_pages: { maxLimit: 200, search: byName, list: (b, ctx) => pagesOf(ctx, b.client_pages) },
+};
+
+const businessUserEdges: Record<string, EdgeDef<BusinessUser>> = {
+  assigned_pages: { list: (bu, ctx) => Object.entries(bu.assigned).flatMap(([id, tasks]) => pagesOf(ctx, [id]).map((r) => ({ ...r, x: { tasks } }))) },
+};
+
+export const pageExtensions = {
+  user: { edges: userEdges },
+  business: { edges: businessEdges },
+  business_user: { edges: businessUserEdges },
+};
