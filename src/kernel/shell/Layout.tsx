@@ -3,9 +3,10 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Callout, Classes, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
-import { useSettings } from './settings';
-import { decideRoute, lazyComponent, type RouteDecision } from './route-table';
+import { useSettings } from '../core/settings';
+import { decideRoute, lazyComponent, type RouteDecision } from '../core/route-table';
 import { useTabs, type OpenTab } from './tabs';
+import { TableStateScope, type TableViewState } from '../table/table-state';
 import { TopNavbar } from './TopNavbar';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
@@ -15,7 +16,7 @@ import { NotFoundPage, ScreenErrorBoundary } from './ErrorPages';
 import { startProgress, doneProgress } from './progress';
 import type { LoadedPlugin } from '../plugin/types';
 import { WEB_VERSION } from '../version';
-import { useVisitStatistics } from './visit-statistics';
+import { useVisitStatistics } from '../core/visit-statistics';
 import { useSession } from '../auth/session';
 import { isFunctionBlocked, useExtensionState } from '../bridge/extension-status';
 import { NonIdealState } from '@blueprintjs/core';
@@ -60,7 +61,7 @@ export function Layout() {
           <PageBreadcrumbs decision={decision} />
           <RefusedPluginsNotice />
           <div className="tessera-content">
-            <ScreenHost decision={decision} tabs={tabs.tabs} generation={tabs.generation} plugins={plugins} />
+            <ScreenHost decision={decision} tabs={tabs.tabs} generation={tabs.generation} plugins={plugins} onTableState={tabs.setTableState} />
           </div>
           {settings.footer && (
             <footer className={`tessera-footer ${Classes.TEXT_MUTED}`}>Tessera · v{WEB_VERSION}</footer>
@@ -77,7 +78,14 @@ Layout.displayName = 'Layout';
  * Shows the current screen and keeps cached screens of open tabs mounted but hidden (the tab cache),
  * so an operator's filters and selection survive switching tabs.
  */
-function ScreenHost({ decision, tabs, generation, plugins }: { decision: RouteDecision; tabs: OpenTab[]; generation: Record<string, number>; plugins: readonly LoadedPlugin[] }) {
+function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
+  decision: RouteDecision;
+  tabs: OpenTab[];
+  generation: Record<string, number>;
+  plugins: readonly LoadedPlugin[];
+  /** A table on a tab's screen changed its state: the tab keeps it (see TableStateScope). */
+  onTableState: (path: string, viewId: string, state: TableViewState) => void;
+}) {
   const extension = useExtensionState();
   const { t } = useTranslation();
   if (decision.kind !== 'screen') return <NotFoundPage />;
@@ -87,6 +95,7 @@ function ScreenHost({ decision, tabs, generation, plugins }: { decision: RouteDe
   const { route, cached } = decision.resolved;
   const kept = tabs.filter((t) => t.cached && t.path !== route.path);
   const screens = cached ? [...kept, { path: route.path }] : kept;
+  const tableStatesOf = (path: string) => tabs.find((t) => t.path === path)?.table;
   const routeOf = (path: string) => {
     for (const p of plugins) {
       const r = p.routes.find((x) => x.path === path);
@@ -104,9 +113,11 @@ function ScreenHost({ decision, tabs, generation, plugins }: { decision: RouteDe
         return (
           <div key={`${path}#${generation[path] ?? 0}`} className="tessera-screen" hidden={!active} data-screen={path}>
             <ScreenErrorBoundary>
-              <Suspense fallback={<ScreenLoading />}>
-                <Screen />
-              </Suspense>
+              <TableStateScope states={tableStatesOf(path)} onChange={(viewId, state) => onTableState(path, viewId, state)}>
+                <Suspense fallback={<ScreenLoading />}>
+                  <Screen />
+                </Suspense>
+              </TableStateScope>
             </ScreenErrorBoundary>
           </div>
         );
@@ -114,12 +125,14 @@ function ScreenHost({ decision, tabs, generation, plugins }: { decision: RouteDe
       {!cached && (
         <div key={`${route.path}#${generation[route.path] ?? 0}`} className="tessera-screen" data-screen={route.path}>
           <ScreenErrorBoundary>
-            <Suspense fallback={<ScreenLoading />}>
-              {(() => {
-                const Screen = lazyComponent(route.component);
-                return <Screen />;
-              })()}
-            </Suspense>
+            <TableStateScope states={tableStatesOf(route.path)} onChange={(viewId, state) => onTableState(route.path, viewId, state)}>
+              <Suspense fallback={<ScreenLoading />}>
+                {(() => {
+                  const Screen = lazyComponent(route.component);
+                  return <Screen />;
+                })()}
+              </Suspense>
+            </TableStateScope>
           </ScreenErrorBoundary>
         </div>
       )}

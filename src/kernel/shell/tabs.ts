@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getItem, setItem } from '../storage';
-import type { RouteDecision } from './route-table';
+import type { RouteDecision } from '../core/route-table';
+import { readTableStates, type TableViewState } from '../table/table-state';
 
 export interface OpenTab {
   path: string;
   pluginId: string;
   titleKey: string;
   cached: boolean;
+  /** The state of the screen's tables by view id (sorting, columns, page size): the tab's own, gone with it. */
+  table?: Record<string, TableViewState>;
 }
 
 function isOpenTab(value: unknown): value is OpenTab {
@@ -16,7 +19,12 @@ function isOpenTab(value: unknown): value is OpenTab {
 
 function loadTabs(): OpenTab[] {
   const stored = getItem('tessera-tabs');
-  return Array.isArray(stored) ? stored.filter(isOpenTab) : [];
+  if (!Array.isArray(stored)) return [];
+  return stored.filter(isOpenTab).map((tab) => {
+    const { table, ...rest } = tab;
+    const states = readTableStates(table);
+    return states ? { ...rest, table: states } : rest;
+  });
 }
 
 /**
@@ -42,9 +50,14 @@ export function useTabs(decision: RouteDecision, usablePaths: ReadonlySet<string
 
   const closeTab = useCallback((path: string) => setTabs((prev) => prev.filter((t) => t.path !== path)), []);
   const closeOthers = useCallback((path: string) => setTabs((prev) => prev.filter((t) => t.path === path)), []);
+  const setTableState = useCallback(
+    (path: string, viewId: string, state: TableViewState) =>
+      setTabs((prev) => prev.map((t) => (t.path === path ? { ...t, table: { ...t.table, [viewId]: state } } : t))),
+    [],
+  );
   /** Remounts a screen (drops its cached state). */
   const reloadTab = useCallback((path: string) => setGeneration((g) => ({ ...g, [path]: (g[path] ?? 0) + 1 })), []);
 
   const cacheList = tabs.filter((t) => t.cached).map((t) => t.path);
-  return { tabs, cacheList, generation, closeTab, closeOthers, reloadTab };
+  return { tabs, cacheList, generation, closeTab, closeOthers, reloadTab, setTableState };
 }

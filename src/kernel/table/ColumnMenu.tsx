@@ -1,12 +1,16 @@
 import { memo } from 'react';
 import { Button, Checkbox, Classes, PopoverNext } from '@blueprintjs/core';
-import { ArrowDownIcon, ArrowUpIcon, ColumnLayoutIcon } from '@blueprintjs/icons';
+import { AlignLeftIcon, AlignRightIcon, ArrowDownIcon, ArrowUpIcon, ColumnLayoutIcon, ResetIcon, UnpinIcon } from '@blueprintjs/icons';
 import type { TFunction } from 'i18next';
 
 export interface ColumnMenuItem {
   id: string;
   label: string;
   visible: boolean;
+  /** Pinned to the left (start) or right (end) edge, or not. */
+  pinned: false | 'start' | 'end';
+  /** The operator changed its width. */
+  resized: boolean;
 }
 
 interface ColumnMenuProps {
@@ -14,14 +18,19 @@ interface ColumnMenuProps {
   columns: readonly ColumnMenuItem[];
   onToggle: (columnId: string, visible: boolean) => void;
   onMove: (columnId: string, delta: -1 | 1) => void;
+  onPin: (columnId: string, side: false | 'start' | 'end') => void;
+  onResetWidth: (columnId: string) => void;
   onReset: () => void;
   t: TFunction;
 }
 
 const noEscape = { interpolation: { escapeValue: false } } as const;
 
-/** Show/hide and reorder columns; the table persists the result per view. Memoised: it has nothing to do with selection or filtering. */
-export const ColumnMenu = memo(function ColumnMenu({ columns, onToggle, onMove, onReset, t }: ColumnMenuProps) {
+/**
+ * Show/hide, reorder, pin and reset the width of columns; the tile or tab keeps the result.
+ * Memoised: it has nothing to do with selection or filtering.
+ */
+export const ColumnMenu = memo(function ColumnMenu({ columns, onToggle, onMove, onPin, onResetWidth, onReset, t }: ColumnMenuProps) {
   const visibleCount = columns.reduce((n, column) => n + (column.visible ? 1 : 0), 0);
   const content = (
     <div className="tessera-dt__column-menu" role="group" aria-label={t('table.columnSettings')}>
@@ -51,6 +60,47 @@ export const ColumnMenu = memo(function ColumnMenu({ columns, onToggle, onMove, 
               aria-label={t('table.moveDown', { column: column.label, ...noEscape })}
               disabled={index === columns.length - 1}
               onClick={() => onMove(column.id, 1)}
+            />
+            {column.pinned ? (
+              <Button
+                variant="minimal"
+                size="small"
+                icon={<UnpinIcon />}
+                aria-label={t('table.unpin', { column: column.label, ...noEscape })}
+                title={t(column.pinned === 'start' ? 'table.pinnedLeft' : 'table.pinnedRight')}
+                data-pinned={column.pinned}
+                onClick={() => onPin(column.id, false)}
+              />
+            ) : (
+              <>
+                <Button
+                  variant="minimal"
+                  size="small"
+                  icon={<AlignLeftIcon />}
+                  aria-label={t('table.pinLeft', { column: column.label, ...noEscape })}
+                  title={t('table.pinLeftHint')}
+                  disabled={!column.visible}
+                  onClick={() => onPin(column.id, 'start')}
+                />
+                <Button
+                  variant="minimal"
+                  size="small"
+                  icon={<AlignRightIcon />}
+                  aria-label={t('table.pinRight', { column: column.label, ...noEscape })}
+                  title={t('table.pinRightHint')}
+                  disabled={!column.visible}
+                  onClick={() => onPin(column.id, 'end')}
+                />
+              </>
+            )}
+            <Button
+              variant="minimal"
+              size="small"
+              icon={<ResetIcon />}
+              aria-label={t('table.resetWidth', { column: column.label, ...noEscape })}
+              title={t('table.resetWidthHint')}
+              disabled={!column.resized}
+              onClick={() => onResetWidth(column.id)}
             />
           </li>
         ))}

@@ -14,12 +14,23 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import type { TFunction } from 'i18next';
-import { GridRow, type ColumnWindow, type GridRowHandlers } from './GridRow';
+import { columnAtChild, GridRow, type ColumnWindow, type GridRowHandlers } from './GridRow';
 import type { SelectionSet } from './selection';
 import { CELL_PADDING, displayText, HEADER_HEIGHT, HEADER_ROWS, ROW_HEIGHT, SELECT_COLUMN_WIDTH } from './table-model';
 import { TextFit } from './text-fit';
 import { coverFor, covers, positionsOf, restingCover, visibleRows, type Ranges } from './windowing';
 import type { DataColumn } from './types';
+
+/** Where a visible column goes: its width, and for a pinned column the side and its distance from that edge. */
+export interface ColumnLayout {
+  width: number;
+  grow: boolean;
+  pin: false | 'start' | 'end';
+  /** px from the scroller's start edge (pinned to the start, checkbox column included) or end edge. */
+  inset: number;
+  /** The last start-pinned or first end-pinned column: draws the line the others scroll under. */
+  edge: boolean;
+}
 
 interface DataGridProps<Row> extends GridRowHandlers {
   rows: readonly Row[];
@@ -32,7 +43,7 @@ interface DataGridProps<Row> extends GridRowHandlers {
   header: ReactNode;
   /** Shown instead of rows (loading, empty, no match). */
   overlay: ReactNode;
-  layout: readonly { width: number; grow: boolean }[];
+  layout: readonly ColumnLayout[];
   totalWidth: number;
   selection: SelectionSet;
   /** Position in `rows` of the active row, or -1. */
@@ -86,18 +97,50 @@ function isEditable(target: EventTarget) {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName));
 }
 
-/** Columns overlapping the horizontal viewport (plus a margin); all of them when they fit. */
-function columnWindow(edges: readonly number[], across: { left: number; width: number }): ColumnWindow {
+/**
+ * Pinned columns, and the unpinned columns overlapping the horizontal viewport (plus a margin);
+ * all of them when they fit. `pinnedStart`/`pinnedEnd`: how many visible columns are pinned to
+ * each side (they come first and last).
+ */
+function columnWindow(edges: readonly number[], across: { left: number; width: number }, pinnedStart: number, pinnedEnd: number): ColumnWindow {
   const count = edges.length - 1;
-  if (count <= 0 || edges[count] <= across.width) return { start: 0, end: count, offset: 0, partial: false };
+  const centerEnd = Math.max(pinnedStart, count - pinnedEnd);
+  const all = { pinnedStart, start: pinnedStart, end: centerEnd, centerEnd, offset: 0, trailing: 0, partial: false };
+  if (count <= 0 || edges[count] <= across.width || centerEnd === pinnedStart) return all;
   const from = across.left - COLUMN_MARGIN;
   const to = across.left + across.width + COLUMN_MARGIN;
-  let start = 0;
-  while (start < count - 1 && edges[start + 1] <= from) start++;
+  let start = pinnedStart;
+  while (start < centerEnd - 1 && edges[start + 1] <= from) start++;
   let end = start;
-  while (end < count && edges[end] < to) end++;
+  while (end < centerEnd && edges[end] < to) end++;
   end = Math.max(end, start + 1);
-  return { start, end, offset: edges[start] - SELECT_COLUMN_WIDTH, partial: start > 0 || end < count };
+  return {
+    pinnedStart,
+    start,
+    end,
+    centerEnd,
+    offset: edges[start] - edges[pinnedStart],
+    // Only needed to keep end-pinned columns at the far edge, where sticky positioning holds them.
+    trailing: pinnedEnd > 0 ? edges[centerEnd] - edges[end] : 0,
+    partial: start > pinnedStart || end < centerEnd,
+  };
+}
+
+/**
+ * A body cell's style, shared by that column's cells in every row. A pinned cell sticks to its
+ * edge while the others scroll under it, over an opaque background of its row's tint.
+ */
+export function bodyCellStyle({ width, grow, pin, inset, edge }: ColumnLayout): CSSProperties {
+  if (!pin) return { width, flexGrow: grow ? 1 : 0 };
+  return {
+    width,
+    flexGrow: grow ? 1 : 0,
+    position: 'sticky',
+    [pin === 'start' ? 'left' : 'right']: inset,
+    zIndex: 1,
+    background: 'var(--tessera-dt-pinned-bg)',
+    boxShadow: edge ? `${pin === 'start' ? 'inset -1px' : 'inset 1px'} 0 0 var(--tessera-dt-border)` : undefined,
+  };
 }
 
 /** The current frame's time (the requestAnimationFrame timestamp), else now. */
@@ -183,6 +226,12 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   }, [layout]);
   const edgesRef = useRef(edges);
   edgesRef.current = edges;
+  let pinnedStart = 0;
+  while (pinnedStart < layout.length && layout[pinnedStart].pin === 'start') pinnedStart++;
+  let pinnedEnd = 0;
+  while (pinnedEnd < layout.length - pinnedStart && layout[layout.length - 1 - pinnedEnd].pin === 'end') pinnedEnd++;
+  const pinnedRef = useRef({ pinnedStart, pinnedEnd });
+  pinnedRef.current = { pinnedStart, pinnedEnd };
 
   const show = useCallback((ranges: Ranges, sync: boolean) => {
     const next = { ranges };
@@ -293,9 +342,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       shown.current = { top, height };
       const left = scroller.scrollLeft;
       if (left !== acrossRef.current.left) {
-        const before = columnWindow(edgesRef.current, acrossRef.current);
+        const pins = pinnedRef.current;
+        const before = columnWindow(edgesRef.current, acrossRef.current, pins.pinnedStart, pins.pinnedEnd);
         const next = { left, width: scroller.clientWidth || ASSUMED_WIDTH };
-        const after = columnWindow(edgesRef.current, next);
+        const after = columnWindow(edgesRef.current, next, pins.pinnedStart, pins.pinnedEnd);
         acrossRef.current = next;
         if (before.start !== after.start || before.end !== after.end) flushSync(() => setAcross(next));
       }
@@ -328,11 +378,11 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     };
   }, [scheduleRest, show]);
 
-  const columnRange = columnWindow(edges, across);
+  const columnRange = columnWindow(edges, across, pinnedStart, pinnedEnd);
   const columnsShown = useMemo<ColumnWindow>(
     () => ({ ...columnRange }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [columnRange.start, columnRange.end, columnRange.offset, columnRange.partial],
+    [columnRange.pinnedStart, columnRange.start, columnRange.end, columnRange.centerEnd, columnRange.offset, columnRange.trailing, columnRange.partial],
   );
 
   // "Select row {{id}}" once per language, not one translation call per rendered row.
@@ -342,10 +392,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     return (id: string) => before + id + after;
   }, [t]);
 
-  const cellStyles = useMemo<CSSProperties[]>(
-    () => layout.map(({ width, grow }) => ({ width, flexGrow: grow ? 1 : 0 })),
-    [layout],
-  );
+  const cellStyles = useMemo<CSSProperties[]>(() => layout.map(bodyCellStyle), [layout]);
 
   // The cells' font, read once the grid is in the document; until then every cell clips.
   const [font, setFont] = useState<string | null>(null);
@@ -498,7 +545,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     if (!cell || !rowElement || cell.classList.contains('tessera-dt__cell--select')) return;
     const { view: current, textOf: text, columns: shown, window: win } = hover.current;
     const position = Number(rowElement.getAttribute('aria-rowindex')) - HEADER_ROWS - 1;
-    const column = shown[Array.prototype.indexOf.call(rowElement.children, cell) - 1 - (win.offset > 0 ? 1 : 0) + win.start];
+    const column = shown[columnAtChild(Array.prototype.indexOf.call(rowElement.children, cell), win)];
     if (!column || position < 0 || position >= current.length) return;
     const title = column.cell ? displayText(column, hoverRows.current[current[position]]) : text(current[position], column);
     if (cell.getAttribute('title') !== title) cell.setAttribute('title', title);
@@ -537,7 +584,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   return (
     <div
       ref={scrollRef}
-      className="tessera-dt__scroll"
+      className={pinnedStart > 0 ? 'tessera-dt__scroll tessera-dt__scroll--pinned-start' : 'tessera-dt__scroll'}
       role="grid"
       aria-label={t('table.grid')}
       aria-rowcount={count + HEADER_ROWS}

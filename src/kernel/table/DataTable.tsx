@@ -2,14 +2,25 @@
  * DataTable: the one data table every view uses — virtualized, sortable (shift+click adds sort
  * keys), filterable (search box over the visible columns + per-column filters), selectable
  * (shift-range, select-all of the view), exportable (CSV of the current view), paged or scrolled,
- * keyboard-navigable. Figures and how they are measured: bench/table/README.md.
+ * keyboard-navigable, with resizable and pinnable columns. Figures and how they are measured:
+ * bench/table/README.md; the decision: docs/DECISIONS.md ("The data table").
  *
- * Design — why it is fast at 50,000–200,000 rows:
+ * Design — TanStack Table for columns and state, the kernel's engine for rows:
+ *
+ * - TanStack Table's headless core (`useTable`, column-model.ts) is the column and state API:
+ *   column definitions (from the plugins' DataColumns), sorting, column filters, visibility,
+ *   order, sizing/resizing, pinning and pagination, with its own interactions (sort toggling,
+ *   the resize handler, pin, setPageSize). It runs in manual mode with no row model and no rows:
+ *   its state is fed into the structures below, which do the sorting, filtering and paging.
+ * - The state belongs to the tile or tab around the table (TableStateScope, table-state.tsx),
+ *   keyed by `viewId`: read when the table mounts, written back when it changes (a resize once
+ *   the drag ends). Without a scope it lives as long as the table.
+ *
+ * Why it is fast at 50,000–200,000 rows:
  *
  * - No per-row objects. A view is an Int32Array of positions in `rows`. TanStack Table's row
  *   models (a Row object and a value cache per row) cost ~100 MB and ~350 ms per sort at 50k, so
- *   this table keeps its own structures (TableIndex, ColumnIndex) and a small column model of its
- *   own (visibility/order from useColumnState); TanStack Table is no longer used here.
+ *   TanStack gets no rows and this table keeps its own structures (TableIndex, ColumnIndex).
  * - Work before the click. Per column, once per `rows` × `columns`: a rank per row (equal values
  *   share one, empty values last) and the column's text (a dictionary when values repeat, large
  *   strings when the value function is costly, nothing when it is cheap to call again). A column
@@ -26,42 +37,70 @@
  *   ReadonlySet<string> for onSelectionChange. Select-all of the view is one typed-array pass;
  *   rows on screen re-render at once, the others after that frame is painted.
  * - Rendering (DataGrid, windowing.ts): fixed 32 px rows with strict CSS containment, recycled
- *   row elements keyed by slot, only the columns near the viewport, cells that clip only when
+ *   row elements keyed by slot, only the columns near the viewport (pinned columns always, held
+ *   at their edge by position: sticky, so a horizontal scroll moves nothing), cells that clip only when
  *   their text does not fit (text-fit.ts: fewer paint chunks), and a window that follows
  *   the scroll offset right before each paint with the next frame's rows predicted from the
  *   speed, so fast scrolling renders one viewport of new rows per frame and never paints a
  *   blank or stale row.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
 import { Button, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { CrossIcon, DuplicateIcon, ExportIcon, FilterRemoveIcon, InboxIcon, SearchIcon } from '@blueprintjs/icons';
+import { useTable } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { ColumnMenu, type ColumnMenuItem } from './ColumnMenu';
+import { defaultVisibility, headlessOptions, initialTableState, resolveOrder, savedState, sourceOf, toColumnDef, type HeadlessRow } from './column-model';
 import { csvFileName, downloadCsv, toCsv } from './csv';
-import { DataGrid } from './DataGrid';
-import { GridHeader, type HeaderSpec, type SelectAllState } from './GridHeader';
+import { DataGrid, type ColumnLayout } from './DataGrid';
+import { GridHeader, type HeaderSpec, type ResizeHandlers, type SelectAllState } from './GridHeader';
 import { SelectionSet } from './selection';
-import { toggleSorting } from './sorting';
 import { TableIndex } from './table-index';
-import { DEFAULT_COLUMN_WIDTH, displayText, SELECT_COLUMN_WIDTH, type ColumnFilter, type SortingState } from './table-model';
+import { displayText, SELECT_COLUMN_WIDTH, type ColumnFilter } from './table-model';
+import { useTableStateStore, type TableStateStore } from './table-state';
 import { TablePager } from './TablePager';
 import type { DataColumn, DataTableProps, PageSize } from './types';
-import { useColumnState } from './use-column-state';
 import { useRowSelection } from './use-row-selection';
 import './data-table.css';
 
 type Notice = { kind: 'copied' | 'copyFailed'; count: number };
 
 const NOTICE_MS = 2500;
-const NO_SORTING: SortingState = [];
-const NO_FILTERS: readonly ColumnFilter[] = [];
 
 /** The one data table every view uses: virtualized, sortable, filterable, selectable, exportable. */
 export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
-  const { viewId, rows, columns, loading = false, paged = false, toolbar, emptyText, height = '100%' } = props;
+  const store = useTableStateStore();
+  // TanStack's state is created once per table instance; another view id is another table.
+  return <HeadlessDataTable<Row> key={props.viewId} {...props} store={store} />;
+}
+DataTable.displayName = 'DataTable';
+
+function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableStateStore | null }): JSX.Element {
+  const { viewId, rows, columns, loading = false, paged = false, toolbar, emptyText, height = '100%', store } = props;
   const { t } = useTranslation('kernel');
 
-  const columnState = useColumnState(viewId, columns);
+  // TanStack Table's headless core holds the column model and the table's state; it gets no rows.
+  const columnDefs = useMemo(() => columns.map((column) => toColumnDef(column)), [columns]);
+  const [initialState] = useState(() => initialTableState(store?.get(viewId), columns as readonly DataColumn<unknown>[], props.pageSize ?? 20));
+  const table = useTable({ ...headlessOptions, columns: columnDefs, data: headlessOptions.data as readonly HeadlessRow<Row>[], initialState });
+  const tableRef = useRef(table);
+  tableRef.current = table;
+  const { sorting, columnFilters: tableFilters, columnVisibility, columnOrder, columnSizing, columnPinning, columnResizing, pagination } = table.state;
+  const { pageIndex } = pagination;
+  const pageSize = pagination.pageSize as PageSize;
+
+  // The tile or tab keeps what the operator chose; not on every pixel of a drag, once it ends.
+  const resizingId = columnResizing.isResizingColumn;
+  const saved = useMemo(
+    () => savedState(tableRef.current.state),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sorting, columnVisibility, columnOrder, columnSizing, columnPinning, pageSize],
+  );
+  const firstSaved = useRef(saved);
+  useEffect(() => {
+    if (!store || resizingId !== false || saved === firstSaved.current) return;
+    store.set(viewId, saved);
+  }, [store, viewId, saved, resizingId]);
 
   const latest = useRef({ props });
   latest.current = { props };
@@ -83,22 +122,20 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
   );
 
   const [search, setSearch] = useState('');
-  const [columnFilters, setColumnFilters] = useState<readonly ColumnFilter[]>(NO_FILTERS);
-  const [sorting, setSorting] = useState<SortingState>(NO_SORTING);
-  const [pageIndex, setPageIndex] = useState(0);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const pageSize: PageSize = columnState.storedPageSize ?? props.pageSize ?? 20;
 
-  const columnsById = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
-  const visibleColumns = useMemo(
-    () =>
-      columnState.order.flatMap((id) => {
-        const column = columnsById.get(id);
-        return column && columnState.visibility[id] !== false ? [column] : [];
-      }),
-    [columnState.order, columnState.visibility, columnsById],
-  );
+  // The visible columns in display order (pinned to the start, the others, pinned to the end), from
+  // TanStack's column model; the same arrays as long as visibility, order and pinning are.
+  const placed = useMemo(() => {
+    const headless = tableRef.current;
+    const start = headless.getStartVisibleLeafColumns();
+    const center = headless.getCenterVisibleLeafColumns();
+    const end = headless.getEndVisibleLeafColumns();
+    const all = [...start, ...center, ...end];
+    return { all, startCount: start.length, endCount: end.length, columns: all.map((column) => sourceOf<Row>(column)) };
+  }, [columnDefs, columnVisibility, columnOrder, columnPinning]);
+  const visibleColumns = placed.columns;
 
   // The search box matches visible columns only; key on the set so reordering does not re-filter.
   const visibleKey = visibleColumns
@@ -115,20 +152,26 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
     return index.buildInBackground(searchIds, () => root?.removeAttribute('data-indexing'));
   }, [index, searchIds]);
 
+  // TanStack's filter state, in the engine's terms (manualFiltering: the engine matches them).
+  const columnFilters = useMemo<readonly ColumnFilter[]>(
+    () => tableFilters.map((filter) => ({ id: filter.id, value: String(filter.value ?? '') })),
+    [tableFilters],
+  );
   const order = useMemo(() => index.order(sorting), [index, sorting]);
   const filtered = useMemo(() => index.filter(search, searchIds, columnFilters), [index, search, searchIds, columnFilters]);
   const view = useMemo(() => index.view(order, filtered), [index, order, filtered]);
   const pageCount = paged ? Math.max(1, Math.ceil(view.length / pageSize)) : 1;
+  const shownPage = Math.min(pageIndex, pageCount - 1);
   const shownView = useMemo(
-    () => (paged ? view.subarray(Math.min(pageIndex, pageCount - 1) * pageSize, Math.min(pageIndex, pageCount - 1) * pageSize + pageSize) : view),
-    [paged, view, pageIndex, pageCount, pageSize],
+    () => (paged ? view.subarray(shownPage * pageSize, shownPage * pageSize + pageSize) : view),
+    [paged, view, shownPage, pageSize],
   );
 
   const viewRef = useRef({ view, index });
   viewRef.current = { view, index };
 
   useEffect(() => {
-    if (pageIndex > pageCount - 1) setPageIndex(pageCount - 1);
+    if (pageIndex > pageCount - 1) tableRef.current.setPageIndex(pageCount - 1);
   }, [pageIndex, pageCount]);
 
   // Uncontrolled selection forgets rows that left the data set (not rows that are merely filtered
@@ -192,79 +235,112 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
     if (data !== undefined) latest.current.props.onRowOpen?.(data);
   }, []);
 
+  // TanStack's own interactions: a click cycles asc → desc → unsorted, shift+click adds a key.
   const onSort = useCallback((columnId: string, event: MouseEvent) => {
-    setSorting((previous) => toggleSorting(previous, columnId, event.shiftKey === true));
-    setPageIndex(0);
+    const headless = tableRef.current;
+    headless.getColumn(columnId)?.getToggleSortingHandler()?.(event);
+    headless.setPageIndex(0);
   }, []);
   const onFilter = useCallback((columnId: string, value: string) => {
-    setColumnFilters((previous) => {
-      const rest = previous.filter((filter) => filter.id !== columnId);
-      // Like TanStack's autoRemove: a blank text filter or an empty option removes the filter.
-      if (value.trim() === '') return rest;
-      const at = previous.findIndex((filter) => filter.id === columnId);
-      if (at === -1) return [...previous, { id: columnId, value }];
-      const next = previous.slice();
-      next[at] = { id: columnId, value };
-      return next;
-    });
-    setPageIndex(0);
+    const headless = tableRef.current;
+    headless.getColumn(columnId)?.setFilterValue(value);
+    headless.setPageIndex(0);
   }, []);
+
+  const resize = useMemo<ResizeHandlers>(
+    () => ({
+      onResizeStart: (columnId: string, event: MouseEvent | TouchEvent) => {
+        const header = tableRef.current.getFlatHeaders().find((candidate) => candidate.column.id === columnId);
+        header?.getResizeHandler()(event.nativeEvent);
+      },
+      onResizeBy: (columnId: string, delta: number) => {
+        const column = tableRef.current.getColumn(columnId);
+        if (!column) return;
+        const width = column.getSize() + delta;
+        tableRef.current.setColumnSizing((previous) => ({ ...previous, [columnId]: width }));
+      },
+      onResizeReset: (columnId: string) => tableRef.current.getColumn(columnId)?.resetSize(),
+    }),
+    [],
+  );
 
   const clearFilters = () => {
     setSearch('');
-    setColumnFilters(NO_FILTERS);
-    setPageIndex(0);
+    table.resetColumnFilters(true);
+    table.setPageIndex(0);
   };
 
+  // Widths and pinning from TanStack's sizing state (clamped to each column's min/max size).
+  const layout = useMemo<ColumnLayout[]>(() => {
+    const { all, startCount, endCount } = placed;
+    const last = all.length - 1;
+    return all.map((column, i) => {
+      const pin = i < startCount ? 'start' : i > last - endCount ? 'end' : false;
+      return {
+        width: column.getSize(),
+        grow: i === last,
+        pin,
+        inset: pin === 'start' ? SELECT_COLUMN_WIDTH + column.getStart('start') : pin === 'end' ? column.getAfter('end') : 0,
+        edge: (pin === 'start' && i === startCount - 1) || (pin === 'end' && i === last - endCount + 1),
+      };
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [placed, columnSizing]);
+  const totalWidth = layout.reduce((sum, column) => sum + column.width, SELECT_COLUMN_WIDTH);
+
   const headerSpecs = useMemo<HeaderSpec[]>(() => {
-    const last = visibleColumns.length - 1;
     return visibleColumns.map((column, i) => {
       const filterValue = columnFilters.find((filter) => filter.id === column.id)?.value;
       const sort = sorting.find((entry) => entry.id === column.id);
       return {
         id: column.id,
         label: column.header,
-        width: column.width ?? DEFAULT_COLUMN_WIDTH,
-        grow: i === last,
+        ...layout[i],
         sortable: column.sortable !== false,
         sorted: sort ? (sort.desc ? 'desc' : 'asc') : false,
         filter: column.filter ?? 'text',
         filterValue: filterValue ?? '',
+        resizable: placed.all[i].getCanResize(),
+        resizing: resizingId === column.id,
       };
     });
-  }, [visibleColumns, columnFilters, sorting]);
+  }, [visibleColumns, placed, layout, columnFilters, sorting, resizingId]);
 
-  // Widths only: a sort or filter changes the header, not the layout (every row element uses it).
-  const layout = useMemo(
-    () => visibleColumns.map((column, i) => ({ width: column.width ?? DEFAULT_COLUMN_WIDTH, grow: i === visibleColumns.length - 1 })),
-    [visibleColumns],
-  );
-  const totalWidth = layout.reduce((sum, column) => sum + column.width, SELECT_COLUMN_WIDTH);
+  const menuItems = useMemo<ColumnMenuItem[]>(() => {
+    const headless = tableRef.current;
+    return headless.getOrderColumnsFn()(headless.getAllLeafColumns()).map((column) => ({
+      id: column.id,
+      label: sourceOf<Row>(column).header,
+      visible: column.getIsVisible(),
+      pinned: column.getIsPinned(),
+      resized: Object.prototype.hasOwnProperty.call(columnSizing, column.id),
+    }));
+  }, [columnDefs, columnVisibility, columnOrder, columnPinning, columnSizing]);
 
-  const menuItems = useMemo<ColumnMenuItem[]>(
-    () =>
-      columnState.order.flatMap((id) => {
-        const column = columnsById.get(id);
-        return column ? [{ id, label: column.header, visible: columnState.visibility[id] !== false }] : [];
-      }),
-    [columnState.order, columnState.visibility, columnsById],
-  );
-  const columnStateRef = useRef(columnState);
-  columnStateRef.current = columnState;
   const onMenuToggle = useCallback((columnId: string, visible: boolean) => {
-    const state = columnStateRef.current;
-    state.setVisibility({ ...state.visibility, [columnId]: visible });
+    const column = tableRef.current.getColumn(columnId);
+    column?.toggleVisibility(visible);
     // A filter on a column the user can no longer see would hide rows without saying why.
-    if (!visible) setColumnFilters((previous) => (previous.some((f) => f.id === columnId) ? previous.filter((f) => f.id !== columnId) : previous));
+    if (!visible && column?.getIsFiltered()) column.setFilterValue(undefined);
   }, []);
   const onMenuMove = useCallback((columnId: string, delta: -1 | 1) => {
-    const state = columnStateRef.current;
-    const from = state.order.indexOf(columnId);
+    const headless = tableRef.current;
+    const ids = headless.getOrderColumnsFn()(headless.getAllLeafColumns()).map((column) => column.id);
+    const from = ids.indexOf(columnId);
     const to = from + delta;
-    if (from < 0 || to < 0 || to >= state.order.length) return;
-    const next = state.order.slice();
-    [next[from], next[to]] = [next[to], next[from]];
-    state.setOrder(next);
+    if (from < 0 || to < 0 || to >= ids.length) return;
+    [ids[from], ids[to]] = [ids[to], ids[from]];
+    headless.setColumnOrder(ids);
+  }, []);
+  const onMenuPin = useCallback((columnId: string, side: false | 'start' | 'end') => tableRef.current.getColumn(columnId)?.pin(side), []);
+  const onMenuResetWidth = useCallback((columnId: string) => tableRef.current.getColumn(columnId)?.resetSize(), []);
+  const onMenuReset = useCallback(() => {
+    const headless = tableRef.current;
+    const defined = latest.current.props.columns;
+    headless.setColumnVisibility(defaultVisibility(defined));
+    headless.setColumnOrder(resolveOrder([], defined));
+    headless.resetColumnPinning(true);
+    headless.resetColumnSizing(true);
   }, []);
 
   /** Selected ids in view order, then the ones the filter hides. */
@@ -320,7 +396,7 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
     );
   }
 
-  const resetKey = `${JSON.stringify(sorting)}|${search.trim().toLowerCase()}|${JSON.stringify(columnFilters)}|${pageIndex}`;
+  const resetKey = `${JSON.stringify(sorting)}|${search.trim().toLowerCase()}|${JSON.stringify(columnFilters)}|${shownPage}`;
 
   return (
     <div ref={rootRef} className="tessera-dt" data-view-id={viewId} style={{ height }}>
@@ -334,7 +410,7 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
           value={search}
           onChange={(event) => {
             setSearch(event.currentTarget.value);
-            setPageIndex(0);
+            table.setPageIndex(0);
           }}
           rightElement={
             search ? (
@@ -387,7 +463,9 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
           columns={menuItems}
           onToggle={onMenuToggle}
           onMove={onMenuMove}
-          onReset={columnState.reset}
+          onPin={onMenuPin}
+          onResetWidth={onMenuResetWidth}
+          onReset={onMenuReset}
           t={t}
         />
       </div>
@@ -404,6 +482,7 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
             onToggleAll={onToggleAll}
             onSort={onSort}
             onFilter={onFilter}
+            resize={resize}
             t={t}
           />
         }
@@ -427,16 +506,16 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
         </span>
         {paged ? (
           <TablePager
-            pageIndex={Math.min(pageIndex, pageCount - 1)}
+            pageIndex={shownPage}
             pageCount={pageCount}
             pageSize={pageSize}
             onPageSize={(size) => {
-              // Keep the first row of the page in view, as TanStack's setPageSize does.
-              setPageIndex(Math.floor((Math.min(pageIndex, pageCount - 1) * pageSize) / size));
-              columnState.setPageSize(size);
+              // TanStack's setPageSize keeps the first row of the page in view.
+              if (pageIndex !== shownPage) table.setPageIndex(shownPage);
+              table.setPageSize(size);
             }}
-            onPrevious={() => setPageIndex((p) => Math.max(0, Math.min(p, pageCount - 1) - 1))}
-            onNext={() => setPageIndex((p) => Math.min(pageCount - 1, p + 1))}
+            onPrevious={() => table.setPageIndex((p) => Math.max(0, Math.min(p, pageCount - 1) - 1))}
+            onNext={() => table.setPageIndex((p) => Math.min(pageCount - 1, p + 1))}
             t={t}
           />
         ) : null}
@@ -444,4 +523,4 @@ export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
     </div>
   );
 }
-DataTable.displayName = 'DataTable';
+HeadlessDataTable.displayName = 'HeadlessDataTable';

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type TouchEvent } from 'react';
 import { HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { DoubleCaretVerticalIcon, SortAscIcon, SortDescIcon } from '@blueprintjs/icons';
 import type { TFunction } from 'i18next';
@@ -14,6 +14,20 @@ export interface HeaderSpec {
   sorted: false | 'asc' | 'desc';
   filter: 'text' | DataColumnFilterOptions | false;
   filterValue: string;
+  resizable: boolean;
+  /** Being dragged wider or narrower right now. */
+  resizing: boolean;
+  pin: false | 'start' | 'end';
+  /** Distance from the pinned edge, px (see ColumnLayout). */
+  inset: number;
+  edge: boolean;
+}
+
+/** Drags a header edge (TanStack's resize handler), or nudges the width from the keyboard, or resets it. */
+export interface ResizeHandlers {
+  onResizeStart: (columnId: string, event: MouseEvent | TouchEvent) => void;
+  onResizeBy: (columnId: string, delta: number) => void;
+  onResizeReset: (columnId: string) => void;
 }
 
 export interface SelectAllState {
@@ -28,8 +42,13 @@ interface GridHeaderProps {
   onToggleAll: () => void;
   onSort: (columnId: string, event: MouseEvent) => void;
   onFilter: (columnId: string, value: string) => void;
+  resize: ResizeHandlers;
   t: TFunction;
 }
+
+/** Keyboard steps of the resize handle, px (shift: larger). */
+const RESIZE_STEP = 10;
+const RESIZE_STEP_LARGE = 50;
 
 const noEscape = { interpolation: { escapeValue: false } } as const;
 
@@ -43,16 +62,28 @@ function SortIcon({ sorted }: { sorted: HeaderSpec['sorted'] }) {
   return <DoubleCaretVerticalIcon className="tessera-dt__sort-icon tessera-dt__sort-icon--idle" size={12} />;
 }
 
-function cellStyle(spec: Pick<HeaderSpec, 'width' | 'grow'>) {
-  return { width: spec.width, flexGrow: spec.grow ? 1 : 0 };
+type Placement = Pick<HeaderSpec, 'width' | 'grow' | 'pin' | 'inset' | 'edge'>;
+
+/** Same widths and pinning as the body cells below (bodyCellStyle), on the header's background. */
+function cellStyle({ width, grow, pin, inset, edge }: Placement): CSSProperties {
+  if (!pin) return { width, flexGrow: grow ? 1 : 0 };
+  return {
+    width,
+    flexGrow: grow ? 1 : 0,
+    position: 'sticky',
+    [pin === 'start' ? 'left' : 'right']: inset,
+    zIndex: 1,
+    background: 'var(--tessera-dt-head-bg)',
+    boxShadow: edge ? `${pin === 'start' ? 'inset -1px' : 'inset 1px'} 0 0 var(--tessera-dt-border)` : undefined,
+  };
 }
 
-export const GridHeader = memo(function GridHeader({ columns, selectAll, onToggleAll, onSort, onFilter, t }: GridHeaderProps) {
+export const GridHeader = memo(function GridHeader({ columns, selectAll, onToggleAll, onSort, onFilter, resize, t }: GridHeaderProps) {
   return (
     <div role="rowgroup" className="tessera-dt__head">
       <div role="row" aria-rowindex={1} className="tessera-dt__row tessera-dt__row--titles">
         <SelectAllCell selectAll={selectAll} onToggleAll={onToggleAll} t={t} />
-        <ColumnTitles columns={columns} onSort={onSort} t={t} />
+        <ColumnTitles columns={columns} onSort={onSort} resize={resize} t={t} />
       </div>
       <FilterRow columns={columns} onFilter={onFilter} t={t} />
     </div>
@@ -90,7 +121,7 @@ const SelectAllCell = memo(function SelectAllCell({
   );
 });
 
-const ColumnTitles = memo(function ColumnTitles({ columns, onSort, t }: Pick<GridHeaderProps, 'columns' | 'onSort' | 't'>) {
+const ColumnTitles = memo(function ColumnTitles({ columns, onSort, resize, t }: Pick<GridHeaderProps, 'columns' | 'onSort' | 'resize' | 't'>) {
   return (
     <>
       {columns.map((spec) => (
@@ -100,9 +131,15 @@ const ColumnTitles = memo(function ColumnTitles({ columns, onSort, t }: Pick<Gri
           label={spec.label}
           width={spec.width}
           grow={spec.grow}
+          pin={spec.pin}
+          inset={spec.inset}
+          edge={spec.edge}
           sortable={spec.sortable}
           sorted={spec.sorted}
+          resizable={spec.resizable}
+          resizing={spec.resizing}
           onSort={onSort}
+          resize={resize}
           t={t}
         />
       ))}
@@ -110,17 +147,19 @@ const ColumnTitles = memo(function ColumnTitles({ columns, onSort, t }: Pick<Gri
   );
 });
 
-type TitleCellProps = Pick<HeaderSpec, 'id' | 'label' | 'width' | 'grow' | 'sortable' | 'sorted'> & Pick<GridHeaderProps, 'onSort' | 't'>;
+type TitleCellProps = Pick<HeaderSpec, 'id' | 'label' | 'width' | 'grow' | 'pin' | 'inset' | 'edge' | 'sortable' | 'sorted' | 'resizable' | 'resizing'> &
+  Pick<GridHeaderProps, 'onSort' | 'resize' | 't'>;
 
 /** One column title; plain props, so sorting by one column re-renders that title (and the previous one) only. */
-const TitleCell = memo(function TitleCell({ id, label, width, grow, sortable, sorted, onSort, t }: TitleCellProps) {
+const TitleCell = memo(function TitleCell({ id, label, width, grow, pin, inset, edge, sortable, sorted, resizable, resizing, onSort, resize, t }: TitleCellProps) {
   return (
     <div
       role="columnheader"
       aria-sort={sortable ? ariaSort(sorted) : undefined}
       data-column-id={id}
+      data-pinned={pin || undefined}
       className="tessera-dt__cell tessera-dt__cell--title"
-      style={cellStyle({ width, grow })}
+      style={cellStyle({ width, grow, pin, inset, edge })}
     >
       {sortable ? (
         <button
@@ -137,9 +176,45 @@ const TitleCell = memo(function TitleCell({ id, label, width, grow, sortable, so
           {label}
         </span>
       )}
+      {resizable ? <ResizeHandle id={id} label={label} width={width} resizing={resizing} resize={resize} t={t} /> : null}
     </div>
   );
 });
+
+/**
+ * The header's right edge: drag it (TanStack's resize handler follows the pointer), double-click
+ * it for the column's own width, or focus it and use the arrow keys.
+ */
+function ResizeHandle({ id, label, width, resizing, resize, t }: { id: string; label: string; width: number; resizing: boolean; resize: ResizeHandlers; t: TFunction }) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = event.shiftKey ? RESIZE_STEP_LARGE : RESIZE_STEP;
+    if (event.key === 'ArrowLeft') resize.onResizeBy(id, -step);
+    else if (event.key === 'ArrowRight') resize.onResizeBy(id, step);
+    else if (event.key === 'Enter' || event.key === 'Home') resize.onResizeReset(id);
+    else return;
+    event.preventDefault();
+  };
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={t('table.resizeColumn', { column: label, ...noEscape })}
+      aria-valuenow={Math.round(width)}
+      title={t('table.resizeHint')}
+      tabIndex={0}
+      data-resizing={resizing || undefined}
+      className="tessera-dt__resizer"
+      onMouseDown={(event) => {
+        event.preventDefault(); // no text selection while dragging
+        resize.onResizeStart(id, event);
+      }}
+      onTouchStart={(event) => resize.onResizeStart(id, event)}
+      onDoubleClick={() => resize.onResizeReset(id)}
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
 
 const FilterRow = memo(function FilterRow({ columns, onFilter, t }: Pick<GridHeaderProps, 'columns' | 'onFilter' | 't'>) {
   return (
@@ -152,6 +227,9 @@ const FilterRow = memo(function FilterRow({ columns, onFilter, t }: Pick<GridHea
           label={spec.label}
           width={spec.width}
           grow={spec.grow}
+          pin={spec.pin}
+          inset={spec.inset}
+          edge={spec.edge}
           filter={spec.filter}
           filterValue={spec.filterValue}
           onFilter={onFilter}
@@ -162,7 +240,8 @@ const FilterRow = memo(function FilterRow({ columns, onFilter, t }: Pick<GridHea
   );
 });
 
-type FilterCellProps = Pick<HeaderSpec, 'id' | 'label' | 'width' | 'grow' | 'filter' | 'filterValue'> & Pick<GridHeaderProps, 'onFilter' | 't'>;
+type FilterCellProps = Pick<HeaderSpec, 'id' | 'label' | 'width' | 'grow' | 'pin' | 'inset' | 'edge' | 'filter' | 'filterValue'> &
+  Pick<GridHeaderProps, 'onFilter' | 't'>;
 
 /** One filter cell; plain props, so a sort (or another column's filter) does not re-render it. */
 const FilterCell = memo(function FilterCell({ onFilter, t, ...spec }: FilterCellProps) {

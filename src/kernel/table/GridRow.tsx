@@ -9,14 +9,43 @@ export interface GridRowHandlers {
   onOpen: (row: number) => void;
 }
 
-/** The columns a row renders: all of them, or (in a wide table) those near the horizontal viewport. */
+/**
+ * The columns a row renders: the columns pinned to the start (always), the unpinned columns
+ * [start, end) — all of them, or (in a wide table) those near the horizontal viewport — and the
+ * columns pinned to the end, from `centerEnd` on (always).
+ */
 export interface ColumnWindow {
+  /** How many columns are pinned to the start (they come first in the visible columns). */
+  pinnedStart: number;
   start: number;
   end: number;
-  /** Width of the columns before `start` (an empty cell keeps the others in place). */
+  /** First column pinned to the end (= the number of visible columns when none is). */
+  centerEnd: number;
+  /** Width of the unpinned columns before `start` (an empty cell keeps the others in place). */
   offset: number;
+  /** Width of the unpinned columns after `end`, when columns are pinned to the end (they stay at the far edge). */
+  trailing: number;
   /** Whether columns are left out (then cells carry aria-colindex). */
   partial: boolean;
+}
+
+/** The visible column a row's child element shows (its index among the row's children), or -1 (checkbox, spacer). */
+export function columnAtChild(child: number, win: ColumnWindow): number {
+  let k = child - 1;
+  if (k < 0) return -1;
+  if (k < win.pinnedStart) return k;
+  k -= win.pinnedStart;
+  if (win.offset > 0) {
+    if (k === 0) return -1;
+    k--;
+  }
+  if (k < win.end - win.start) return win.start + k;
+  k -= win.end - win.start;
+  if (win.trailing > 0) {
+    if (k === 0) return -1;
+    k--;
+  }
+  return win.centerEnd + k;
 }
 
 interface GridRowProps<Row> extends GridRowHandlers {
@@ -130,15 +159,12 @@ interface RowCellsProps<Row> {
 /** A row's data cells; memoised apart from the row, so selecting rows does not re-render them. */
 const RowCells = memo(function RowCells<Row>({ data, row, columns, columnWindow, cellStyles, fits, textOf }: RowCellsProps<Row>) {
   const cells: JSX.Element[] = [];
-  if (columnWindow.offset > 0) {
-    cells.push(<div key="\u0000offset" className="tessera-dt__cell-offset" style={{ width: columnWindow.offset }} />);
-  }
-  for (let i = columnWindow.start; i < columnWindow.end; i++) {
+  const cell = (i: number) => {
     const column = columns[i];
     const colIndex = columnWindow.partial ? i + 2 : undefined;
     if (column.cell) {
       cells.push(<CustomCell key={column.id} data={data} column={column} style={cellStyles[i]} colIndex={colIndex} />);
-      continue;
+      return;
     }
     const text = textOf(row, column);
     cells.push(
@@ -147,7 +173,13 @@ const RowCells = memo(function RowCells<Row>({ data, row, columns, columnWindow,
         {text}
       </div>,
     );
-  }
+  };
+  const { pinnedStart, start, end, centerEnd, offset, trailing } = columnWindow;
+  for (let i = 0; i < pinnedStart; i++) cell(i);
+  if (offset > 0) cells.push(<div key="\u0000offset" className="tessera-dt__cell-offset" style={{ width: offset }} />);
+  for (let i = start; i < end; i++) cell(i);
+  if (trailing > 0) cells.push(<div key="\u0000trailing" className="tessera-dt__cell-offset" style={{ width: trailing }} />);
+  for (let i = centerEnd; i < columns.length; i++) cell(i);
   return <>{cells}</>;
 }) as <Row>(props: RowCellsProps<Row>) => JSX.Element;
 

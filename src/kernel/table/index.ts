@@ -3,7 +3,9 @@ import zhCN from './locales/zh-CN.json';
 
 export { DataTable } from './DataTable';
 export { toCsv } from './csv';
-export { loadColumnState, saveColumnState, type ColumnState } from './column-state';
+export { TableStateScope, readTableStates, readTableViewState, useTableStateStore } from './table-state';
+export type { TableStateScopeProps, TableStateStore, TableViewState } from './table-state';
+export { toColumnDef, dataTableFeatures, type DataColumnDef } from './column-model';
 export type { CellValue, DataColumn, DataTableProps, PageSize } from './types';
 
 /** This module's UI strings, merged by the kernel's i18n set-up into the `kernel` namespace. */

@@ -5,10 +5,13 @@ export const HEADER_ROWS = 2; // column titles + filter row
 export const HEADER_HEIGHT = ROW_HEIGHT * HEADER_ROWS;
 export const SELECT_COLUMN_WIDTH = 36;
 export const DEFAULT_COLUMN_WIDTH = 160;
+/** Narrowest and widest a column can be dragged, unless the column says otherwise. */
+export const MIN_COLUMN_WIDTH = 60;
+export const MAX_COLUMN_WIDTH = 800;
 /** Left plus right padding of a cell (`.tessera-dt__cell` in data-table.css). */
 export const CELL_PADDING = 16;
 
-/** One sorted column; the first entry is the primary key (multi-sort adds entries with shift+click). */
+/** One sorted column (TanStack's ColumnSort); the first entry is the primary key (shift+click adds keys). */
 export interface SortEntry {
   id: string;
   desc: boolean;

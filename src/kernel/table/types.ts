@@ -6,8 +6,14 @@ export interface DataColumnFilterOptions {
   options: { value: string; label: string }[];
 }
 
+/**
+ * How a plugin declares a column. The table turns each into a TanStack Table column definition
+ * (`toColumnDef` in column-model.ts: `value` → `accessorFn`, `width` → `size`, `sortable` →
+ * `enableSorting`, the declaration itself in `meta`); TanStack's headless core then holds the
+ * column model and its state (sorting, filters, visibility, order, sizing, pinning, paging).
+ */
 export interface DataColumn<Row> {
-  /** Stable column id (also the CSV header key and the persistence key). */
+  /** Stable column id (also the CSV header key and the key of the saved column state). */
   id: string;
   /** Already-translated header text. */
   header: string;
@@ -26,14 +32,23 @@ export interface DataColumn<Row> {
   sortable?: boolean;
   /** Per-column filter; default 'text'. */
   filter?: 'text' | DataColumnFilterOptions | false;
+  /** Initial width in px (TanStack's `size`); the operator can drag the header edge. Default 160. */
   width?: number;
+  /** Narrowest and widest the operator can make it (TanStack's `minSize`/`maxSize`); default 60 and 800. */
+  minWidth?: number;
+  maxWidth?: number;
+  /** Default true. */
+  resizable?: boolean;
   hiddenByDefault?: boolean;
 }
 
 export type PageSize = 10 | 20 | 50 | 100;
 
 export interface DataTableProps<Row> {
-  /** Key under which column visibility/order (and page size) persist. */
+  /**
+   * Names this table within its tile or tab: its sorting, columns (visibility, order, widths,
+   * pinning) and page size are kept there under this id (see TableStateScope).
+   */
   viewId: string;
   rows: readonly Row[];
   /** Keep this array stable (module constant or useMemo): a new array rebuilds the model. */

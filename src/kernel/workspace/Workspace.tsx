@@ -4,10 +4,12 @@ import 'react-mosaic-component/react-mosaic-component.css';
 import { Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
-import { useSettings } from '../shell/settings';
-import { lazyComponent } from '../shell/route-table';
+import { useSettings } from '../core/settings';
+import { lazyComponent } from '../core/route-table';
 import type { FollowedSelection, LoadedPlugin, PluginView } from '../plugin/types';
-import { addTile, newTileId, pruneConfigs, WorkspaceFileError, type TileConfig, type WorkspaceFile } from './workspace-file';
+import type { JobItem } from '../runner/types';
+import { addTile, newTileId, pruneConfigs, setTileTableState, WorkspaceFileError, type TileConfig, type WorkspaceFile } from './workspace-file';
+import { TableStateScope, type TableViewState } from '../table/table-state';
 import { JobsView } from '../runner/JobsView';
 import { deleteWorkspace, listWorkspaces, loadCurrentWorkspace, loadWorkspace, MAX_WORKSPACE_NAME, saveCurrentWorkspace, saveWorkspace } from './saved-workspaces';
 
@@ -15,7 +17,7 @@ interface ViewEntry { plugin: LoadedPlugin; view: PluginView }
 
 /** The runner's jobs panel as a tile, offered by the kernel itself. */
 const KERNEL_JOBS_VIEW: ViewEntry = {
-  plugin: { id: 'kernel', titleKey: 'runner.jobs', icon: 'th-list', order: -1, roles: ['*'], routes: [], views: [], actions: [], locales: { 'zh-CN': {}, 'en-US': {} } },
+  plugin: { id: 'kernel', titleKey: 'runner.jobs', icon: 'th-list', order: -1, roles: ['*'], routes: [], views: [], actions: [], lanes: {}, widgets: [], locales: { 'zh-CN': {}, 'en-US': {} } },
   view: { id: 'kernel.jobs', titleKey: 'runner.jobs', component: async () => ({ default: JobsView }) },
 };
 
@@ -29,6 +31,8 @@ export function Workspace() {
   const [saveOpen, setSaveOpen] = useState(false);
   const [message, setMessage] = useState<{ intent: 'success' | 'danger'; text: string } | null>(null);
   const [savedNames, setSavedNames] = useState(listWorkspaces);
+  // Bumped when a saved workspace is opened: its tiles mount afresh and read their own table state.
+  const [opened, setOpened] = useState(0);
 
   const views = useMemo(() => {
     const map = new Map<string, ViewEntry>();
@@ -43,13 +47,17 @@ export function Workspace() {
 
   // Tiles publish their selection on the bus; the workspace remembers the last one of each tile.
   useEffect(() => {
-    const onSelection = (e: { sourceTileId: string; rowType: string; ids: readonly string[] }) =>
-      setSelections((prev) => ({ ...prev, [e.sourceTileId]: { sourceTileId: e.sourceTileId, rowType: e.rowType, ids: e.ids } }));
+    const onSelection = (e: FollowedSelection) =>
+      setSelections((prev) => ({ ...prev, [e.sourceTileId]: { sourceTileId: e.sourceTileId, rowType: e.rowType, ids: e.ids, items: e.items } }));
     bus.on('selection:changed', onSelection);
     return () => bus.off('selection:changed', onSelection);
   }, [bus]);
 
   const setFile = useCallback((update: (f: WorkspaceFile) => WorkspaceFile) => setState((s) => ({ ...s, file: update(s.file) })), []);
+  const setTableState = useCallback(
+    (tileId: string, viewId: string, state: TableViewState) => setFile((f) => setTileTableState(f, tileId, viewId, state)),
+    [setFile],
+  );
 
   const onLayoutChange = useCallback(
     (layout: MosaicNode<string> | null) => setFile((f) => ({ ...f, layout, configById: pruneConfigs(layout, f.configById) })),
@@ -68,6 +76,7 @@ export function Workspace() {
   const open = (target: string) => {
     try {
       setState({ file: loadWorkspace(target), name: target });
+      setOpened((n) => n + 1);
       setMessage(null);
       bus.emit('workspace:opened', { name: target });
     } catch (e) {
@@ -128,7 +137,9 @@ export function Workspace() {
         ]}
       >
         <div className="tessera-tile-body" data-tile-id={tileId}>
-          <TileContent tileId={tileId} entry={views.get(config.viewId)} followed={config.follow ? selections[config.follow] ?? null : null} />
+          <TableStateScope states={config.table} onChange={(viewId, state) => setTableState(tileId, viewId, state)}>
+            <TileContent tileId={tileId} entry={views.get(config.viewId)} followed={config.follow ? selections[config.follow] ?? null : null} />
+          </TableStateScope>
         </div>
       </MosaicWindow>
     );
@@ -158,6 +169,7 @@ export function Workspace() {
       {message && <Callout intent={message.intent} className="tessera-workspace-message" onClick={() => setMessage(null)}>{message.text}</Callout>}
       <div className="tessera-mosaic-host">
         <Mosaic<string>
+          key={opened}
           renderTile={renderTile}
           value={file.layout}
           onChange={onLayoutChange}
@@ -176,7 +188,7 @@ function TileContent({ tileId, entry, followed }: { tileId: string; entry: ViewE
   const { bus } = useKernel();
   const { t } = useTranslation();
   const publishSelection = useCallback(
-    (rowType: string, ids: readonly string[]) => bus.emit('selection:changed', { sourceTileId: tileId, rowType, ids }),
+    (rowType: string, ids: readonly string[], items?: readonly JobItem[]) => bus.emit('selection:changed', { sourceTileId: tileId, rowType, ids, items }),
     [bus, tileId],
   );
   if (!entry) return <NonIdealState icon="disable" title={t('workspace.unavailableTitle')} description={t('workspace.unavailable')} />;

@@ -1,9 +1,15 @@
 import { convertLegacyToNary, getLeaves, type MosaicNode } from 'react-mosaic-component';
+import { readTableStates, type TableViewState } from '../table/table-state';
 
-/** What a tile shows: a plugin view, and optionally the tile whose selection it follows. */
+/**
+ * What a tile shows: a plugin view, optionally the tile whose selection it follows, and the state
+ * of its tables (sorting, columns, page size) by the tables' view ids — the tile's own, so two
+ * tiles of one view keep theirs apart.
+ */
 export interface TileConfig {
   viewId: string;
   follow?: string | null;
+  table?: Record<string, TableViewState>;
 }
 
 /** A saved workspace: plain, versioned JSON (the layout of Foxglove's saved layouts). */
@@ -13,7 +19,7 @@ export interface WorkspaceFile {
   configById: Record<string, TileConfig>;
 }
 
-export const WORKSPACE_VERSION = 2;
+export const WORKSPACE_VERSION = 3;
 
 export class WorkspaceFileError extends Error {}
 
@@ -34,10 +40,13 @@ type Migration = (file: Record<string, unknown>) => Record<string, unknown>;
 
 /**
  * Upgrades older files step by step. Version 1 stored react-mosaic's legacy binary tree
- * (`{ direction, first, second, splitPercentage }`); version 2 stores the n-ary tree.
+ * (`{ direction, first, second, splitPercentage }`); version 2 stores the n-ary tree; version 3
+ * adds each tile's table state (`configById[tile].table`; before, tables kept theirs per view
+ * in the browser, not in the file), so a version-2 tile starts with default columns.
  */
 const MIGRATIONS: Record<number, Migration> = {
   1: (file) => ({ ...file, version: 2, layout: file.layout ? convertLegacyToNary(file.layout as never) : null }),
+  2: (file) => ({ ...file, version: 3 }),
 };
 
 /** Reads a saved workspace of any known version; throws WorkspaceFileError with a readable reason otherwise. */
@@ -65,7 +74,8 @@ function checkWorkspace(file: Record<string, unknown>): WorkspaceFile {
     const config = (configById as Record<string, unknown>)[leaf] as TileConfig | undefined;
     const viewId = typeof config?.viewId === 'string' ? config.viewId : viewIdOfTile(leaf);
     const follow = typeof config?.follow === 'string' && leaves.includes(config.follow) ? config.follow : null;
-    configs[leaf] = { viewId, follow };
+    const table = readTableStates(config?.table);
+    configs[leaf] = table ? { viewId, follow, table } : { viewId, follow };
   }
   return { version: WORKSPACE_VERSION, layout, configById: configs };
 }
@@ -79,6 +89,13 @@ export function pruneConfigs(layout: MosaicNode<string> | null, configById: Reco
     out[id] = { ...config, follow: config.follow && leaves.has(config.follow) ? config.follow : null };
   }
   return out;
+}
+
+/** Records the state of one table of a tile (a tile that was closed meanwhile is left alone). */
+export function setTileTableState(file: WorkspaceFile, tileId: string, viewId: string, state: TableViewState): WorkspaceFile {
+  const config = file.configById[tileId];
+  if (!config) return file;
+  return { ...file, configById: { ...file.configById, [tileId]: { ...config, table: { ...config.table, [viewId]: state } } } };
 }
 
 /** Adds a tile to the right of the current layout (or as the only tile). */

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataColumn } from '../../../src/kernel/table';
+import type { ReactElement } from 'react';
+import { DataTable, TableStateScope, type DataColumn, type TableViewState } from '../../../src/kernel/table';
 import {
   accountColumns,
   accountId,
@@ -15,17 +16,37 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-function renderAccounts(props: Partial<Parameters<typeof DataTable<Account>>[0]> = {}) {
+function renderAccounts(props: Partial<Parameters<typeof DataTable<Account>>[0]> = {}, wrap: (ui: ReactElement) => ReactElement = (ui) => ui) {
   return renderWithI18n(
-    <DataTable<Account>
-      viewId="test-accounts"
-      rows={accounts}
-      columns={accountColumns}
-      getRowId={accountId}
-      height={500}
-      {...props}
-    />,
+    wrap(
+      <DataTable<Account>
+        viewId="test-accounts"
+        rows={accounts}
+        columns={accountColumns}
+        getRowId={accountId}
+        height={500}
+        {...props}
+      />,
+    ),
   );
+}
+
+/** A tile's or tab's table state, kept in memory (what Workspace and the tab bar do with theirs). */
+function memoryScope(initial: Record<string, TableViewState> = {}) {
+  const states: Record<string, TableViewState> = { ...initial };
+  const onChange = vi.fn((viewId: string, state: TableViewState) => {
+    states[viewId] = state;
+  });
+  const wrap = (ui: ReactElement) => (
+    <TableStateScope states={states} onChange={onChange}>
+      {ui}
+    </TableStateScope>
+  );
+  return { states, onChange, wrap };
+}
+
+function tableStorageKeys(): string[] {
+  return Object.keys(window.localStorage).filter((key) => key.startsWith('tessera:table:'));
 }
 
 function header(name: string) {
@@ -425,8 +446,9 @@ describe('paged mode', () => {
     owner: null,
   }));
 
-  it('pages 20 rows at a time by default, moves between pages and persists the page size', () => {
-    const { container, unmount } = renderAccounts({ rows: many, paged: true, viewId: 'paged' });
+  it('pages 20 rows at a time by default, moves between pages and keeps the page size in its scope', () => {
+    const scope = memoryScope();
+    const { container, unmount } = renderAccounts({ rows: many, paged: true, viewId: 'paged' }, scope.wrap);
     expect(renderedIds(container)).toHaveLength(20);
     expect(renderedIds(container)[0]).toBe('p0');
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
@@ -443,11 +465,16 @@ describe('paged mode', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Rows per page' }), { target: { value: '10' } });
     expect(renderedIds(container)).toHaveLength(10);
     expect(screen.getByText(/of 5$/)).toBeTruthy();
-    expect(JSON.parse(window.localStorage.getItem('tessera:table:paged') ?? '{}').pageSize).toBe(10);
+    expect(scope.states.paged.pageSize).toBe(10);
+    expect(tableStorageKeys()).toEqual([]);
 
     unmount();
-    const again = renderAccounts({ rows: many, paged: true, viewId: 'paged' });
+    const again = renderAccounts({ rows: many, paged: true, viewId: 'paged' }, scope.wrap);
     expect(renderedIds(again.container)).toHaveLength(10);
+    again.unmount();
+    // Outside that scope the table starts with the view's default.
+    const elsewhere = renderAccounts({ rows: many, paged: true, viewId: 'paged' });
+    expect(renderedIds(elsewhere.container)).toHaveLength(20);
   });
 
   it('returns to page 1 when the filter changes', () => {
@@ -473,33 +500,35 @@ describe('column visibility and order', () => {
     return screen.findByRole('group', { name: 'Show and arrange columns' });
   }
 
-  it('hides a column, persists it per view and restores it on remount', async () => {
-    const first = renderAccounts();
+  it('hides a column, keeps it in its scope under the view id and restores it on remount', async () => {
+    const scope = memoryScope();
+    const first = renderAccounts({}, scope.wrap);
     const menu = await openColumnMenu();
     fireEvent.click(within(menu).getByRole('checkbox', { name: 'Spend' }));
     expect(screen.queryByRole('columnheader', { name: /^Spend/ })).toBeNull();
 
-    const stored = JSON.parse(window.localStorage.getItem('tessera:table:test-accounts') ?? 'null');
-    expect(stored.visibility.spend).toBe(false);
+    expect(scope.states['test-accounts'].columnVisibility?.spend).toBe(false);
+    expect(tableStorageKeys()).toEqual([]);
 
     // Show the hidden-by-default Owner column too.
     fireEvent.click(within(menu).getByRole('checkbox', { name: 'Owner' }));
     expect(header('Owner')).toBeTruthy();
     first.unmount();
 
-    renderAccounts();
+    renderAccounts({}, scope.wrap);
     expect(screen.queryByRole('columnheader', { name: /^Spend/ })).toBeNull();
     expect(header('Owner')).toBeTruthy();
 
-    // Another view id keeps its own defaults.
+    // Another view id in the same scope keeps its own defaults.
     renderWithI18n(
-      <DataTable<Account> viewId="other" rows={accounts} columns={accountColumns} getRowId={accountId} />,
+      scope.wrap(<DataTable<Account> viewId="other" rows={accounts} columns={accountColumns} getRowId={accountId} />),
     );
     expect(screen.getAllByRole('columnheader', { name: /^Spend/ })).toHaveLength(1);
   });
 
-  it('moves columns and persists the order', async () => {
-    const first = renderAccounts();
+  it('moves columns and keeps the order in its scope', async () => {
+    const scope = memoryScope();
+    const first = renderAccounts({}, scope.wrap);
     const menu = await openColumnMenu();
     fireEvent.click(within(menu).getByRole('button', { name: 'Move "Spend" up' }));
     const titles = () =>
@@ -509,19 +538,17 @@ describe('column visibility and order', () => {
     expect(titles()).toEqual(['name', 'spend', 'status']);
     fireEvent.click(within(menu).getByRole('button', { name: 'Move "Name" down' }));
     expect(titles()).toEqual(['spend', 'name', 'status']);
-    expect(JSON.parse(window.localStorage.getItem('tessera:table:test-accounts') ?? '{}').order).toEqual([
-      'spend',
-      'name',
-      'status',
-      'owner',
-    ]);
+    expect(scope.states['test-accounts'].columnOrder).toEqual(['spend', 'name', 'status', 'owner']);
     first.unmount();
-    renderAccounts();
+    renderAccounts({}, scope.wrap);
     expect(titles()).toEqual(['spend', 'name', 'status']);
+    // Reset columns: back to the definitions' order and visibility.
+    fireEvent.click(within(await openColumnMenu()).getByRole('button', { name: 'Reset columns' }));
+    expect(titles()).toEqual(['name', 'status', 'spend']);
   });
 
-  it('falls back to the defaults when the stored state is corrupt', () => {
-    window.localStorage.setItem('tessera:table:test-accounts', '{"version":1,"visibility":');
+  it('no longer reads the old per-view localStorage keys', () => {
+    window.localStorage.setItem('tessera:table:test-accounts', JSON.stringify({ version: 1, visibility: { spend: false, owner: true }, order: ['owner'] }));
     const { container } = renderAccounts();
     expect(header('Spend')).toBeTruthy();
     expect(screen.queryByRole('columnheader', { name: /^Owner/ })).toBeNull();

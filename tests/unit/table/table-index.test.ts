@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ChunkedSort, NEVER } from '../../../src/kernel/table/chunked-sort';
 import { EMPTY_RANK, encodeChunk } from '../../../src/kernel/table/column-index';
 import { SelectionSet, type IdLookup } from '../../../src/kernel/table/selection';
-import { toggleSorting } from '../../../src/kernel/table/sorting';
 import { TableIndex } from '../../../src/kernel/table/table-index';
 import { compareValues, type SortingState } from '../../../src/kernel/table/table-model';
 import { coverFor, covers, intersect, merge, positionsOf, visibleRows } from '../../../src/kernel/table/windowing';
@@ -65,33 +64,6 @@ function referenceOrder(rows: readonly Item[], sorting: SortingState): string[] 
     })
     .map(({ row }) => row.id);
 }
-
-describe('toggleSorting (TanStack semantics, asc first)', () => {
-  it('cycles a column asc → desc → none and replaces other keys on a plain click', () => {
-    let s: SortingState = [];
-    s = toggleSorting(s, 'a', false);
-    expect(s).toEqual([{ id: 'a', desc: false }]);
-    s = toggleSorting(s, 'a', false);
-    expect(s).toEqual([{ id: 'a', desc: true }]);
-    s = toggleSorting(s, 'a', false);
-    expect(s).toEqual([]);
-    s = toggleSorting(toggleSorting([], 'a', false), 'b', false);
-    expect(s).toEqual([{ id: 'b', desc: false }]);
-  });
-
-  it('adds, flips and removes keys with shift', () => {
-    let s: SortingState = toggleSorting([], 'a', false);
-    s = toggleSorting(s, 'b', true);
-    expect(s).toEqual([{ id: 'a', desc: false }, { id: 'b', desc: false }]);
-    s = toggleSorting(s, 'b', true);
-    expect(s).toEqual([{ id: 'a', desc: false }, { id: 'b', desc: true }]);
-    s = toggleSorting(s, 'b', true);
-    expect(s).toEqual([{ id: 'a', desc: false }]);
-    // A plain click on a key of a multi-sort keeps only that key.
-    s = toggleSorting(toggleSorting(s, 'b', true), 'a', false);
-    expect(s).toEqual([{ id: 'a', desc: true }]);
-  });
-});
 
 describe('ChunkedSort', () => {
   it('sorts in slices and gives the same order as one sort', () => {
