@@ -1,13 +1,15 @@
 // The runner benchmark (`npm run bench:runner`): the runner's own code, in Node, with an in-memory
 // TinyBase store and the demo transport, against the graph sandbox over HTTP on 127.0.0.1 with
 // 150 ± 50 ms latency and 2 % injected transient errors. Prints one line per scenario as
-// CONTRACT.md section 8 says:
+// docs/CONTRACT.md section 8 says:
 //
 //   <scenario>: wall_s=… calls=… rate_limit_errors=… lost=… duplicated=… ratio=…
 //
 // followed by extra key=value fields. See bench/README.md.
 //
 //   npx tsx bench/runner.ts [--only rename-1000,paced-10,naive-rename-1000] [--naive-items 200] [--budget 1000/20] [--check]
+import fs from 'node:fs';
+import { register } from 'node:module';
 import Fastify from 'fastify';
 import { graphSandbox, createSandboxState, type FaultsPatch, type SandboxState } from '../sandbox/index';
 import { accountRole, memberOf } from '../sandbox/graph/access';
@@ -17,7 +19,8 @@ import { createDemoTransport, type SandboxSession } from '../src/kernel/bridge/d
 import type { BridgeTransport } from '../src/kernel/bridge/transport';
 import { Runner, type ActionEntry } from '../src/kernel/runner/runner';
 import { isRateLimitCode } from '../src/kernel/runner/classify';
-import type { LoadedPlugin, PluginAction } from '../src/kernel/plugin/types';
+import { pluginLanes } from '../src/kernel/runner/lanes';
+import type { ActionHandlers, ActionModule, LoadedPlugin, PluginAction, PluginManifest } from '../src/kernel/plugin/types';
 import type { JobItem } from '../src/kernel/runner/types';
 
 // ------------------------------------------------------------------------------------------------
@@ -63,10 +66,31 @@ function writableAccounts(state: SandboxState, n: number): JobItem[] {
 }
 
 interface RenameModule {
-  renameAction: PluginAction<JobItem, unknown>;
+  default: ActionModule<JobItem, { name: string }>;
   newName: (template: string, item: JobItem, index: number) => string;
 }
 let rename: RenameModule;
+
+/** A plugin as the registry loads it, from its plugin.json (data only: the bench needs its lanes and scope). */
+function manifestPlugin(id: string): LoadedPlugin {
+  const manifest = JSON.parse(fs.readFileSync(new URL(`../plugins/${id}/plugin.json`, import.meta.url), 'utf8')) as PluginManifest;
+  return {
+    id, titleKey: manifest.titleKey, icon: manifest.icon, order: manifest.order, roles: manifest.roles ?? ['*'], routes: [], views: [], actions: [],
+    lanes: manifest.lanes ?? {}, scope: manifest.scope, widgets: [], locales: { 'zh-CN': {}, 'en-US': {} },
+  };
+}
+
+/** `adaccount.rename` as the kernel holds it: its plugin.json declaration, the module's handlers behind `load`. */
+function renameActionOf(plugin: LoadedPlugin): PluginAction {
+  const manifest = JSON.parse(fs.readFileSync(new URL('../plugins/adaccount/plugin.json', import.meta.url), 'utf8')) as PluginManifest;
+  const decl = manifest.actions?.find((a) => a.verb === 'rename');
+  if (!decl) throw new Error('plugins/adaccount/plugin.json declares no rename action');
+  const handlers = rename.default as unknown as ActionHandlers<JobItem, unknown, unknown>;
+  return {
+    id: `${plugin.id}.rename`, pluginId: plugin.id, verb: 'rename', titleKey: 'actions.rename.title', target: decl.target, schema: 'adaccount.rename',
+    idempotent: decl.idempotent, lane: decl.lane, operations: decl.operations ?? [], load: async () => handlers,
+  };
+}
 
 /** The name `adaccount.rename` gives an item (the plugin's own newName). */
 function expectedName(item: JobItem): string {
@@ -153,16 +177,20 @@ interface Result {
   extra: Record<string, string | number>;
 }
 
-const plugin = { id: 'adaccount', roles: ['*'], views: [], actions: [] } as unknown as LoadedPlugin;
+/** The plugins whose lanes the scenarios use, loaded from their manifests like the app loads them. */
+let plugins: LoadedPlugin[] = [];
 
-async function runJob(base: string, action: PluginAction<JobItem, unknown>, items: JobItem[], timeoutMs: number) {
+async function runJob(base: string, action: PluginAction, items: JobItem[], timeoutMs: number) {
   const counter = { rateLimit: 0 };
   const transport = countingTransport(createDemoTransport({ graphBase: base, latestVersion: async () => '1.0.0' }), counter);
+  const plugin = plugins.find((p) => p.id === action.pluginId)!;
   const actions = new Map<string, ActionEntry>([[action.id, { plugin, action }]]);
   const runner = new Runner({
     store: createKernelStore(),
     bridge: createBridge(transport),
     actions: () => actions,
+    // as RunnerHost does: every loaded plugin's lanes
+    lanes: () => pluginLanes(plugins),
     usablePluginIds: () => new Set([plugin.id]),
     user: () => ({ role: 'user' }),
     paceFactor: () => 1,
@@ -185,7 +213,7 @@ async function runJob(base: string, action: PluginAction<JobItem, unknown>, item
   return { runner, jobId, wallS, timedOut, rateLimitSeen: counter.rateLimit };
 }
 
-async function rename1000(base: string, items: JobItem[], renameAction: PluginAction<JobItem, unknown>): Promise<Result> {
+async function rename1000(base: string, items: JobItem[], renameAction: PluginAction): Promise<Result> {
   await resetSandbox(base);
   const { runner, jobId, wallS, timedOut, rateLimitSeen } = await runJob(base, renameAction, items, SCENARIO_TIMEOUT_MS['rename-1000']);
   const calls = await sandboxCalls(base);
@@ -203,9 +231,10 @@ async function rename1000(base: string, items: JobItem[], renameAction: PluginAc
   };
 }
 
-async function paced10(base: string, items: JobItem[], renameAction: PluginAction<JobItem, unknown>): Promise<Result> {
+async function paced10(base: string, items: JobItem[], renameAction: PluginAction): Promise<Result> {
   await resetSandbox(base);
-  const paced = { ...renameAction, id: 'adaccount.rename.paced', lane: 'pixel-share', toBatch: undefined } as PluginAction<JobItem, unknown>;
+  // The same rename, one item at a time on the pixel plugin's `pixel-share` lane (no batching).
+  const paced: PluginAction = { ...renameAction, id: 'adaccount.renamePaced', lane: 'pixel-share', load: async () => ({ ...(await renameAction.load()), toBatch: undefined }) };
   const ten = items.slice(0, 10);
   const { runner, jobId, wallS, timedOut, rateLimitSeen } = await runJob(base, paced, ten, SCENARIO_TIMEOUT_MS['paced-10']);
   const calls = await sandboxCalls(base);
@@ -264,11 +293,15 @@ function line(r: Result): string {
 async function main(): Promise<number> {
   const watchdog = setTimeout(() => { console.error('# bench:runner: over its time limit, stopping'); process.exit(2); }, BENCH_TIMEOUT_MS);
   watchdog.unref();
-  // The plugin's action, loaded at run time: its module imports only types from the '@kernel' alias
-  // (erased by tsx), which the Node tsconfig does not map.
+  // The plugin's action module, loaded at run time. It imports `defineAction` from the '@kernel' alias,
+  // which Node does not map; the whole kernel index would drag in React and CSS, so the alias is
+  // resolved to the module that defines it.
+  const kernelDefine = new URL('../src/kernel/plugin/define-plugin.ts', import.meta.url).href;
+  register(`data:text/javascript,${encodeURIComponent(`export async function resolve(s, c, next) { return next(s === '@kernel' ? ${JSON.stringify(kernelDefine)} : s, c); }`)}`);
   const renameModule = '../plugins/adaccount/actions/rename.ts';
   rename = (await import(renameModule)) as RenameModule;
-  const { renameAction } = rename;
+  plugins = [manifestPlugin('adaccount'), manifestPlugin('pixel')];
+  const renameAction = renameActionOf(plugins[0]);
 
   const state = createSandboxState({ seed: 'tessera', scale: 'large', faults: faults() });
   const app = Fastify({ logger: false });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { clearKeys, getItem, setItem } from '../../src/kernel/storage';
 import { createKernelStore, persistStore } from '../../src/kernel/store/store';
 import { cached, clearCached, LIST_TTL_MS, readCached } from '../../src/kernel/store/ttl-cache';
-import { sanitizeSettings, DEFAULT_SETTINGS } from '../../src/kernel/shell/settings';
+import { sanitizeSettings, DEFAULT_SETTINGS } from '../../src/kernel/core/settings';
 import { canAccess, hasPermission } from '../../src/kernel/plugin/roles';
 import { createBus } from '../../src/kernel/bus';
 import { assetFromError } from '../../src/kernel/shell/preload-error';

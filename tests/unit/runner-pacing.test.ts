@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createKernelStore } from '../../src/kernel/store/store';
 import { createBridge } from '../../src/kernel/bridge/bridge';
 import type { BridgeTransport } from '../../src/kernel/bridge/transport';
-import type { BridgeResponse, RequestPayload } from '../../src/kernel/bridge/shared/protocol';
-import { Runner, type ActionEntry } from '../../src/kernel/runner/runner';
+import type { BridgeResponse, RequestPayload } from '../../protocol';
+import { Runner } from '../../src/kernel/runner/runner';
 import { LaneScheduler, realClock } from '../../src/kernel/runner/lanes';
 import { UsagePacer, requestCosts } from '../../src/kernel/runner/adaptive';
 import type { JobItem } from '../../src/kernel/runner/types';
-import type { LoadedPlugin, PluginAction } from '../../src/kernel/plugin/types';
+import { actionMap, testAction, testPlugin } from '../harness/actions';
 
-/** The platform's score model (CONTRACT.md section 5) for the caller: points, linear decay, a block past the budget. */
+/** The platform's score model (docs/CONTRACT.md section 5) for the caller: points, linear decay, a block past the budget. */
 class Score {
   score = 0;
   at = Date.now();
@@ -181,12 +181,14 @@ describe('the lane gate', () => {
 });
 
 describe('the runner under a usage budget', () => {
-  const plugin = { id: 'adaccount', roles: ['*'] } as unknown as LoadedPlugin;
-  const rename: PluginAction<JobItem, { name: string }> = {
-    id: 'adaccount.rename', titleKey: 'x', target: 'adaccount', schema: 'adaccount.rename', idempotent: true, lane: 'adaccount-batch',
+  const plugin = testPlugin('adaccount', {
+    lanes: { 'adaccount-batch': { concurrency: 1, spacingMs: 300, batchSize: 50, usage: 'business' } },
+    scope: { pattern: '^act_\\d+$', usageKey: 'act_{key}' },
+  });
+  const rename = testAction<JobItem, { name: string }>({ id: 'adaccount.rename', idempotent: true, lane: 'adaccount-batch' }, {
     toBatch: (item, p) => ({ method: 'POST', relative_url: item.id, body: `name=${p.name}` }),
     run: async (item, p, ctx) => { await ctx.bridge.graph({ method: 'POST', path: item.id, params: { name: p.name } }); },
-  };
+  });
 
   function platform(score: Score, writes: Map<string, number>): BridgeTransport {
     return {
@@ -205,7 +207,7 @@ describe('the runner under a usage budget', () => {
   it('renames 1,000 accounts in batches near the budget’s decay rate without a rate-limit error', async () => {
     const score = new Score(1000, 20);
     const writes = new Map<string, number>();
-    const actions = new Map<string, ActionEntry>([['adaccount.rename', { plugin, action: rename as PluginAction<JobItem, unknown> }]]);
+    const actions = actionMap(plugin, rename);
     const runner = new Runner({
       store: createKernelStore(), bridge: createBridge(platform(score, writes)), actions: () => actions, usablePluginIds: () => new Set(['adaccount']),
       user: () => ({ role: 'user' }), clock: realClock, paceFactor: () => 1, flush: async () => {},

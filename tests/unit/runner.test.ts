@@ -2,15 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createKernelStore } from '../../src/kernel/store/store';
 import { createBridge } from '../../src/kernel/bridge/bridge';
 import type { BridgeTransport } from '../../src/kernel/bridge/transport';
-import type { BridgeResponse, OutcomeState, RequestPayload } from '../../src/kernel/bridge/shared/protocol';
-import { Runner, type ActionEntry } from '../../src/kernel/runner/runner';
+import type { BridgeResponse, OutcomeState, RequestPayload } from '../../protocol';
+import { Runner } from '../../src/kernel/runner/runner';
 import { LaneScheduler, realClock } from '../../src/kernel/runner/lanes';
 import { classifyError, parseUsage, rateLimitPauseMs } from '../../src/kernel/runner/classify';
 import { classifyEntries, splitLines } from '../../src/kernel/runner/params';
 import { RunnerRefusal, type JobItem } from '../../src/kernel/runner/types';
+import type { ActionContext } from '../../src/kernel/plugin/types';
 import { GraphError } from '../../src/kernel/bridge/bridge';
 import { BridgeError } from '../../src/kernel/bridge/transport';
-import type { LoadedPlugin, PluginAction } from '../../src/kernel/plugin/types';
+import type { ScopeDeclaration } from '../../src/kernel/plugin/types';
+import { scopeMap } from '../../src/kernel/runner/scope';
+import { toLaneProfile } from '../../src/kernel/runner/lanes';
+import { actionMap, testAction, testPlugin } from '../harness/actions';
 
 /** A tiny platform: accounts with names and users; writes journaled by request id like the executor does. */
 class FakePlatform {
@@ -65,25 +69,24 @@ class FakePlatform {
 
 const ok = (body: unknown, headers: Record<string, string> = {}): BridgeResponse => ({ ok: true, status: 200, headers, body });
 
-const plugin = { id: 'adaccount', roles: ['*'] } as unknown as LoadedPlugin;
-const renameAction: PluginAction<JobItem, { name: string }> = {
-  id: 'adaccount.rename', titleKey: 'x', target: 'adaccount', schema: 'adaccount.rename', idempotent: true, lane: 'graph',
-  run: async (item, params, ctx) => ctx.bridge.graph({ method: 'POST', path: item.id, params: { name: params.name } }),
+/** The scope declaration of the ad-account fixtures (a plugin's, in the app). */
+const ACCOUNT_SCOPE: ScopeDeclaration = { pattern: '^act_\\d+$', usageKey: 'act_{key}' };
+const plugin = testPlugin('adaccount', { scope: ACCOUNT_SCOPE, lanes: { 'adaccount-batch': { concurrency: 1, spacingMs: 300, batchSize: 50, usage: 'business' } } });
+const renameHandlers = {
+  run: async (item: JobItem, params: { name: string }, ctx: ActionContext) => { await ctx.bridge.graph({ method: 'POST', path: item.id, params: { name: params.name } }); },
 };
-const addUserAction: PluginAction<JobItem, { uid: string; role: number }> = {
-  id: 'adaccount.addUser', titleKey: 'x', target: 'adaccount', schema: 'adaccount.addUser', idempotent: false, lane: 'graph-write',
-  run: async (item, params, ctx) => ctx.bridge.graph({ method: 'POST', path: `${item.id}/users`, params }),
-  verify: async (item, params, ctx) => {
+const renameAction = testAction({ id: 'adaccount.rename', idempotent: true, lane: 'graph' }, renameHandlers);
+const addUserHandlers = {
+  run: async (item: JobItem, params: { uid: string; role: number }, ctx: ActionContext) => { await ctx.bridge.graph({ method: 'POST', path: `${item.id}/users`, params }); },
+  verify: async (item: JobItem, params: { uid: string; role: number }, ctx: ActionContext) => {
     const { body } = await ctx.bridge.graph<{ data: { id: string }[] }>({ path: `${item.id}/users` });
     return body.data.some((u) => u.id === params.uid);
   },
 };
+const addUserAction = testAction({ id: 'adaccount.addUser', idempotent: false, lane: 'graph-write' }, addUserHandlers);
 
 function makeRunner(platform: FakePlatform, store = createKernelStore(), extra: Partial<ConstructorParameters<typeof Runner>[0]> = {}) {
-  const actions = new Map<string, ActionEntry>([
-    ['adaccount.rename', { plugin, action: renameAction as PluginAction<JobItem, unknown> }],
-    ['adaccount.addUser', { plugin, action: addUserAction as PluginAction<JobItem, unknown> }],
-  ]);
+  const actions = actionMap(plugin, renameAction, addUserAction);
   return new Runner({
     store, bridge: createBridge(platform.transport()), actions: () => actions, usablePluginIds: () => new Set(['adaccount']),
     user: () => ({ role: 'user' }), clock: realClock, paceFactor: () => 0.01, flush: async () => {}, ...extra,
@@ -105,9 +108,10 @@ describe('lanes', () => {
     for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(300);
   });
 
-  it('draw the pixel-share jitter by job size, scaled by the pace factor only', async () => {
+  it('draw a declared lane’s jitter steps by job size, scaled by the pace factor only', async () => {
+    const pixelShare = toLaneProfile('pixel-share', { concurrency: 1, spacingMs: 0, jitter: [{ upTo: 10, ms: [1000, 3000] }, { upTo: 50, ms: [2000, 5000] }, { ms: [5000, 10000] }] });
     const run = async (size: number, pace: number) => {
-      const lanes = new LaneScheduler(realClock, () => pace);
+      const lanes = new LaneScheduler(realClock, () => pace, { 'pixel-share': pixelShare });
       const starts: number[] = [];
       for (let i = 0; i < 6; i++) lanes.enqueue('pixel-share', { jobId: 'j', jobSize: size, scope: null, run: async () => { starts.push(Date.now()); } });
       await vi.advanceTimersByTimeAsync(200_000);
@@ -132,7 +136,7 @@ describe('lanes', () => {
   });
 });
 
-describe('error classification (CONTRACT.md section 6)', () => {
+describe('error classification (docs/CONTRACT.md section 6)', () => {
   it('sorts platform errors into transient, rate limit, session and permanent', () => {
     expect(classifyError(new GraphError('x', 500, 1))).toBe('transient');
     expect(classifyError(new GraphError('x', 400, 100, undefined, true))).toBe('transient');
@@ -150,8 +154,9 @@ describe('error classification (CONTRACT.md section 6)', () => {
     expect(rateLimitPauseMs({ ...headers, 'retry-after': '30' }, 'act_9')).toBe(30_000);
     expect(rateLimitPauseMs(headers, 'act_9')).toBe(7 * 60_000);
     expect(rateLimitPauseMs({}, null)).toBe(5 * 60_000);
-    // the platform keys accounts by their bare number
-    expect(rateLimitPauseMs({ 'x-business-use-case-usage': '{"9":[{"call_count":100,"estimated_time_to_regain_access":3}]}' }, 'act_9')).toBe(3 * 60_000);
+    // the platform keys accounts by their bare number; the plugin's scope declaration maps the key
+    const byNumber = { 'x-business-use-case-usage': '{"9":[{"call_count":100,"estimated_time_to_regain_access":3}]}' };
+    expect(rateLimitPauseMs(byNumber, 'act_9', scopeMap(ACCOUNT_SCOPE).fromUsageKey)).toBe(3 * 60_000);
   });
 });
 
@@ -259,9 +264,8 @@ describe('the runner', () => {
         ? { code: 400, headers: [], body: JSON.stringify({ error: { message: 'No permission', code: 200 } }) }
         : { code: 200, headers: [], body: JSON.stringify({ success: true }) })));
     };
-    const batchAction = { ...renameAction, lane: 'adaccount-batch', toBatch: (item: JobItem, p: { name: string }) => ({ method: 'POST' as const, relative_url: item.id, body: `name=${p.name}` }) };
-    const runner = makeRunner(platform);
-    (runner as unknown as { deps: { actions: () => Map<string, ActionEntry> } }).deps.actions = () => new Map([['adaccount.rename', { plugin, action: batchAction as PluginAction<JobItem, unknown> }]]);
+    const batchAction = testAction({ id: 'adaccount.rename', lane: 'adaccount-batch' }, { ...renameHandlers, toBatch: (item: JobItem, p: { name: string }) => ({ method: 'POST' as const, relative_url: item.id, body: `name=${p.name}` }) });
+    const runner = makeRunner(platform, createKernelStore(), { actions: () => actionMap(plugin, batchAction) });
     const jobId = runner.start('adaccount.rename', { name: 'B' }, accounts(120));
     await vi.advanceTimersByTimeAsync(30_000);
     const items = runner.items(jobId);
@@ -295,8 +299,8 @@ describe('the runner', () => {
   it('marks an unsettleable write of an action without verify as unknown — check', async () => {
     const platform = new FakePlatform(1);
     const store = createKernelStore();
-    const noVerify = { ...addUserAction, verify: undefined };
-    const actions = () => new Map([['adaccount.addUser', { plugin, action: noVerify as PluginAction<JobItem, unknown> }]]);
+    const noVerify = testAction({ id: 'adaccount.addUser', idempotent: false, lane: 'graph-write' }, { run: addUserHandlers.run });
+    const actions = () => actionMap(plugin, noVerify);
     const first = makeRunner(platform, store, { actions });
     platform.hang = true;
     const jobId = first.start('adaccount.addUser', { uid: '42', role: 1002 }, accounts(1));

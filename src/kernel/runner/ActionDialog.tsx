@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { schemas } from '../../generated/validators.js';
 import { useKernel } from '../KernelProvider';
-import { useSettings } from '../shell/settings';
-import { useRunner } from './RunnerHost';
+import { useSettings } from '../core/settings';
+import { findAction, useRunner } from './RunnerHost';
 import { SchemaForm, type ObjectSchema } from './SchemaForm';
-import { RunnerRefusal, type JobItem, type RecordedRequest } from './types';
+import { RunnerRefusal, type DryRunResult, type JobItem } from './types';
 import { classifyEntries, splitLines } from './params';
 
 export interface ActionRequest { actionId: string; items: readonly JobItem[] }
@@ -20,11 +20,12 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   const [value, setValue] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [preview, setPreview] = useState<RecordedRequest[] | null>(null);
+  const [preview, setPreview] = useState<DryRunResult | null>(null);
 
-  const entry = request ? allPlugins.flatMap((p) => p.actions.map((a) => ({ plugin: p, action: a }))).find((x) => x.action.id === request.actionId) : undefined;
-  const schema = entry ? (schemas[entry.action.schema] as ObjectSchema | undefined) : undefined;
-  const actionKey = entry?.action.id.split('.')[1] ?? '';
+  const action = request ? findAction(allPlugins, request.actionId) : undefined;
+  // An action without parameters (`schema: null`) shows no fields.
+  const schema = useMemo<ObjectSchema | undefined>(() => (!action ? undefined : action.schema ? (schemas[action.schema] as ObjectSchema | undefined) : NO_PARAMS), [action]);
+  const ns = action?.pluginId ?? '';
 
   useEffect(() => {
     const defaults: Record<string, unknown> = {};
@@ -35,7 +36,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     setPreview(null);
   }, [request, schema]);
 
-  if (!request || !entry || !schema) return null;
+  if (!request || !action || !schema) return null;
 
   /** Multi-line id lists become arrays by the spec's rule before validation. */
   const params = () => {
@@ -51,13 +52,13 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   const fail = (e: unknown) => {
     if (e instanceof RunnerRefusal) {
       setErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])));
-      setRefusal(e.fieldErrors.length ? t('runner.fixFields') : e.message);
+      setRefusal(e.fieldErrors.length ? t('runner.fixFields') : refusalText(e, t));
     } else setRefusal(String(e));
   };
 
-  const start = () => {
+  const start = (exclude?: readonly string[]) => {
     try {
-      const jobId = runner.start(request.actionId, params(), request.items);
+      const jobId = runner.start(request.actionId, params(), request.items, { exclude });
       onStarted?.(jobId);
       onClose();
     } catch (e) {
@@ -75,19 +76,36 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={t(entry.action.titleKey, { ns: entry.plugin.id })} icon="play" className={theme === 'dark' ? 'bp6-dark' : undefined} style={{ width: 640 }}>
+    <Dialog isOpen onClose={onClose} title={t(action.titleKey, { ns })} icon="play" className={theme === 'dark' ? 'bp6-dark' : undefined} style={{ width: 640 }}>
       <form onSubmit={(e) => { e.preventDefault(); start(); }} noValidate>
         <DialogBody>
           <p>{t('runner.itemsSelected', { count: request.items.length })}</p>
-          <SchemaForm schema={schema} ns={entry.plugin.id} actionKey={actionKey} value={value} onChange={setValue} errors={errors} />
+          <SchemaForm schema={schema} ns={ns} actionKey={action.verb} value={value} onChange={setValue} errors={errors} />
           {refusal && <Callout intent="danger" data-testid="action-refusal">{refusal}</Callout>}
+          {preview && preview.problems.length > 0 && (
+            <Callout intent="warning" className="tessera-preflight" data-testid="preflight">
+              <h5>{t('runner.preflightTitle', { count: preview.problems.length, total: preview.total })}</h5>
+              <HTMLTable compact striped>
+                <thead><tr><th>{t('runner.item')}</th><th>{t('runner.problem')}</th></tr></thead>
+                <tbody>
+                  {preview.problems.map((p) => (
+                    <tr key={p.itemId} data-item-id={p.itemId}><td>{p.itemId}</td><td>{t(p.key, { ns, ...p.values })}</td></tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+              {preview.problems.length < preview.total && (
+                <Button intent="warning" icon="filter-remove" data-testid="start-without-flagged" text={t('runner.startWithout', { count: preview.problems.length })}
+                  onClick={() => start(preview.problems.map((p) => p.itemId))} />
+              )}
+            </Callout>
+          )}
           {preview && (
             <div className="tessera-dry-run" data-testid="dry-run">
-              <h5>{t('runner.dryRunTitle', { count: preview.length })}</h5>
+              <h5>{t('runner.dryRunTitle', { count: preview.requests.length })}</h5>
               <HTMLTable compact striped>
                 <thead><tr><th>{t('runner.item')}</th><th>{t('runner.request')}</th></tr></thead>
                 <tbody>
-                  {preview.map((r, i) => (
+                  {preview.requests.map((r, i) => (
                     <tr key={i}><td>{r.itemId}</td><td className="tessera-pre"><code>{r.batch ? `${r.batch.method} ${r.batch.relative_url}${r.batch.body ? `\n${r.batch.body}` : ''}` : `${r.method} ${r.url}${r.body ? `\n${r.body}` : ''}`}</code></td></tr>
                   ))}
                 </tbody>
@@ -105,3 +123,13 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   );
 }
 ActionDialog.displayName = 'ActionDialog';
+
+const NO_PARAMS: ObjectSchema = { properties: {} };
+
+/** A refusal as the operator reads it. */
+export function refusalText(e: RunnerRefusal, t: (key: string, o?: Record<string, unknown>) => string): string {
+  if (e.reason === 'operations') return t('runner.operationsMissing', { names: e.names.join(', ') });
+  if (e.reason === 'extension') return t('extension.updateNeeded');
+  if (e.reason === 'empty') return t('runner.selectFirst');
+  return e.message;
+}

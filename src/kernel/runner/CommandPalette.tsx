@@ -4,14 +4,17 @@ import { Omnibar, type ItemPredicate, type ItemRenderer } from '@blueprintjs/sel
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
-import { useSettings } from '../shell/settings';
+import { useSettings } from '../core/settings';
 import { canAccess } from '../plugin/roles';
-import { isFunctionBlocked, useExtensionState } from '../bridge/extension-status';
-import { ActionDialog, type ActionRequest } from './ActionDialog';
+import { useExtensionState } from '../bridge/extension-status';
+import { useDocCatalogue } from '../graph/doc-catalogue';
+import { ActionDialog, refusalText, type ActionRequest } from './ActionDialog';
+import { useRunner } from './RunnerHost';
 import type { JobItem } from './types';
 
 interface Selection { rowType: string; items: readonly JobItem[] }
-interface PaletteEntry { actionId: string; title: string; pluginTitle: string; blocked: boolean }
+/** `disabled`: why the action cannot run now (a newer extension needed, web operations not known yet…), shown in its place. */
+interface PaletteEntry { actionId: string; title: string; pluginTitle: string; disabled: string | null }
 
 /**
  * The command palette (Ctrl/⌘+K): the actions available on the current selection — the last
@@ -21,7 +24,10 @@ export function CommandPalette() {
   const { t } = useTranslation();
   const { plugins, bus, user } = useKernel();
   const { theme } = useSettings();
-  useExtensionState();
+  const runner = useRunner();
+  const extension = useExtensionState();
+  // An action whose web operations have no document id turns usable when the catalogue arrives.
+  const catalogue = useDocCatalogue();
   const [open, setOpen] = useState(false);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [request, setRequest] = useState<ActionRequest | null>(null);
@@ -43,12 +49,15 @@ export function CommandPalette() {
     if (!selection) return [];
     return plugins.flatMap((p) => p.actions
       .filter((a) => a.target === selection.rowType && canAccess(a.roles, user?.role))
-      .map((a) => ({ actionId: a.id, title: t(a.titleKey, { ns: p.id }), pluginTitle: t(p.titleKey, { ns: p.id }), blocked: isFunctionBlocked(a.id) })));
-  }, [plugins, selection, user?.role, t]);
+      .map((a) => {
+        const refusal = runner.availability(a.id);
+        return { actionId: a.id, title: t(a.titleKey, { ns: p.id }), pluginTitle: t(p.titleKey, { ns: p.id }), disabled: refusal ? refusalText(refusal, t) : null };
+      }));
+  }, [plugins, selection, user?.role, t, runner, extension, catalogue]);
 
   const render: ItemRenderer<PaletteEntry> = (entry, { handleClick, modifiers }) => (
-    <MenuItem key={entry.actionId} text={entry.title} label={entry.blocked ? t('extension.updateNeeded') : entry.pluginTitle}
-      active={modifiers.active} disabled={entry.blocked} onClick={handleClick} data-action-id={entry.actionId} />
+    <MenuItem key={entry.actionId} text={entry.title} label={entry.disabled ?? entry.pluginTitle} title={entry.disabled ?? undefined}
+      active={modifiers.active} disabled={!!entry.disabled} onClick={handleClick} data-action-id={entry.actionId} data-disabled-reason={entry.disabled ?? undefined} />
   );
   const filter: ItemPredicate<PaletteEntry> = (query, entry) => `${entry.title} ${entry.actionId}`.toLowerCase().includes(query.toLowerCase());
 
@@ -61,7 +70,7 @@ export function CommandPalette() {
         itemRenderer={render}
         itemPredicate={filter}
         initialContent={undefined}
-        onItemSelect={(entry) => { setOpen(false); if (selection && !entry.blocked) setRequest({ actionId: entry.actionId, items: selection.items }); }}
+        onItemSelect={(entry) => { setOpen(false); if (selection && !entry.disabled) setRequest({ actionId: entry.actionId, items: selection.items }); }}
         noResults={<MenuItem disabled text={selection ? t('runner.noActions') : t('runner.selectFirst')} />}
         inputProps={{ placeholder: selection ? t('runner.paletteFor', { count: selection.items.length }) : t('runner.selectFirst') }}
         overlayProps={{ className: theme === 'dark' ? 'bp6-dark' : undefined }}

@@ -1,7 +1,7 @@
 import { Button, Drawer } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { useSettings } from '../shell/settings';
+import { useSettings } from '../core/settings';
 import { useRunner } from './RunnerHost';
 import { useJobs } from './use-jobs';
 import { JobsView } from './JobsView';

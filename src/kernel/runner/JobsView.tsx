@@ -3,12 +3,14 @@ import { Button, ButtonGroup, Callout, Card, NonIdealState, ProgressBar, Tag } f
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
 import { DataTable, type DataColumn } from '../table';
-import { useRunner, actionTitle } from './RunnerHost';
+import { useRunner, actionTitle, findAction } from './RunnerHost';
 import { useJobItems, useJobs } from './use-jobs';
-import type { ItemRow, JobRow } from './types';
+import { outputColumns, resultRows, type ResultRow } from './results';
+import { SecretsDialog } from './SecretsDialog';
+import type { JobRow } from './types';
 
 const STATUS_INTENT: Record<string, 'primary' | 'success' | 'warning' | 'danger' | 'none'> = {
-  running: 'primary', paused: 'warning', interrupted: 'warning', done: 'success', cancelled: 'none',
+  running: 'primary', paused: 'warning', interrupted: 'warning', done: 'success', cancelled: 'none', failed: 'danger',
 };
 
 /** Rate (items a minute) and ETA of a job from its own history. */
@@ -43,9 +45,15 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
   const { t } = useTranslation();
   const runner = useRunner();
   const { allPlugins } = useKernel();
+  const [asking, setAsking] = useState(false);
   const finished = job.done + job.failed + job.skipped + job.unknown;
   const pending = job.total - finished;
   const { perMinute, etaSeconds } = jobPace(job);
+  const action = findAction(allPlugins, job.actionId);
+  const waiting = job.status === 'paused' || job.status === 'interrupted';
+  const missing = waiting ? runner.missingSecrets(job.id) : [];
+  const fieldNames = missing.map((f) => (action ? t(`actions.${action.verb}.fields.${f}`, { ns: action.pluginId, defaultValue: f }) : f)).join(', ');
+  const resume = () => (missing.length ? setAsking(true) : void runner.resume(job.id));
   return (
     <Card compact className={`tessera-job${open ? ' tessera-job-open' : ''}`} data-job-id={job.id} data-job-status={job.status} interactive onClick={onOpen}>
       <div className="tessera-job-head">
@@ -59,13 +67,16 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
         {etaSeconds !== null && ` · ${t('runner.eta', { time: formatDuration(etaSeconds) })}`}
       </div>
       {job.pauseReason === 'session' && <Callout intent="danger" compact>{t('runner.sessionPaused', { message: job.pauseMessage })}</Callout>}
-      {job.status === 'interrupted' && <Callout intent="warning" compact>{t('runner.interruptedHelp')}</Callout>}
+      {job.status === 'interrupted' && !missing.length && <Callout intent="warning" compact>{t('runner.interruptedHelp')}</Callout>}
+      {missing.length > 0 && <Callout intent="warning" compact data-testid="job-needs-secret">{t('runner.secretNeeded', { fields: fieldNames })}</Callout>}
+      {job.status === 'failed' && <Callout intent="danger" compact data-testid="job-error">{t('runner.jobFailed', { message: job.error })}</Callout>}
       <ButtonGroup onClick={(e) => e.stopPropagation()} className="tessera-job-buttons">
         {job.status === 'running' && <Button size="small" icon="pause" text={t('runner.pause')} onClick={() => runner.pause(job.id)} />}
-        {(job.status === 'paused' || job.status === 'interrupted') && <Button size="small" intent="primary" icon="play" text={t('runner.resume')} onClick={() => void runner.resume(job.id)} />}
+        {waiting && <Button size="small" intent="primary" icon="play" text={t('runner.resume')} onClick={resume} />}
         {(job.status === 'running' || job.status === 'paused' || job.status === 'interrupted') && <Button size="small" icon="stop" text={t('runner.cancel')} onClick={() => runner.cancel(job.id)} />}
         {job.failed > 0 && job.status !== 'running' && <Button size="small" icon="repeat" text={t('runner.retryFailed')} onClick={() => runner.retryFailed(job.id)} />}
       </ButtonGroup>
+      {asking && action && <SecretsDialog job={job} action={action} fields={missing} onClose={() => setAsking(false)} />}
     </Card>
   );
 }
@@ -73,17 +84,21 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
 function JobItems({ job }: { job: JobRow }) {
   const { t } = useTranslation();
   const runner = useRunner();
+  const { allPlugins } = useKernel();
   const items = useJobItems(runner, job.id);
-  const columns = useMemo<DataColumn<ItemRow & { rowId: string }>[]>(() => [
+  const rows = useMemo(() => resultRows(items), [items]);
+  const action = findAction(allPlugins, job.actionId);
+  const columns = useMemo<DataColumn<ResultRow>[]>(() => [
     { id: 'index', header: '#', value: (i) => i.index + 1, width: 70, filter: false },
     { id: 'item', header: t('runner.item'), value: (i) => i.itemId },
     { id: 'state', header: t('runner.state'), value: (i) => t(`runner.itemState.${i.state}`), filter: { options: ['pending', 'inflight', 'done', 'failed', 'skipped', 'unknown'].map((s) => ({ value: t(`runner.itemState.${s}`), label: t(`runner.itemState.${s}`) })) } },
     { id: 'attempts', header: t('runner.attempts'), value: (i) => i.attempts, width: 90 },
+    ...outputColumns(action, t),
     { id: 'message', header: t('runner.message'), value: (i) => i.message },
-  ], [t]);
+  ], [t, action]);
   return (
     <div className="tessera-job-items">
-      <DataTable viewId="runner.items" rows={items} columns={columns} getRowId={(i) => i.rowId} exportFileName={`job-${job.actionId}`} emptyText={t('runner.noItems')} />
+      <DataTable key={job.actionId} viewId={`runner.items.${job.actionId}`} rows={rows} columns={columns} getRowId={(i) => i.key} exportFileName={`job-${job.actionId}`} emptyText={t('runner.noItems')} />
     </div>
   );
 }

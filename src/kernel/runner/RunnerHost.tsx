@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
 import { Runner, type ActionEntry } from './runner';
 import { getRunnerSettings } from './runner-settings';
+import { pluginLanes } from './lanes';
 import { isFunctionBlocked } from '../bridge/extension-status';
-import { reportVisit } from '../shell/visit-statistics';
-import { showToast } from '../shell/toaster';
-import type { JobItem } from './types';
+import { missingOperations } from '../graph/doc-catalogue';
+import { reportVisit } from '../core/visit-statistics';
+import { showToast } from '../core/toaster';
 import type { PluginAction } from '../plugin/types';
 
 const RunnerContext = createContext<Runner | null>(null);
@@ -23,9 +24,11 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     bus: kernel.bus,
     actions: () => {
       const map = new Map<string, ActionEntry>();
-      for (const plugin of latest.current.allPlugins) for (const action of plugin.actions) map.set(action.id, { plugin, action: action as PluginAction<JobItem, unknown> });
+      for (const plugin of latest.current.allPlugins) for (const action of plugin.actions) map.set(action.id, { plugin, action });
       return map;
     },
+    lanes: () => pluginLanes(latest.current.allPlugins),
+    missingOperations: (names) => missingOperations(names),
     usablePluginIds: () => new Set(latest.current.plugins.map((p) => p.id)),
     user: () => latest.current.user,
     isBlocked: (id) => isFunctionBlocked(id),
@@ -41,7 +44,7 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
 
   useEffect(() => {
     const onFinished = (e: { actionId: string; status: string; done: number; failed: number; skipped: number }) => {
-      void showToast(t('runner.finished', { action: actionTitle(latest.current.allPlugins, e.actionId, t), done: e.done, failed: e.failed, skipped: e.skipped }), e.failed ? 'warning' : 'success');
+      void showToast(t('runner.finished', { action: actionTitle(latest.current.allPlugins, e.actionId, t), done: e.done, failed: e.failed, skipped: e.skipped }), e.status === 'failed' ? 'danger' : e.failed ? 'warning' : 'success');
     };
     const onOperator = (e: { message: string }) => void showToast(t('runner.needsOperator', { message: e.message }), 'danger', 0);
     kernel.bus.on('job:finished', onFinished);
@@ -59,10 +62,15 @@ export function useRunner(): Runner {
   return runner;
 }
 
-export function actionTitle(plugins: readonly { id: string; actions: { id: string; titleKey: string }[] }[], actionId: string, t: (key: string, o?: Record<string, unknown>) => string): string {
+export function findAction(plugins: readonly { actions: readonly PluginAction[] }[], actionId: string): PluginAction | undefined {
   for (const p of plugins) {
     const a = p.actions.find((x) => x.id === actionId);
-    if (a) return t(a.titleKey, { ns: p.id });
+    if (a) return a;
   }
-  return actionId;
+  return undefined;
+}
+
+export function actionTitle(plugins: readonly { actions: readonly PluginAction[] }[], actionId: string, t: (key: string, o?: Record<string, unknown>) => string): string {
+  const a = findAction(plugins, actionId);
+  return a ? t(a.titleKey, { ns: a.pluginId }) : actionId;
 }

@@ -11,6 +11,8 @@ interface PropertySchema {
   maximum?: number;
   maxLength?: number;
   default?: unknown;
+  /** A secret (a password, a token): masked here and never stored with the job. */
+  writeOnly?: boolean;
   /** A list of ids entered one per line (the spec's multi-line rule). */
   'x-tessera-list'?: 'ids';
   items?: { type?: string };
@@ -26,21 +28,23 @@ export interface SchemaFormProps {
   /** Namespace and key prefix of the labels: `<ns>:actions.<action>.fields.<field>`. */
   ns: string;
   actionKey: string;
+  /** Where the labels live in `ns` (default `actions.<actionKey>`; a plugin's settings use `settings`). */
+  keyPrefix?: string;
   value: Record<string, unknown>;
   onChange: (value: Record<string, unknown>) => void;
   errors: Record<string, string>;
 }
 
 /** The parameter form of an action, generated from its JSON Schema (enums as selects, id lists as multi-line text). */
-export function SchemaForm({ schema, ns, actionKey, value, onChange, errors }: SchemaFormProps) {
+export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actionKey}`, value, onChange, errors }: SchemaFormProps) {
   const { t } = useTranslation(ns);
   const set = (field: string, v: unknown) => onChange({ ...value, [field]: v });
   return (
     <>
       {Object.entries(schema.properties ?? {}).map(([field, prop]) => {
         const id = `param-${field}`;
-        const label = t(`actions.${actionKey}.fields.${field}`, { defaultValue: prop.title ?? field });
-        const help = t(`actions.${actionKey}.help.${field}`, { defaultValue: prop.description ?? '' });
+        const label = t(`${keyPrefix}.fields.${field}`, { defaultValue: prop.title ?? field });
+        const help = t(`${keyPrefix}.help.${field}`, { defaultValue: prop.description ?? '' });
         const error = errors[field];
         const type = Array.isArray(prop.type) ? prop.type[0] : prop.type;
         let input: React.ReactNode;
@@ -48,7 +52,7 @@ export function SchemaForm({ schema, ns, actionKey, value, onChange, errors }: S
           input = (
             <HTMLSelect id={id} value={String(value[field] ?? '')} fill
               onChange={(e) => set(field, type === 'integer' || type === 'number' ? Number(e.currentTarget.value) : e.currentTarget.value)}
-              options={[{ value: '', label: '—' }, ...prop.enum.map((v) => ({ value: String(v), label: t(`actions.${actionKey}.enum.${field}.${v}`, { defaultValue: String(v) }) }))]} />
+              options={[{ value: '', label: '—' }, ...prop.enum.map((v) => ({ value: String(v), label: t(`${keyPrefix}.enum.${field}.${v}`, { defaultValue: String(v) }) }))]} />
           );
         } else if (type === 'boolean') {
           input = <Switch id={id} checked={value[field] === true} onChange={(e) => set(field, e.currentTarget.checked)} />;
@@ -65,7 +69,8 @@ export function SchemaForm({ schema, ns, actionKey, value, onChange, errors }: S
             </>
           );
         } else {
-          input = <InputGroup id={id} value={String(value[field] ?? '')} maxLength={prop.maxLength} onChange={(e) => set(field, e.currentTarget.value)} intent={error ? 'danger' : 'none'} />;
+          input = <InputGroup id={id} value={String(value[field] ?? '')} maxLength={prop.maxLength} onChange={(e) => set(field, e.currentTarget.value)} intent={error ? 'danger' : 'none'}
+            type={prop.writeOnly ? 'password' : 'text'} autoComplete={prop.writeOnly ? 'off' : undefined} />;
         }
         return (
           <FormGroup key={field} label={label} labelFor={id} labelInfo={schema.required?.includes(field) ? '*' : undefined}

@@ -1,7 +1,7 @@
 import { GraphError } from '../bridge/bridge';
 import { BridgeError } from '../bridge/transport';
 
-/** CONTRACT.md section 6. */
+/** docs/CONTRACT.md section 6. */
 export type ErrorClass = 'transient' | 'rate-limit' | 'session' | 'permanent';
 
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 613]);
@@ -53,13 +53,14 @@ export function parseUsage(headers: Record<string, string>): Usage {
 
 /**
  * How long a rate-limited scope waits: Retry-After seconds, else the usage header's
- * estimated_time_to_regain_access minutes, else 5 minutes.
+ * estimated_time_to_regain_access minutes, else 5 minutes. `toScope` turns a per-object usage key
+ * into a scope (the plugin's scope declaration, scope.ts).
  */
-export function rateLimitPauseMs(headers: Record<string, string>, scope: string | null): number {
+export function rateLimitPauseMs(headers: Record<string, string>, scope: string | null, toScope: (key: string) => string = (key) => key): number {
   const retryAfter = Number(headers['retry-after'] ?? headers['Retry-After']);
   if (Number.isFinite(retryAfter) && retryAfter > 0) return retryAfter * 1000;
   const usage = parseUsage(headers);
-  const entry = usage.business.find((b) => sameScope(b.id, scope)) ?? usage.business.find((b) => b.regainMinutes > 0);
+  const entry = usage.business.find((b) => scope !== null && toScope(b.id) === scope) ?? usage.business.find((b) => b.regainMinutes > 0);
   if (entry && entry.regainMinutes > 0) return entry.regainMinutes * 60_000;
   return DEFAULT_RATE_LIMIT_PAUSE_MS;
 }
@@ -73,19 +74,9 @@ export function slowdownFor(usagePercent: number): number {
   return 1 + Math.min(1, (usagePercent - 75) / 25) * 3;
 }
 
-/** The usage header keys an ad account by its bare number; items are `act_<number>`. */
-export function sameScope(headerId: string, scope: string | null): boolean {
-  return scope !== null && (headerId === scope || `act_${headerId}` === scope);
-}
-
-/** The scope a usage-header key names, as the runner's items spell it. */
-export function scopeFromHeader(headerId: string): string {
-  return /^\d+$/.test(headerId) ? `act_${headerId}` : headerId;
-}
-
 /**
  * Codes 4 (app), 17 (user) and 341 (app limit) throttle the caller as a whole — except 17 with
- * subcode 2446079, 'too many calls from this ad account' (GRAPH.md), which is one account's.
+ * subcode 2446079, 'too many calls from this ad account' (docs/PLATFORM.md), which is one object's.
  */
 export function isCallerWideLimit(code: number | undefined, subcode?: number): boolean {
   if (code === 17) return subcode !== 2446079;

@@ -4,6 +4,8 @@
  * as a whole or for one scope (an ad account, a business) — until a given time.
  */
 
+import type { JitterStep, LaneDeclaration, LoadedPlugin } from '../plugin/types';
+
 export type JitterRange = readonly [minMs: number, maxMs: number];
 
 export interface LaneProfile {
@@ -15,27 +17,92 @@ export interface LaneProfile {
   jitter?: JitterRange | ((jobSize: number) => JitterRange);
   /** Items per batch request when the action can batch (at most 50). */
   batchSize?: number;
+  /** Which usage header scores the lane's calls (kept from the declaration). */
+  usage?: 'app' | 'business';
 }
 
-/** The spec's pacing (asset-areas sections 7–9). */
-export const LANE_PROFILES: Record<string, LaneProfile> = {
-  graph: { id: 'graph', concurrency: 4, spacingMs: 200 },
-  'graph-write': { id: 'graph-write', concurrency: 2, spacingMs: 300, batchSize: 50 },
-  /** Ad-account batches: 50 per request, 300 ms between chunks (the 400 ms retry is the batch helper's). */
-  'adaccount-batch': { id: 'adaccount-batch', concurrency: 1, spacingMs: 300, batchSize: 50 },
-  /** Pixel sharing: 1–3 s for up to 10 items, 2–5 s up to 50, 5–10 s beyond; one at a time. */
-  'pixel-share': { id: 'pixel-share', concurrency: 1, spacingMs: 0, jitter: (n) => (n <= 10 ? [1000, 3000] : n <= 50 ? [2000, 5000] : [5000, 10000]) },
+/**
+ * The kernel's own lanes, which any plugin may use (docs/CONTRACT.md section 7). A pacing that
+ * belongs to one area (its batch endpoint, its anti-automation delays) is declared by that area's
+ * plugin under `lanes` and defined here when the plugin loads.
+ */
+export const KERNEL_LANES: Readonly<Record<string, LaneDeclaration>> = {
+  graph: { concurrency: 4, spacingMs: 200 },
+  'graph-write': { concurrency: 2, spacingMs: 300, batchSize: 50 },
   /** List pages every 500 ms. */
-  'list-pages': { id: 'list-pages', concurrency: 1, spacingMs: 500 },
-  /** Business items every 200 ms. */
-  business: { id: 'business', concurrency: 1, spacingMs: 200 },
+  'list-pages': { concurrency: 1, spacingMs: 500 },
 };
+
+export const MAX_BATCH_SIZE = 50;
+
+/**
+ * What is wrong with a lane declaration beyond what the manifest schema checks, one readable sentence
+ * each; empty when the lane is usable. The registry refuses a plugin with any.
+ */
+export function laneProblems(id: string, decl: LaneDeclaration): string[] {
+  const problems: string[] = [];
+  if (!/^[a-z][a-z0-9-]{0,47}$/.test(id)) problems.push(`lane id "${id}" must be lower-case letters, digits and dashes`);
+  if (!Number.isInteger(decl.concurrency) || decl.concurrency < 1) problems.push('concurrency must be a whole number of at least 1');
+  if (!Number.isFinite(decl.spacingMs) || decl.spacingMs < 0) problems.push('spacingMs must be 0 or more');
+  if (decl.batchSize !== undefined && (!Number.isInteger(decl.batchSize) || decl.batchSize < 1 || decl.batchSize > MAX_BATCH_SIZE)) {
+    problems.push(`batchSize must be a whole number from 1 to ${MAX_BATCH_SIZE} (the platform's batch limit)`);
+  }
+  if (decl.usage !== undefined && decl.usage !== 'app' && decl.usage !== 'business') problems.push('usage must be "app" or "business"');
+  const steps = decl.jitter;
+  if (steps !== undefined) {
+    if (!Array.isArray(steps) || steps.length === 0) problems.push('jitter must list at least one step');
+    else {
+      let previous = 0;
+      steps.forEach((step, i) => {
+        const last = i === steps.length - 1;
+        const where = `jitter step ${i + 1}`;
+        if (last && step.upTo !== undefined) problems.push(`${where} is the last one and must have no upTo (it covers every larger job)`);
+        if (!last && step.upTo === undefined) problems.push(`${where} needs an upTo: only the last step is open-ended`);
+        if (step.upTo !== undefined) {
+          if (!Number.isInteger(step.upTo) || step.upTo < 1) problems.push(`${where}: upTo must be a whole number of at least 1`);
+          else if (step.upTo <= previous) problems.push(`${where}: upTo ${step.upTo} must be larger than the step before (${previous})`);
+          else previous = step.upTo;
+        }
+        const [min, max] = Array.isArray(step.ms) ? step.ms : [NaN, NaN];
+        if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < 0) problems.push(`${where}: ms must be two delays of 0 or more`);
+        else if (min > max) problems.push(`${where}: the shortest delay (${min} ms) is longer than the longest (${max} ms)`);
+      });
+    }
+  }
+  return problems;
+}
+
+/** Jitter steps as the scheduler draws them: the first step whose upTo ≥ the job's size, else the last. */
+export function jitterFromSteps(steps: readonly JitterStep[]): (jobSize: number) => JitterRange {
+  return (jobSize) => (steps.find((s) => s.upTo !== undefined && jobSize <= s.upTo) ?? steps[steps.length - 1]).ms;
+}
+
+export function toLaneProfile(id: string, decl: LaneDeclaration): LaneProfile {
+  return {
+    id,
+    concurrency: decl.concurrency,
+    spacingMs: decl.spacingMs,
+    ...(decl.jitter?.length ? { jitter: jitterFromSteps(decl.jitter) } : {}),
+    ...(decl.batchSize !== undefined ? { batchSize: decl.batchSize } : {}),
+    ...(decl.usage ? { usage: decl.usage } : {}),
+  };
+}
+
+/** Every lane the given plugins declare, by id (what the runner defines besides the kernel's). */
+export function pluginLanes(plugins: readonly Pick<LoadedPlugin, 'lanes'>[]): Record<string, LaneDeclaration> {
+  const out: Record<string, LaneDeclaration> = {};
+  for (const p of plugins) Object.assign(out, p.lanes ?? {});
+  return out;
+}
+
+/** The kernel lanes as scheduler profiles. */
+export const LANE_PROFILES: Record<string, LaneProfile> = Object.fromEntries(Object.entries(KERNEL_LANES).map(([id, d]) => [id, toLaneProfile(id, d)]));
 
 export interface LaneTask {
   /** The job the task belongs to (for fairness and cancellation). */
   jobId: string;
   jobSize: number;
-  /** Scope the platform rate-limits separately (e.g. `act_123`); null = the lane as a whole. */
+  /** Scope the platform rate-limits separately (one object, per its plugin's scope declaration); null = the lane as a whole. */
   scope: string | null;
   /** Platform points the task will spend (a write 3, a read 1, a batch the sum), for the usage gate. */
   cost?: number;
@@ -102,6 +169,10 @@ export class LaneScheduler {
 
   profile(laneId: string): LaneProfile {
     return this.lane(laneId).profile;
+  }
+
+  has(laneId: string): boolean {
+    return this.lanes.has(laneId);
   }
 
   enqueue(laneId: string, task: LaneTask): void {
@@ -191,7 +262,7 @@ export class LaneScheduler {
     }
   }
 
-  /** Spacing and jitter scaled by the pace factor (CONTRACT.md section 7) and the usage slowdown. */
+  /** Spacing and jitter scaled by the pace factor (docs/CONTRACT.md section 7) and the usage slowdown. */
   private delay(lane: LaneState, jobSize: number): number {
     const { spacingMs, jitter } = lane.profile;
     const range = typeof jitter === 'function' ? jitter(jobSize) : jitter;

@@ -1,6 +1,32 @@
-import { validators } from '../../generated/validators.js';
+import { schemas, validators } from '../../generated/validators.js';
+import type { JsonSchema } from '../plugin/types';
 
 export interface FieldError { field: string; message: string }
+
+/** Where the runner finds an action's parameter schema and validator (the compiled ones in the app). */
+export interface ParamSchemas {
+  schema(key: string): JsonSchema | undefined;
+  validate(key: string, params: unknown): FieldError[];
+}
+
+export const compiledSchemas: ParamSchemas = {
+  schema: (key) => schemas[key],
+  validate: (key, params) => validateParams(key, params),
+};
+
+/** Validates against the action's schema; an action without one (`schema: null`) takes no parameters at all. */
+export function validateActionParams(source: ParamSchemas, key: string | null, params: unknown): FieldError[] {
+  if (key !== null) return source.validate(key, params);
+  if (params === undefined || params === null) return [];
+  if (typeof params !== 'object' || Array.isArray(params)) return [{ field: '', message: 'this action takes no parameters' }];
+  return Object.keys(params).map((field) => ({ field, message: 'this action takes no parameters' }));
+}
+
+/** Parameters never stored with a job: `"writeOnly": true` in the schema (a password, a token). */
+export function secretFields(schema: JsonSchema | undefined): string[] {
+  const props = (schema?.properties ?? {}) as Record<string, { writeOnly?: unknown }>;
+  return Object.entries(props).filter(([, p]) => p && p.writeOnly === true).map(([name]) => name);
+}
 
 /** Validates an action's parameters against its compiled schema; one readable entry per problem. */
 export function validateParams(schemaKey: string, params: unknown): FieldError[] {
@@ -14,7 +40,7 @@ export function validateParams(schemaKey: string, params: unknown): FieldError[]
   });
 }
 
-/** The multi-line rule (spec section 5): split by line, trim, drop blanks, remove duplicates. */
+/** The multi-line rule (docs/SPEC.md section 12): split by line, trim, drop blanks, remove duplicates. */
 export function splitLines(text: string): string[] {
   const seen = new Set<string>();
   for (const line of text.split(/\r?\n/)) {

@@ -1,26 +1,30 @@
 import type { KernelStore } from '../store/store';
 import type { KernelBus } from '../bus';
 import type { Bridge } from '../bridge/bridge';
-import type { BridgeResponse } from '../bridge/shared/protocol';
-import { GraphError, createBridge } from '../bridge/bridge';
+import { GraphError } from '../bridge/bridge';
 import { newRequestId } from '../bridge/transport';
-import type { LoadedPlugin, PluginAction } from '../plugin/types';
+import type { ActionHandlers, LaneDeclaration, LoadedPlugin, PluginAction } from '../plugin/types';
 import type { KernelUser } from '../context-types';
 import { canAccess } from '../plugin/roles';
 import { runBatch, type BatchRequest } from '../graph/batch';
-import { LaneScheduler, realClock, type LaneClock } from './lanes';
-import { classifyError, isCallerWideLimit, parseUsage, rateLimitPauseMs, sameScope, scopeFromHeader, slowdownFor } from './classify';
-import { validateParams } from './params';
+import { KERNEL_LANES, LaneScheduler, laneProblems, realClock, toLaneProfile, type LaneClock } from './lanes';
+import { parseUsage, slowdownFor } from './classify';
+import { compiledSchemas, secretFields, validateActionParams, type ParamSchemas } from './params';
 import { UsagePacer, requestCosts, type PacerOptions } from './adaptive';
-import { RunnerRefusal, type ItemRow, type JobItem, type JobRow, type JobStatus, type RecordedRequest } from './types';
+import { JobStore, type StoredItem } from './job-store';
+import { decideFailure } from './failure-policy';
+import { WRITE_DEADLINE_MS, settleItem, settleJob, type SettleDeps } from './settle';
+import { scopeMap, type ScopeMap } from './scope';
+import { recordingBridge, trackingBridge } from './bridges';
+import { RunnerRefusal, type DryRunResult, type ItemRow, type JobItem, type JobRow, type PreflightFinding, type RecordedRequest } from './types';
 
-export const JOBS = 'jobs';
-export const ITEMS = 'items';
-export const HISTORY_LIMIT = 100;
+export { JOBS, ITEMS, HISTORY_LIMIT } from './job-store';
+export { WRITE_DEADLINE_MS } from './settle';
 export const DEFAULT_MAX_ATTEMPTS = 4;
-export const WRITE_DEADLINE_MS = 60_000;
 
-export interface ActionEntry { plugin: LoadedPlugin; action: PluginAction<JobItem, unknown> }
+export interface ActionEntry { plugin: LoadedPlugin; action: PluginAction }
+
+type Handlers = ActionHandlers<JobItem, unknown, unknown>;
 
 export interface RunnerDeps {
   store: KernelStore;
@@ -31,6 +35,16 @@ export interface RunnerDeps {
   /** Plugin ids the current user may use (roles ∩ enabled); the runner refuses the others. */
   usablePluginIds: () => ReadonlySet<string>;
   user: () => KernelUser | null;
+  /**
+   * The lanes loaded plugins declare (`pluginLanes(allPlugins)`), besides the kernel's; read again
+   * before each job is scheduled, so plugins that load later bring their lanes. An action's own
+   * plugin's lanes are defined in any case.
+   */
+  lanes?: () => Record<string, LaneDeclaration>;
+  /** The GraphQL operations among these that have no document id (the document catalogue); an action needing one is refused. */
+  missingOperations?: (names: readonly string[]) => string[];
+  /** Parameter schemas and validators; default the compiled ones (src/generated/validators.js). */
+  paramSchemas?: ParamSchemas;
   /** Extension update gate: an action or plugin listed in the latest record's func list. */
   isBlocked?: (actionId: string) => boolean;
   /** Reports a job start (module statistics). */
@@ -46,23 +60,56 @@ export interface RunnerDeps {
   pacing?: PacerOptions | false;
 }
 
-const rowId = (jobId: string, index: number) => `${jobId}:${String(index).padStart(7, '0')}`;
+export interface StartOptions {
+  /** Job item ids to leave out (e.g. the ones the dry run's preflight flagged). */
+  exclude?: readonly string[];
+}
+
+/** What a scheduled job's tasks share: the action's code, the parameters (secrets included) and `prepare`'s result. */
+interface JobRun {
+  jobId: string;
+  entry: ActionEntry;
+  handlers: Handlers;
+  params: unknown;
+  prepared: unknown;
+  scopes: ScopeMap;
+  batched: boolean;
+}
+
+/** One item of a job before it is stored. */
+interface PlannedItem { itemId: string; item: JobItem; unresolved: boolean; scope: string }
 
 /**
- * The action runner. An action's `run` handles ONE item; the runner owns iteration, batching,
- * pacing on shared lanes, retries, rate-limit pauses, persistence, settling and progress.
+ * The action runner's state machine. An action's `run` handles ONE item; the runner owns iteration,
+ * batching, pacing on shared lanes, retries, rate-limit pauses, persistence, settling and progress.
+ * Rows live in the job store (job-store.ts), what to do with a failure is the failure policy's
+ * (failure-policy.ts), settling a write that may have landed is settle.ts's.
  */
 export class Runner {
   readonly lanes: LaneScheduler;
   /** Learns the caller's usage budget from the answers and gates every lane's starts; null when off. */
   readonly pacer: UsagePacer | null;
+  readonly jobStore: JobStore;
   private readonly clock: LaneClock;
   private readonly controllers = new Map<string, AbortController>();
+  /** Secret parameters by job: kept in memory only, for the job's life. */
+  private readonly secrets = new Map<string, Record<string, unknown>>();
+  /** `prepare`'s result by job (a reload loses it: prepare runs again). */
+  private readonly prepared = new Map<string, { value: unknown }>();
+  private readonly runs = new Map<string, JobRun>();
+  /** The latest scheduling of each job; an older one still awaiting gives up. */
+  private readonly scheduling = new Map<string, number>();
+  private schedulingSeq = 0;
+  /** Items this page is sending or settling right now (a resume must not settle them). */
+  private readonly live = new Set<string>();
+  private readonly definedLanes = new Map<string, string>();
+  private readonly warnedLanes = new Set<string>();
   private flushChain: Promise<void> = Promise.resolve();
 
   constructor(private deps: RunnerDeps) {
     this.clock = deps.clock ?? realClock;
     this.lanes = new LaneScheduler(this.clock, deps.paceFactor ?? (() => 1));
+    this.jobStore = new JobStore(deps.store, () => this.clock.now());
     this.pacer = deps.pacing === false ? null : new UsagePacer(deps.pacing ?? {});
     const pacer = this.pacer;
     if (pacer) {
@@ -80,59 +127,139 @@ export class Runner {
   }
 
   job(jobId: string): JobRow | null {
-    const row = this.deps.store.getRow(JOBS, jobId);
-    return Object.keys(row).length ? ({ id: jobId, ...row } as unknown as JobRow) : null;
+    return this.jobStore.job(jobId);
   }
 
   jobs(): JobRow[] {
-    return this.deps.store.getRowIds(JOBS).map((id) => this.job(id)!).sort((a, b) => b.createdAt - a.createdAt);
+    return this.jobStore.jobs();
   }
 
-  items(jobId: string): (ItemRow & { rowId: string })[] {
-    const ids = this.deps.store.getRowIds(ITEMS).filter((id) => id.startsWith(`${jobId}:`)).sort();
-    return ids.map((id) => ({ rowId: id, ...(this.deps.store.getRow(ITEMS, id) as unknown as ItemRow) }));
+  items(jobId: string): StoredItem[] {
+    return this.jobStore.items(jobId);
+  }
+
+  /** Secret parameters a job needs and this page does not hold (after a reload): the operator enters them again. */
+  missingSecrets(jobId: string): string[] {
+    const job = this.job(jobId);
+    if (!job) return [];
+    const held = this.secrets.get(jobId) ?? {};
+    return parseList(job.secretFields).filter((name) => held[name] === undefined);
+  }
+
+  // ---------- lanes ----------
+
+  /** Defines (or redefines) lanes from their declarations; returns the problems of those it refused. */
+  defineLanes(decls: Record<string, LaneDeclaration>): string[] {
+    const problems: string[] = [];
+    for (const [id, decl] of Object.entries(decls)) {
+      const key = JSON.stringify(decl);
+      if (this.definedLanes.get(id) === key) continue;
+      if (id in KERNEL_LANES) { problems.push(`lane "${id}" is a kernel lane`); continue; }
+      const found = laneProblems(id, decl);
+      if (found.length) { problems.push(`lane "${id}": ${found.join('; ')}`); continue; }
+      this.lanes.define(toLaneProfile(id, decl));
+      this.definedLanes.set(id, key);
+    }
+    return problems;
+  }
+
+  private syncLanes(entry?: ActionEntry): void {
+    const problems = this.defineLanes({ ...(this.deps.lanes?.() ?? {}), ...(entry?.plugin.lanes ?? {}) });
+    // The registry refuses such plugins; a lane refused here only leaves its actions unusable.
+    for (const p of problems) {
+      if (this.warnedLanes.has(p)) continue;
+      this.warnedLanes.add(p);
+      console.warn(`[tessera] runner: ${p}`);
+    }
   }
 
   // ---------- starting ----------
 
-  /** Checks everything that must hold before a job may start; throws RunnerRefusal otherwise. */
-  check(actionId: string, params: unknown, items: readonly JobItem[]): ActionEntry {
+  /** Why an action cannot run now, whatever its parameters and items; null when it can. */
+  availability(actionId: string): RunnerRefusal | null {
     const entry = this.deps.actions().get(actionId);
-    if (!entry) throw new RunnerRefusal(`unknown action "${actionId}"`, 'unknown-action');
-    if (!this.deps.usablePluginIds().has(entry.plugin.id)) throw new RunnerRefusal(`the plugin "${entry.plugin.id}" is not enabled for you`, 'disabled');
+    if (!entry) return new RunnerRefusal(`unknown action "${actionId}"`, 'unknown-action');
+    const { plugin, action } = entry;
+    if (!this.deps.usablePluginIds().has(plugin.id)) return new RunnerRefusal(`the plugin "${plugin.id}" is not enabled for you`, 'disabled');
     const role = this.deps.user()?.role;
-    if (!canAccess(entry.plugin.roles, role) || !canAccess(entry.action.roles, role)) throw new RunnerRefusal(`your role may not run "${actionId}"`, 'role');
-    if (this.deps.isBlocked?.(actionId)) throw new RunnerRefusal(`"${actionId}" needs a newer extension`, 'extension');
-    const fieldErrors = validateParams(entry.action.schema, params);
+    if (!canAccess(plugin.roles, role) || !canAccess(action.roles, role)) return new RunnerRefusal(`your role may not run "${actionId}"`, 'role');
+    if (this.deps.isBlocked?.(actionId)) return new RunnerRefusal(`"${actionId}" needs a newer extension`, 'extension');
+    const missing = action.operations.length ? this.deps.missingOperations?.(action.operations) ?? [] : [];
+    if (missing.length) return new RunnerRefusal(`"${actionId}" needs web operations this version does not know yet: ${missing.join(', ')}`, 'operations', [], missing);
+    this.syncLanes(entry);
+    if (!this.lanes.has(action.lane)) return new RunnerRefusal(`"${actionId}" runs on the unknown lane "${action.lane}"`, 'lane', [], [action.lane]);
+    return null;
+  }
+
+  /** Checks everything that must hold before a job may start; throws RunnerRefusal otherwise. */
+  check(actionId: string, params: unknown, items: readonly JobItem[], options: StartOptions = {}): ActionEntry {
+    const refusal = this.availability(actionId);
+    if (refusal) throw refusal;
+    const entry = this.deps.actions().get(actionId)!;
+    const fieldErrors = validateActionParams(this.schemas, entry.action.schema, params);
     if (fieldErrors.length) throw new RunnerRefusal('the parameters are not valid', 'params', fieldErrors);
-    if (items.length === 0) throw new RunnerRefusal('no items selected', 'empty');
+    if (this.plan(entry, params, items, options).length === 0) throw new RunnerRefusal('no items selected', 'empty');
     return entry;
   }
 
-  start(actionId: string, params: unknown, items: readonly JobItem[]): string {
-    const { plugin } = this.check(actionId, params, items);
+  /** Starts a job and returns its id at once; the action's code loads (and `prepare` runs) before the first item. */
+  start(actionId: string, params: unknown, items: readonly JobItem[], options: StartOptions = {}): string {
+    const entry = this.check(actionId, params, items, options);
+    const { plugin, action } = entry;
     const now = this.clock.now();
     const jobId = `job-${now.toString(36)}-${Math.floor(this.clock.random() * 1e9).toString(36)}`;
-    const { store } = this.deps;
-    store.transaction(() => {
-      store.setRow(JOBS, jobId, {
-        actionId, pluginId: plugin.id, status: 'running', pauseReason: '', pauseMessage: '', params: JSON.stringify(params ?? {}),
-        total: items.length, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: now, startedAt: now, updatedAt: now, finishedAt: 0, dryRun: false,
-      });
-      // An entry of an id list that resolved to no id is skipped as 'unresolved', never sent.
-      items.forEach((item, index) => {
-        const unresolved = item.id === undefined || item.id === null || String(item.id).trim() === '';
-        store.setRow(ITEMS, rowId(jobId, index), {
-          jobId, index, itemId: unresolved ? String((item as { text?: unknown }).text ?? '') : String(item.id), item: JSON.stringify(item),
-          state: unresolved ? 'skipped' : 'pending', attempts: 0, message: unresolved ? 'unresolved' : '', requestId: '', deadline: 0, finishedAt: unresolved ? now : 0,
-        });
-      });
-    });
-    this.trimHistory();
+    const all = (params ?? {}) as Record<string, unknown>;
+    const secretNames = this.secretNames(action).filter((name) => all[name] !== undefined);
+    if (secretNames.length) this.secrets.set(jobId, Object.fromEntries(secretNames.map((name) => [name, all[name]])));
+    const stored = Object.fromEntries(Object.entries(all).filter(([name]) => !secretNames.includes(name)));
+    const planned = this.plan(entry, params, items, options);
+    const rows: ItemRow[] = planned.map((p, index) => ({
+      jobId, index, itemId: p.itemId, item: JSON.stringify(p.item), state: p.unresolved ? 'skipped' : 'pending', attempts: 0,
+      message: p.unresolved ? 'unresolved' : '', output: '', scope: p.scope, requestId: '', deadline: 0, finishedAt: p.unresolved ? now : 0,
+    }));
+    this.jobStore.create(jobId, {
+      actionId, pluginId: plugin.id, status: 'running', pauseReason: '', pauseMessage: '', params: JSON.stringify(stored), secretFields: JSON.stringify(secretNames), error: '',
+      total: rows.length, done: 0, failed: 0, skipped: rows.filter((r) => r.state === 'skipped').length, unknown: 0,
+      createdAt: now, startedAt: now, updatedAt: now, finishedAt: 0, dryRun: false,
+    }, rows);
+    this.jobStore.trimHistory();
     this.deps.reportStart?.(plugin.id, actionId);
-    this.deps.bus?.emit('job:started', { jobId, actionId, total: items.length });
-    this.schedule(jobId);
+    this.deps.bus?.emit('job:started', { jobId, actionId, total: rows.length });
+    void this.schedule(jobId);
     return jobId;
+  }
+
+  /**
+   * The job's items: one per selected item, or for a pair action one per selected item × entry of the
+   * paired parameter (`<id>|<entry>`, the item given to `run` is the selected one with `pair`).
+   * An entry of an id list that resolved to no id is kept, skipped as 'unresolved', never sent.
+   */
+  private plan(entry: ActionEntry, params: unknown, items: readonly JobItem[], options: StartOptions): PlannedItem[] {
+    const scopes = scopeMap(entry.plugin.scope);
+    const pairParam = entry.action.pairs?.param;
+    const pairs = pairParam ? (((params ?? {}) as Record<string, unknown>)[pairParam] as unknown) : undefined;
+    const entries = pairParam ? (Array.isArray(pairs) ? pairs.map(String) : []) : [null];
+    const exclude = new Set(options.exclude ?? []);
+    const out: PlannedItem[] = [];
+    for (const item of items) {
+      const unresolved = item.id === undefined || item.id === null || String(item.id).trim() === '';
+      const baseId = unresolved ? String((item as { text?: unknown }).text ?? '') : String(item.id);
+      const scope = unresolved ? '' : scopes.of(baseId) ?? '';
+      for (const pair of entries) {
+        const itemId = pair === null ? baseId : `${baseId}|${pair}`;
+        if (exclude.has(itemId)) continue;
+        out.push({ itemId, item: pair === null ? item : { ...item, pair }, unresolved, scope });
+      }
+    }
+    return out;
+  }
+
+  private get schemas(): ParamSchemas {
+    return this.deps.paramSchemas ?? compiledSchemas;
+  }
+
+  private secretNames(action: PluginAction): string[] {
+    return action.schema === null ? [] : secretFields(this.schemas.schema(action.schema));
   }
 
   // ---------- control ----------
@@ -141,52 +268,70 @@ export class Runner {
     const job = this.job(jobId);
     if (!job || job.status !== 'running') return;
     this.lanes.drop(jobId);
-    this.patchJob(jobId, { status: 'paused', pauseReason: 'operator', pauseMessage: '' });
+    this.jobStore.patchJob(jobId, { status: 'paused', pauseReason: 'operator', pauseMessage: '' });
   }
 
-  /** Resumes a paused or interrupted job; items left in flight are settled before anything is resent. */
-  async resume(jobId: string): Promise<void> {
+  /**
+   * Resumes a paused or interrupted job; items left in flight are settled before anything is resent.
+   * A job whose secret parameters this page does not hold waits for them (`missingSecrets`): pass
+   * them as `secrets`; they are checked with the stored parameters like at the start.
+   */
+  async resume(jobId: string, secrets?: Record<string, unknown>): Promise<void> {
     const job = this.job(jobId);
     if (!job || (job.status !== 'paused' && job.status !== 'interrupted')) return;
-    this.patchJob(jobId, { status: 'running', pauseReason: '', pauseMessage: '' });
-    await this.settle(jobId);
-    if (this.job(jobId)?.status === 'running') this.schedule(jobId);
+    const entry = this.deps.actions().get(job.actionId);
+    if (secrets && entry) {
+      const needed = parseList(job.secretFields);
+      const given = Object.fromEntries(needed.filter((n) => secrets[n] !== undefined).map((n) => [n, secrets[n]]));
+      const fieldErrors = validateActionParams(this.schemas, entry.action.schema, { ...(JSON.parse(job.params) as object), ...given });
+      if (fieldErrors.length) throw new RunnerRefusal('the parameters are not valid', 'params', fieldErrors);
+      this.secrets.set(jobId, { ...this.secrets.get(jobId), ...given });
+    }
+    const missing = this.missingSecrets(jobId);
+    if (missing.length) {
+      this.jobStore.patchJob(jobId, { pauseReason: 'secret', pauseMessage: missing.join(', ') });
+      return;
+    }
+    this.jobStore.patchJob(jobId, { status: 'running', pauseReason: '', pauseMessage: '' });
+    await this.schedule(jobId, true);
   }
 
   cancel(jobId: string): void {
     const job = this.job(jobId);
-    if (!job || job.status === 'done' || job.status === 'cancelled') return;
+    if (!job || job.status === 'done' || job.status === 'cancelled' || job.status === 'failed') return;
     this.lanes.drop(jobId);
     this.controllers.get(jobId)?.abort();
-    this.controllers.delete(jobId);
-    for (const item of this.items(jobId)) {
-      if (item.state === 'pending') this.patchItem(item.rowId, { state: 'skipped', message: 'cancelled', finishedAt: this.clock.now() });
-    }
-    this.recount(jobId);
-    this.patchJob(jobId, { status: 'cancelled', finishedAt: this.clock.now() });
+    const now = this.clock.now();
+    this.deps.store.transaction(() => {
+      for (const item of this.items(jobId)) if (item.state === 'pending') this.jobStore.patchItem(item.rowId, { state: 'skipped', message: 'cancelled', finishedAt: now });
+      this.jobStore.patchJob(jobId, { status: 'cancelled', finishedAt: now });
+    });
+    this.forget(jobId);
     this.finished(jobId);
   }
 
   /** Puts the failed items of a finished or paused job back to pending and runs them again. */
   retryFailed(jobId: string): void {
     const job = this.job(jobId);
-    if (!job) return;
+    if (!job || job.status === 'running') return;
     const failed = this.items(jobId).filter((i) => i.state === 'failed');
     if (!failed.length) return;
-    failed.forEach((i) => this.patchItem(i.rowId, { state: 'pending', attempts: 0, message: '', finishedAt: 0 }));
-    this.recount(jobId);
-    this.patchJob(jobId, { status: 'running', pauseReason: '', pauseMessage: '', finishedAt: 0 });
-    this.schedule(jobId);
+    this.deps.store.transaction(() => {
+      failed.forEach((i) => this.jobStore.patchItem(i.rowId, { state: 'pending', attempts: 0, message: '', output: '', finishedAt: 0 }));
+      this.jobStore.patchJob(jobId, { status: 'running', pauseReason: '', pauseMessage: '', error: '', finishedAt: 0 });
+    });
+    void this.schedule(jobId);
   }
 
   /** After a reload: jobs that were running are interrupted (they resume on request, or at once with auto-resume). */
   restore(autoResume = false): string[] {
     const interrupted: string[] = [];
     for (const job of this.jobs()) {
-      if (job.status === 'running') {
-        this.patchJob(job.id, { status: 'interrupted', pauseReason: 'interrupted' });
-        interrupted.push(job.id);
-      }
+      if (job.status !== 'running') continue;
+      this.jobStore.recount(job.id);
+      // Secrets never reach the store: a job that had some waits for the operator to enter them again.
+      this.jobStore.patchJob(job.id, { status: 'interrupted', pauseReason: this.missingSecrets(job.id).length ? 'secret' : 'interrupted' });
+      interrupted.push(job.id);
     }
     if (autoResume) interrupted.forEach((id) => void this.resume(id));
     return interrupted;
@@ -197,237 +342,307 @@ export class Runner {
     for (const job of this.jobs()) {
       if (job.status !== 'running') continue;
       this.lanes.drop(job.id);
-      this.patchJob(job.id, { status: 'paused', pauseReason: reason, pauseMessage: message });
+      this.jobStore.patchJob(job.id, { status: 'paused', pauseReason: reason, pauseMessage: message });
     }
     if (reason === 'session') this.deps.bus?.emit('runner:needs-operator', { message });
   }
 
   // ---------- dry run ----------
 
-  /** The requests the first items would send; nothing leaves the page. */
-  async dryRun(actionId: string, params: unknown, items: readonly JobItem[], count = 3): Promise<RecordedRequest[]> {
-    const { action } = this.check(actionId, params, items);
-    const recorded: RecordedRequest[] = [];
-    for (const item of items.slice(0, count)) {
-      if (action.toBatch) {
-        recorded.push({ itemId: item.id, method: 'POST', url: 'https://graph.facebook.com/v19.0/ (batch)', batch: action.toBatch(item, params) as BatchRequest });
+  /**
+   * What the job would do, with nothing leaving the page: `preflight` over every item, and the
+   * requests of the first `count` items (answered by stubs).
+   */
+  async dryRun(actionId: string, params: unknown, items: readonly JobItem[], count = 3): Promise<DryRunResult> {
+    const entry = this.check(actionId, params, items);
+    const handlers = await entry.action.load();
+    const planned = this.plan(entry, params, items, {}).filter((p) => !p.unresolved);
+    const problems: PreflightFinding[] = [];
+    if (handlers.preflight) {
+      for (const p of planned) {
+        try {
+          const problem = handlers.preflight(p.item, params);
+          if (problem) problems.push({ itemId: p.itemId, sourceId: String(p.item.id), key: problem.key, values: problem.values });
+        } catch (e) {
+          problems.push({ itemId: p.itemId, sourceId: String(p.item.id), key: 'kernel:runner.preflightFailed', values: { message: (e as Error).message } });
+        }
+      }
+    }
+    const requests: RecordedRequest[] = [];
+    let prepared: unknown;
+    if (handlers.prepare) {
+      try {
+        prepared = await handlers.prepare(params, { signal: new AbortController().signal, bridge: recordingBridge(this.deps.bridge, '', requests), items: planned.map((p) => p.item) });
+      } catch {
+        // answers are stubs: what prepare sent is recorded
+      }
+    }
+    const batched = !!handlers.toBatch && (this.lanes.profile(entry.action.lane).batchSize ?? 1) > 1;
+    for (const p of planned.slice(0, count)) {
+      if (batched) {
+        requests.push({ itemId: p.itemId, method: 'POST', url: 'https://graph.facebook.com/v19.0/ (batch)', batch: handlers.toBatch!(p.item, params) });
         continue;
       }
-      const recorder = recordingBridge(this.deps.bridge, item.id, recorded);
       try {
-        await action.run(item, params, { signal: new AbortController().signal, progress: () => {}, bridge: recorder, requestId: 'dry-run' });
+        await handlers.run(p.item, params, { signal: new AbortController().signal, progress: () => {}, bridge: recordingBridge(this.deps.bridge, p.itemId, requests), requestId: 'dry-run', prepared });
       } catch {
         // answers are stubs: an action that inspects them may give up; what it sent is recorded
       }
     }
-    return recorded;
+    return { requests, problems, total: planned.length };
   }
 
   // ---------- execution ----------
 
-  private schedule(jobId: string): void {
+  /**
+   * Loads the action's code, settles what a reload left in flight (`settle`), runs `prepare` once,
+   * then queues the pending items on the action's lane.
+   */
+  private async schedule(jobId: string, settle = false): Promise<void> {
+    const token = ++this.schedulingSeq;
+    this.scheduling.set(jobId, token);
+    const current = () => this.scheduling.get(jobId) === token && this.job(jobId)?.status === 'running';
     const job = this.job(jobId);
     const entry = job && this.deps.actions().get(job.actionId);
-    if (!job || !entry || job.status !== 'running') return;
-    this.lanes.drop(jobId);
+    if (!job || job.status !== 'running') return;
+    if (this.jobStore.open(job) === 0) return this.completeIfDone(jobId);
+    if (!entry) return this.failJob(jobId, `the action "${job.actionId}" is not loaded`);
+    this.syncLanes(entry);
+    if (!this.lanes.has(entry.action.lane)) return this.failJob(jobId, `the action runs on the unknown lane "${entry.action.lane}"`);
+    let handlers: Handlers;
+    try {
+      handlers = await entry.action.load();
+    } catch (e) {
+      if (current()) this.failJob(jobId, `the action's code could not be loaded: ${(e as Error).message}`);
+      return;
+    }
+    if (!current()) return;
+    const missing = this.missingSecrets(jobId);
+    if (missing.length) {
+      this.jobStore.patchJob(jobId, { status: 'paused', pauseReason: 'secret', pauseMessage: missing.join(', ') });
+      return;
+    }
     const controller = this.controllers.get(jobId) ?? new AbortController();
     this.controllers.set(jobId, controller);
+    const params = { ...(JSON.parse(job.params) as object), ...this.secrets.get(jobId) };
+    if (handlers.prepare && !this.prepared.has(jobId)) {
+      try {
+        const items = this.items(jobId).map((i) => JSON.parse(i.item) as JobItem);
+        const bridge = trackingBridge(this.deps.bridge, newRequestId(), (init, response) => this.observeResponse(entry.action.lane, scopeMap(entry.plugin.scope), init, response));
+        const value = await handlers.prepare(params, { signal: controller.signal, bridge, items });
+        this.prepared.set(jobId, { value });
+      } catch (e) {
+        if (current()) this.failJob(jobId, e instanceof Error ? e.message : String(e));
+        return;
+      }
+      if (!current()) return;
+    }
+    const run: JobRun = {
+      jobId, entry, handlers, params, prepared: this.prepared.get(jobId)?.value, scopes: scopeMap(entry.plugin.scope),
+      batched: !!handlers.toBatch && (this.lanes.profile(entry.action.lane).batchSize ?? 1) > 1,
+    };
+    this.runs.set(jobId, run);
+    if (settle) {
+      await settleJob(this.settleDeps, { idempotent: entry.action.idempotent, handlers, params, prepared: run.prepared }, jobId, this.live);
+      if (!current()) return;
+    }
+    this.lanes.drop(jobId);
     const pending = this.items(jobId).filter((i) => i.state === 'pending');
     if (pending.length === 0) return this.completeIfDone(jobId);
-    const lane = this.lanes.profile(entry.action.lane);
-    const params = JSON.parse(job.params) as unknown;
-    if (entry.action.toBatch && (lane.batchSize ?? 1) > 1) {
-      for (let i = 0; i < pending.length; i += lane.batchSize!) {
-        const group = pending.slice(i, i + lane.batchSize!);
-        const cost = group.reduce((sum, g) => sum + batchCost(entry, g.item, params), 0);
-        this.lanes.enqueue(entry.action.lane, { jobId, jobSize: job.total, scope: null, cost, run: () => this.runBatchGroup(jobId, entry, params, group.map((g) => g.rowId)) });
+    const { lane } = entry.action;
+    const total = this.job(jobId)!.total;
+    if (run.batched) {
+      const size = this.lanes.profile(lane).batchSize!;
+      for (let i = 0; i < pending.length; i += size) {
+        const group = pending.slice(i, i + size);
+        const cost = group.reduce((sum, g) => sum + batchCost(run, g.item), 0);
+        this.lanes.enqueue(lane, { jobId, jobSize: total, scope: null, cost, run: () => this.runBatchGroup(run, group.map((g) => g.rowId)) });
       }
     } else {
-      for (const item of pending) {
-        this.lanes.enqueue(entry.action.lane, { jobId, jobSize: job.total, scope: scopeOf(item.itemId), run: () => this.runItem(jobId, entry, params, item.rowId) });
-      }
+      for (const item of pending) this.lanes.enqueue(lane, { jobId, jobSize: total, scope: item.scope || null, run: () => this.runItem(run, item.rowId) });
     }
   }
 
-  private async runItem(jobId: string, entry: ActionEntry, params: unknown, id: string): Promise<void> {
+  private async runItem(run: JobRun, rowId: string): Promise<void> {
+    const { jobId, entry, handlers } = run;
     if (this.job(jobId)?.status !== 'running') return;
-    const row = this.deps.store.getRow(ITEMS, id) as unknown as ItemRow;
-    if (row.state !== 'pending') return;
+    const row = this.jobStore.item(rowId);
+    if (!row || row.state !== 'pending') return;
     const item = JSON.parse(row.item) as JobItem;
     const requestId = newRequestId();
     const deadline = this.clock.now() + (this.deps.writeDeadlineMs ?? WRITE_DEADLINE_MS);
-    this.patchItem(id, { state: 'inflight', attempts: row.attempts + 1, requestId, deadline });
+    const attempts = row.attempts + 1;
+    this.jobStore.patchItem(rowId, { state: 'inflight', attempts, requestId, deadline });
+    this.live.add(rowId);
     if (!entry.action.idempotent) await this.flush();
     const signal = this.controllers.get(jobId)?.signal ?? new AbortController().signal;
     let points = 0;
     const bridge = trackingBridge(this.deps.bridge, requestId, (init, response) => {
       points += requestCosts(init).reduce((s, c) => s + c, 0);
-      this.observeResponse(entry.action.lane, init, response);
+      this.observeResponse(entry.action.lane, run.scopes, init, response);
     });
+    let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
     try {
-      const result = await entry.action.run(item, params, { signal, progress: () => {}, bridge, requestId });
-      this.patchItem(id, { state: 'done', message: resultMessage(result), finishedAt: this.clock.now() });
+      outcome = { ok: true, result: await handlers.run(item, run.params, { signal, progress: () => {}, bridge, requestId, prepared: run.prepared }) };
     } catch (error) {
-      this.handleFailure(jobId, entry, id, row.attempts + 1, error, scopeOf(row.itemId));
+      outcome = { ok: false, error };
     }
+    this.live.delete(rowId);
+    if (outcome.ok) this.jobStore.patchItem(rowId, { state: 'done', ...resultCells(entry.action, outcome.result), finishedAt: this.clock.now() });
+    else this.onFailure(run, { ...row, state: 'inflight', attempts, requestId, deadline }, outcome.error, row.scope || null);
     this.pacer?.learnItemCost(entry.action.lane, points);
-    this.recount(jobId);
     this.completeIfDone(jobId);
   }
 
-  private async runBatchGroup(jobId: string, entry: ActionEntry, params: unknown, ids: string[]): Promise<void> {
+  private async runBatchGroup(run: JobRun, ids: string[]): Promise<void> {
+    const { jobId, entry, handlers } = run;
     if (this.job(jobId)?.status !== 'running') return;
-    const rows = ids.map((id) => ({ id, row: this.deps.store.getRow(ITEMS, id) as unknown as ItemRow })).filter((r) => r.row.state === 'pending');
+    const rows = ids.map((id) => this.jobStore.item(id)).filter((r): r is StoredItem => !!r && r.state === 'pending');
     if (!rows.length) return;
     const requestId = newRequestId();
     const deadline = this.clock.now() + (this.deps.writeDeadlineMs ?? WRITE_DEADLINE_MS);
-    this.deps.store.transaction(() => rows.forEach(({ id, row }) => this.patchItem(id, { state: 'inflight', attempts: row.attempts + 1, requestId, deadline })));
+    const sent = rows.map((row) => ({ ...row, state: 'inflight' as const, attempts: row.attempts + 1, requestId, deadline }));
+    this.deps.store.transaction(() => sent.forEach((r) => this.jobStore.patchItem(r.rowId, { state: 'inflight', attempts: r.attempts, requestId, deadline })));
+    sent.forEach((r) => this.live.add(r.rowId));
     if (!entry.action.idempotent) await this.flush();
-    const bridge = trackingBridge(this.deps.bridge, requestId, (init, response) => this.observeResponse(entry.action.lane, init, response));
-    const requests = rows.map(({ row }) => entry.action.toBatch!(JSON.parse(row.item) as JobItem, params) as BatchRequest);
+    const bridge = trackingBridge(this.deps.bridge, requestId, (init, response) => this.observeResponse(entry.action.lane, run.scopes, init, response));
+    const requests = sent.map((row) => handlers.toBatch!(JSON.parse(row.item) as JobItem, run.params) as BatchRequest);
+    let results: Awaited<ReturnType<typeof runBatch>> | null = null;
+    let failure: unknown;
     try {
-      const results = await runBatch(bridge, requests, { chunkSize: requests.length, signal: this.controllers.get(jobId)?.signal, sleep: this.deps.sleep });
-      results.forEach((result, k) => {
-        const { id, row } = rows[k];
-        if (result.ok) this.patchItem(id, { state: 'done', message: '', finishedAt: this.clock.now() });
-        else this.handleFailure(jobId, entry, id, row.attempts + 1, result.error ?? new GraphError(`HTTP ${result.code}`, result.code), scopeOf(row.itemId));
-      });
+      results = await runBatch(bridge, requests, { chunkSize: requests.length, signal: this.controllers.get(jobId)?.signal, sleep: this.deps.sleep });
     } catch (error) {
-      rows.forEach(({ id, row }) => this.handleFailure(jobId, entry, id, row.attempts + 1, error, null));
+      failure = error;
     }
-    this.recount(jobId);
+    sent.forEach((r) => this.live.delete(r.rowId));
+    this.deps.store.transaction(() => {
+      if (!results) return sent.forEach((row) => this.onFailure(run, row, failure, null));
+      results.forEach((result, k) => {
+        const row = sent[k];
+        if (result.ok) this.jobStore.patchItem(row.rowId, { state: 'done', message: '', finishedAt: this.clock.now() });
+        else this.onFailure(run, row, result.error ?? new GraphError(`HTTP ${result.code}`, result.code), row.scope || null);
+      });
+    });
     this.completeIfDone(jobId);
   }
 
-  private handleFailure(jobId: string, entry: ActionEntry, id: string, attempts: number, error: unknown, scope: string | null): void {
-    const message = error instanceof Error ? error.message : String(error);
-    const kind = classifyError(error);
-    const lane = entry.action.lane;
-    if (kind === 'rate-limit') {
-      // Refused by the platform: nothing was applied, the item goes back without using an attempt.
-      const headers = error instanceof GraphError ? error.headers : {};
-      const code = error instanceof GraphError ? error.code : undefined;
-      const subcode = error instanceof GraphError ? error.subcode : undefined;
-      // A caller-wide limit pauses the whole lane; an account's limit pauses that account only.
-      const named = parseUsage(headers).business.find((b) => sameScope(b.id, scope) || b.callCount >= 100);
-      const pauseScope = isCallerWideLimit(code, subcode) ? null : named ? scopeFromHeader(named.id) : scope;
-      this.lanes.pause(lane, pauseScope, this.clock.now() + rateLimitPauseMs(headers, pauseScope));
-      this.patchItem(id, { state: 'pending', attempts: attempts - 1, requestId: '', message });
-      this.requeue(jobId, entry, id, 0);
-      return;
+  /** Carries out the failure policy's decision for one item (`row` as it was sent). */
+  private onFailure(run: JobRun, row: StoredItem, error: unknown, scope: string | null): void {
+    const maxAttempts = this.deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const decision = decideFailure(error, row.attempts, { idempotent: run.entry.action.idempotent, maxAttempts }, { item: scope, fromUsageKey: run.scopes.fromUsageKey }, this.clock.random());
+    const { message } = decision;
+    switch (decision.kind) {
+      case 'pause-scope':
+        this.lanes.pause(run.entry.action.lane, decision.scope, this.clock.now() + decision.forMs);
+        this.jobStore.patchItem(row.rowId, { state: 'pending', attempts: row.attempts - 1, requestId: '', message });
+        return this.requeue(run, row.rowId, 0);
+      case 'pause-all':
+        this.jobStore.patchItem(row.rowId, { state: 'pending', attempts: row.attempts - 1, requestId: '', message });
+        return this.pauseAll('session', message);
+      case 'retry':
+        this.jobStore.patchItem(row.rowId, { state: 'pending', message });
+        return this.requeue(run, row.rowId, decision.afterMs);
+      case 'settle-first':
+        this.jobStore.patchItem(row.rowId, { message });
+        void this.settleThenRequeue(run, row, maxAttempts);
+        return;
+      case 'fail':
+        this.jobStore.patchItem(row.rowId, { state: 'failed', message, finishedAt: this.clock.now() });
     }
-    if (kind === 'session') {
-      this.patchItem(id, { state: 'pending', attempts: attempts - 1, requestId: '', message });
-      this.pauseAll('session', message);
-      return;
+  }
+
+  /** A write that got no answer: settle it (journal, deadline, verify) before it may be sent again. */
+  private async settleThenRequeue(run: JobRun, row: StoredItem, maxAttempts: number): Promise<void> {
+    this.live.add(row.rowId);
+    try {
+      const message = row.message;
+      const settled = await settleItem(this.settleDeps, { idempotent: false, handlers: run.handlers, params: run.params, prepared: run.prepared }, { ...row, message });
+      if (settled === 'pending') {
+        if (row.attempts >= maxAttempts) this.jobStore.patchItem(row.rowId, { state: 'failed', finishedAt: this.clock.now() });
+        else this.requeue(run, row.rowId, 0);
+      }
+    } finally {
+      this.live.delete(row.rowId);
     }
-    if (kind === 'transient' && attempts < (this.deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
-      this.patchItem(id, { state: 'pending', message });
-      this.requeue(jobId, entry, id, backoffMs(attempts, this.clock.random()));
-      return;
-    }
-    this.patchItem(id, { state: 'failed', message, finishedAt: this.clock.now() });
+    this.completeIfDone(run.jobId);
   }
 
   /** Puts one item back on its lane after a delay (backoff is never scaled by the pace factor). */
-  private requeue(jobId: string, entry: ActionEntry, id: string, delayMs: number): void {
+  private requeue(run: JobRun, rowId: string, delayMs: number): void {
     const enqueue = () => {
-      const job = this.job(jobId);
-      if (!job || job.status !== 'running') return;
-      const row = this.deps.store.getRow(ITEMS, id) as unknown as ItemRow;
-      if (row.state !== 'pending') return;
-      const params = JSON.parse(job.params) as unknown;
-      const batched = !!entry.action.toBatch && (this.lanes.profile(entry.action.lane).batchSize ?? 1) > 1;
-      this.lanes.enqueue(entry.action.lane, { jobId, jobSize: job.total, scope: scopeOf(row.itemId), cost: batched ? batchCost(entry, row.item, params) : undefined, run: () => (batched ? this.runBatchGroup(jobId, entry, params, [id]) : this.runItem(jobId, entry, params, id)) });
+      const job = this.job(run.jobId);
+      if (!job || job.status !== 'running' || this.runs.get(run.jobId) !== run) return;
+      const row = this.jobStore.item(rowId);
+      if (!row || row.state !== 'pending') return;
+      this.lanes.enqueue(run.entry.action.lane, {
+        jobId: run.jobId, jobSize: job.total, scope: row.scope || null, cost: run.batched ? batchCost(run, row.item) : undefined,
+        run: () => (run.batched ? this.runBatchGroup(run, [rowId]) : this.runItem(run, rowId)),
+      });
     };
     if (delayMs <= 0) enqueue();
     else this.clock.setTimeout(enqueue, delayMs);
   }
 
   /** Every answer an action gets: the pacer learns from it, and the lane slows down or pauses on its usage headers. */
-  private observeResponse(laneId: string, init: { method: string; body?: string }, response: { status: number; headers: Record<string, string>; body?: unknown }): void {
+  private observeResponse(laneId: string, scopes: ScopeMap, init: { method: string; body?: string }, response: { status: number; headers: Record<string, string>; body?: unknown }): void {
     this.pacer?.observeResponse(init, response, this.clock.now());
-    this.observeUsage(laneId, response.headers ?? {});
-  }
-
-  private observeUsage(laneId: string, headers: Record<string, string>): void {
-    const usage = parseUsage(headers);
+    const usage = parseUsage(response.headers ?? {});
     // Once the pacer knows the caller's budget it holds that score near its target on purpose, so the
-    // spacing slowdown follows the per-account scores only (which the pacer does not model).
+    // spacing slowdown follows the per-object scores only (which the pacer does not model).
     const app = this.pacer?.confident() ? 0 : usage.app ?? 0;
     const worst = Math.max(app, ...usage.business.map((b) => b.callCount));
     this.lanes.setSlowdown(laneId, slowdownFor(worst));
     for (const b of usage.business) {
-      if (b.callCount >= 100 && b.regainMinutes > 0) this.lanes.pause(laneId, scopeFromHeader(b.id), this.clock.now() + b.regainMinutes * 60_000);
+      if (b.callCount >= 100 && b.regainMinutes > 0) this.lanes.pause(laneId, scopes.fromUsageKey(b.id), this.clock.now() + b.regainMinutes * 60_000);
     }
   }
 
-  /**
-   * Settles items left in flight by a reload or crash: ask the executor's outcome journal (waiting
-   * out the request's deadline while it is pending), then `verify` where the action has one — so a
-   * write that landed is never sent twice.
-   */
-  private async settle(jobId: string): Promise<void> {
-    const job = this.job(jobId);
-    const entry = job && this.deps.actions().get(job.actionId);
-    if (!job || !entry) return;
-    const params = JSON.parse(job.params) as unknown;
-    const inflight = this.items(jobId).filter((i) => i.state === 'inflight');
-    for (const item of inflight) {
-      if (entry.action.idempotent) { this.patchItem(item.rowId, { state: 'pending', requestId: '' }); continue; }
-      let outcome = item.requestId ? await this.deps.bridge.transport.outcome(item.requestId) : { state: 'unknown' as const };
-      if (outcome.state === 'pending') {
-        const wait = item.deadline - this.clock.now();
-        if (wait > 0) await (this.deps.sleep ?? ((ms: number) => new Promise((r) => this.clock.setTimeout(() => r(undefined), ms))))(wait);
-        outcome = await this.deps.bridge.transport.outcome(item.requestId);
-      }
-      const parsed = JSON.parse(item.item) as JobItem;
-      if (entry.action.verify) {
-        try {
-          const applied = await entry.action.verify(parsed, params, { signal: new AbortController().signal, progress: () => {}, bridge: this.deps.bridge, requestId: item.requestId });
-          this.patchItem(item.rowId, applied ? { state: 'done', message: 'settled: verified', finishedAt: this.clock.now() } : { state: 'pending', requestId: '' });
-          continue;
-        } catch (e) {
-          this.patchItem(item.rowId, { state: 'unknown', message: `unknown — check (${(e as Error).message})`, finishedAt: this.clock.now() });
-          continue;
-        }
-      }
-      if (outcome.state === 'done') this.patchItem(item.rowId, { state: 'done', message: 'settled: done', finishedAt: this.clock.now() });
-      else if (outcome.state === 'failed') this.patchItem(item.rowId, { state: 'pending', requestId: '' });
-      else this.patchItem(item.rowId, { state: 'unknown', message: 'unknown — check', finishedAt: this.clock.now() });
-    }
-    this.recount(jobId);
+  private get settleDeps(): SettleDeps {
+    return {
+      jobs: this.jobStore,
+      bridge: this.deps.bridge,
+      now: () => this.clock.now(),
+      sleep: this.deps.sleep ?? ((ms: number) => new Promise((r) => this.clock.setTimeout(() => r(undefined), ms))),
+    };
   }
 
   // ---------- bookkeeping ----------
 
+  /** The job stops before (or between) its items: what is left is skipped with the reason, which the jobs panel shows. */
+  private failJob(jobId: string, message: string): void {
+    const now = this.clock.now();
+    this.lanes.drop(jobId);
+    this.deps.store.transaction(() => {
+      for (const item of this.items(jobId)) {
+        if (item.state === 'pending') this.jobStore.patchItem(item.rowId, { state: 'skipped', message, finishedAt: now });
+        else if (item.state === 'inflight' && !this.live.has(item.rowId)) this.jobStore.patchItem(item.rowId, { state: 'unknown', message: 'unknown — check', finishedAt: now });
+      }
+      this.jobStore.patchJob(jobId, { status: 'failed', error: message, pauseReason: '', pauseMessage: '', finishedAt: now });
+    });
+    this.forget(jobId);
+    this.finished(jobId);
+  }
+
   private completeIfDone(jobId: string): void {
     const job = this.job(jobId);
-    if (!job || job.status !== 'running') return;
-    const open = this.items(jobId).some((i) => i.state === 'pending' || i.state === 'inflight');
-    if (open) return;
-    this.patchJob(jobId, { status: 'done', finishedAt: this.clock.now() });
-    this.controllers.delete(jobId);
+    if (!job || job.status !== 'running' || this.jobStore.open(job) > 0) return;
+    this.jobStore.patchJob(jobId, { status: 'done', finishedAt: this.clock.now() });
+    this.forget(jobId);
     this.finished(jobId);
+  }
+
+  /** A finished job's secrets, prepared value and controller leave memory (retrying it asks for the secrets again). */
+  private forget(jobId: string): void {
+    this.controllers.delete(jobId);
+    this.secrets.delete(jobId);
+    this.prepared.delete(jobId);
+    this.runs.delete(jobId);
+    this.scheduling.delete(jobId);
   }
 
   private finished(jobId: string): void {
     const job = this.job(jobId)!;
-    this.deps.bus?.emit('job:finished', { jobId, actionId: job.actionId, status: job.status as JobStatus, done: job.done, failed: job.failed, skipped: job.skipped });
-  }
-
-  private recount(jobId: string): void {
-    const counts = { done: 0, failed: 0, skipped: 0, unknown: 0 };
-    for (const i of this.items(jobId)) if (i.state in counts) counts[i.state as keyof typeof counts] += 1;
-    this.patchJob(jobId, counts);
-  }
-
-  private patchJob(jobId: string, patch: Partial<JobRow>): void {
-    this.deps.store.setPartialRow(JOBS, jobId, { ...(patch as Record<string, string | number | boolean>), updatedAt: this.clock.now() });
-  }
-
-  private patchItem(id: string, patch: Partial<ItemRow>): void {
-    this.deps.store.setPartialRow(ITEMS, id, patch as Record<string, string | number | boolean>);
+    this.deps.bus?.emit('job:finished', { jobId, actionId: job.actionId, status: job.status, done: job.done, failed: job.failed, skipped: job.skipped });
   }
 
   private flush(): Promise<void> {
@@ -435,74 +650,30 @@ export class Runner {
     this.flushChain = next;
     return next;
   }
-
-  /** Keeps the last 100 jobs; older finished ones and their items are removed. */
-  private trimHistory(): void {
-    const jobs = this.jobs();
-    const old = jobs.slice(HISTORY_LIMIT).filter((j) => j.status === 'done' || j.status === 'cancelled');
-    if (!old.length) return;
-    const { store } = this.deps;
-    store.transaction(() => {
-      for (const j of old) {
-        store.delRow(JOBS, j.id);
-        for (const id of store.getRowIds(ITEMS)) if (id.startsWith(`${j.id}:`)) store.delRow(ITEMS, id);
-      }
-    });
-  }
 }
 
 /** Points one item's batch entry costs (a read 1, a write 3). */
-function batchCost(entry: ActionEntry, item: string, params: unknown): number {
+function batchCost(run: JobRun, item: string): number {
   try {
-    const request = entry.action.toBatch!(JSON.parse(item) as JobItem, params) as BatchRequest;
+    const request = run.handlers.toBatch!(JSON.parse(item) as JobItem, run.params) as BatchRequest;
     return request.method === 'GET' ? 1 : 3;
   } catch {
     return 3;
   }
 }
 
-/** The rate-limit scope of an item: its ad account, when the item is one. */
-export function scopeOf(itemId: string): string | null {
-  return /^act_\d+$/.test(itemId) ? itemId : null;
+/** What an item's return value leaves in its row: its output (JSON) when the action declares one, else a note. */
+function resultCells(action: PluginAction, result: unknown): Pick<ItemRow, 'message' | 'output'> {
+  if (typeof result === 'string') return { message: result.slice(0, 500), output: '' };
+  if (action.output && result !== null && typeof result === 'object') return { message: '', output: JSON.stringify(result) };
+  return { message: '', output: '' };
 }
 
-/** Exponential backoff with jitter: ~1 s, 2 s, 4 s … capped at 30 s. */
-export function backoffMs(attempt: number, random: number): number {
-  const base = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
-  return Math.round(base * (0.75 + random * 0.5));
-}
-
-function resultMessage(result: unknown): string {
-  if (result === undefined || result === null || typeof result === 'boolean') return '';
-  if (typeof result === 'string') return result.slice(0, 500);
-  return '';
-}
-
-/**
- * The bridge an action sees: every write carries the item's request id (the first one exactly, later
- * ones suffixed), and every answer reaches the usage pacer and the lane's usage-header handling.
- */
-function trackingBridge(bridge: Bridge, requestId: string, onResponse: (init: { method: string; body?: string }, response: BridgeResponse) => void): Bridge {
-  let writes = 0;
-  const send: Bridge['send'] = async (url, init, options) => {
-    const isWrite = init.method.toUpperCase() !== 'GET';
-    const id = isWrite ? (writes++ === 0 ? requestId : `${requestId}.${writes - 1}`) : undefined;
-    const response = await bridge.send(url, init, { ...options, requestId: options?.requestId ?? id });
-    onResponse(init, response);
-    return response;
-  };
-  return { ...bridge, send, graph: (call, options) => graphVia(send, bridge, call, options) };
-}
-
-function recordingBridge(bridge: Bridge, itemId: string, recorded: RecordedRequest[]): Bridge {
-  const send: Bridge['send'] = async (url, init) => {
-    recorded.push({ itemId, method: init.method, url, body: init.body });
-    return { ok: true, status: 200, headers: {}, body: { dryRun: true, success: true } };
-  };
-  return { ...bridge, send, graph: (call, options) => graphVia(send, bridge, call, options) };
-}
-
-/** Runs Bridge.graph on another `send`, so wrappers see Graph calls too. */
-function graphVia(send: Bridge['send'], bridge: Bridge, call: Parameters<Bridge['graph']>[0], options: Parameters<Bridge['graph']>[1]) {
-  return createBridge({ ...bridge.transport, request: (payload, o) => send(payload.url, payload.options, o) }).graph(call, options) as never;
+function parseList(json: string | undefined): string[] {
+  try {
+    const list = JSON.parse(json || '[]') as unknown;
+    return Array.isArray(list) ? list.map(String) : [];
+  } catch {
+    return [];
+  }
 }

@@ -1,10 +1,14 @@
 import type { BatchRequest } from '../graph/batch';
 
-export type JobStatus = 'running' | 'paused' | 'interrupted' | 'done' | 'cancelled';
+/** `failed`: the job stopped before its items ran (its code could not be loaded, or `prepare` threw); `error` says why. */
+export type JobStatus = 'running' | 'paused' | 'interrupted' | 'done' | 'cancelled' | 'failed';
 export type ItemState = 'pending' | 'inflight' | 'done' | 'failed' | 'skipped' | 'unknown';
 
-/** Why a job is paused: the operator, the platform's session (token, checkpoint, policy block), or a settle in progress. */
-export type PauseReason = 'operator' | 'session' | 'interrupted' | '';
+/**
+ * Why a job is paused: the operator, the platform's session (token, checkpoint, policy block), a
+ * reload, or a secret parameter the operator must enter again (secrets are never stored).
+ */
+export type PauseReason = 'operator' | 'session' | 'interrupted' | 'secret' | '';
 
 export interface JobRow {
   id: string;
@@ -14,7 +18,12 @@ export interface JobRow {
   pauseReason: PauseReason;
   /** The message that paused the job (e.g. the platform's session error). */
   pauseMessage: string;
+  /** JSON of the parameters, without the secret ones (`secretFields`). */
   params: string;
+  /** JSON array of the parameter names kept in memory only (`writeOnly` in the action's schema). */
+  secretFields: string;
+  /** Why the job failed (status `failed`). */
+  error: string;
   total: number;
   done: number;
   failed: number;
@@ -34,7 +43,12 @@ export interface ItemRow {
   item: string;
   state: ItemState;
   attempts: number;
+  /** An error, or a note the action returned as text. */
   message: string;
+  /** JSON of what the item returned, when the action declares an `output` ('' otherwise). */
+  output: string;
+  /** The item's rate-limit scope ('' = the lane's), from its plugin's scope declaration. */
+  scope: string;
   /** Id of the write in flight, stored before it is sent (for settling after a reload). */
   requestId: string;
   /** When the write in flight stops being worth waiting for. */
@@ -53,8 +67,33 @@ export interface RecordedRequest {
   batch?: BatchRequest;
 }
 
+/** A problem `preflight` found with one item of a dry run. */
+export interface PreflightFinding {
+  /** The job item's id (`<item>|<entry>` for a pair action). */
+  itemId: string;
+  /** The selected item's id. */
+  sourceId: string;
+  key: string;
+  values?: Record<string, unknown>;
+}
+
+export interface DryRunResult {
+  /** The requests of the first items (nothing leaves the page). */
+  requests: RecordedRequest[];
+  /** What `preflight` flagged, over every item of the job. */
+  problems: PreflightFinding[];
+  /** Items the job would have (pairs counted one by one). */
+  total: number;
+}
+
+export type RefusalReason = 'unknown-action' | 'role' | 'disabled' | 'extension' | 'operations' | 'lane' | 'params' | 'secret' | 'empty';
+
 export class RunnerRefusal extends Error {
-  constructor(message: string, readonly reason: 'unknown-action' | 'role' | 'disabled' | 'extension' | 'params' | 'empty', readonly fieldErrors: { field: string; message: string }[] = []) {
+  /**
+   * @param names what the reason is about, for a translated message: the GraphQL operations without
+   * a document id (`operations`), the secret fields still to enter (`secret`)
+   */
+  constructor(message: string, readonly reason: RefusalReason, readonly fieldErrors: { field: string; message: string }[] = [], readonly names: string[] = []) {
     super(message);
     this.name = 'RunnerRefusal';
   }

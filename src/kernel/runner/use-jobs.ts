@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Runner } from './runner';
-import { ITEMS, JOBS } from './runner';
-import type { ItemRow, JobRow } from './types';
+import { ITEMS, JOBS, type StoredItem } from './job-store';
+import type { JobRow } from './types';
 
 /** Re-renders when the jobs (or one job's items) change; updates are coalesced to one per frame. */
 function useStoreVersion(runner: Runner, table: string): number {
@@ -24,7 +24,7 @@ export function useJobs(runner: Runner): JobRow[] {
   return runner.jobs();
 }
 
-export function useJobItems(runner: Runner, jobId: string | null): (ItemRow & { rowId: string })[] {
+export function useJobItems(runner: Runner, jobId: string | null): StoredItem[] {
   useStoreVersion(runner, ITEMS);
   return jobId ? runner.items(jobId) : [];
 }

@@ -1,0 +1,75 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { LoadedPlugin, PluginRoute } from '../plugin/types';
+import { canAccess } from '../plugin/roles';
+
+export interface ResolvedRoute {
+  plugin: LoadedPlugin;
+  route: PluginRoute;
+  /** Kept mounted while its tab is open. */
+  cached: boolean;
+}
+
+export type RouteDecision =
+  | { kind: 'screen'; resolved: ResolvedRoute }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'not-found' };
+
+export const HOME_PATH = '/dashboard/index';
+
+export function isCached(plugin: LoadedPlugin, route: PluginRoute): boolean {
+  if (route.ignoreCache) return false;
+  return route.cache ?? plugin.cache ?? false;
+}
+
+/**
+ * Where a path leads for this user. A route of a plugin that is not enabled for the role does not
+ * exist (not-found); a route whose roles exclude the user leads to the first permitted route.
+ */
+export function decideRoute(
+  pathname: string,
+  all: readonly LoadedPlugin[],
+  usable: readonly LoadedPlugin[],
+  role: string | undefined,
+  enabled: readonly string[] | null,
+): RouteDecision {
+  const path = normalize(pathname);
+  for (const plugin of usable) {
+    const route = plugin.routes.find((r) => r.path === path);
+    if (!route) continue;
+    if (canAccess(route.roles, role)) return { kind: 'screen', resolved: { plugin, route, cached: isCached(plugin, route) } };
+    const first = firstPermittedPath(usable, role);
+    return first ? { kind: 'redirect', to: first } : { kind: 'not-found' };
+  }
+  const owner = all.find((p) => p.routes.some((r) => r.path === path));
+  const disabled = owner && enabled !== null && !enabled.includes(owner.id);
+  if (owner && !disabled && !canAccess(owner.roles, role)) {
+    const first = firstPermittedPath(usable, role);
+    return first ? { kind: 'redirect', to: first } : { kind: 'not-found' };
+  }
+  return { kind: 'not-found' };
+}
+
+export function firstPermittedPath(usable: readonly LoadedPlugin[], role: string | undefined): string | null {
+  for (const plugin of usable) {
+    const route = plugin.routes.find((r) => canAccess(r.roles, role));
+    if (route) return route.path;
+  }
+  return null;
+}
+
+export function normalize(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+const lazyByLoader = new WeakMap<object, LazyExoticComponent<ComponentType<any>>>();
+
+/** One React.lazy per loader, so a screen's chunk loads once and its component identity is stable. */
+export function lazyComponent<P>(loader: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
+  let component = lazyByLoader.get(loader);
+  if (!component) {
+    component = lazy(loader as () => Promise<{ default: ComponentType<any> }>);
+    lazyByLoader.set(loader, component);
+  }
+  return component as LazyExoticComponent<ComponentType<P>>;
+}

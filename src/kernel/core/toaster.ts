@@ -1,0 +1,46 @@
+import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+
+export const TOAST_TIMEOUT_MS = 5000;
+
+let toasterPromise: Promise<Toaster> | null = null;
+/** Messages on screen now; an identical message is not shown twice while one shows. */
+const showing = new Set<string>();
+
+function toaster(): Promise<Toaster> {
+  toasterPromise ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 5 });
+  return toasterPromise;
+}
+
+/** The one toast of the product. Text only: platform messages are never rendered as HTML. */
+export async function showToast(message: string, intent: Intent = 'none', timeout = TOAST_TIMEOUT_MS): Promise<boolean> {
+  if (showing.has(message)) return false;
+  showing.add(message);
+  try {
+    const t = await toaster();
+    t.show({ message, intent, timeout, onDismiss: () => showing.delete(message) });
+    return true;
+  } catch (e) {
+    showing.delete(message);
+    console.error('[tessera] toast failed', e);
+    return false;
+  }
+}
+
+/** One toast that updates in place under a key (progress of a long load: 'fetching page N'). */
+export async function updateToast(key: string, message: string, intent: Intent = 'primary', timeout = 2000): Promise<void> {
+  try {
+    const t = await toaster();
+    t.show({ message, intent, timeout }, key);
+  } catch (e) {
+    console.error('[tessera] toast failed', e);
+  }
+}
+
+/** Closes a keyed toast at once (its work ended). */
+export async function dismissToast(key: string): Promise<void> {
+  try {
+    (await toaster()).dismiss(key);
+  } catch (e) {
+    console.error('[tessera] toast failed', e);
+  }
+}
