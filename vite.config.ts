@@ -9,10 +9,10 @@ import { compileSchemas } from './scripts/compile-schemas.mjs';
 function schemaValidators(): Plugin {
   return {
     name: 'tessera-schema-validators',
-    buildStart() { compileSchemas(); },
+    async buildStart() { await compileSchemas(); },
     configureServer(server) {
       server.watcher.add(fileURLToPath(new URL('./schemas', import.meta.url)));
-      server.watcher.on('change', (file) => { if (file.includes('/schemas/')) compileSchemas(); });
+      server.watcher.on('change', (file) => { if (file.includes('/schemas/') || file.endsWith('/plugin.json')) void compileSchemas(); });
     },
   };
 }

@@ -44,6 +44,15 @@ export default mergeConfig(viteConfig, defineConfig({
       {
         extends: true,
         test: {
+          name: 'tools',
+          environment: 'node',
+          include: ['tests/tools/**/*.test.ts'],
+          testTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],

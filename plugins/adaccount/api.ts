@@ -1,5 +1,5 @@
 /**
- * Requests of the ad-account area (asset-areas sections 6, 7 'Ad accounts', 9), as pure functions of
+ * Requests of the ad-account area (docs/SPEC.md sections 13, 14 and 16), as pure functions of
  * a Bridge. The bulk actions and the account detail panel share them, so what a row shows and what
  * an action changes are read and written the same way.
  *
@@ -29,7 +29,7 @@ export function accountDigits(accountId: string): string {
 
 export type AccountRole = 1001 | 1002 | 1003;
 
-/** What a partner (agency or client business) is given, by the spec's two sharing levels (section 6). */
+/** What a partner (agency or client business) is given, by the spec's two sharing levels (docs/SPEC.md section 13). */
 export type PartnerRole = 'admin' | 'advertiser';
 export const PARTNER_TASKS: Record<PartnerRole, readonly string[]> = {
   admin: ['ADVERTISE', 'ANALYZE', 'DRAFT', 'MANAGE'],
@@ -37,24 +37,27 @@ export const PARTNER_TASKS: Record<PartnerRole, readonly string[]> = {
 };
 
 /**
- * The four role ids an ad-account access request asks for (section 6: "four fixed role ids, values
- * not shown"). These are the ad-account task ids the platform's own business web client sends
+ * The four role ids an ad-account access request asks for (docs/SPEC.md section 13: four fixed role ids, their values
+ * not given). These are the ad-account task ids the platform's own business web client sends
  * (seen in public client code); the sandbox checks only that the list is not empty.
  */
 export const ACCESS_REQUEST_ROLES: readonly string[] = ['864195700451909', '151821535410699', '610690166001223', '186595505260379'];
 
-/** Hidden-user scan and user lists read this many users (section 9, "Hidden users count"). */
+/** Hidden-user scan and user lists read this many users (docs/SPEC.md section 16, "hidden users read"). */
 export const USERS_LIMIT = 300;
-/** Billing window and page size (section 9). */
+/** Billing window and page size (docs/SPEC.md section 16). */
 export const BILLING_YEARS = 10;
 export const BILLING_COUNT = 10;
 
-/** GraphQL documents of this area (our stable ids; sandbox/graphql-docs.json). */
+/**
+ * The platform GraphQL operations of this area, by name: their doc ids come from the document
+ * catalogue (an admin keeps them current), never from the code.
+ */
 export const DOCS = {
-  accessRequest: 'TesseraAdAccountAccessRequest',
-  billing: 'TesseraBillingTransactions',
-  appealStatus: 'TesseraAdAccountAppealStatus',
-  appealSubmit: 'TesseraAdAccountAppealSubmit',
+  accessRequest: 'AdAccountAccessRequestMutation',
+  billing: 'AdAccountBillingTransactionsQuery',
+  appealStatus: 'AdAccountAppealStatusQuery',
+  appealSubmit: 'AdAccountAppealSubmitMutation',
 } as const;
 
 const WEB_HOST = 'business.facebook.com';
@@ -342,7 +345,7 @@ interface BillingReply {
   } | null;
 }
 
-/** Billing transactions of the last 10 years, 10 at a time (section 9); `cursor` gives the next 10. */
+/** Billing transactions of the last 10 years, 10 at a time (docs/SPEC.md section 16); `cursor` gives the next 10. */
 export async function billingTransactions(bridge: Bridge, accountId: string, o: CallOptions & { cursor?: string; now?: number; count?: number } = {}): Promise<BillingPage> {
   const endMs = o.now ?? Date.now();
   const startDate = new Date(endMs);
@@ -422,9 +425,9 @@ export async function submitAppeal(bridge: Bridge, accountId: string, comment: s
  * graphqlPost, with the platform's code and transience taken from `errors[0]` (HTTP 200 replies
  * carry them there), so the runner can tell a rate limit or a session error from a refusal.
  */
-async function gql<T>(bridge: Bridge, docId: string, variables: Record<string, unknown>, o: CallOptions): Promise<T> {
+async function gql<T>(bridge: Bridge, operation: string, variables: Record<string, unknown>, o: CallOptions): Promise<T> {
   try {
-    return await graphqlPost<T>(bridge, { docId, variables, host: WEB_HOST, signal: o.signal });
+    return await graphqlPost<T>(bridge, { operation, variables, host: WEB_HOST, signal: o.signal });
   } catch (e) {
     throw withGraphqlCodes(e);
   }

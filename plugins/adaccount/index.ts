@@ -1,16 +1,12 @@
 import { definePlugin } from '@kernel';
+import manifest from './plugin.json';
 import zhCN from './locales/zh-CN.json';
 import enUS from './locales/en-US.json';
-import { adAccountActions } from './actions';
 
-export default definePlugin({
-  id: 'adaccount',
-  titleKey: 'title',
-  icon: 'credit-card',
-  order: 1,
-  cache: true,
-  routes: [{ path: '/adaccount/index', titleKey: 'routeTitle', component: () => import('./views/AdaccountScreen') }],
-  views: [{ id: 'adaccount.list', titleKey: 'views.list', rowType: 'adaccount', component: () => import('./views/AdaccountListView') }],
-  actions: adAccountActions,
+export default definePlugin(manifest, {
+  routes: { index: () => import('./views/AdaccountScreen') },
+  views: { list: () => import('./views/AdaccountListView') },
+  actions: import.meta.glob('./actions/*.ts'),
+  widgets: { byStatus: () => import('./widgets/ByStatus') },
   locales: { 'zh-CN': zhCN, 'en-US': enUS },
 });

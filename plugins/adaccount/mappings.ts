@@ -1,4 +1,4 @@
-/** The spec's numeric mappings for ad accounts (asset-areas section 3), as locale keys. */
+/** The spec's numeric mappings for ad accounts (docs/SPEC.md section 10), as locale keys. */
 
 export const ROLE_KEYS: Record<number, string> = { 1001: 'roles.1001', 1002: 'roles.1002', 1003: 'roles.1003' };
 
@@ -10,7 +10,7 @@ export function statusKey(status: number | null | undefined): string {
   return (status !== null && status !== undefined && STATUS_KEYS[status]) || 'status.unknown';
 }
 
-/** The status filter values of spec section 4, with their numbers. */
+/** The status filter values of docs/SPEC.md section 11, with their numbers. */
 export const STATUS_FILTER: readonly { name: string; code: number }[] = [
   { name: 'ACTIVE', code: 1 }, { name: 'DISABLED', code: 2 }, { name: 'IN_GRACE_PERIOD', code: 9 }, { name: 'PENDING_CLOSURE', code: 100 },
   { name: 'PENDING_RISK_REVIEW', code: 7 }, { name: 'PENDING_SETTLEMENT', code: 8 }, { name: 'UNSETTLED', code: 3 },

@@ -1,4 +1,4 @@
-/** An ad account as the area reads it (asset-areas section 3), plus the derived fields. */
+/** An ad account as the area reads it (docs/SPEC.md section 10), plus the derived fields. */
 export interface AdAccount {
   id: string;
   account_id: string;
@@ -34,4 +34,6 @@ export interface AdAccount {
   hide_users?: { id: string; name?: string }[];
   /** Partners (agencies) the account is assigned to. */
   assigned_partners?: string[];
+  /** False while the account's detail batch has not landed yet (the list streams: list fields first). */
+  detailsLoaded?: boolean;
 }

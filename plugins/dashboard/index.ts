@@ -1,12 +1,9 @@
 import { definePlugin } from '@kernel';
+import manifest from './plugin.json';
 import zhCN from './locales/zh-CN.json';
 import enUS from './locales/en-US.json';
 
-export default definePlugin({
-  id: 'dashboard',
-  titleKey: 'title',
-  icon: 'dashboard',
-  order: 0,
-  routes: [{ path: '/dashboard/index', titleKey: 'routeTitle', component: () => import('./views/DashboardScreen') }],
+export default definePlugin(manifest, {
+  routes: { index: () => import('./views/DashboardScreen') },
   locales: { 'zh-CN': zhCN, 'en-US': enUS },
 });

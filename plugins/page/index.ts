@@ -1,14 +1,10 @@
 import { definePlugin } from '@kernel';
+import manifest from './plugin.json';
 import zhCN from './locales/zh-CN.json';
 import enUS from './locales/en-US.json';
 
-export default definePlugin({
-  id: 'page',
-  titleKey: 'title',
-  icon: 'document',
-  order: 4,
-  cache: true,
-  routes: [{ path: '/page/index', titleKey: 'routeTitle', component: () => import('./views/PageScreen') }],
-  views: [{ id: 'page.list', titleKey: 'views.list', rowType: 'page', component: () => import('./views/PageListView') }],
+export default definePlugin(manifest, {
+  routes: { index: () => import('./views/PageScreen') },
+  views: { list: () => import('./views/PageListView') },
   locales: { 'zh-CN': zhCN, 'en-US': enUS },
 });

@@ -1,13 +1,9 @@
 import { definePlugin } from '@kernel';
+import manifest from './plugin.json';
 import zhCN from './locales/zh-CN.json';
 import enUS from './locales/en-US.json';
 
-export default definePlugin({
-  id: 'payment',
-  titleKey: 'title',
-  icon: 'dollar',
-  order: 9,
-  hideInMenu: true,
-  routes: [{ path: '/payment/index', titleKey: 'routeTitle', component: () => import('./views/PaymentScreen') }],
+export default definePlugin(manifest, {
+  routes: { index: () => import('./views/PaymentScreen') },
   locales: { 'zh-CN': zhCN, 'en-US': enUS },
 });

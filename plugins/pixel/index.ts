@@ -1,13 +1,10 @@
 import { definePlugin } from '@kernel';
+import manifest from './plugin.json';
 import zhCN from './locales/zh-CN.json';
 import enUS from './locales/en-US.json';
 
-export default definePlugin({
-  id: 'pixel',
-  titleKey: 'title',
-  icon: 'locate',
-  order: 5,
-  routes: [{ path: '/pixel/index', titleKey: 'routeTitle', component: () => import('./views/PixelScreen') }],
-  views: [{ id: 'pixel.list', titleKey: 'views.list', rowType: 'pixel', component: () => import('./views/PixelListView') }],
+export default definePlugin(manifest, {
+  routes: { index: () => import('./views/PixelScreen') },
+  views: { list: () => import('./views/PixelListView') },
   locales: { 'zh-CN': zhCN, 'en-US': enUS },
 });

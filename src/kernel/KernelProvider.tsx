@@ -54,22 +54,22 @@ export function KernelProvider({ bus, store, i18n, api, bridge, plugins, refused
 }
 KernelProvider.displayName = 'KernelProvider';
 
-/** Runs each usable plugin's `activate` once its manifest passed; cleans up when it stops being usable. */
+/** Loads and runs each usable plugin's `activate` once its manifest passed; cleans up when it stops being usable. */
 function usePluginActivation(value: KernelValue) {
   const { plugins, bus, store, i18n, user } = value;
   useEffect(() => {
     const ctx: KernelContext = { bus, store, t: i18n.t.bind(i18n), user, plugins };
     const cleanups: (() => void)[] = [];
+    let stopped = false;
     for (const p of plugins) {
       if (!p.activate) continue;
-      try {
-        const cleanup = p.activate(ctx);
+      p.activate().then(({ default: activate }) => {
+        if (stopped) return;
+        const cleanup = activate(ctx);
         if (typeof cleanup === 'function') cleanups.push(cleanup);
-      } catch (e) {
-        console.error(`[tessera] plugin ${p.id} failed to activate`, e);
-      }
+      }).catch((e) => console.error(`[tessera] plugin ${p.id} failed to activate`, e));
     }
-    return () => cleanups.forEach((c) => c());
+    return () => { stopped = true; cleanups.forEach((c) => c()); };
   }, [plugins, bus, store, i18n, user]);
 }
 

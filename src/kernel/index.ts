@@ -1,10 +1,11 @@
 /**
  * The kernel's public API: the only kernel module a plugin may import (as `@kernel`).
  */
-export { definePlugin } from './plugin/define-plugin';
+export { definePlugin, defineAction } from './plugin/define-plugin';
+export type { ParamsOf } from './plugin/define-plugin';
 export type {
-  PluginManifest, PluginRoute, PluginView, PluginAction, ActionContext, ViewProps, FollowedSelection,
-  LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
+  PluginManifest, PluginRoute, PluginView, PluginAction, PluginWidget, ActionContext, PrepareContext, ActionHandlers, ActionModule,
+  PreflightProblem, PairItem, ViewProps, WidgetProps, FollowedSelection, LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
 } from './plugin/types';
 export type { KernelContext, KernelUser } from './context-types';
 export { canAccess, hasPermission } from './plugin/roles';
@@ -12,17 +13,23 @@ export { useKernel, useBus } from './KernelProvider';
 export type { KernelBus, KernelEvents } from './bus';
 export type { KernelStore } from './store/store';
 export { cached, readCached, clearCached, LIST_TTL_MS } from './store/ttl-cache';
-export { getItem, setItem, removeItem, getPluginSetting, setPluginSetting } from './storage';
+export { getItem, setItem, removeItem } from './storage';
+export { getPluginSettings, setPluginSettings, usePluginSetting } from './plugin/plugin-settings';
+export { useAreaList } from './list/use-area-list';
+export type { AreaList, AreaListOptions, ListLoadContext } from './list/use-area-list';
+export type { ListProgress } from './list/list-stream';
+export { ListStatus, ListButtons } from './list/ListChrome';
 export type { StorageKey, StorageSchema } from './storage';
 export { DataTable, toCsv } from './table';
 export type { DataColumn, DataTableProps } from './table';
 export { Workspace } from './workspace/Workspace';
+export { WidgetBoard } from './shell/WidgetBoard';
 export { NotBuiltYet } from './shell/NotBuiltYet';
 export { Chart } from './shell/Chart';
 export type { ChartProps } from './shell/Chart';
-export { showToast, updateToast } from './shell/toaster';
+export { showToast, updateToast } from './core/toaster';
 export { ForbiddenPage, NotFoundPage, ServerErrorPage } from './shell/ErrorPages';
-export { useSettings } from './shell/settings';
+export { useSettings } from './core/settings';
 export { WEB_VERSION } from './version';
 export { useApi } from './KernelProvider';
 export { ApiError } from './api/client';

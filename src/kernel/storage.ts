@@ -72,14 +72,3 @@ export function clearKeys(commaSeparated: string): string[] {
   keys.forEach((k) => removeItem(k));
   return keys;
 }
-
-/** A plugin's own setting (e.g. the ad-account area's display time zone). */
-export function getPluginSetting<T>(pluginId: string, key: string, fallback: T): T {
-  const value = getItem('tessera-plugin-settings')?.[pluginId]?.[key];
-  return value === undefined ? fallback : (value as T);
-}
-
-export function setPluginSetting(pluginId: string, key: string, value: unknown): void {
-  const all = getItem('tessera-plugin-settings') ?? {};
-  setItem('tessera-plugin-settings', { ...all, [pluginId]: { ...(all[pluginId] ?? {}), [key]: value } });
-}

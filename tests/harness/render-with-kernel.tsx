@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { createRegistry } from '../../src/kernel/plugin/registry';
+import { inlinePlugin, type InlinePlugin } from './inline-plugin';
 import { createBus } from '../../src/kernel/bus';
 import { createKernelStore } from '../../src/kernel/store/store';
 import { createI18n } from '../../src/kernel/i18n';
@@ -14,7 +15,7 @@ import { createWindowTransport } from '../../src/kernel/bridge/window-transport'
 import type { BridgeTransport } from '../../src/kernel/bridge/transport';
 
 export interface RenderWithKernelOptions {
-  /** Manifests (or anything posing as one: invalid ones are refused like in the product). */
+  /** Plugin definitions, or test plugins written inline (tests/harness/inline-plugin.ts); invalid ones are refused like in the product. */
   plugins: unknown[];
   user?: KernelUser | null;
   /** Plugin ids the server enabled for the user's role; null = all. */
@@ -31,7 +32,8 @@ export interface RenderWithKernelOptions {
 
 /** Mounts the real kernel (registry, i18n, store, bus, shell, routes) around the given plugins. */
 export async function renderWithKernel({ plugins, user = { role: 'user' }, enabled = null, route = '/dashboard/index', locale = 'zh-CN', fetch, transport, extensionChecks = false }: RenderWithKernelOptions) {
-  const registry = createRegistry(Object.fromEntries(plugins.map((p, i) => [`test/${i}/${(p as { id?: string })?.id ?? 'unknown'}`, { default: p }])));
+  const definitions = plugins.map((p) => (p && typeof p === 'object' && 'id' in p && !('manifest' in p) ? inlinePlugin(p as InlinePlugin) : p));
+  const registry = createRegistry(Object.fromEntries(definitions.map((p, i) => [`test/${i}/${(p as { manifest?: { id?: string } })?.manifest?.id ?? 'unknown'}`, { default: p }])));
   const bus = createBus();
   const store = createKernelStore();
   const i18n = await createI18n(registry.plugins, locale);
@@ -58,6 +60,7 @@ export async function renderWithKernel({ plugins, user = { role: 'user' }, enabl
 const BACKGROUND: Record<string, unknown> = {
   '/api/message_notification/unseen': { list: [], count: 0 },
   '/api/module_statistics_visit/save': null,
+  '/api/graphql-docs': {},
 };
 async function quietServer(input: RequestInfo | URL): Promise<Response> {
   const path = new URL(String(input)).pathname;

@@ -22,6 +22,8 @@ async function mountList() {
   const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.0.0' });
   const utils = await renderWithKernel({ plugins: [dashboard, adaccount], route: '/adaccount/index', locale: 'en-US', transport });
   await waitFor(() => expect(document.querySelectorAll('[data-row-id]').length).toBeGreaterThan(5), { timeout: LOAD_MS });
+  // Rows stream in before their details: wait until the whole load ended.
+  await waitFor(() => expect(screen.getByTestId('list-status').getAttribute('data-list-state')).toBe('ready'), { timeout: LOAD_MS });
   return utils;
 }
 
@@ -34,7 +36,7 @@ describe('the ad-account plugin on the sandbox', () => {
     expect(total).toBeGreaterThan(250);
 
     act(() => bus.emit('selection:changed', { sourceTileId: 'bm-tile', rowType: 'business', ids: ['100200000000002'] }));
-    await waitFor(() => expect(screen.getByText('Filtered by 1 selected business(es)')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Filtered by 1 selected item')).toBeTruthy());
     const filtered = Number(/(\d+) rows/.exec(document.body.textContent ?? '')?.[1]);
     expect(filtered).toBeGreaterThan(0);
     expect(filtered).toBeLessThan(total);

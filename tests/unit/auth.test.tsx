@@ -27,7 +27,7 @@ function fakeServer(handlers: Record<string, Handler>) {
   return { fetch: fetchImpl as unknown as typeof fetch, calls };
 }
 
-describe('account validation (spec section 5)', () => {
+describe('account validation (docs/SPEC.md section 5)', () => {
   it('login needs an e-mail of a valid format and a password', () => {
     expect(validateLogin({ email: '', password: '' })).toEqual({ email: 'account.v.emailRequired', password: 'account.v.passwordRequired' });
     expect(validateLogin({ email: 'nope', password: 'x' })).toEqual({ email: 'account.v.emailInvalid' });

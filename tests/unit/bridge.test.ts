@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWindowTransport } from '../../src/kernel/bridge/window-transport';
-import { EXTENSION_SOURCE, PAGE_SOURCE, parsePageMessage, type PageMessage, type RequestPayload } from '../../src/kernel/bridge/shared/protocol';
+import { EXTENSION_SOURCE, fillRequest, isPlatformUrl, PAGE_SOURCE, parsePageMessage, toSandboxUrl, type PageMessage, type RequestPayload } from '../../protocol';
 import { BridgeError } from '../../src/kernel/bridge/transport';
 import { extractErrorMessage } from '../../src/kernel/bridge/error-extractor';
 import { createBridge, graphUrl, GraphError } from '../../src/kernel/bridge/bridge';
-import { isPlatformUrl, toSandboxUrl } from '../../src/kernel/bridge/shared/hosts';
-import { fillRequest } from '../../src/kernel/bridge/shared/placeholders';
 import { statusFor, isFunctionBlocked, type ExtensionState, type LatestRecord } from '../../src/kernel/bridge/extension-status';
 
 /** Delivers a reply as the extension would: from this window, this origin, source tessera-extension. */

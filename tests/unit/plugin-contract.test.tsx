@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { createRegistry } from '../../src/kernel/plugin/registry';
-import { validators } from '../../src/generated/validators.js';
+import { schemas, validators } from '../../src/generated/validators.js';
 import type { LocaleTree } from '../../src/kernel/plugin/types';
 import { renderWithKernel } from '../harness/render-with-kernel';
 
@@ -12,8 +12,10 @@ const modules = import.meta.glob('/plugins/*/index.ts', { eager: true });
 const registry = createRegistry(modules);
 const SPEC_AREAS = ['dashboard', 'adaccount', 'bm', 'page', 'pixel', 'target', 'adcomment', 'friend', 'payment', 'user'];
 
+/** Every key, plural forms folded into one (each language has its own plural categories: zh `_other`, en `_one`/`_other`). */
 function keys(tree: LocaleTree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
+  const all = Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k.replace(/_(zero|one|two|few|many|other)$/, '')] : keys(v, `${prefix}${k}.`)));
+  return [...new Set(all)];
 }
 function has(tree: LocaleTree, key: string): boolean {
   let node: string | LocaleTree | undefined = tree;
@@ -41,7 +43,30 @@ describe('every plugin keeps the contract', () => {
     const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.json'));
     expect(files).toContain('plugin.schema.json');
     for (const f of files) expect(() => ajv.compile(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))).not.toThrow();
-    for (const p of registry.plugins) for (const a of p.actions) expect(validators[a.schema], `${a.id} → ${a.schema}`).toBeTypeOf('function');
+    for (const p of registry.plugins) for (const a of p.actions) if (a.schema) expect(validators[a.schema], `${a.id} → ${a.schema}`).toBeTypeOf('function');
+  });
+
+  it('a schema file only where the action has parameters, and only for a declared action', () => {
+    const dir = path.resolve(__dirname, '../../schemas/actions');
+    const declared = new Set(registry.plugins.flatMap((p) => p.actions.map((a) => a.id)));
+    for (const area of fs.readdirSync(dir)) {
+      for (const file of fs.readdirSync(path.join(dir, area))) {
+        const id = `${area}.${file.replace(/\.json$/, '')}`;
+        expect(declared.has(id), `${id} has a schema but no action`).toBe(true);
+        const schema = JSON.parse(fs.readFileSync(path.join(dir, area, file), 'utf8')) as { properties?: object };
+        expect(Object.keys(schema.properties ?? {}).length, `${id}: an action without parameters needs no schema file`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('every action module loads and is bound to its own id', async () => {
+    for (const p of registry.plugins) {
+      for (const a of p.actions) {
+        const handlers = await a.load();
+        expect(handlers.run, a.id).toBeTypeOf('function');
+        if (a.pairs) expect((schemas[a.schema ?? ''] as { properties?: Record<string, unknown> } | undefined)?.properties?.[a.pairs.param], `${a.id} pairs`).toBeTruthy();
+      }
+    }
   });
 
   for (const p of registry.plugins) {
@@ -50,7 +75,12 @@ describe('every plugin keeps the contract', () => {
         const zh = keys(p.locales['zh-CN']).sort();
         const en = keys(p.locales['en-US']).sort();
         expect(en).toEqual(zh);
-        const titleKeys = [p.titleKey, ...p.routes.map((r) => r.titleKey), ...p.views.map((v) => v.titleKey), ...p.actions.map((a) => a.titleKey)];
+        const outputKeys = p.actions.flatMap((a) => {
+          const row = (a.output?.type === 'array' ? a.output.items : a.output) as { properties?: Record<string, unknown> } | undefined;
+          return Object.keys(row?.properties ?? {}).map((col) => `actions.${a.verb}.output.${col}`);
+        });
+        const settingKeys = Object.keys((p.settings?.properties ?? {}) as Record<string, unknown>).map((k) => `settings.fields.${k}`);
+        const titleKeys = [p.titleKey, ...p.routes.map((r) => r.titleKey), ...p.views.map((v) => v.titleKey), ...p.actions.map((a) => a.titleKey), ...p.widgets.map((w) => w.titleKey), ...outputKeys, ...settingKeys];
         for (const k of titleKeys) {
           expect(has(p.locales['zh-CN'], k), `zh-CN ${k}`).toBe(true);
           expect(has(p.locales['en-US'], k), `en-US ${k}`).toBe(true);

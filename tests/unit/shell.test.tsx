@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
 import { getItem } from '../../src/kernel/storage';
-import { reloadSettings, updateSettings, DEFAULT_SETTINGS } from '../../src/kernel/shell/settings';
+import { reloadSettings, updateSettings, DEFAULT_SETTINGS } from '../../src/kernel/core/settings';
 import { Chart } from '../../src/kernel/shell/Chart';
 import { render } from '@testing-library/react';
 import { useState } from 'react';

@@ -5,9 +5,10 @@ import alpha from '../fixtures/plugins/alpha';
 import beta from '../fixtures/plugins/beta';
 import { addTile, emptyWorkspace, migrateWorkspace, pruneConfigs, viewIdOfTile, WORKSPACE_VERSION, WorkspaceFileError } from '../../src/kernel/workspace/workspace-file';
 import { listWorkspaces, loadWorkspace, saveWorkspace } from '../../src/kernel/workspace/saved-workspaces';
-import { definePlugin, Workspace } from '../../src/kernel';
+import { Workspace } from '../../src/kernel';
+import { inlinePlugin } from '../harness/inline-plugin';
 
-const home = definePlugin({
+const home = inlinePlugin({
   id: 'dashboard', titleKey: 'title', icon: 'dashboard', order: 0,
   routes: [{ path: '/dashboard/index', titleKey: 'title', component: async () => ({ default: Workspace }) }],
   locales: { 'zh-CN': { title: '工作台' }, 'en-US': { title: 'Dashboard' } },

@@ -1,20 +1,10 @@
-import type { ActionContext, JobItem, PluginAction } from '@kernel';
-import { appealStatus, isoDate, type AppealStatus } from '../api';
+import { defineAction } from '@kernel';
+import { appealStatus, isoDate } from '../api';
 
-/** The jobs panel's line, in the platform's own field names and values. */
-export function appealSummary(s: AppealStatus): string {
-  const parts = [`account_status=${s.accountStatus ?? ''}`, `disable_reason=${s.disableReason ?? ''}`, `appeal=${s.status}`, `can_appeal=${s.canAppeal}`];
-  if (s.submittedTime) parts.push(isoDate(s.submittedTime));
-  return parts.join(' · ');
-}
-
-/** Reads whether an ad account can be appealed and where its appeal stands. */
-export const appealStatusAction: PluginAction<JobItem, Record<string, never>> = {
-  id: 'adaccount.appealStatus',
-  titleKey: 'actions.appealStatus.title',
-  target: 'adaccount',
-  schema: 'adaccount.appealStatus',
-  idempotent: true,
-  lane: 'graph',
-  run: async (item, _params, ctx: ActionContext) => appealSummary(await appealStatus(ctx.bridge, item.id, ctx)),
-};
+/** Reads whether an ad account can be appealed and where its appeal stands (in the platform's own values). */
+export default defineAction('adaccount.appealStatus', {
+  run: async (item, _params, ctx) => {
+    const s = await appealStatus(ctx.bridge, item.id, ctx);
+    return { accountStatus: s.accountStatus, disableReason: s.disableReason, status: s.status, canAppeal: s.canAppeal, submitted: s.submittedTime ? isoDate(s.submittedTime) : '' };
+  },
+});

@@ -1,13 +1,7 @@
-import type { ActionContext, JobItem, PluginAction } from '@kernel';
+import { defineAction } from '@kernel';
 import { countryCode } from '../api';
 
-/** Reads the business country code of each account (the jobs panel shows it; '-' when none is set). */
-export const countryCodeAction: PluginAction<JobItem, Record<string, never>> = {
-  id: 'adaccount.countryCode',
-  titleKey: 'actions.countryCode.title',
-  target: 'adaccount',
-  schema: 'adaccount.countryCode',
-  idempotent: true,
-  lane: 'graph',
-  run: async (item, _params, ctx: ActionContext) => (await countryCode(ctx.bridge, item.id, ctx)) || '-',
-};
+/** Reads the business country code of each account (empty when none is set). */
+export default defineAction('adaccount.countryCode', {
+  run: async (item, _params, ctx) => ({ country: await countryCode(ctx.bridge, item.id, ctx) }),
+});

@@ -1,18 +1,8 @@
-import type { ActionContext, JobItem, PluginAction } from '@kernel';
-import { listAgencies, short, type Agency } from '../api';
+import { defineAction } from '@kernel';
+import { listAgencies } from '../api';
 
-/** The jobs panel's line for one account: count, then `name (id) TASKS` per agency. */
-export function agenciesSummary(agencies: readonly Agency[]): string {
-  return [String(agencies.length), ...agencies.map((a) => `${short(a.name)} (${a.id}) ${a.permitted_tasks.join('/')}`)].join(' · ');
-}
-
-/** Reads the agencies an ad account is shared with. */
-export const listAgenciesAction: PluginAction<JobItem, Record<string, never>> = {
-  id: 'adaccount.listAgencies',
-  titleKey: 'actions.listAgencies.title',
-  target: 'adaccount',
-  schema: 'adaccount.listAgencies',
-  idempotent: true,
-  lane: 'graph',
-  run: async (item, _params, ctx: ActionContext) => agenciesSummary(await listAgencies(ctx.bridge, item.id, ctx)),
-};
+/** Reads the agencies an ad account is shared with: one output row each. */
+export default defineAction('adaccount.listAgencies', {
+  run: async (item, _params, ctx) => (await listAgencies(ctx.bridge, item.id, ctx))
+    .map((a) => ({ name: a.name, id: a.id, status: a.access_status, tasks: a.permitted_tasks.join(', ') })),
+});

@@ -1,7 +1,4 @@
-import type { ActionContext, JobItem, PluginAction } from '@kernel';
-
-/** Parameters of adaccount.rename (schemas/actions/adaccount/rename.json). */
-export interface RenameParams { name: string }
+import { defineAction, type JobItem } from '@kernel';
 
 export interface AccountItem extends JobItem { name?: string; index?: number }
 
@@ -15,19 +12,13 @@ export function newName(template: string, item: AccountItem, index: number): str
     .slice(0, 200);
 }
 
-export const renameAction: PluginAction<AccountItem, RenameParams> = {
-  id: 'adaccount.rename',
-  titleKey: 'actions.rename.title',
-  target: 'adaccount',
-  schema: 'adaccount.rename',
-  idempotent: true,
-  lane: 'adaccount-batch',
+export default defineAction<'adaccount.rename', AccountItem>('adaccount.rename', {
   toBatch: (item, params) => ({ method: 'POST', relative_url: item.id, body: new URLSearchParams({ name: newName(params.name, item, (item.index ?? 0) + 1) }).toString() }),
-  run: async (item, params, ctx: ActionContext) => {
+  run: async (item, params, ctx) => {
     await ctx.bridge.graph({ method: 'POST', path: item.id, params: { name: newName(params.name, item, (item.index ?? 0) + 1) } }, { signal: ctx.signal });
   },
   verify: async (item, params, ctx) => {
     const { body } = await ctx.bridge.graph<{ name?: string }>({ path: item.id, params: { fields: 'name' } }, { signal: ctx.signal });
     return body.name === newName(params.name, item, (item.index ?? 0) + 1);
   },
-};
+});

@@ -8,7 +8,7 @@ import { accountApi } from './account-api';
 import { clearSession, patchSession, useSession } from './session';
 import { validateLogin, type FieldErrors } from './validation';
 import { TextField } from './screens/fields';
-import { useSettings } from '../shell/settings';
+import { useSettings } from '../core/settings';
 
 /** 50012 (logged in elsewhere) and 50014 (session expired): log in again without leaving the screen. */
 export function ReloginDialog({ onLoggedIn }: { onLoggedIn: () => void }) {

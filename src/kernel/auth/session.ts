@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { getItem, removeItem, setItem } from '../storage';
 import type { KernelUser } from '../context-types';
 
-/** Profile fields of spec section 3, as /api/user/info returns them, plus role, membership and plugins. */
+/** Profile fields of docs/SPEC.md section 3, as /api/user/info returns them, plus role, membership and plugins. */
 export interface UserInfo {
   uid?: number;
   id?: string | number;

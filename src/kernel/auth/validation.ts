@@ -1,4 +1,4 @@
-/** The account screens' rules of spec section 5; each returns a locale key of the first problem, or null. */
+/** The account screens' rules of docs/SPEC.md section 5; each returns a locale key of the first problem, or null. */
 
 export const PASSWORD_MIN = 5;
 export const PASSWORD_MAX = 30;

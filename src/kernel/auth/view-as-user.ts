@@ -1,6 +1,6 @@
 import { useKernel } from '../KernelProvider';
 import { getSession, patchSession, useSession } from './session';
-import { showToast } from '../shell/toaster';
+import { showToast } from '../core/toaster';
 
 interface PolicyView { plugins: string[]; roles: { user: string[]; admin: string[] } }
 

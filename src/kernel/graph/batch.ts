@@ -30,6 +30,8 @@ export interface BatchOptions {
   signal?: AbortSignal;
   sleep?: Sleep;
   onChunk?: (done: number, total: number) => void;
+  /** Each chunk's results as they land (positions in `requests`), so a list can fill in while the rest loads. */
+  onResults?: (results: readonly BatchItemResult[], positions: readonly number[]) => void;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface BatchOptions {
  * chunks. A failure of the batch request itself throws GraphError (the runner classifies it).
  */
 export async function runBatch(bridge: Bridge, requests: readonly BatchRequest[], o: BatchOptions = {}): Promise<BatchItemResult[]> {
-  const { chunkSize = BATCH_MAX, pauseMs = 300, retryMs = 400, version = GRAPH_VERSION, signal, sleep = defaultSleep, onChunk } = o;
+  const { chunkSize = BATCH_MAX, pauseMs = 300, retryMs = 400, version = GRAPH_VERSION, signal, sleep = defaultSleep, onChunk, onResults } = o;
   if (chunkSize < 1 || chunkSize > BATCH_MAX) throw new RangeError(`a batch holds 1 to ${BATCH_MAX} requests`);
   const results: BatchItemResult[] = new Array(requests.length);
   for (let start = 0; start < requests.length; start += chunkSize) {
@@ -55,6 +57,7 @@ export async function runBatch(bridge: Bridge, requests: readonly BatchRequest[]
       const second = await sendChunk(bridge, retry.map((i) => requests[i]), version, signal);
       second.forEach((r, k) => { results[retry[k]] = r; });
     }
+    onResults?.(indexes.map((i) => results[i]), indexes);
     onChunk?.(Math.min(start + chunkSize, requests.length), requests.length);
   }
   return results;

@@ -1,4 +1,4 @@
-/** Currencies whose amounts the platform gives without minor units (spec section 9). */
+/** Currencies whose amounts the platform gives without minor units (docs/SPEC.md section 16). */
 export const NO_DECIMAL_CURRENCIES = new Set(['VND', 'JPY', 'IDR', 'CLP', 'COP', 'CRC', 'HUF', 'ISK', 'KRW', 'PYG', 'TWD']);
 
 /** A platform amount (a string or number in minor units) as a number in the currency's main unit. */

@@ -19,7 +19,7 @@ export interface PagingOptions {
 
 /**
  * Next-link paging: follows `paging.next` until there is none. Fewer rows than the limit does not
- * end the list (GRAPH.md); an empty page with a next link goes on.
+ * end the list (docs/PLATFORM.md section 2); an empty page with a next link goes on.
  */
 export async function* followNextLinks<T>(bridge: Bridge, path: string, params: Params, o: PagingOptions = {}): AsyncGenerator<T[], void> {
   const { waitMs = 500, maxPages = 10_000, signal, sleep = defaultSleep, onPage } = o;

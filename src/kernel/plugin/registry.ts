@@ -1,4 +1,11 @@
-import type { LoadedPlugin, PluginManifest, RefusedPlugin } from './types';
+import { validators } from '../../generated/validators.js';
+import type { JobItem } from '../runner/types';
+import { KERNEL_LANES, laneProblems } from '../runner/lanes';
+import { verbToFile } from './define-plugin';
+import type {
+  ActionHandlers, ActionLoader, ActionModule, LoadedPlugin, PluginAction, PluginBindings, PluginDefinition, PluginManifest, PluginRoute,
+  PluginView, PluginWidget, RefusedPlugin,
+} from './types';
 import { validateManifest } from './validate-manifest';
 import { canAccess } from './roles';
 
@@ -9,62 +16,126 @@ export interface PluginRegistry {
 }
 
 /**
- * Builds the registry from manifest modules (`{ source: module }`, as `import.meta.glob` gives them).
- * Each manifest is validated before anything of it is used; an invalid or clashing plugin is refused
- * and the rest load normally.
+ * Builds the registry from plugin modules (`{ source: module }`, as `import.meta.glob('/plugins/*\/index.ts')`
+ * gives them), each exporting `definePlugin(manifest, bindings)`. A manifest is validated, and its bindings
+ * matched to its declarations, before anything of it is used; nothing is loaded here (every binding is
+ * lazy). An invalid or clashing plugin is refused and the rest load normally.
  */
 export function createRegistry(modules: Record<string, unknown>): PluginRegistry {
   const plugins: LoadedPlugin[] = [];
   const refused: RefusedPlugin[] = [];
-  const ids = new Set<string>();
-  const paths = new Map<string, string>();
-  const actionIds = new Map<string, string>();
-  const viewIds = new Map<string, string>();
+  const taken = { ids: new Set<string>(), paths: new Map<string, string>(), lanes: new Map<string, string>(Object.keys(KERNEL_LANES).map((l) => [l, 'kernel'])) };
 
   for (const [source, mod] of Object.entries(modules).sort(([a], [b]) => a.localeCompare(b))) {
-    const manifest = (mod && typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : mod) as PluginManifest;
-    const problems = validateManifest(manifest);
+    const definition = (mod && typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : mod) as PluginDefinition | undefined;
+    const manifest = definition?.manifest;
     const id = typeof manifest?.id === 'string' ? manifest.id : undefined;
+    if (!definition || typeof definition !== 'object' || !manifest || !definition.bindings) {
+      refused.push({ source, id, message: 'not a plugin: index.ts must export definePlugin(manifest, bindings) as default' });
+      continue;
+    }
+    const problems = validateManifest(manifest);
     if (problems.length) {
       refused.push({ source, id, message: `invalid manifest: ${problems.join('; ')}` });
       continue;
     }
-    const clash = findClash(manifest, ids, paths, actionIds, viewIds);
-    if (clash) {
-      refused.push({ source, id, message: clash });
+    const problem = bindingProblem(manifest, definition.bindings) ?? clash(manifest, taken);
+    if (problem) {
+      refused.push({ source, id, message: problem });
       continue;
     }
-    ids.add(manifest.id);
-    manifest.routes.forEach((r) => paths.set(r.path, manifest.id));
-    manifest.actions?.forEach((a) => actionIds.set(a.id, manifest.id));
-    manifest.views?.forEach((v) => viewIds.set(v.id, manifest.id));
-    plugins.push({ ...manifest, roles: manifest.roles ?? ['*'], views: manifest.views ?? [], actions: manifest.actions ?? [] });
+    taken.ids.add(manifest.id);
+    manifest.routes.forEach((r) => taken.paths.set(r.path, manifest.id));
+    Object.keys(manifest.lanes ?? {}).forEach((l) => taken.lanes.set(l, manifest.id));
+    plugins.push(resolve(manifest, definition.bindings));
   }
   plugins.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
   for (const r of refused) console.error(`[tessera] plugin ${r.id ?? r.source} refused: ${r.message}`);
   return { plugins, refused };
 }
 
-function findClash(m: PluginManifest, ids: Set<string>, paths: Map<string, string>, actions: Map<string, string>, views: Map<string, string>): string | null {
-  if (ids.has(m.id)) return `duplicate plugin id "${m.id}"`;
+/** The action file a verb is bound to, among `import.meta.glob('./actions/*.ts')` keys. */
+function actionFile(verb: string): string {
+  return `./actions/${verbToFile(verb)}.ts`;
+}
+
+/** Every declaration has its code and every binding its declaration: a name typed twice cannot drift silently. */
+function bindingProblem(m: PluginManifest, b: PluginBindings): string | null {
+  const pairs: [string, string[], Record<string, unknown> | undefined][] = [
+    ['route', m.routes.map((r) => r.name), b.routes],
+    ['view', (m.views ?? []).map((v) => v.name), b.views],
+    ['widget', (m.widgets ?? []).map((w) => w.name), b.widgets],
+    ['action', (m.actions ?? []).map((a) => actionFile(a.verb)), b.actions],
+  ];
+  for (const [kind, declared, bound] of pairs) {
+    const names = new Set(declared);
+    const twice = declared.find((name, i) => declared.indexOf(name) !== i);
+    if (twice) return `${kind} "${twice}" is declared twice`;
+    for (const name of declared) if (typeof bound?.[name] !== 'function') return `${kind} "${name}" is declared in plugin.json but index.ts binds no code to it`;
+    for (const name of Object.keys(bound ?? {})) if (!names.has(name)) return `index.ts binds ${kind} "${name}", which plugin.json does not declare`;
+  }
+  if (!b.locales?.['zh-CN'] || !b.locales?.['en-US']) return 'both locales (zh-CN, en-US) are required';
+  if (m.settings && !validators[`${m.id}.settings`]) return 'the settings schema is not compiled (run npm run schemas)';
+  return null;
+}
+
+function clash(m: PluginManifest, taken: { ids: Set<string>; paths: Map<string, string>; lanes: Map<string, string> }): string | null {
+  if (taken.ids.has(m.id)) return `duplicate plugin id "${m.id}"`;
   const seen = new Set<string>();
   for (const r of m.routes) {
-    if (paths.has(r.path) || seen.has(r.path)) return `duplicate route "${r.path}" (already used by ${paths.get(r.path) ?? m.id})`;
+    if (taken.paths.has(r.path) || seen.has(r.path)) return `duplicate route "${r.path}" (already used by ${taken.paths.get(r.path) ?? m.id})`;
     seen.add(r.path);
   }
-  const seenActions = new Set<string>();
-  for (const a of m.actions ?? []) {
-    if (actions.has(a.id) || seenActions.has(a.id)) return `duplicate action id "${a.id}" (already used by ${actions.get(a.id) ?? m.id})`;
-    if (!a.id.startsWith(`${m.id}.`)) return `action id "${a.id}" must start with "${m.id}."`;
-    seenActions.add(a.id);
+  for (const [laneId, lane] of Object.entries(m.lanes ?? {})) {
+    if (taken.lanes.has(laneId)) return `lane "${laneId}" is already declared by ${taken.lanes.get(laneId)}`;
+    const problems = laneProblems(laneId, lane);
+    if (problems.length) return `lane "${laneId}": ${problems.join('; ')}`;
   }
-  const seenViews = new Set<string>();
-  for (const v of m.views ?? []) {
-    if (views.has(v.id) || seenViews.has(v.id)) return `duplicate view id "${v.id}"`;
-    if (!v.id.startsWith(`${m.id}.`)) return `view id "${v.id}" must start with "${m.id}."`;
-    seenViews.add(v.id);
+  const verbs = new Set<string>();
+  for (const a of m.actions ?? []) {
+    if (verbs.has(a.verb)) return `duplicate action "${m.id}.${a.verb}"`;
+    verbs.add(a.verb);
+    if (!(a.lane in KERNEL_LANES) && !(a.lane in (m.lanes ?? {}))) return `action "${m.id}.${a.verb}" names the unknown lane "${a.lane}" (kernel lanes: ${Object.keys(KERNEL_LANES).join(', ')}; or declare it under "lanes")`;
+  }
+  if (m.scope) {
+    try { new RegExp(m.scope.pattern); } catch { return `scope pattern "${m.scope.pattern}" is not a valid regular expression`; }
   }
   return null;
+}
+
+function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
+  const routes: PluginRoute[] = m.routes.map((r) => ({ ...r, component: b.routes![r.name] }));
+  const views: PluginView[] = (m.views ?? []).map((v) => ({ id: `${m.id}.${v.name}`, titleKey: v.titleKey ?? `views.${v.name}`, rowType: v.rowType, component: b.views![v.name] }));
+  const widgets: PluginWidget[] = (m.widgets ?? []).map((w) => ({
+    id: `${m.id}.${w.name}`, pluginId: m.id, titleKey: w.titleKey ?? `widgets.${w.name}.title`, size: w.size ?? 'small', component: b.widgets![w.name],
+  }));
+  const actions: PluginAction[] = (m.actions ?? []).map((a) => {
+    const id = `${m.id}.${a.verb}`;
+    return {
+      id, pluginId: m.id, verb: a.verb, titleKey: `actions.${a.verb}.title`, target: a.target,
+      schema: validators[id] ? id : null, idempotent: a.idempotent, lane: a.lane, roles: a.roles, output: a.output, pairs: a.pairs,
+      operations: a.operations ?? [], load: loadOnce(id, b.actions![actionFile(a.verb)]),
+    };
+  });
+  return {
+    id: m.id, titleKey: m.titleKey, icon: m.icon, order: m.order, hideInMenu: m.hideInMenu, roles: m.roles ?? ['*'], cache: m.cache,
+    routes, views, actions, lanes: m.lanes ?? {}, scope: m.scope, widgets, settings: m.settings, locales: b.locales, activate: b.activate,
+  };
+}
+
+/** Loads an action's module once; a module bound to another id is a packaging mistake, refused loudly. */
+function loadOnce(id: string, loader: ActionLoader): () => Promise<ActionHandlers<JobItem, unknown, unknown>> {
+  let loading: Promise<ActionHandlers<JobItem, unknown, unknown>> | null = null;
+  return () => {
+    loading ??= loader().then((loaded) => {
+      const mod = (loaded as { default?: ActionModule<JobItem, unknown, unknown> } | null)?.default;
+      if (!mod || typeof mod.run !== 'function') throw new Error(`the action module of "${id}" has no run handler`);
+      if (mod.id !== id) throw new Error(`the action module bound to "${id}" declares "${mod.id}"`);
+      return mod as ActionHandlers<JobItem, unknown, unknown>;
+    });
+    loading.catch(() => { loading = null; });
+    return loading;
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { KernelContext } from '../context-types';
 import type { Bridge } from '../bridge/bridge';
+import type { BatchRequest } from '../graph/batch';
+import type { JobItem } from '../runner/types';
 
 /** A lazily loaded module whose default export is a React component. */
 export type LazyComponent<P = object> = () => Promise<{ default: ComponentType<P> }>;
@@ -8,40 +10,128 @@ export type LazyComponent<P = object> = () => Promise<{ default: ComponentType<P
 export type LocaleTree = { [key: string]: string | LocaleTree };
 export type SupportedLocale = 'zh-CN' | 'en-US';
 
-export interface PluginRoute {
+// ---------------------------------------------------------------------------------------------
+// The manifest: plugins/<id>/plugin.json, checked against schemas/plugin.schema.json. Pure data,
+// read by the app (menu, routes, tiles, runner, dashboard) and by the server (menu and policy
+// catalogue) before any code of the plugin runs.
+// ---------------------------------------------------------------------------------------------
+
+export interface RouteDeclaration {
+  /** Binding name in index.ts (`routes: { index: () => import(...) }`). */
+  name: string;
   /** Absolute path, e.g. `/adaccount/index`. */
   path: string;
   titleKey: string;
-  component: LazyComponent;
-  /** Keep the screen mounted while its tab is open (the spec's tab cache). Defaults to the plugin's `cache`. */
+  /** Keep the screen mounted while its tab is open (the tab cache). Defaults to the plugin's `cache`. */
   cache?: boolean;
   /** Never cache this route, whatever the plugin says. */
   ignoreCache?: boolean;
   roles?: string[];
 }
 
-/** Props every view receives when it is shown in a workspace tile. */
+export interface ViewDeclaration {
+  /** Binding name; the view id is `<plugin>.<name>`. */
+  name: string;
+  /** Defaults to `views.<name>`. */
+  titleKey?: string;
+  /** What a row of this view is (docs/CONTRACT.md section 2), published with its selection. */
+  rowType?: string;
+}
+
+/** One step of a lane's random delay: applies to jobs of at most `upTo` items (the last step has none). */
+export interface JitterStep { upTo?: number; ms: [number, number] }
+
+export interface LaneDeclaration {
+  concurrency: number;
+  /** Minimum time between two starts on the lane. */
+  spacingMs: number;
+  jitter?: JitterStep[];
+  /** Items per batch request when the action can batch (at most 50). */
+  batchSize?: number;
+  /** Which usage header the lane's calls are scored by: the caller's (`app`) or per object (`business`). */
+  usage?: 'app' | 'business';
+}
+
+/** How an item maps to the platform's rate-limit scope (an ad account is limited on its own). */
+export interface ScopeDeclaration {
+  /** Item ids matching this pattern are their own scope. */
+  pattern: string;
+  /** The scope a key of the per-object usage header names, `{key}` standing for the key (`act_{key}`). */
+  usageKey: string;
+}
+
+/** A JSON Schema (draft 2020-12) kept as data. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ActionDeclaration {
+  /** The action id is `<plugin>.<verb>`; its title key `actions.<verb>.title`; its handlers `actions/<verb in kebab-case>.ts`; its parameter schema, if it has parameters, `schemas/actions/<plugin>/<verb>.json`. */
+  verb: string;
+  /** The row type it applies to (docs/CONTRACT.md section 2). */
+  target: string;
+  idempotent: boolean;
+  /** A kernel lane (`graph`, `graph-write`, `list-pages`) or one the plugin declares. */
+  lane: string;
+  roles?: string[];
+  /** What one item returns: an object (one row of columns) or an array of such objects. Column titles are `actions.<verb>.output.<property>`. */
+  output?: JsonSchema;
+  /** Items are pairs: each selected item × each entry of this array parameter, paced and counted per pair. */
+  pairs?: { param: string };
+  /** Web GraphQL operations the action sends (names from the document catalogue); one without a document id disables the action. */
+  operations?: string[];
+}
+
+export interface WidgetDeclaration {
+  /** Binding name; the widget id is `<plugin>.<name>`. */
+  name: string;
+  /** Defaults to `widgets.<name>.title`. */
+  titleKey?: string;
+  /** Grid width on the dashboard. */
+  size?: 'small' | 'medium' | 'large';
+}
+
+/** The data of plugins/<id>/plugin.json. */
+export interface PluginManifest {
+  id: string;
+  titleKey: string;
+  icon: string;
+  order: number;
+  hideInMenu?: boolean;
+  roles?: string[];
+  cache?: boolean;
+  routes: RouteDeclaration[];
+  views?: ViewDeclaration[];
+  actions?: ActionDeclaration[];
+  lanes?: Record<string, LaneDeclaration>;
+  scope?: ScopeDeclaration;
+  widgets?: WidgetDeclaration[];
+  /** The plugin's settings as a JSON Schema object; the settings drawer renders it, values go through typed storage. */
+  settings?: JsonSchema;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Code, bound to the manifest in plugins/<id>/index.ts and loaded only when used.
+// ---------------------------------------------------------------------------------------------
+
+/** Props every view receives when it is shown in a workspace tile or on its route. */
 export interface ViewProps {
   tileId: string;
-  /** Ids selected in the tile this one follows (null when it follows none). */
+  /** Selection of the tile this one follows (null when it follows none). */
   followedSelection: FollowedSelection | null;
   /** A view publishes its selection through this, so other tiles can follow it. */
-  publishSelection: (rowType: string, ids: readonly string[]) => void;
+  publishSelection: (rowType: string, ids: readonly string[], items?: readonly JobItem[]) => void;
 }
 
 export interface FollowedSelection {
   sourceTileId: string;
   rowType: string;
   ids: readonly string[];
+  items?: readonly JobItem[];
 }
 
-export interface PluginView {
-  /** `<plugin>.<name>`, unique across plugins. */
-  id: string;
-  titleKey: string;
-  /** What a row of this view is (`adaccount`, `business`…), published with its selection. */
-  rowType?: string;
-  component: LazyComponent<ViewProps>;
+/** Props of a dashboard widget. */
+export interface WidgetProps {
+  /** Opens the plugin's route (with an optional filter the view understands). */
+  open: (path: string, filter?: Record<string, string>) => void;
 }
 
 export interface ActionContext {
@@ -51,44 +141,128 @@ export interface ActionContext {
   bridge: Bridge;
   /** Id of this item's (first) write, stored before it is sent so a reload can settle it. */
   requestId: string;
+  /** What `prepare` returned for this job (undefined without one). */
+  prepared?: unknown;
 }
 
-export interface PluginAction<Item = unknown, Params = unknown> {
-  /** `<plugin>.<verb>`. */
+export interface PrepareContext {
+  signal: AbortSignal;
+  bridge: Bridge;
+  /** The job's items (the pairs, for a pair action). */
+  items: readonly JobItem[];
+}
+
+/** A problem found before anything is sent: a message key in the plugin's namespace and its values. */
+export interface PreflightProblem { key: string; values?: Record<string, unknown> }
+
+/** An item of a pair action: the selected item with the one entry of the paired parameter. */
+export type PairItem<Item extends JobItem = JobItem> = Item & { pair: string };
+
+/** The code of one action (`defineAction`), loaded when a job, dry run or preflight needs it. */
+export interface ActionHandlers<Item extends JobItem = JobItem, Params = Record<string, never>, Output = unknown> {
+  /** Handles ONE item; its return value is the item's output (see the declaration's `output`). */
+  run: (item: Item, params: Params, ctx: ActionContext) => Promise<Output | void>;
+  /** Whether an item already took effect (settling a write that may have landed). */
+  verify?: (item: Item, params: Params, ctx: ActionContext) => Promise<boolean>;
+  /** The item as a batch entry, when the lane batches. */
+  toBatch?: (item: Item, params: Params) => BatchRequest;
+  /** Runs once per job before any item; a throw stops the job with its message. Its result reaches every item as `ctx.prepared`. */
+  prepare?: (params: Params, ctx: PrepareContext) => Promise<unknown>;
+  /** Checks one item on the data the list already has (used by the dry run); null when fine. */
+  preflight?: (item: Item, params: Params) => PreflightProblem | null;
+}
+
+/** What an action module exports as default. */
+export interface ActionModule<Item extends JobItem = JobItem, Params = Record<string, never>, Output = unknown> extends ActionHandlers<Item, Params, Output> {
+  /** `<plugin>.<verb>`: checked against the manifest entry the module is bound to. */
+  id: string;
+}
+
+/** Loads an action module (`import.meta.glob` types it loosely; the registry checks what it gets). */
+export type ActionLoader = () => Promise<unknown>;
+
+/** What index.ts binds to the manifest. Every loader is lazy: reading manifests runs no area code. */
+export interface PluginBindings {
+  /** By route name. */
+  routes?: Record<string, LazyComponent>;
+  /** By view name. */
+  views?: Record<string, LazyComponent<ViewProps>>;
+  /** By file, as `import.meta.glob('./actions/*.ts')` gives them (`./actions/add-user.ts` ↔ verb `addUser`). */
+  actions?: Record<string, ActionLoader>;
+  /** By widget name. */
+  widgets?: Record<string, LazyComponent<WidgetProps>>;
+  locales: Record<SupportedLocale, LocaleTree>;
+  /** Bus subscriptions and start-up work; loaded after the manifest is checked. */
+  activate?: () => Promise<{ default: (ctx: KernelContext) => void | (() => void) }>;
+}
+
+/** index.ts's default export: the manifest with its bindings. */
+export interface PluginDefinition {
+  manifest: PluginManifest;
+  bindings: PluginBindings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the kernel holds once a plugin passed validation: declarations resolved with their code.
+// ---------------------------------------------------------------------------------------------
+
+export interface PluginRoute extends RouteDeclaration {
+  component: LazyComponent;
+}
+
+export interface PluginView {
+  /** `<plugin>.<name>`, unique across plugins. */
   id: string;
   titleKey: string;
-  /** The row type the action applies to. */
+  rowType?: string;
+  component: LazyComponent<ViewProps>;
+}
+
+export interface PluginAction {
+  /** `<plugin>.<verb>`. */
+  id: string;
+  pluginId: string;
+  verb: string;
+  titleKey: string;
   target: string;
-  /** Key of the compiled parameter schema: `<plugin>.<action>` for schemas/actions/<plugin>/<action>.json. */
-  schema: string;
+  /** Key of the compiled parameter schema (`<plugin>.<verb>`), or null for an action without parameters. */
+  schema: string | null;
   idempotent: boolean;
   lane: string;
   roles?: string[];
-  toBatch?: (item: Item, params: Params) => unknown;
-  run: (item: Item, params: Params, ctx: ActionContext) => Promise<unknown>;
-  verify?: (item: Item, params: Params, ctx: ActionContext) => Promise<boolean>;
+  output?: JsonSchema;
+  pairs?: { param: string };
+  operations: string[];
+  /** Loads the handlers once (cached); rejects when the module is missing or bound to another id. */
+  load: () => Promise<ActionHandlers<JobItem, unknown, unknown>>;
 }
 
-export interface PluginManifest {
+export interface PluginWidget {
+  /** `<plugin>.<name>`. */
+  id: string;
+  pluginId: string;
+  titleKey: string;
+  size: 'small' | 'medium' | 'large';
+  component: LazyComponent<WidgetProps>;
+}
+
+export interface LoadedPlugin {
   id: string;
   titleKey: string;
   icon: string;
   order: number;
   hideInMenu?: boolean;
-  roles?: string[];
+  roles: string[];
   cache?: boolean;
   routes: PluginRoute[];
-  views?: PluginView[];
-  actions?: PluginAction<any, any>[];
-  locales: Record<SupportedLocale, LocaleTree>;
-  activate?: (ctx: KernelContext) => void | (() => void);
-}
-
-/** A manifest that passed validation and the duplicate checks. */
-export interface LoadedPlugin extends PluginManifest {
-  roles: string[];
   views: PluginView[];
-  actions: PluginAction<any, any>[];
+  actions: PluginAction[];
+  lanes: Record<string, LaneDeclaration>;
+  scope?: ScopeDeclaration;
+  widgets: PluginWidget[];
+  settings?: JsonSchema;
+  locales: Record<SupportedLocale, LocaleTree>;
+  activate?: PluginBindings['activate'];
 }
 
 export interface RefusedPlugin {

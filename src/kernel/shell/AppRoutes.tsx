@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { Layout } from './Layout';
-import { HOME_PATH } from './route-table';
+import { HOME_PATH } from '../core/route-table';
 import { RequireAuth } from '../auth/RequireAuth';
 import { LoginScreen } from '../auth/screens/LoginScreen';
 import { RegisterScreen } from '../auth/screens/RegisterScreen';
@@ -11,7 +11,7 @@ import { CreateNewPasswordScreen } from '../auth/screens/CreateNewPasswordScreen
 import { patchSession } from '../auth/session';
 
 /**
- * The route table of CONTRACT.md section 2. Plugin screens are resolved inside the Layout from the
+ * The route table of docs/CONTRACT.md section 2. Plugin screens are resolved inside the Layout from the
  * registry, so adding a plugin folder adds its routes without touching this file.
  */
 export function AppRoutes() {

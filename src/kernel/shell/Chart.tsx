@@ -12,7 +12,7 @@ export interface ChartProps {
   className?: string;
 }
 
-/** The chart wrapper of spec section 9 on ECharts (loaded in its own chunk on first use). */
+/** The chart wrapper of docs/SPEC.md section 9 on ECharts (loaded in its own chunk on first use). */
 export function Chart({ option, width = '100%', height = '100%', autoResize = false, className }: ChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from './route-table';
+import { HOME_PATH } from '../core/route-table';
 
 export function ForbiddenPage() {
   const { t } = useTranslation();

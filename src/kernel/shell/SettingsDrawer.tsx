@@ -1,6 +1,7 @@
 import { Button, Drawer, FormGroup, NumericInput, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SETTINGS, MENU_WIDTH_RANGE, updateSettings, useSettings, type ShellSettings } from './settings';
+import { DEFAULT_SETTINGS, MENU_WIDTH_RANGE, updateSettings, useSettings, type ShellSettings } from '../core/settings';
+import { PluginSettings } from './PluginSettings';
 import { PACE_RANGE, updateRunnerSettings, useRunnerSettings } from '../runner/runner-settings';
 
 type BooleanSetting = { [K in keyof ShellSettings]: ShellSettings[K] extends boolean ? K : never }[keyof ShellSettings];
@@ -32,6 +33,7 @@ export function SettingsDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: 
             onValueChange={(value) => Number.isFinite(value) && value > 0 && updateRunnerSettings({ paceFactor: value })} />
         </FormGroup>
         <Switch label={t('runner.autoResume')} checked={runner.autoResume} onChange={(e) => updateRunnerSettings({ autoResume: e.currentTarget.checked })} />
+        <PluginSettings />
         <Button icon="reset" text={t('settings.reset')} onClick={() => updateSettings({ ...DEFAULT_SETTINGS, theme: settings.theme })} />
       </div>
     </Drawer>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Classes } from '@blueprintjs/core';
-import { useSettings } from './settings';
+import { useSettings } from '../core/settings';
 
 /**
  * Applies the theme and colour-weak mode to <body>, so Blueprint portals (drawers, dialogs, toasts),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useKernel } from '../KernelProvider';
 import { SUPPORTED_LOCALES } from '../i18n';
-import { updateSettings, useSettings } from './settings';
+import { updateSettings, useSettings } from '../core/settings';
 import { menuEntries } from './menu';
 import type { ReactNode } from 'react';
 import { UserMenu } from './UserMenu';

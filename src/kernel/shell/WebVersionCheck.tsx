@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../KernelProvider';
 import { WEB_VERSION } from '../version';
 import { setRuntime, type RuntimeSettings } from '../api/runtime';
-import { useSettings } from './settings';
+import { useSettings } from '../core/settings';
 
 export const WEB_VERSION_CHECK_MS = 5 * 60 * 1000;
 

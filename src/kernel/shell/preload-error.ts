@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { showToast } from './toaster';
+import { showToast } from '../core/toaster';
 
 /**
  * Vite fires `vite:preloadError` when a lazy chunk's dependencies (its CSS) fail to load. We show the

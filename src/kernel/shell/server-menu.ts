@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../api/client';
 import { patchSession, useSession, type MenuItem } from '../auth/session';
-import { useSettings } from './settings';
-import { showToast } from './toaster';
+import { useSettings } from '../core/settings';
+import { showToast } from '../core/toaster';
 
 /**
  * With the setting 'menu from server' on, the menu comes from /api/user/menu (loading, success and

@@ -66,6 +66,13 @@ export async function cached<T>(store: KernelStore, key: string, loader: () => P
   }
 }
 
+/** Replaces a cached value (rows a job changed, re-read), keeping the entry's expiry; nothing when the key is not cached. */
+export function updateCached<T>(store: KernelStore, key: string, value: T): void {
+  const row = store.getRow(TABLE, key);
+  if (typeof row.expires !== 'number') return;
+  store.setRow(TABLE, key, { json: JSON.stringify(value), expires: row.expires });
+}
+
 export function readCached<T>(store: KernelStore, key: string, at = Date.now()): { found: true; value: T } | { found: false } {
   const row = store.getRow(TABLE, key);
   if (typeof row.json !== 'string' || typeof row.expires !== 'number' || row.expires <= at) return { found: false };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Card, HTMLSelect, H3 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LOCALES } from '../../i18n';
-import { updateSettings, useSettings } from '../../shell/settings';
+import { updateSettings, useSettings } from '../../core/settings';
 
 const LOCALE_LABELS: Record<string, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 

@@ -1,0 +1,172 @@
+// `npm run new:plugin <id>`: scaffolds a working area under plugins/<id>/ — manifest, a list view on the
+// kernel table with a sandbox-backed loader, one action with its parameter schema, both locales and a
+// plugin test — that passes `npm test` unchanged. docs/PLUGINS.md walks through what it writes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The files of a new area, by path relative to the repository. */
+export function scaffoldFiles(id, { order = 50 } = {}) {
+  const Id = id[0].toUpperCase() + id.slice(1);
+  const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+  return {
+    [`plugins/${id}/plugin.json`]: json({
+      $schema: '../../schemas/plugin.schema.json',
+      id, titleKey: 'title', icon: 'cube', order,
+      routes: [{ name: 'index', path: `/${id}/index`, titleKey: 'title' }],
+      views: [{ name: 'list', rowType: 'business' }],
+      actions: [{ verb: 'readField', target: 'business', idempotent: true, lane: 'graph', output: { type: 'object', properties: { value: { type: 'string' } } } }],
+    }),
+    [`plugins/${id}/index.ts`]: `import { definePlugin } from '@kernel';
+import manifest from './plugin.json';
+import zhCN from './locales/zh-CN.json';
+import enUS from './locales/en-US.json';
+
+export default definePlugin(manifest, {
+  routes: { index: () => import('./views/${Id}Screen') },
+  views: { list: () => import('./views/${Id}ListView') },
+  actions: import.meta.glob('./actions/*.ts'),
+  locales: { 'zh-CN': zhCN, 'en-US': enUS },
+});
+`,
+    [`plugins/${id}/load.ts`]: `import { followNextLinks, type ListLoadContext } from '@kernel';
+
+export interface Business { id: string; name: string; verification_status?: string; created_time?: string }
+
+/** The businesses of the session user, 50 a page, pages 500 ms apart; rows appear as each page arrives. */
+export async function loadBusinesses({ bridge, signal, emit, progress }: ListLoadContext<Business>): Promise<Business[]> {
+  const rows: Business[] = [];
+  const pages = followNextLinks<Business>(bridge, 'me/businesses', { fields: 'id,name,verification_status,created_time', limit: 50 }, {
+    waitMs: 500, signal, onPage: (page, count) => progress({ pages: page, rows: count }),
+  });
+  for await (const page of pages) {
+    rows.push(...page);
+    emit([...rows]);
+  }
+  return rows;
+}
+`,
+    [`plugins/${id}/views/${Id}List.tsx`]: `import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, ListButtons, ListStatus, useAreaList, type DataColumn, type ViewProps } from '@kernel';
+import { loadBusinesses, type Business } from '../load';
+
+const getId = (b: Business) => b.id;
+const toItem = (b: Business) => ({ id: b.id, name: b.name });
+
+export function ${Id}List({ sourceId, followed }: { sourceId: string; followed?: ViewProps['followedSelection'] }) {
+  const { t } = useTranslation('${id}');
+  const list = useAreaList<Business>({ cacheKey: '${id}:list', load: loadBusinesses, rowType: 'business', getId, toItem, sourceId, followed });
+  const columns = useMemo<DataColumn<Business>[]>(() => [
+    { id: 'name', header: t('columns.name'), value: (b) => b.name, width: 240 },
+    { id: 'id', header: t('columns.id'), value: (b) => b.id, width: 170 },
+    { id: 'verification', header: t('columns.verification'), value: (b) => b.verification_status ?? '', width: 150 },
+  ], [t]);
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="${id}-list">
+      <ListStatus list={list} />
+      <DataTable viewId="${id}.list" rows={list.visible} columns={columns} getRowId={getId} loading={list.loading && list.rows.length === 0}
+        selection={list.selection} onSelectionChange={list.onSelectionChange} toolbar={<ListButtons list={list} />} />
+    </div>
+  );
+}
+`,
+    [`plugins/${id}/views/${Id}ListView.tsx`]: `import type { ViewProps } from '@kernel';
+import { ${Id}List } from './${Id}List';
+
+export default function ${Id}ListView(props: ViewProps) {
+  return <${Id}List sourceId={props.tileId} followed={props.followedSelection} />;
+}
+`,
+    [`plugins/${id}/views/${Id}Screen.tsx`]: `import { ${Id}List } from './${Id}List';
+
+export default function ${Id}Screen() {
+  return <${Id}List sourceId="route:/${id}/index" />;
+}
+`,
+    [`plugins/${id}/actions/read-field.ts`]: `import { defineAction } from '@kernel';
+
+/** Reads one field of each selected business (an example of a read action with a parameter and an output column). */
+export default defineAction('${id}.readField', {
+  run: async (item, params, ctx) => {
+    const { body } = await ctx.bridge.graph<Record<string, unknown>>({ path: item.id, params: { fields: params.field } }, { signal: ctx.signal });
+    return { value: String(body[params.field] ?? '') };
+  },
+});
+`,
+    [`schemas/actions/${id}/readField.json`]: json({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      title: 'Read a field',
+      type: 'object',
+      required: ['field'],
+      additionalProperties: false,
+      properties: { field: { type: 'string', enum: ['name', 'verification_status', 'created_time'], default: 'name' } },
+    }),
+    [`plugins/${id}/locales/zh-CN.json`]: json({
+      title: `新区域 ${id}`, views: { list: '商务管理平台' },
+      columns: { name: '名称', id: 'ID', verification: '验证状态' },
+      actions: { readField: { title: '读取字段', fields: { field: '字段' }, enum: { field: { name: '名称', verification_status: '验证状态', created_time: '创建时间' } }, output: { value: '值' } } },
+    }),
+    [`plugins/${id}/locales/en-US.json`]: json({
+      title: `New area ${id}`, views: { list: 'Businesses' },
+      columns: { name: 'Name', id: 'ID', verification: 'Verification' },
+      actions: { readField: { title: 'Read a field', fields: { field: 'Field' }, enum: { field: { name: 'Name', verification_status: 'Verification', created_time: 'Created' } }, output: { value: 'Value' } } },
+    }),
+    [`tests/unit/${id}-plugin.test.tsx`]: `// The ${id} area inside the real kernel, against the graph sandbox over HTTP (scaffolded by npm run new:plugin).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { renderWithKernel } from '../harness/render-with-kernel';
+import { startSandbox, type Sandbox } from '../sandbox/harness';
+import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
+import { createBridge } from '../../src/kernel/bridge/bridge';
+import { createRegistry } from '../../src/kernel/plugin/registry';
+import area from '../../plugins/${id}';
+
+let sandbox: Sandbox;
+beforeAll(async () => { sandbox = await startSandbox({ scale: 'small' }); });
+afterAll(async () => sandbox?.close());
+
+describe('the ${id} area', () => {
+  it('is a valid plugin whose list shows the sandbox\\'s businesses', async () => {
+    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.0.0' });
+    await renderWithKernel({ plugins: [area], route: '/${id}/index', locale: 'en-US', transport });
+    await waitFor(() => expect(document.querySelectorAll('[data-row-id]').length).toBeGreaterThan(0), { timeout: 20_000 });
+  }, 30_000);
+
+  it('reads a field of a business through its action', async () => {
+    const [plugin] = createRegistry({ area: { default: area } }).plugins;
+    const action = plugin.actions.find((a) => a.id === '${id}.readField')!;
+    const handlers = await action.load();
+    const bridge = createBridge(createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.0.0' }));
+    const business = [...sandbox.state.data.businesses.values()][0];
+    const out = await handlers.run({ id: business.id }, { field: 'name' }, { signal: new AbortController().signal, progress: () => {}, bridge, requestId: 'test' });
+    expect(out).toEqual({ value: business.name });
+  });
+});
+`,
+  };
+}
+
+export function scaffold(id, dir = root) {
+  if (!/^[a-z][a-z0-9]{1,31}$/.test(id ?? '')) throw new Error('usage: npm run new:plugin <id>  (lower-case letters and digits, 2–32 characters, starting with a letter)');
+  if (fs.existsSync(path.join(dir, 'plugins', id))) throw new Error(`plugins/${id} already exists`);
+  const files = scaffoldFiles(id);
+  for (const [rel, text] of Object.entries(files)) {
+    const file = path.join(dir, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  }
+  return Object.keys(files);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const written = scaffold(process.argv[2]);
+    console.log(`created:\n  ${written.join('\n  ')}\nnext: npm run schemas && npx vitest run --project unit tests/unit/${process.argv[2]}-plugin.test.tsx (docs/PLUGINS.md)`);
+  } catch (e) {
+    console.error(e.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,215 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBridge, useBus, useKernel } from '../KernelProvider';
+import { useRunner } from '../runner/RunnerHost';
+import { cached, updateCached } from '../store/ttl-cache';
+import { dismissToast, updateToast } from '../core/toaster';
+import { toastPlatformError } from '../bridge/error-toast';
+import type { Bridge } from '../bridge/bridge';
+import type { FollowedSelection } from '../plugin/types';
+import type { JobItem } from '../runner/types';
+import { closeStream, currentStream, openStream, type ListProgress } from './list-stream';
+
+export interface ListLoadContext<Row> {
+  bridge: Bridge;
+  signal: AbortSignal;
+  /** The rows so far — a page arrived, a detail batch filled in: the table shows them at once. */
+  emit: (rows: readonly Row[]) => void;
+  progress: (progress: ListProgress) => void;
+}
+
+export interface AreaListOptions<Row> {
+  /** The list's key in the 12-hour list cache (the spec's cache names: `fb_page_list`, `bmuser_list`…). */
+  cacheKey: string;
+  /** Loads the whole list, emitting rows as they arrive; resolves with the complete list. */
+  load: (ctx: ListLoadContext<Row>) => Promise<Row[]>;
+  /** What a row is (docs/CONTRACT.md section 2), published with the selection. */
+  rowType: string;
+  getId: (row: Row) => string;
+  /** The tile or route the view is shown in: its selection is published under this id. */
+  sourceId: string;
+  /** In a tile: the selection of the tile it follows (null: none). On a route screen leave it undefined: the list then follows selections published anywhere. */
+  followed?: FollowedSelection | null;
+  /** Which published selections filter this list, and how a row matches the selected ids. */
+  follow?: { rowType: string; match: (row: Row, ids: ReadonlySet<string>) => boolean };
+  /** The item a selected row becomes for the runner (default `{ id }`). */
+  toItem?: (row: Row) => JobItem;
+  /** Re-reads the given rows (after a job touched them), batched; rows not returned stay as they were. */
+  reread?: (ids: readonly string[], ctx: { bridge: Bridge; signal: AbortSignal; rows: ReadonlyMap<string, Row> }) => Promise<Row[]>;
+  /** Jobs of actions with this target row type refresh the list (default `rowType`). */
+  refreshOn?: string;
+}
+
+export interface AreaList<Row> {
+  /** Every row loaded so far. */
+  rows: readonly Row[];
+  /** The rows after the followed selection's filter: what the table shows. */
+  visible: readonly Row[];
+  /** True until the load ended (rows may already stream in). */
+  loading: boolean;
+  error: string | null;
+  progress: ListProgress | null;
+  /** The progress in words, for the one progress display. */
+  progressText: string | null;
+  reload: (force?: boolean) => void;
+  selection: ReadonlySet<string>;
+  onSelectionChange: (ids: ReadonlySet<string>) => void;
+  /** The followed selection filtering the list (null: none); `clear` when the operator may drop it. */
+  followFilter: { count: number; clear?: () => void } | null;
+  rowType: string;
+}
+
+/**
+ * Everything a list view needs around the table: a cached load that streams (rows appear as each page
+ * arrives, details fill in as their batches land), abortable, with one progress display shared by
+ * every view of the list; following a selection published by another tile (or, on a route screen,
+ * anywhere); publishing its own selection with its items; and, after a job of its row type, re-reading
+ * only the rows the job touched.
+ */
+export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const bus = useBus();
+  const runner = useRunner();
+  const { store, allPlugins } = useKernel();
+  const actionTargets = useMemo(() => new Map(allPlugins.flatMap((p) => p.actions.map((a) => [a.id, a.target] as const))), [allPlugins]);
+  const [rows, setRows] = useState<readonly Row[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [progress, setProgress] = useState<ListProgress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  const [busFollow, setBusFollow] = useState<readonly string[] | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const latest = useRef(o);
+  latest.current = o;
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  // A language switch must not restart a load in flight: the toast reads the current translator.
+  const tRef = useRef(t);
+  tRef.current = t;
+  const { cacheKey, sourceId, rowType } = o;
+  const toastKey = `list:${cacheKey}`;
+
+  const progressText = useMemo(() => describeProgress(progress, t), [progress, t]);
+
+  const load = useCallback(async (force = false) => {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setLoading(true);
+    setError(null);
+    const live = (next: readonly Row[] | null, p: ListProgress | null) => {
+      if (controller.signal.aborted) return;
+      if (next) setRows(next);
+      setProgress(p);
+    };
+    // A load of this list already in flight (another view of it): show what it streamed so far.
+    const shared = force ? undefined : currentStream<Row>(store, cacheKey);
+    const unsubscribeShared = shared?.subscribe(live);
+    let own: ReturnType<typeof openStream<Row>> | null = null;
+    try {
+      const list = await cached(store, cacheKey, () => {
+        own = openStream<Row>(store, cacheKey);
+        const stream = own;
+        stream.subscribe(live);
+        return latest.current.load({
+          bridge, signal: controller.signal,
+          emit: (r) => stream.emit(r),
+          progress: (p) => { stream.report(p); void updateToast(toastKey, describeProgress(p, tRef.current) ?? ''); },
+        });
+      }, { force, signal: controller.signal });
+      if (!controller.signal.aborted) setRows(list);
+    } catch (e) {
+      if (!controller.signal.aborted) {
+        setError(e instanceof Error ? e.message : String(e));
+        toastPlatformError(e);
+      }
+    } finally {
+      unsubscribeShared?.();
+      if (own) closeStream(store, cacheKey, own);
+      if (own) void dismissToast(toastKey);
+      if (!controller.signal.aborted) { setLoading(false); setProgress(null); }
+    }
+  }, [bridge, store, cacheKey, toastKey]);
+
+  useEffect(() => { void load(); return () => abort.current?.abort(); }, [load]);
+
+  // On a route screen the list follows a selection of its follow row type published by any other view.
+  useEffect(() => {
+    if (o.followed !== undefined || !o.follow) return;
+    const followType = o.follow.rowType;
+    const onSelection = (e: FollowedSelection) => {
+      if (e.rowType === followType && e.sourceTileId !== sourceId) setBusFollow(e.ids.length ? e.ids : null);
+    };
+    bus.on('selection:changed', onSelection);
+    return () => bus.off('selection:changed', onSelection);
+  }, [bus, o.followed, o.follow?.rowType, sourceId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const followedIds = o.followed !== undefined
+    ? (o.followed && o.follow && o.followed.rowType === o.follow.rowType && o.followed.ids.length ? o.followed.ids : null)
+    : busFollow;
+  const visible = useMemo(() => {
+    const match = latest.current.follow?.match;
+    if (!followedIds || !match) return rows;
+    const ids = new Set(followedIds);
+    return rows.filter((r) => match(r, ids));
+  }, [rows, followedIds]);
+
+  const byId = useMemo(() => new Map(visible.map((r) => [o.getId(r), r])), [visible]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onSelectionChange = useCallback((ids: ReadonlySet<string>) => {
+    setSelection(ids);
+    const toItem = latest.current.toItem ?? ((r: Row) => ({ id: latest.current.getId(r) }));
+    const items = [...ids].flatMap((id) => { const r = byId.get(id); return r ? [toItem(r)] : []; });
+    bus.emit('selection:changed', { sourceTileId: sourceId, rowType, ids: items.map((i) => i.id), items });
+  }, [bus, byId, sourceId, rowType]);
+
+  // After a job on this row type: re-read the rows it touched (or everything, for a list without `reread`).
+  useEffect(() => {
+    const onFinished = async (e: { jobId: string; actionId: string }) => {
+      const reread = latest.current.reread;
+      const target = latest.current.refreshOn ?? rowType;
+      if (actionTargets.get(e.actionId) !== target) return;
+      if (!reread) { void load(true); return; }
+      const ids = touchedIds(runner, e.jobId);
+      if (!ids.length) return;
+      const controller = new AbortController();
+      try {
+        const getId = latest.current.getId;
+        const current = new Map(rowsRef.current.map((r) => [getId(r), r]));
+        const fresh = new Map((await reread(ids, { bridge, signal: controller.signal, rows: current })).map((r) => [getId(r), r]));
+        const merged = rowsRef.current.map((r) => fresh.get(getId(r)) ?? r);
+        setRows(merged);
+        updateCached(store, cacheKey, merged);
+      } catch (err) {
+        toastPlatformError(err);
+      }
+    };
+    const handler = (e: { jobId: string; actionId: string }) => void onFinished(e);
+    bus.on('job:finished', handler);
+    return () => bus.off('job:finished', handler);
+  }, [bus, runner, bridge, store, cacheKey, rowType, load, actionTargets]);
+
+  const followFilter = followedIds ? { count: followedIds.length, clear: o.followed === undefined ? () => setBusFollow(null) : undefined } : null;
+  return { rows, visible, loading, error, progress, progressText, reload: (force = true) => void load(force), selection, onSelectionChange, followFilter, rowType };
+}
+
+function describeProgress(p: ListProgress | null, t: (key: string, o?: Record<string, unknown>) => string): string | null {
+  if (!p) return null;
+  const list = t('list.progress', { count: p.pages, rows: p.rows });
+  return p.detailsTotal ? `${list} · ${t('list.details', { done: p.detailsDone ?? 0, total: p.detailsTotal })}` : list;
+}
+
+/** The ids of the objects a job worked on (a pair's object once). */
+function touchedIds(runner: ReturnType<typeof useRunner>, jobId: string): string[] {
+  const ids = new Set<string>();
+  for (const item of runner.items(jobId)) {
+    if (item.state !== 'done' && item.state !== 'unknown') continue;
+    try {
+      const parsed = JSON.parse(item.item) as { id?: unknown };
+      if (typeof parsed.id === 'string' && parsed.id) ids.add(parsed.id);
+    } catch {
+      // an item that cannot be read changes nothing in the list
+    }
+  }
+  return [...ids];
+}

@@ -1,0 +1,58 @@
+// `npm run new:plugin <id>` makes an area that type-checks and passes its own test unchanged: scaffolded
+// into a temporary copy of the repository, then the type check and the new area's test run there.
+import { afterAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const ID = 'scaffoldcheck';
+let copy = '';
+
+/** The repository as a clean checkout would have it (tracked and new, not ignored), node_modules linked entry by entry. */
+function copyRepository(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-scaffold-'));
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root }).toString().split('\0').filter(Boolean);
+  for (const rel of files) {
+    const from = path.join(root, rel);
+    if (!fs.existsSync(from)) continue; // deleted in the work tree
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.copyFileSync(from, path.join(dir, rel));
+  }
+  // Own .tmp (tsc's build info) so the copy's type check never touches the real tree's.
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  for (const entry of fs.readdirSync(path.join(root, 'node_modules'))) {
+    if (entry !== '.tmp' && entry !== '.vite' && entry !== '.vitest') fs.symlinkSync(path.join(root, 'node_modules', entry), path.join(dir, 'node_modules', entry));
+  }
+  return dir;
+}
+
+function run(cmd: string, args: string[]) {
+  const r = spawnSync(cmd, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  return { ok: r.status === 0, output: `${r.stdout}\n${r.stderr}` };
+}
+
+afterAll(() => { if (copy) fs.rmSync(copy, { recursive: true, force: true }); });
+
+describe('npm run new:plugin', () => {
+  it('scaffolds an area that passes the type check and its own test', () => {
+    copy = copyRepository();
+    const made = run(process.execPath, ['scripts/new-plugin.mjs', ID]);
+    expect(made.ok, made.output).toBe(true);
+    for (const f of ['plugin.json', 'index.ts', 'load.ts', 'actions/read-field.ts', 'locales/zh-CN.json', 'locales/en-US.json']) {
+      expect(fs.existsSync(path.join(copy, 'plugins', ID, f)), f).toBe(true);
+    }
+    expect(run(process.execPath, ['scripts/new-plugin.mjs', ID]).ok, 'a second scaffold of the same id is refused').toBe(false);
+    expect(run(process.execPath, ['scripts/new-plugin.mjs', 'Bad-Id']).ok).toBe(false);
+
+    const schemas = run(process.execPath, ['scripts/compile-schemas.mjs']);
+    expect(schemas.ok, schemas.output).toBe(true);
+    expect(fs.readFileSync(path.join(copy, 'src/generated/action-params.d.ts'), 'utf8')).toContain(`"${ID}.readField"`);
+    const types = run(path.join(copy, 'node_modules/.bin/tsc'), ['-b']);
+    expect(types.ok, types.output.slice(-3000)).toBe(true);
+    const tests = run(path.join(copy, 'node_modules/.bin/vitest'), ['run', '--project', 'unit', `tests/unit/${ID}-plugin.test.tsx`]);
+    expect(tests.ok, tests.output.slice(-3000)).toBe(true);
+    expect(tests.output).toMatch(/2 passed/);
+  }, 240_000);
+});
