@@ -1,7 +1,7 @@
 // The runner benchmark (`npm run bench:runner`): the runner's own code, in Node, with an in-memory
 // TinyBase store and the demo transport, against the graph sandbox over HTTP on 127.0.0.1 with
 // 150 ± 50 ms latency and 2 % injected transient errors. Prints one line per scenario as
-// docs/CONTRACT.md section 8 says:
+// docs/INTERFACES.md section 8 says:
 //
 //   <scenario>: wall_s=… calls=… rate_limit_errors=… lost=… duplicated=… ratio=…
 //

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:table`: the kernel DataTable with the ad-account columns in Chromium over 50,000
- * and 200,000 generated rows; prints one docs/CONTRACT.md section 8 line per size:
+ * and 200,000 generated rows; prints one docs/INTERFACES.md section 8 line per size:
  *   table-<rows>: first_row_ms=… sort_ms=… filter_ms=… select_all_ms=… scroll_p95_ms=… stale_pct=… heap_mb=…
  * Builds bench/table (Vite, production) into a temp dir, serves it, drives it with playwright-core
  * and Debian's Chromium. See bench/table/README.md for what each figure means.

@@ -1,4 +1,4 @@
-/** The platform hosts the executor may call (docs/CONTRACT.md section 4); anything else is refused. */
+/** The platform hosts the executor may call (docs/INTERFACES.md section 4); anything else is refused. */
 export const PLATFORM_HOSTS = ['graph.facebook.com', 'business.facebook.com', 'www.facebook.com', 'adsmanager.facebook.com'] as const;
 export const GRAPH_HOST = 'graph.facebook.com';
 
@@ -12,7 +12,7 @@ export function isPlatformUrl(url: string): boolean {
 }
 
 /**
- * docs/CONTRACT.md section 5: `https://graph.facebook.com/<path>` → `S/<path>`, any other allowed platform
+ * docs/INTERFACES.md section 5: `https://graph.facebook.com/<path>` → `S/<path>`, any other allowed platform
  * host H → `S/__web/H/<path>`. Returns null for a URL outside the allow-list.
  */
 export function toSandboxUrl(url: string, sandboxBase: string): string | null {

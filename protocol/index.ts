@@ -1,5 +1,5 @@
 /**
- * The page ↔ extension protocol (docs/CONTRACT.md section 4): message types and their validators,
+ * The page ↔ extension protocol (docs/INTERFACES.md section 4): message types and their validators,
  * the request placeholders, and the platform host allow-list. The app (src/kernel/bridge, the demo
  * transport) and the extension (extension/src, bundled by extension/build.ts) both import it from
  * here; neither keeps a copy.

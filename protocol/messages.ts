@@ -1,5 +1,5 @@
 /**
- * The bridge messages of docs/CONTRACT.md section 4, shared by the page, the demo transport and the
+ * The bridge messages of docs/INTERFACES.md section 4, shared by the page, the demo transport and the
  * extension (which bundles this file). Every message carries `source`; anything else is ignored.
  */
 

@@ -1,4 +1,4 @@
-/** Values the executor puts in place of the placeholders of docs/CONTRACT.md section 4. */
+/** Values the executor puts in place of the placeholders of docs/INTERFACES.md section 4. */
 export interface PlaceholderValues {
   access_token: string;
   fb_dtsg: string;

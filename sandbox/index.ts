@@ -1,5 +1,5 @@
 // The graph sandbox as a fastify plugin: a local emulator of the platform endpoints Tessera uses
-// (docs/CONTRACT.md section 5). `npm start` mounts it at /__graph in demo mode; `npm run sandbox` serves
+// (docs/INTERFACES.md section 5). `npm start` mounts it at /__graph in demo mode; `npm run sandbox` serves
 // it at the root of a port (cli.ts); tests register it on a fastify of their own.
 //
 //   app.register(graphSandbox, { prefix: '/__graph', seed: 1, scale: 'small' })

@@ -1,4 +1,4 @@
-// The score model of docs/CONTRACT.md section 5: one score per user and one per ad account; a read
+// The score model of docs/INTERFACES.md section 5: one score per user and one per ad account; a read
 // costs 1 point, a write 3; a score decays linearly by points/decayS per second; a call that would
 // pass `points` fails and blocks its scope for blockS, and while blocked every call in it fails.
 

@@ -169,7 +169,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     if (mode === 'admin' && req.auth.user.role !== 'admin') throw new ApiError(Code.FORBIDDEN, 'forbidden');
   });
 
-  // A token older than 7 days is replaced on its next successful answer (docs/CONTRACT.md section 3).
+  // A token older than 7 days is replaced on its next successful answer (docs/INTERFACES.md section 3).
   app.addHook('preSerialization', async (req, reply, payload) => {
     const auth = req.auth;
     if (!auth?.rotate || !isEnvelope(payload) || payload.status !== 1) return payload;

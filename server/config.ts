@@ -1,4 +1,4 @@
-// Server settings, read once from the environment (docs/CONTRACT.md section 1 plus the server's own extras).
+// Server settings, read once from the environment (docs/INTERFACES.md section 1 plus the server's own extras).
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentProvider } from './payments/types';

@@ -1,4 +1,4 @@
-// The one answer shape of the API ({ status, code, info, data }) and the codes it uses (docs/CONTRACT.md section 3).
+// The one answer shape of the API ({ status, code, info, data }) and the codes it uses (docs/INTERFACES.md section 3).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t, type Lang, type MessageKey } from './i18n';
 

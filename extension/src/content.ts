@@ -1,7 +1,7 @@
 /**
  * The content script, injected at document_start into top frames of the product's origins only (the
  * manifest's matches, fixed at build time). It marks the page (`<html data-tessera-extension="VERSION">`,
- * docs/CONTRACT.md section 4) and relays page messages to the worker over one long-lived port, posting
+ * docs/INTERFACES.md section 4) and relays page messages to the worker over one long-lived port, posting
  * the worker's replies back to the page. It reads only messages from this very window and origin,
  * and forwards only messages parsePageMessage accepts.
  */

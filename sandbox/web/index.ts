@@ -1,6 +1,6 @@
 // The web side of the platform (any host but graph): the GraphQL form post and the web forms and
 // pages the areas add. Reached as S/__web/<host>/<path>. Errors use the Graph codes of
-// docs/CONTRACT.md section 6 (17 rate limit, 190 session, 2 transient) so one classifier serves REST and web.
+// docs/INTERFACES.md section 6 (17 rate limit, 190 session, 2 transient) so one classifier serves REST and web.
 import { WEB_HOSTS } from '../constants';
 import { GraphError, errors } from '../errors';
 import { makeCtx, usageHeaders } from '../graph/dispatch';

@@ -1,5 +1,5 @@
 // Bearer tokens: 256-bit random, stored as sha-256, idle expiry 30 days, rotated after 7 days with a
-// 60-second grace for the old token (docs/CONTRACT.md section 3).
+// 60-second grace for the old token (docs/INTERFACES.md section 3).
 import crypto from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { sessions, users } from '../db/schema';

@@ -1,4 +1,4 @@
-// The account flows of docs/CONTRACT.md section 3: register, codes, activation, reset, login, logout.
+// The account flows of docs/INTERFACES.md section 3: register, codes, activation, reset, login, logout.
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema';

@@ -33,6 +33,7 @@ describe('the ad-account area on the small sandbox', () => {
     await loginAs(page, baseUrl, 'operator@tessera.test');
     await page.goto(`${baseUrl}/adaccount/index`);
     await page.locator('[data-row-id]').first().waitFor({ timeout: 60_000 });
+    await page.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 }); // rows stream in: filter and select once all are in
     await page.getByLabel('Filter "Status"').selectOption('Inactive');
     await expect.poll(() => page.locator('[data-row-id]').count()).toBeGreaterThan(10);
     const rows = await page.locator('[data-row-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row-id')!));
@@ -80,7 +81,7 @@ describe('the ad-account area on the small sandbox', () => {
   it('shows the hostile names of the sandbox as text and runs nothing', async () => {
     await reset(true);
     await page.goto(`${baseUrl}/adaccount/index`);
-    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('button', { name: 'Reload', exact: true }).click();
     await expect.poll(async () => (await page.locator('[data-row-id]').allTextContents()).join('\n'), { timeout: 60_000 }).toContain('<script>');
     const text = (await page.locator('[data-row-id]').allTextContents()).join('\n');
     expect(text).toContain('<img src=x onerror=');

@@ -34,6 +34,8 @@ describe('the runner in real Chromium on the sandbox', () => {
     await loginAs(page, baseUrl, 'operator@tessera.test');
     await page.goto(`${baseUrl}/adaccount/index`);
     await page.locator('[data-row-id]').first().waitFor();
+    // The list streams: rows show from the first page on; select all once every page is in.
+    await page.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
     await page.getByLabel('Select all rows in the current view').check({ force: true });
     const selected = Number((await page.getByText(/^Selected: \d+/).textContent())!.replace(/\D/g, ''));
     expect(selected).toBeGreaterThanOrEqual(290);

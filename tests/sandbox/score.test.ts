@@ -1,4 +1,4 @@
-// The score model of docs/CONTRACT.md section 5, over HTTP, with a clock the test moves.
+// The score model of docs/INTERFACES.md section 5, over HTTP, with a clock the test moves.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startSandbox, type Sandbox } from './harness';
 

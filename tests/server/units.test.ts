@@ -9,7 +9,7 @@ import { describeValidation } from '../../server/envelope';
 import { MENU, pluginOfModule } from '../../server/catalog';
 
 describe('settings', () => {
-  test('defaults of docs/CONTRACT.md section 1', () => {
+  test('defaults of docs/INTERFACES.md section 1', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: null, smtpUrl: null, demo: true, demoPassword: 'tessera-demo', adminEmail: null, websocketUrl: null, paymentPublicKey: null });
     expect(c.dataDir.endsWith('/data')).toBe(true);

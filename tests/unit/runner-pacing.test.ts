@@ -9,7 +9,7 @@ import { UsagePacer, requestCosts } from '../../src/kernel/runner/adaptive';
 import type { JobItem } from '../../src/kernel/runner/types';
 import { actionMap, testAction, testPlugin } from '../harness/actions';
 
-/** The platform's score model (docs/CONTRACT.md section 5) for the caller: points, linear decay, a block past the budget. */
+/** The platform's score model (docs/INTERFACES.md section 5) for the caller: points, linear decay, a block past the budget. */
 class Score {
   score = 0;
   at = Date.now();

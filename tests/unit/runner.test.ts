@@ -136,7 +136,7 @@ describe('lanes', () => {
   });
 });
 
-describe('error classification (docs/CONTRACT.md section 6)', () => {
+describe('error classification (docs/INTERFACES.md section 6)', () => {
   it('sorts platform errors into transient, rate limit, session and permanent', () => {
     expect(classifyError(new GraphError('x', 500, 1))).toBe('transient');
     expect(classifyError(new GraphError('x', 400, 100, undefined, true))).toBe('transient');

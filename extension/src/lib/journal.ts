@@ -18,7 +18,7 @@ export const JOURNAL_PREFIX = 'outcome:';
 export const JOURNAL_LIMIT = 5_000;
 
 /**
- * The outcome journal of writes (docs/CONTRACT.md section 4, `tessera:outcome`): `pending` before the
+ * The outcome journal of writes (docs/INTERFACES.md section 4, `tessera:outcome`): `pending` before the
  * request leaves, then `done` (2xx) or `failed` (with the status; 0 = no HTTP reply, so the write may
  * or may not have landed). Kept in chrome.storage.session, one key per request, so it survives the
  * worker being stopped and restarted; the most recent JOURNAL_LIMIT entries are kept. Writes that

@@ -1,7 +1,7 @@
 import type { Cookie, PlaceholderValues } from '../../../protocol';
 import { TtlCache, type Identity, type PlaceholderName, type SessionSource } from './session';
 
-/** `GET S/__sandbox/session` (docs/CONTRACT.md section 5). */
+/** `GET S/__sandbox/session` (docs/INTERFACES.md section 5). */
 export interface SandboxSessionBody { userId: string; name: string; access_token: string; fb_dtsg: string; lsd: string }
 
 export interface SandboxSessionDeps {

@@ -1,6 +1,6 @@
 /**
  * The one client of the product API: 6 s timeout, `Authorization: Bearer` and `uid` headers, and the
- * reactions of docs/CONTRACT.md section 3 to each status/code pair.
+ * reactions of docs/INTERFACES.md section 3 to each status/code pair.
  */
 
 export const API_TIMEOUT_MS = 6000;

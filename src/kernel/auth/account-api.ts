@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/client';
 import { clearSession, storeToken } from './session';
 
 /**
- * The auth calls of docs/CONTRACT.md section 3. Whenever an answer carries `data.token` it is stored; when
+ * The auth calls of docs/INTERFACES.md section 3. Whenever an answer carries `data.token` it is stored; when
  * one of these calls fails the token is removed and the error passed on.
  */
 async function withToken<T extends { token?: string } | null>(call: () => Promise<T>): Promise<T> {

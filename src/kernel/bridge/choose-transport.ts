@@ -5,7 +5,7 @@ import { createDemoTransport } from './demo-transport';
 import type { RuntimeSettings } from '../api/runtime';
 
 /**
- * The boot rule of docs/CONTRACT.md section 4: an extension that marked the page wins; otherwise demo
+ * The boot rule of docs/INTERFACES.md section 4: an extension that marked the page wins; otherwise demo
  * mode uses the in-page demo executor; otherwise the extension transport, which then reports that
  * the extension is missing.
  */

@@ -14,7 +14,7 @@ export interface DemoTransportOptions {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The demo executor (docs/CONTRACT.md section 4): runs in the page and calls the sandbox directly, no
+ * The demo executor (docs/INTERFACES.md section 4): runs in the page and calls the sandbox directly, no
  * window messages. Chosen only in demo mode and only when no extension marked the page.
  */
 export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {

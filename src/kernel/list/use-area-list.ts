@@ -23,7 +23,7 @@ export interface AreaListOptions<Row> {
   cacheKey: string;
   /** Loads the whole list, emitting rows as they arrive; resolves with the complete list. */
   load: (ctx: ListLoadContext<Row>) => Promise<Row[]>;
-  /** What a row is (docs/CONTRACT.md section 2), published with the selection. */
+  /** What a row is (docs/INTERFACES.md section 2), published with the selection. */
   rowType: string;
   getId: (row: Row) => string;
   /** The tile or route the view is shown in: its selection is published under this id. */

@@ -34,7 +34,7 @@ export interface ViewDeclaration {
   name: string;
   /** Defaults to `views.<name>`. */
   titleKey?: string;
-  /** What a row of this view is (docs/CONTRACT.md section 2), published with its selection. */
+  /** What a row of this view is (docs/INTERFACES.md section 2), published with its selection. */
   rowType?: string;
 }
 
@@ -66,7 +66,7 @@ export type JsonSchema = Record<string, unknown>;
 export interface ActionDeclaration {
   /** The action id is `<plugin>.<verb>`; its title key `actions.<verb>.title`; its handlers `actions/<verb in kebab-case>.ts`; its parameter schema, if it has parameters, `schemas/actions/<plugin>/<verb>.json`. */
   verb: string;
-  /** The row type it applies to (docs/CONTRACT.md section 2). */
+  /** The row type it applies to (docs/INTERFACES.md section 2). */
   target: string;
   idempotent: boolean;
   /** A kernel lane (`graph`, `graph-write`, `list-pages`) or one the plugin declares. */

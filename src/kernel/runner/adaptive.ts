@@ -3,7 +3,7 @@
  * of a budget the page does not know) just under a target, so a long job runs about as fast as the
  * budget refills and never walks into the block that passing 100 % costs.
  *
- * The platform's score model (docs/PLATFORM.md section 6, docs/CONTRACT.md section 5): each call adds points (a read 1, a
+ * The platform's score model (docs/PLATFORM.md section 6, docs/INTERFACES.md section 5): each call adds points (a read 1, a
  * write 3; batch entries one by one) and the score decays linearly. Neither the budget (how many
  * percent a point is) nor the decay (percent per second) is told, so both are learnt from the
  * readings: between two readings, `Δusage = a × points charged − r × Δt`. A weighted least-squares
@@ -13,7 +13,7 @@
  *
  * A start may go when `usage now + a × (points reserved by running tasks + the task's points)` stays
  * at or under the target; otherwise the lane waits until the decay makes room. These waits answer
- * the platform's limits, so the pace factor (docs/CONTRACT.md section 7) never scales them.
+ * the platform's limits, so the pace factor (docs/INTERFACES.md section 7) never scales them.
  */
 import { isRateLimitCode, parseUsage } from './classify';
 

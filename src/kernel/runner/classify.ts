@@ -1,7 +1,7 @@
 import { GraphError } from '../bridge/bridge';
 import { BridgeError } from '../bridge/transport';
 
-/** docs/CONTRACT.md section 6. */
+/** docs/INTERFACES.md section 6. */
 export type ErrorClass = 'transient' | 'rate-limit' | 'session' | 'permanent';
 
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 613]);

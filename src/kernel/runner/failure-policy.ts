@@ -3,7 +3,7 @@ import { BridgeError } from '../bridge/transport';
 import { classifyError, isCallerWideLimit, parseUsage, rateLimitPauseMs } from './classify';
 
 /**
- * What the runner does with an item whose attempt failed (docs/CONTRACT.md section 6). A pure
+ * What the runner does with an item whose attempt failed (docs/INTERFACES.md section 6). A pure
  * function of its inputs, so the whole table is testable without a runner, a clock or a platform.
  */
 export type FailureDecision =

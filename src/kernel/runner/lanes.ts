@@ -22,7 +22,7 @@ export interface LaneProfile {
 }
 
 /**
- * The kernel's own lanes, which any plugin may use (docs/CONTRACT.md section 7). A pacing that
+ * The kernel's own lanes, which any plugin may use (docs/INTERFACES.md section 7). A pacing that
  * belongs to one area (its batch endpoint, its anti-automation delays) is declared by that area's
  * plugin under `lanes` and defined here when the plugin loads.
  */
@@ -262,7 +262,7 @@ export class LaneScheduler {
     }
   }
 
-  /** Spacing and jitter scaled by the pace factor (docs/CONTRACT.md section 7) and the usage slowdown. */
+  /** Spacing and jitter scaled by the pace factor (docs/INTERFACES.md section 7) and the usage slowdown. */
   private delay(lane: LaneState, jobSize: number): number {
     const { spacingMs, jitter } = lane.profile;
     const range = typeof jitter === 'function' ? jitter(jobSize) : jitter;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { getItem, setItem } from '../storage';
 
 export interface RunnerSettings {
-  /** Scales lane spacing and jitter only (docs/CONTRACT.md section 7); browser tests use e.g. 0.05. */
+  /** Scales lane spacing and jitter only (docs/INTERFACES.md section 7); browser tests use e.g. 0.05. */
   paceFactor: number;
   /** Resume interrupted jobs after a reload without asking. */
   autoResume: boolean;

@@ -11,7 +11,7 @@ import { CreateNewPasswordScreen } from '../auth/screens/CreateNewPasswordScreen
 import { patchSession } from '../auth/session';
 
 /**
- * The route table of docs/CONTRACT.md section 2. Plugin screens are resolved inside the Layout from the
+ * The route table of docs/INTERFACES.md section 2. Plugin screens are resolved inside the Layout from the
  * registry, so adding a plugin folder adds its routes without touching this file.
  */
 export function AppRoutes() {

@@ -1,3 +1,4 @@
+import { bodyCellStyle } from './cell-style';
 import {
   startTransition,
   useCallback,
@@ -126,22 +127,6 @@ function columnWindow(edges: readonly number[], across: { left: number; width: n
   };
 }
 
-/**
- * A body cell's style, shared by that column's cells in every row. A pinned cell sticks to its
- * edge while the others scroll under it, over an opaque background of its row's tint.
- */
-export function bodyCellStyle({ width, grow, pin, inset, edge }: ColumnLayout): CSSProperties {
-  if (!pin) return { width, flexGrow: grow ? 1 : 0 };
-  return {
-    width,
-    flexGrow: grow ? 1 : 0,
-    position: 'sticky',
-    [pin === 'start' ? 'left' : 'right']: inset,
-    zIndex: 1,
-    background: 'var(--tessera-dt-pinned-bg)',
-    boxShadow: edge ? `${pin === 'start' ? 'inset -1px' : 'inset 1px'} 0 0 var(--tessera-dt-border)` : undefined,
-  };
-}
 
 /** The current frame's time (the requestAnimationFrame timestamp), else now. */
 function frameTime(): number {
@@ -392,7 +377,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     return (id: string) => before + id + after;
   }, [t]);
 
-  const cellStyles = useMemo<CSSProperties[]>(() => layout.map(bodyCellStyle), [layout]);
+  const cellStyles = useMemo<CSSProperties[]>(() => layout.map((column) => bodyCellStyle(column)), [layout]);
 
   // The cells' font, read once the grid is in the document; until then every cell clips.
   const [font, setFont] = useState<string | null>(null);

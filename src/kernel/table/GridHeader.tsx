@@ -3,6 +3,7 @@ import { HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { DoubleCaretVerticalIcon, SortAscIcon, SortDescIcon } from '@blueprintjs/icons';
 import type { TFunction } from 'i18next';
 import type { DataColumnFilterOptions } from './types';
+import { bodyCellStyle } from './cell-style';
 
 /** Plain data for one header cell, so the memoised header re-renders exactly when it changes. */
 export interface HeaderSpec {
@@ -64,18 +65,9 @@ function SortIcon({ sorted }: { sorted: HeaderSpec['sorted'] }) {
 
 type Placement = Pick<HeaderSpec, 'width' | 'grow' | 'pin' | 'inset' | 'edge'>;
 
-/** Same widths and pinning as the body cells below (bodyCellStyle), on the header's background. */
-function cellStyle({ width, grow, pin, inset, edge }: Placement): CSSProperties {
-  if (!pin) return { width, flexGrow: grow ? 1 : 0 };
-  return {
-    width,
-    flexGrow: grow ? 1 : 0,
-    position: 'sticky',
-    [pin === 'start' ? 'left' : 'right']: inset,
-    zIndex: 1,
-    background: 'var(--tessera-dt-head-bg)',
-    boxShadow: edge ? `${pin === 'start' ? 'inset -1px' : 'inset 1px'} 0 0 var(--tessera-dt-border)` : undefined,
-  };
+/** Same widths and pinning as the body cells below, on the header's background. */
+function cellStyle(placement: Placement): CSSProperties {
+  return bodyCellStyle(placement, 'var(--tessera-dt-head-bg)');
 }
 
 export const GridHeader = memo(function GridHeader({ columns, selectAll, onToggleAll, onSort, onFilter, resize, t }: GridHeaderProps) {
