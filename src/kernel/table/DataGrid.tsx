@@ -569,7 +569,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   return (
     <div
       ref={scrollRef}
-      className={pinnedStart > 0 ? 'tessera-dt__scroll tessera-dt__scroll--pinned-start' : 'tessera-dt__scroll'}
+      className={`tessera-dt__scroll${layout.some((column) => column.pin) ? ' tessera-dt__scroll--pinned' : ''}${pinnedStart > 0 ? ' tessera-dt__scroll--pinned-start' : ''}`}
       role="grid"
       aria-label={t('table.grid')}
       aria-rowcount={count + HEADER_ROWS}
