@@ -1,11 +1,12 @@
 // Services, orders and payment for the signed-in user, plus the providers' webhook.
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders, services } from '../db/schema';
 import { ApiError, Code, ok } from '../envelope';
 import { assertModuleEnabled } from '../policy';
 import { membershipView } from '../users';
-import { caller } from '../context';
+import { caller, type AppContext, type UserRow } from '../context';
+import { limitUser } from '../user-limits';
 import { cancelOrder, createOrder, failOrder, findOwnOrder, orderView, serviceView, settleOrder, startPayment } from '../payments/orders';
 import * as s from '../schemas';
 
@@ -13,6 +14,20 @@ const providerId = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[a-
 const orderStatus = { type: 'string', enum: ['pending', 'paid', 'cancelled', 'failed'] } as const;
 
 interface OrdersQuery extends s.Paging { status?: string }
+
+/**
+ * Per-user bounds before an order is made (server/user-limits.ts): calls a minute, open orders at once,
+ * and only the newest closed unpaid (cancelled, failed) orders are kept. Paid orders are never pruned.
+ */
+async function boundOrders(ctx: AppContext, user: UserRow): Promise<void> {
+  const limits = ctx.config.userLimits.orders;
+  limitUser(ctx, 'orders', user.id);
+  const [open] = await ctx.db.select({ n: count() }).from(orders).where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')));
+  if ((open?.n ?? 0) >= limits.pending) throw new ApiError(Code.ORDER_STATE, 'tooManyPendingOrders', { max: limits.pending });
+  const closed = and(eq(orders.userId, user.id), inArray(orders.status, ['cancelled', 'failed']));
+  const keep = ctx.db.select({ id: orders.id }).from(orders).where(closed).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limits.closedKept);
+  await ctx.db.delete(orders).where(and(closed, notInArray(orders.id, keep)));
+}
 
 export async function payRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -54,6 +69,7 @@ export async function payRoutes(app: FastifyInstance): Promise<void> {
   }, async (req) => {
     const auth = caller(req.auth);
     await assertModuleEnabled(ctx, auth, 'payment');
+    await boundOrders(ctx, auth.user);
     return ok(req.lang, await createOrder(ctx, auth.user, req.body.serviceId, req.body.provider));
   });
 

@@ -1,12 +1,14 @@
-// Recent-item records (per user and module, newest first, at most 50 a module) and usage statistics.
+// Recent-item records (per user and module, newest first, at most 50 a module and a cap over all
+// modules) and usage statistics; both inserting endpoints are limited per user (server/user-limits.ts).
 import crypto from 'node:crypto';
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, lte, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { moduleVisits, records } from '../db/schema';
 import { ApiError, Code, ok } from '../envelope';
 import { MODULE_PATTERN } from '../catalog';
 import { assertModuleEnabled } from '../policy';
 import { caller } from '../context';
+import { limitUser, visitPruneDue } from '../user-limits';
 import * as s from '../schemas';
 
 export const RECORDS_PER_MODULE = 50;
@@ -36,6 +38,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     schema: { body: s.object({ module_id: moduleId, data: { type: ['object', 'array', 'string', 'number', 'boolean'] }, uid: s.uid }, ['module_id', 'data']) },
   }, async (req) => {
     const auth = caller(req.auth);
+    limitUser(ctx, 'records', auth.user.id);
     const { module_id: mod, data } = req.body;
     await assertModuleEnabled(ctx, auth, mod);
     const text = canonical(data);
@@ -49,6 +52,10 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
       const [inserted] = await tx.insert(records).values({ userId, moduleId: mod, content: data, contentKey, createdAt: now }).returning();
       const keep = tx.select({ id: records.id }).from(records).where(mine).orderBy(desc(records.createdAt), desc(records.id)).limit(RECORDS_PER_MODULE);
       await tx.delete(records).where(and(mine, notInArray(records.id, keep)));
+      // Module ids are open-ended, so the per-module cap alone does not bound a user's rows.
+      const all = eq(records.userId, userId);
+      const keepAll = tx.select({ id: records.id }).from(records).where(all).orderBy(desc(records.createdAt), desc(records.id)).limit(ctx.config.userLimits.records.stored);
+      await tx.delete(records).where(and(all, notInArray(records.id, keepAll)));
       return inserted!;
     });
     return ok(req.lang, { id: row.id, module_id: row.moduleId, data: row.content, createdAt: row.createdAt.toISOString() });
@@ -82,8 +89,16 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     schema: { body: s.object({ module: moduleId, func_id: { type: 'string', maxLength: 100 }, uid: s.uid }, ['module']) },
   }, async (req) => {
     const auth = caller(req.auth);
+    const userId = auth.user.id;
+    limitUser(ctx, 'visits', userId);
     await assertModuleEnabled(ctx, auth, req.body.module);
-    await ctx.db.insert(moduleVisits).values({ userId: auth.user.id, module: req.body.module, funcId: req.body.func_id ?? '', createdAt: ctx.now() });
+    await ctx.db.insert(moduleVisits).values({ userId, module: req.body.module, funcId: req.body.func_id ?? '', createdAt: ctx.now() });
+    // module_visits has no index on user_id, so the cap is enforced every `pruneEvery` inserts, not on each.
+    if (visitPruneDue(ctx, userId)) {
+      const [edge] = await ctx.db.select({ id: moduleVisits.id }).from(moduleVisits).where(eq(moduleVisits.userId, userId))
+        .orderBy(desc(moduleVisits.id)).offset(ctx.config.userLimits.visits.stored).limit(1);
+      if (edge) await ctx.db.delete(moduleVisits).where(and(eq(moduleVisits.userId, userId), lte(moduleVisits.id, edge.id)));
+    }
     return ok(req.lang, null);
   });
 }
