@@ -3,7 +3,7 @@
 import Fastify, { type FastifyInstance, type FastifySchemaValidationError } from 'fastify';
 import helmet from '@fastify/helmet';
 import { Ajv } from 'ajv';
-import type { ServerConfig } from './config';
+import { checkConfig, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db';
 import { ApiError, Code, installEnvelopeHandlers, loggableError, type Envelope } from './envelope';
 import { sweep, SWEEP_EVERY_MS } from './housekeeping';
@@ -13,6 +13,8 @@ import { RateLimiter } from './rate-limit';
 import { createPaymentRegistry } from './payments';
 import { authenticate, rotateSession, tokenFromHeader } from './auth/sessions';
 import { seed } from './seed';
+import { bootstrapRoutes, prepareBootstrapToken } from './bootstrap';
+import { installDemoGuard } from './demo-guard';
 import { mountApp, readWebVersion } from './static';
 import type { AppContext } from './context';
 import { accountRoutes } from './routes/account';
@@ -31,6 +33,21 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** replaces the mailer chosen from SMTP_URL */
   mailer?: Mailer;
+  /**
+   * Gets the one-time bootstrap token made at start (no admin, no TESSERA_ADMIN_EMAIL, demo mode off);
+   * default: printed on the console (never into the JSON log).
+   */
+  onBootstrapToken?: (token: string) => void;
+}
+
+export function printBootstrapToken(token: string): void {
+  console.log([
+    '',
+    '  There is no admin yet and TESSERA_ADMIN_EMAIL is not set. To become the first admin, sign in and call',
+    `    POST /api/admin/bootstrap  {"token": "${token}"}`,
+    '  This token works once and only until the next start (a new one is made while no admin exists).',
+    '',
+  ].join('\n'));
 }
 
 export function contentSecurityPolicy(config: ServerConfig, extra: { scriptSrc?: string[]; connectSrc?: string[]; frameSrc?: string[] }[] = []) {
@@ -98,6 +115,7 @@ function isEnvelope(payload: unknown): payload is Envelope {
 }
 
 export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  checkConfig(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -159,6 +177,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     hsts: false,
   });
 
+  installDemoGuard(app, config);
   app.addHook('onRequest', async (req) => {
     req.lang = pickLang(req.headers['accept-language']);
     const mode = req.routeOptions.config?.auth ?? 'none';
@@ -180,9 +199,14 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     return { ...payload, status: -1 };
   });
 
-  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, messageRoutes, recordRoutes, payRoutes, adminRoutes, graphqlDocRoutes]) await routes(app);
+  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, messageRoutes, recordRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
 
   await seed(ctx);
+  const bootstrapToken = await prepareBootstrapToken(ctx);
+  if (bootstrapToken) {
+    app.log.warn('no admin and no TESSERA_ADMIN_EMAIL: a one-time bootstrap token was printed on the console (POST /api/admin/bootstrap)');
+    (opts.onBootstrapToken ?? printBootstrapToken)(bootstrapToken);
+  }
   await sweep(ctx);
   const sweeper = setInterval(() => {
     sweep(ctx).catch((err: unknown) => app.log.warn({ err: loggableError(err) }, 'housekeeping failed'));

@@ -20,6 +20,25 @@ export interface RateLimits {
   authPerIp: RateLimitRule;
 }
 
+/** Per-user bounds on the endpoints that insert rows (docs/DECISIONS.md, "Per-user limits"). */
+export interface UserLimits {
+  /** module_statistics_visit/save: calls a minute; rows kept per user (the oldest are pruned, checked every `pruneEvery` inserts) */
+  visits: { perMinute: number; stored: number; pruneEvery: number };
+  /** pay/addRecord: calls a minute; records kept per user over all modules (the oldest are pruned) */
+  records: { perMinute: number; stored: number };
+  /** pay/createOrder: calls a minute; open (pending) orders at once (more are refused); closed unpaid orders kept (older ones pruned) */
+  orders: { perMinute: number; pending: number; closedKept: number };
+}
+
+export const defaultUserLimits = (): UserLimits => ({
+  visits: { perMinute: 120, stored: 5000, pruneEvery: 50 },
+  records: { perMinute: 120, stored: 1000 },
+  orders: { perMinute: 30, pending: 20, closedKept: 100 },
+});
+
+/** The password printed for the demo accounts; a public demo must not use it. */
+export const DEFAULT_DEMO_PASSWORD = 'tessera-demo';
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -40,7 +59,8 @@ export interface ServerConfig {
   paymentProvider: string | null;
   /** extra payment providers (a real provider's adapter plugs in here) */
   paymentProviders: PaymentProvider[];
-  trustProxy: boolean;
+  /** false: the socket address is the client; a hop count or a list of proxy addresses/CIDR ranges to trust (TESSERA_TRUST_PROXY) */
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   /** maximum request body in bytes (413 above) */
   bodyLimit: number;
   distDir: string;
@@ -49,6 +69,7 @@ export interface ServerConfig {
   packageJsonPath: string;
   logLevel: string;
   rateLimits: RateLimits;
+  userLimits: UserLimits;
   /** milliseconds since the epoch; tests move it forward to test expiry and rotation */
   clock: () => number;
   /**
@@ -66,6 +87,32 @@ const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|\[::1\]|localhost)$/i;
 
 export function isLoopback(host: string): boolean {
   return LOOPBACK.test(host.trim());
+}
+
+/** The host name of a Host header value ("localhost:8080" → "localhost", "[::1]:8080" → "[::1]"), or null when malformed. */
+export function hostnameOf(hostHeader: string): string | null {
+  const value = hostHeader.trim();
+  if (value.startsWith('[')) {
+    const end = value.indexOf(']');
+    if (end < 0 || !/^(:\d{1,5})?$/.test(value.slice(end + 1))) return null;
+    return value.slice(0, end + 1);
+  }
+  const m = /^([^:]+)(:\d{1,5})?$/.exec(value);
+  return m ? m[1]! : null;
+}
+
+/**
+ * TESSERA_TRUST_PROXY: unset/0/false = trust nothing (the socket address is the client); a number = that many
+ * proxy hops in front of the server; else a comma-separated list of proxy addresses or CIDR ranges. Never "trust
+ * all", which would take the leftmost (client-chosen) X-Forwarded-For entry (docs/DECISIONS.md).
+ */
+function trustProxy(value: string | undefined): ServerConfig['trustProxy'] {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (['', '0', 'false', 'no', 'off'].includes(v)) return false;
+  const hops = ['1', 'true', 'yes', 'on'].includes(v) ? 1 : /^\d+$/.test(v) ? Math.min(Number(v), 10) : 0;
+  // n hops: the n addresses nearest the server are proxies, the next one is the client
+  if (hops) return (_address, hop) => hop < hops;
+  return v.split(',').map((x) => x.trim()).filter(Boolean);
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -106,19 +153,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: text(env.TESSERA_MAIL_FROM) ?? 'Tessera <no-reply@tessera.local>',
     demo: flag(env.TESSERA_DEMO, true),
     demoPublic: flag(env.TESSERA_DEMO_PUBLIC, false),
-    demoPassword: env.TESSERA_DEMO_PASSWORD && env.TESSERA_DEMO_PASSWORD.length > 0 ? env.TESSERA_DEMO_PASSWORD : 'tessera-demo',
+    demoPassword: env.TESSERA_DEMO_PASSWORD && env.TESSERA_DEMO_PASSWORD.length > 0 ? env.TESSERA_DEMO_PASSWORD : DEFAULT_DEMO_PASSWORD,
     adminEmail: text(env.TESSERA_ADMIN_EMAIL)?.toLowerCase() ?? null,
     websocketUrl,
     paymentPublicKey: text(env.TESSERA_PAYMENT_PUBLIC_KEY),
     paymentProvider: text(env.TESSERA_PAYMENT_PROVIDER),
     paymentProviders: [],
-    trustProxy: flag(env.TESSERA_TRUST_PROXY, false),
+    trustProxy: trustProxy(env.TESSERA_TRUST_PROXY),
     bodyLimit: int('TESSERA_BODY_LIMIT', env.TESSERA_BODY_LIMIT, 64 * 1024, 1024, 10 * 1024 * 1024),
     distDir: path.join(root, 'dist'),
     extensionDir: path.join(root, 'extension'),
     packageJsonPath: path.join(root, 'package.json'),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
     rateLimits: defaultRateLimits(int('TESSERA_AUTH_RATE_LIMIT', env.TESSERA_AUTH_RATE_LIMIT, 300, 1, 1_000_000)),
+    userLimits: defaultUserLimits(),
     clock: Date.now,
     mountDemoGraph: null,
     ...overrides,
@@ -133,6 +181,12 @@ export function checkConfig(config: ServerConfig): void {
     throw new ConfigError(
       `Demo mode refuses to listen on the non-loopback address ${config.host}: its demo accounts have a published password. ` +
       'Set TESSERA_DEMO=0 for a real installation, or TESSERA_DEMO_PUBLIC=1 to expose the demo on purpose.',
+    );
+  }
+  if (config.demo && config.demoPublic && config.demoPassword === DEFAULT_DEMO_PASSWORD) {
+    throw new ConfigError(
+      'TESSERA_DEMO_PUBLIC=1 needs a TESSERA_DEMO_PASSWORD of your own: the default demo password is published, so a public demo ' +
+      'with it would hand its admin account to anyone. Set TESSERA_DEMO_PASSWORD, or leave TESSERA_DEMO_PUBLIC unset.',
     );
   }
   if (config.demoPassword.length < 5 || config.demoPassword.length > 30) {

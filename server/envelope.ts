@@ -15,6 +15,8 @@ export const Code = {
   MUST_AGREE: 40008,
   ALREADY_ACTIVE: 40009,
   MAIL_FAILED: 40010,
+  /** login needs the unlock code mailed to the address (too many failed logins from many sources) */
+  UNLOCK_REQUIRED: 40011,
   PROVIDER_UNAVAILABLE: 40020,
   ORDER_STATE: 40021,
   RECORD_TOO_LARGE: 40030,

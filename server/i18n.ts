@@ -25,6 +25,8 @@ const messages = {
   passwordMismatch: ['两次输入的密码不一致', 'The two passwords do not match'],
   codeInvalid: ['验证码错误或已过期', 'Verification code wrong or expired'],
   codeTooManyAttempts: ['验证码尝试次数过多，请重新获取验证码', 'Too many attempts with this code; please request a new one'],
+  codeDailyLimit: ['该邮箱今日的验证码次数已用完，请明天再试', 'This address has had its codes for today; please try again tomorrow'],
+  unlockRequired: ['该账号近期登录失败次数过多，请输入发送到邮箱的解锁验证码', 'Too many failed logins for this account; enter the unlock code we e-mailed you'],
   mailFailed: ['邮件发送失败，请稍后重试', 'The e-mail could not be sent; please try again later'],
   forbidden: ['没有权限访问', 'Access denied'],
   pluginDisabled: ['功能“{plugin}”未对您的角色开放', 'The feature "{plugin}" is not enabled for your role'],
@@ -42,6 +44,13 @@ const messages = {
   policyAdminPlugin: ['管理插件只对管理员开放，且不能对管理员关闭', 'The admin plugin is for admins only and cannot be disabled for them'],
   recordTooLarge: ['记录内容过大（上限 {max} 字节）', 'The record is too large (at most {max} bytes)'],
   internal: ['服务器内部错误', 'Internal server error'],
+  demoLocalOnly: [
+    '演示模式只接受本机的直接访问（经过代理或使用非本机地址的请求会被拒绝）。正式部署请设置 TESSERA_DEMO=0；如确需公开演示，请设置 TESSERA_DEMO_PUBLIC=1 和自己的 TESSERA_DEMO_PASSWORD',
+    'Demo mode answers direct requests from this machine only (requests through a proxy or to a non-loopback host name are refused). Set TESSERA_DEMO=0 for a real installation, or TESSERA_DEMO_PUBLIC=1 with a TESSERA_DEMO_PASSWORD of your own to expose the demo on purpose',
+  ],
+  sandboxLocalOnly: ['沙盒的重置、故障和时钟设置只接受本机的直接访问', 'The sandbox\'s reset, faults and clock settings answer direct requests from this machine only'],
+  bootstrapInvalid: ['引导令牌无效或已被使用', 'The bootstrap token is wrong or has already been used'],
+  tooManyPendingOrders: ['未完成的订单过多（上限 {max} 个），请先支付或取消已有订单', 'Too many open orders (at most {max}); pay or cancel one first'],
   // Validation details
   vRequired: ['缺少字段 {field}', '{field} is required'],
   vType: ['字段 {field} 的类型不正确', '{field} has the wrong type'],
@@ -64,6 +73,15 @@ const messages = {
   mailResetText: [
     '您正在重置 Tessera 账号密码，验证码是：{code}\n\n验证码 10 分钟内有效。如果不是您本人操作，请忽略本邮件，您的密码不会改变。',
     'You asked to reset your Tessera password. Your code is: {code}\n\nThe code is valid for 10 minutes. If this was not you, ignore this e-mail: your password stays as it is.',
+  ],
+  mailUnlockSubject: ['Tessera 登录解锁验证码', 'Your Tessera login unlock code'],
+  mailUnlockText: [
+    '您的 Tessera 账号近期有多次登录失败。如需登录，请在登录页输入解锁验证码：{code}\n\n验证码 10 分钟内有效。如果不是您本人操作，请考虑重置密码。',
+    'There were many failed logins to your Tessera account. To log in, enter this unlock code on the login page: {code}\n\nThe code is valid for 10 minutes. If this was not you, consider resetting your password.',
+  ],
+  mailRegisteredText: [
+    '有人（可能是您）使用本邮箱注册 Tessera，但该邮箱已有账号。如果您忘记了密码，可以用以下验证码重置密码：{code}\n\n验证码 10 分钟内有效。如果不是您本人操作，请忽略本邮件，您的账号不会改变。',
+    'Someone (maybe you) tried to register at Tessera with this address, which already has an account. If you forgot your password, reset it with this code: {code}\n\nThe code is valid for 10 minutes. If this was not you, ignore this e-mail: your account stays as it is.',
   ],
 } as const satisfies Record<string, readonly [string, string]>;
 

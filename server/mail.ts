@@ -49,3 +49,35 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
     close: () => {},
   };
 }
+
+/**
+ * Mail goes out from a queue, one message after the other, after the answer: a request takes as long whether
+ * a mail is sent or not (docs/DECISIONS.md). A failed send calls `onError` (e.g. to forget the code it carried).
+ */
+export class MailQueue {
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(private readonly mailer: Mailer) {}
+
+  enqueue(message: MailMessage, onError: (err: Error) => Promise<void> | void): void {
+    this.tail = this.tail
+      .then(() => this.mailer.send(message))
+      .catch(async (err: Error) => {
+        try { await onError(err); } catch { /* nothing more to do */ }
+      });
+  }
+
+  /** Resolves once every message queued so far was sent or given up. */
+  idle(): Promise<void> {
+    return this.tail;
+  }
+}
+
+const queues = new WeakMap<Mailer, MailQueue>();
+
+/** The one queue of a mailer. */
+export function mailQueue(mailer: Mailer): MailQueue {
+  let queue = queues.get(mailer);
+  if (!queue) queues.set(mailer, (queue = new MailQueue(mailer)));
+  return queue;
+}

@@ -1,15 +1,21 @@
-// E-mailed 6-digit codes: valid 10 minutes, at most 5 attempts each, one new code a minute per address and purpose.
+// E-mailed 6-digit codes: valid 10 minutes, at most 5 attempts each, one new code a minute per address and purpose,
+// and per address and day at most 10 codes sent and 20 wrong guesses (docs/DECISIONS.md).
 import crypto from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { emailCodes } from '../db/schema';
 import { ApiError, Code, rateLimited } from '../envelope';
 import type { AppContext } from '../context';
 
-export type CodePurpose = 'activation' | 'reset';
+export type CodePurpose = 'activation' | 'reset' | 'unlock';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_INTERVAL_MS = 60_000;
+export const CODE_DAY_MS = 24 * 3600_000;
+/** codes sent to one address (all purposes together) in 24 hours */
+export const CODES_PER_DAY = 10;
+/** wrong guesses at the codes of one address (all purposes together) in 24 hours */
+export const CODE_FAILURES_PER_DAY = 20;
 
 function hashCode(email: string, purpose: CodePurpose, code: string): string {
   return crypto.createHash('sha256').update(`${purpose}\n${email}\n${code}`, 'utf8').digest('hex');
@@ -24,10 +30,23 @@ export async function resendWait(ctx: AppContext, email: string, purpose: CodePu
   return wait > 0 ? wait / 1000 : 0;
 }
 
-/** Throws 429 when a code was sent less than a minute ago. */
+/** Throws 429 when a code was sent less than a minute ago, or when the address had its 10 codes of the day. */
 export async function assertMaySend(ctx: AppContext, email: string, purpose: CodePurpose): Promise<void> {
   const wait = await resendWait(ctx, email, purpose);
   if (wait > 0) throw rateLimited(wait, 'resendTooSoon');
+  const now = ctx.now().getTime();
+  const [day] = await ctx.db.select({ n: sql<number>`count(*)::int`, first: sql<Date | string | null>`min(${emailCodes.createdAt})` }).from(emailCodes)
+    .where(and(eq(emailCodes.email, email), gt(emailCodes.createdAt, new Date(now - CODE_DAY_MS))));
+  if (day && Number(day.n) >= CODES_PER_DAY) {
+    const first = day.first ? new Date(day.first).getTime() : now;
+    throw rateLimited(Math.max(1, (first + CODE_DAY_MS - now) / 1000), 'codeDailyLimit');
+  }
+}
+
+async function failuresToday(ctx: AppContext, email: string): Promise<number> {
+  const [day] = await ctx.db.select({ n: sql<number>`coalesce(sum(${emailCodes.failures}), 0)::int` }).from(emailCodes)
+    .where(and(eq(emailCodes.email, email), gt(emailCodes.createdAt, new Date(ctx.now().getTime() - CODE_DAY_MS))));
+  return Number(day?.n ?? 0);
 }
 
 /** Creates a new code (older ones for the same address and purpose stop working) and returns it with its row id. */
@@ -42,6 +61,12 @@ export async function issueCode(ctx: AppContext, email: string, purpose: CodePur
     }).returning({ id: emailCodes.id });
     return { id: row!.id, code };
   });
+}
+
+/** Uses up every open code of the address for the purpose (e.g. the unlock code once the login succeeded). */
+export async function consumeCodes(ctx: AppContext, email: string, purpose: CodePurpose): Promise<void> {
+  await ctx.db.update(emailCodes).set({ consumedAt: ctx.now() })
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)));
 }
 
 /** Forgets a code whose mail could not be sent, so the user may ask again at once. */
@@ -59,13 +84,17 @@ export async function verifyCode(ctx: AppContext, email: string, purpose: CodePu
     .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)))
     .orderBy(desc(emailCodes.createdAt), desc(emailCodes.id)).limit(1);
   if (!row || row.expiresAt.getTime() <= now.getTime()) throw new ApiError(Code.CODE_INVALID, 'codeInvalid');
+  if (await failuresToday(ctx, email) >= CODE_FAILURES_PER_DAY) throw new ApiError(Code.CODE_TOO_MANY_ATTEMPTS, 'codeDailyLimit');
   const [counted] = await ctx.db.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` })
     .where(and(eq(emailCodes.id, row.id), lt(emailCodes.attempts, CODE_MAX_ATTEMPTS), isNull(emailCodes.consumedAt)))
     .returning({ attempts: emailCodes.attempts });
   if (!counted) throw new ApiError(Code.CODE_TOO_MANY_ATTEMPTS, 'codeTooManyAttempts');
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(hashCode(email, purpose, code), 'hex');
-  if (!crypto.timingSafeEqual(expected, given)) throw new ApiError(Code.CODE_INVALID, 'codeInvalid');
+  if (!crypto.timingSafeEqual(expected, given)) {
+    await ctx.db.update(emailCodes).set({ failures: sql`${emailCodes.failures} + 1` }).where(eq(emailCodes.id, row.id));
+    throw new ApiError(Code.CODE_INVALID, 'codeInvalid');
+  }
   if (consume) {
     const [used] = await ctx.db.update(emailCodes).set({ consumedAt: now })
       .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.consumedAt))).returning({ id: emailCodes.id });

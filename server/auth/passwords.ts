@@ -8,8 +8,9 @@ export function hashPassword(password: string): Promise<string> {
 // Compared against when the address is unknown, so a login takes as long either way.
 let dummy: Promise<string> | null = null;
 
+/** `stored` null (no such account) or '' (an account without a usable password yet) never matches, in the same time. */
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
-  if (stored === null) {
+  if (!stored) {
     dummy ??= hash('tessera-timing-equaliser');
     await verify(await dummy, password).catch(() => false);
     return false;

@@ -9,7 +9,10 @@ const blank = (name: string) => text(name).notNull().default('');
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
+  /** argon2id hash; '' = no usable password yet (activated without the registering browser: set one by reset) */
   passwordHash: text('password_hash').notNull(),
+  /** sha-256 of the nonce handed to the browser that registered last while pending; null once activated */
+  registrationHash: text('registration_hash'),
   /** 'user' | 'admin' */
   role: text('role').notNull().default('user'),
   /** 'pending' (awaiting e-mail activation) | 'active' | 'disabled' (deactivated by an admin or by demo mode off) */
@@ -54,12 +57,14 @@ export const sessions = pgTable('sessions', {
 export const emailCodes = pgTable('email_codes', {
   id: serial('id').primaryKey(),
   email: text('email').notNull(),
-  /** 'activation' | 'reset' */
+  /** 'activation' | 'reset' | 'unlock' */
   purpose: text('purpose').notNull(),
   codeHash: text('code_hash').notNull(),
   createdAt: at('created_at').notNull(),
   expiresAt: at('expires_at').notNull(),
   attempts: integer('attempts').notNull().default(0),
+  /** wrong guesses only; their sum over a day caps guessing per address (server/auth/codes.ts) */
+  failures: integer('failures').notNull().default(0),
   consumedAt: at('consumed_at'),
 }, (t) => [index('email_codes_lookup_idx').on(t.email, t.purpose, t.createdAt)]);
 

@@ -1,15 +1,18 @@
 // The account flows of docs/INTERFACES.md section 3: register, codes, activation, reset, login, logout.
-import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema';
 import { ApiError, Code, ok, rateLimited } from '../envelope';
 import { t } from '../i18n';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { assertMaySend, dropCode, issueCode, verifyCode, type CodePurpose } from '../auth/codes';
+import { assertMaySend, consumeCodes, dropCode, issueCode, verifyCode, type CodePurpose } from '../auth/codes';
 import { createSession, revokeSession, revokeUserSessions } from '../auth/sessions';
 import { getSettings } from '../policy';
 import { normaliseEmail } from '../users';
 import { caller, type AppContext, type UserRow } from '../context';
+import { mailQueue } from '../mail';
+import { RateLimiter, sourceKey } from '../rate-limit';
 import * as s from '../schemas';
 
 interface RegisterBody { email: string; password: string; confirmPassword: string; agree: boolean }
@@ -18,7 +21,8 @@ interface SendBody { email: string; purpose: CodePurpose }
 interface CheckBody { email: string; code: string; purpose: CodePurpose }
 interface ActivationBody { email: string; code: string }
 interface ResetBody { email: string; code: string; password: string; confirmPassword: string }
-interface LoginBody { email: string; password: string }
+
+interface LoginBody { email: string; password: string; unlockCode?: string }
 
 export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
@@ -36,35 +40,92 @@ function clientOf(req: FastifyRequest) {
   return { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
 }
 
-/** Every account endpoint counts against the caller's IP. */
+/** Every account endpoint counts against the caller's IP (an IPv6 address by its /64). */
 function limitByIp(ctx: AppContext, req: FastifyRequest): void {
-  const wait = ctx.limits.authPerIp.blockedFor(req.ip) || ctx.limits.authPerIp.hit(req.ip);
+  const src = sourceKey(req.ip);
+  const wait = ctx.limits.authPerIp.blockedFor(src) || ctx.limits.authPerIp.hit(src);
   if (wait) throw rateLimited(wait);
 }
 
 /**
- * Issues a code and mails it when `deliver` is true. A code is issued (and the one-a-minute rule
- * applies) even when nothing is mailed, so the answers never tell whether an address has an account.
+ * The soft per-address login limit (docs/DECISIONS.md): past this many password checks for one address within
+ * the hour, from any sources, a login needs the unlock code mailed to the address. It never refuses the owner.
  */
-async function sendCode(ctx: AppContext, req: FastifyRequest, email: string, purpose: CodePurpose, deliver: boolean, reportFailure: boolean) {
+export const UNLOCK_AFTER = Math.max(1, Number(process.env.TESSERA_LOGIN_UNLOCK_AFTER) || 10);
+const softLimiters = new WeakMap<AppContext, RateLimiter>();
+function loginSoftLimit(ctx: AppContext): RateLimiter {
+  let limiter = softLimiters.get(ctx);
+  if (!limiter) softLimiters.set(ctx, (limiter = new RateLimiter({ limit: UNLOCK_AFTER, windowMs: 3600_000, blockMs: 3600_000 }, () => ctx.now().getTime())));
+  return limiter;
+}
+
+/** Forgets the failed logins of an address (after a successful password reset). */
+function clearLoginCounters(ctx: AppContext, email: string): void {
+  ctx.limits.loginPerEmail.resetPrefix(`${email}|`);
+  loginSoftLimit(ctx).reset(email);
+}
+
+const MAIL_TEMPLATES = {
+  activation: ['mailActivationSubject', 'mailActivationText'],
+  reset: ['mailResetSubject', 'mailResetText'],
+  unlock: ['mailUnlockSubject', 'mailUnlockText'],
+  registered: ['mailResetSubject', 'mailRegisteredText'],
+} as const;
+
+/**
+ * Issues a code and queues its mail when `deliver` is true. A code is issued (and the one-a-minute and
+ * ten-a-day rules apply) even when nothing is mailed, and the mail goes out after the answer, so neither
+ * the answers nor their timing tell whether an address has an account.
+ */
+async function sendCode(ctx: AppContext, req: FastifyRequest, email: string, purpose: CodePurpose, deliver: boolean, template: keyof typeof MAIL_TEMPLATES = purpose) {
   await assertMaySend(ctx, email, purpose);
   const { id, code } = await issueCode(ctx, email, purpose);
   if (!deliver) return;
-  const [subject, text] = purpose === 'activation' ? (['mailActivationSubject', 'mailActivationText'] as const) : (['mailResetSubject', 'mailResetText'] as const);
-  try {
-    await ctx.mailer.send({ to: email, subject: t(req.lang, subject), text: t(req.lang, text, { code }), code });
-  } catch (err) {
-    req.log.warn({ mailError: (err as Error).message, purpose }, 'mail could not be sent');
+  const [subject, text] = MAIL_TEMPLATES[template];
+  const log = req.log;
+  mailQueue(ctx.mailer).enqueue({ to: email, subject: t(req.lang, subject), text: t(req.lang, text, { code }), code }, async (err) => {
+    log.warn({ mailError: err.message, purpose }, 'mail could not be sent');
+    // the user may ask for a new code at once
     await dropCode(ctx, id);
-    if (reportFailure) throw new ApiError(Code.MAIL_FAILED, 'mailFailed');
+  });
+}
+
+/** sendCode, where "a code went out less than a minute ago" (or the day's codes are used up) is no error. */
+async function sendCodeQuietly(...args: Parameters<typeof sendCode>): Promise<void> {
+  try {
+    await sendCode(...args);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.code === Code.RATE_LIMITED)) throw err;
   }
 }
 
-/** The role of a new account: admin for TESSERA_ADMIN_EMAIL, or for the first account while no admin exists. */
+const sha256 = (value: string) => crypto.createHash('sha256').update(value, 'utf8').digest('hex');
+
+/** The registration nonce travels in an HttpOnly cookie per address, sent back only to the activation call. */
+function registrationCookie(email: string): string {
+  return `tessera_reg_${sha256(email).slice(0, 16)}`;
+}
+
+function readCookie(req: FastifyRequest, name: string): string | null {
+  for (const part of String(req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
+function setRegistrationCookie(req: FastifyRequest, reply: FastifyReply, email: string, nonce: string | null): void {
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  const value = nonce ? `${nonce}; Max-Age=${24 * 3600}` : '; Max-Age=0';
+  reply.header('set-cookie', `${registrationCookie(email)}=${value}; Path=/api/user/emailActivation; HttpOnly; SameSite=Strict${secure}`);
+}
+
+/**
+ * The role of a new account: admin for TESSERA_ADMIN_EMAIL only. Being first makes nobody admin; without
+ * an admin address the first admin uses the bootstrap token (server/bootstrap.ts, docs/DECISIONS.md).
+ */
 async function roleForNewAccount(ctx: AppContext, email: string): Promise<'admin' | 'user'> {
-  if (ctx.config.adminEmail && email === ctx.config.adminEmail) return 'admin';
-  const [admin] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), ne(users.status, 'disabled'))).limit(1);
-  return admin ? 'user' : 'admin';
+  return ctx.config.adminEmail && email === ctx.config.adminEmail ? 'admin' : 'user';
 }
 
 async function logIn(ctx: AppContext, req: FastifyRequest, user: UserRow): Promise<string> {
@@ -79,33 +140,39 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: RegisterBody }>('/api/user/register', {
     schema: { body: s.object({ email: s.email, password: s.password, confirmPassword: s.password, agree: { type: 'boolean' } }, ['email', 'password', 'confirmPassword', 'agree']) },
-  }, async (req) => {
+  }, async (req, reply) => {
     limitByIp(ctx, req);
     const { password, confirmPassword, agree } = req.body;
     if (!agree) throw new ApiError(Code.MUST_AGREE, 'mustAgree');
     if (password !== confirmPassword) throw new ApiError(Code.PASSWORD_MISMATCH, 'passwordMismatch');
     const email = normaliseEmail(req.body.email);
-    const existing = await findUser(ctx, email);
-    if (existing && existing.status !== 'pending') throw new ApiError(Code.EMAIL_TAKEN, 'emailTaken');
+    // The same work and the same answer whether or not the address has an account (docs/DECISIONS.md):
+    // the password is always hashed, a code always issued, a mail (if any) always queued.
     const passwordHash = await hashPassword(password);
+    const nonce = crypto.randomBytes(32).toString('base64url');
+    const registrationHash = sha256(nonce);
     const now = ctx.now();
-    if (existing) {
-      // Registering again before activating: the newest password counts, the code goes out again.
-      await ctx.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, existing.id));
-    } else {
+    let existing = await findUser(ctx, email);
+    if (!existing) {
       try {
-        await ctx.db.insert(users).values({ email, passwordHash, role: await roleForNewAccount(ctx, email), status: 'pending', createdAt: now, updatedAt: now });
+        await ctx.db.insert(users).values({ email, passwordHash, registrationHash, role: await roleForNewAccount(ctx, email), status: 'pending', createdAt: now, updatedAt: now });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError(Code.EMAIL_TAKEN, 'emailTaken');
-        throw err;
+        if (!isUniqueViolation(err)) throw err;
+        existing = await findUser(ctx, email);
       }
     }
-    try {
-      await sendCode(ctx, req, email, 'activation', true, true);
-    } catch (err) {
-      // A code sent less than a minute ago is still good: no need to refuse the registration.
-      if (!(err instanceof ApiError && err.code === Code.RATE_LIMITED)) throw err;
+    if (existing?.status === 'pending') {
+      // Registering again before activation: this browser's password is the one kept, but only if this
+      // browser activates (its nonce); any other activation leaves the account without a usable password.
+      await ctx.db.update(users).set({ passwordHash, registrationHash, updatedAt: now }).where(and(eq(users.id, existing.id), eq(users.status, 'pending')));
     }
+    if (existing && existing.status !== 'pending') {
+      // An account exists: its owner is told by mail (with a reset code); the answer is that of a new address.
+      await sendCodeQuietly(ctx, req, email, 'reset', existing.status === 'active', 'registered');
+    } else {
+      await sendCodeQuietly(ctx, req, email, 'activation', true);
+    }
+    setRegistrationCookie(req, reply, email, nonce);
     return ok(req.lang, { email, activation: 'required' });
   });
 
@@ -117,7 +184,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const { purpose } = req.body;
     const user = await findUser(ctx, email);
     const deliver = purpose === 'activation' ? user?.status === 'pending' : Boolean(user && user.status !== 'disabled');
-    await sendCode(ctx, req, email, purpose, deliver, purpose === 'activation');
+    await sendCode(ctx, req, email, purpose, deliver);
+
     return ok(req.lang, { email, purpose });
   });
 
@@ -131,18 +199,30 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: ActivationBody }>('/api/user/emailActivation', {
     schema: { body: s.object({ email: s.email, code: s.code }, ['email', 'code']) },
-  }, async (req) => {
+  }, async (req, reply) => {
     limitByIp(ctx, req);
     const email = normaliseEmail(req.body.email);
-    const user = await findUser(ctx, email);
-    if (user?.status === 'active') throw new ApiError(Code.ALREADY_ACTIVE, 'alreadyActive');
-    if (user?.status === 'disabled') throw new ApiError(Code.DEACTIVATED, 'deactivated');
+    // The code first: without it nothing about the address is told.
     await verifyCode(ctx, email, 'activation', req.body.code, true);
+    const user = await findUser(ctx, email);
     if (!user) throw new ApiError(Code.CODE_INVALID, 'codeInvalid');
+    if (user.status === 'active') throw new ApiError(Code.ALREADY_ACTIVE, 'alreadyActive');
+    if (user.status === 'disabled') throw new ApiError(Code.DEACTIVATED, 'deactivated');
+    // The chosen password is kept only when the browser that registered last activates (docs/DECISIONS.md).
+    const nonce = readCookie(req, registrationCookie(email));
+    const keep = Boolean(nonce && user.registrationHash && crypto.timingSafeEqual(Buffer.from(sha256(nonce!)), Buffer.from(user.registrationHash)));
     const now = ctx.now();
-    await ctx.db.update(users).set({ status: 'active', activatedAt: now, updatedAt: now }).where(and(eq(users.id, user.id), eq(users.status, 'pending')));
-    return ok(req.lang, { token: await logIn(ctx, req, user), email });
+    const [activated] = await ctx.db.update(users)
+      .set({ status: 'active', activatedAt: now, updatedAt: now, registrationHash: null, ...(keep ? {} : { passwordHash: '' }) })
+      .where(and(eq(users.id, user.id), eq(users.status, 'pending'))).returning({ id: users.id });
+    if (!activated) throw new ApiError(Code.ALREADY_ACTIVE, 'alreadyActive');
+    setRegistrationCookie(req, reply, email, null);
+    if (keep) return ok(req.lang, { token: await logIn(ctx, req, user), email });
+    // The mailbox is proven, the password is not: the owner sets one with the reset code mailed now.
+    await sendCodeQuietly(ctx, req, email, 'reset', true);
+    return ok(req.lang, { email, passwordRequired: true });
   });
+
 
   app.post<{ Body: EmailBody }>('/api/user/forgotPassword', {
     schema: { body: s.object({ email: s.email }, ['email']) },
@@ -150,7 +230,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     limitByIp(ctx, req);
     const email = normaliseEmail(req.body.email);
     const user = await findUser(ctx, email);
-    await sendCode(ctx, req, email, 'reset', Boolean(user && user.status !== 'disabled'), false);
+    await sendCode(ctx, req, email, 'reset', Boolean(user && user.status !== 'disabled'));
+
     return ok(req.lang, { email });
   });
 
@@ -169,30 +250,53 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {
       // The code proves the address, so a pending account is activated by the reset too.
-      await tx.update(users).set({ passwordHash, status: 'active', activatedAt: user.activatedAt ?? now, updatedAt: now }).where(eq(users.id, user.id));
+      await tx.update(users).set({ passwordHash, registrationHash: null, status: 'active', activatedAt: user.activatedAt ?? now, updatedAt: now }).where(eq(users.id, user.id));
       await revokeUserSessions(tx, now, user.id, 'password');
     });
+    clearLoginCounters(ctx, email);
+
     return ok(req.lang, { token: await logIn(ctx, req, user), email });
   });
 
   app.post<{ Body: LoginBody }>('/api/user/login', {
-    schema: { body: s.object({ email: s.email, password: s.password }, ['email', 'password']) },
+    schema: { body: s.object({ email: s.email, password: s.password, unlockCode: s.code }, ['email', 'password']) },
   }, async (req) => {
     const email = normaliseEmail(req.body.email);
+    // Hard limits per address AND source, and per source (docs/DECISIONS.md): a stranger locks out only himself.
+    const src = sourceKey(req.ip);
+    const pair = `${email}|${src}`;
     const { loginPerEmail, loginPerIp } = ctx.limits;
-    const locked = Math.max(loginPerEmail.blockedFor(email), loginPerIp.blockedFor(req.ip));
+    const locked = Math.max(loginPerEmail.blockedFor(pair), loginPerIp.blockedFor(src));
     if (locked) throw rateLimited(locked, 'loginLocked');
     limitByIp(ctx, req);
+    // Every attempt is counted BEFORE the password check (and given back on success), so parallel guesses
+    // cannot pass the limits.
+    const soft = loginSoftLimit(ctx);
+    const { unlockCode } = req.body;
+    const softTaken = !unlockCode;
+    if (softTaken && soft.take(email)) {
+      const user = await findUser(ctx, email);
+      await sendCodeQuietly(ctx, req, email, 'unlock', Boolean(user && user.status !== 'disabled'));
+      throw new ApiError(Code.UNLOCK_REQUIRED, 'unlockRequired', {}, 200, { email, unlock: 'required' });
+    }
+    const giveBack = () => { if (softTaken) soft.refund(email); };
+    const pairWait = loginPerEmail.take(pair);
+    if (pairWait) { giveBack(); throw rateLimited(pairWait, 'loginLocked'); }
+    const ipWait = loginPerIp.take(src);
+    if (ipWait) { giveBack(); loginPerEmail.refund(pair); throw rateLimited(ipWait, 'loginLocked'); }
+    if (unlockCode) await verifyCode(ctx, email, 'unlock', unlockCode, false);
     const user = await findUser(ctx, email);
     if (!(await verifyPassword(user?.passwordHash ?? null, req.body.password))) {
-      loginPerEmail.fail(email);
-      loginPerIp.fail(req.ip);
       throw new ApiError(Code.BAD_CREDENTIALS, 'invalidCredentials');
     }
+    // The right password: this attempt is given back.
+    giveBack();
+    loginPerEmail.reset(pair);
+    loginPerIp.refund(src);
+    if (unlockCode) await consumeCodes(ctx, email, 'unlock');
     // The account's state is told only to someone who knows its password.
     if (user!.status === 'pending') throw new ApiError(Code.NOT_ACTIVATED, 'notActivated', {}, 200, { email, activation: 'required' });
     if (user!.status === 'disabled') throw new ApiError(Code.DEACTIVATED, 'deactivated');
-    loginPerEmail.reset(email);
     return ok(req.lang, { token: await logIn(ctx, req, user!), email, role: user!.role });
   });
 

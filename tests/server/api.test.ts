@@ -10,6 +10,8 @@ import { orderTests } from './suite/orders';
 import { hardeningTests } from './suite/hardening';
 import { startupTests } from './suite/startup';
 import { graphqlDocTests } from './suite/graphql-docs';
+import { takeoverTests } from './suite/takeover';
+import { guardTests } from './suite/guards';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): the PostgreSQL half of the server suite does not run');
@@ -46,6 +48,8 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   hardeningTests(env);
   startupTests(env);
   graphqlDocTests(env);
+  takeoverTests(env);
+  guardTests(env);
 
   test('no log line holds a password, a code or a token', () => {
     expect(env.h.logs.length).toBeGreaterThan(100);

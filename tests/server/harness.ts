@@ -10,7 +10,7 @@ import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { defaultRateLimits, loadConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db';
-import { outboxPath } from '../../server/mail';
+import { mailQueue, outboxPath } from '../../server/mail';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -92,6 +92,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   ip?: string;
   lang?: 'zh-CN' | 'en-US';
+  /** the browser's cookies (read and written); the harness's own jar unless given, null = none */
+  jar?: Map<string, string> | null;
   /** the body's password is junk (injection strings) that may legitimately show up elsewhere, e.g. in a logged URL */
   junk?: boolean;
 }
@@ -107,6 +109,10 @@ export interface Harness {
   /** the first log line holding a secret (a code counts only as a whole number), else null */
   findLeak(): string | null;
   clock: { offset: number; advance(ms: number): void; reset(): void };
+  /** the cookies of the default browser */
+  jar: Map<string, string>;
+  /** the cookies of another browser */
+  newJar(): Map<string, string>;
   call<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS' | 'HEAD', url: string, opts?: CallOptions): Promise<Answer<T>>;
   outbox(): { to: string; subject: string; text: string; code?: string }[];
   lastCode(email: string): string;
@@ -137,6 +143,8 @@ export async function createHarness(database: Database, overrides: Partial<Serve
 
   const h: Harness = {
     app, config, database, dataDir, secrets, logs, clock,
+    jar: new Map(),
+    newJar: () => new Map(),
     findLeak() {
       for (const secret of secrets) {
         const pattern = /^\d+$/.test(secret) ? new RegExp(`(?<!\\d)${secret}(?!\\d)`) : null;
@@ -155,7 +163,19 @@ export async function createHarness(database: Database, overrides: Partial<Serve
         headers['content-type'] ??= 'application/json';
         if (!o.junk) for (const key of ['password', 'confirmPassword', 'code']) remember((o.body as Record<string, unknown>)?.[key]);
       }
+      const jar = o.jar === undefined ? h.jar : o.jar;
+      if (jar?.size && !headers.cookie) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
       const res = await app.inject({ method, url, headers, payload, query: o.query, remoteAddress: o.ip ?? '127.0.0.1' });
+      // mail goes out from a queue after the answer: wait for it, so the outbox is up to date
+      await mailQueue(app.ctx.mailer).idle();
+      const setCookie = res.headers['set-cookie'];
+      for (const line of (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [])) {
+        const [pair = ''] = line.split(';');
+        const eq = pair.indexOf('=');
+        const [name, value] = [pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()];
+        remember(value);
+        if (jar) { if (value && !/max-age=0/i.test(line)) jar.set(name, value); else jar.delete(name); }
+      }
       let json: any = {};
       try { json = JSON.parse(res.body); } catch { /* not JSON: the assertions will say so */ }
       remember(json?.data?.token);

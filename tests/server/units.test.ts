@@ -19,7 +19,7 @@ describe('settings', () => {
   test('demo mode refuses a non-loopback HOST unless TESSERA_DEMO_PUBLIC=1', () => {
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(ConfigError);
     expect(() => loadConfig({ HOST: '192.168.1.5', TESSERA_DEMO: '1' })).toThrow(/TESSERA_DEMO_PUBLIC/);
-    expect(loadConfig({ HOST: '0.0.0.0', TESSERA_DEMO_PUBLIC: '1' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0', TESSERA_DEMO_PUBLIC: '1', TESSERA_DEMO_PASSWORD: 'our-own-pass' }).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0', TESSERA_DEMO: '0' }).demo).toBe(false);
     for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost']) expect(isLoopback(host), host).toBe(true);
     for (const host of ['0.0.0.0', '::', '10.0.0.1', 'example.com']) expect(isLoopback(host), host).toBe(false);

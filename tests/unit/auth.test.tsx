@@ -113,6 +113,36 @@ describe('the route guard and the account screens', () => {
     expect(getItem('token')).toBe('tok-2');
   });
 
+  it('an activation that proves only the mailbox leads to setting a password (docs/DECISIONS.md)', async () => {
+    const server = fakeServer({
+      '/api/user/emailActivation': () => ({ status: 1, code: 20000, info: 'ok', data: { email: 'new@b.co', passwordRequired: true } }),
+    });
+    await renderWithKernel({ plugins: [home], user: null, route: '/login/emailActivation?email=new%40b.co', locale: 'en-US', fetch: server.fetch });
+    fireEvent.change(await screen.findByLabelText('Verification code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('Your e-mail address is confirmed. Please set your password with the code we just mailed you.')).toBeTruthy();
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('new@b.co');
+    expect(getItem('token')).toBeUndefined();
+  });
+
+  it('a login answered 40011 asks for the mailed unlock code and sends it along', async () => {
+    const server = fakeServer({
+      '/api/user/login': (b) => (b.unlockCode === '654321'
+        ? { status: 1, code: 20000, info: 'ok', data: { token: 'tok-9' } }
+        : { status: 0, code: 40011, info: 'Enter the unlock code we e-mailed you', data: { unlock: 'required' } }),
+      '/api/user/info': () => ({ status: 1, code: 20000, info: 'ok', data: { id: 3, email: 'a@b.co', role: 'user', plugins: ['dashboard'] } }),
+    });
+    await renderWithKernel({ plugins: [home], user: null, route: '/login/login', locale: 'en-US', fetch: server.fetch });
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'a@b.co' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Enter the unlock code we e-mailed you')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Unlock code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('home screen')).toBeTruthy();
+    expect(server.calls.filter((c) => c.path === '/api/user/login').at(-1)?.body).toMatchObject({ unlockCode: '654321' });
+  });
+
   it('a network failure on login shows the spec\'s login error', async () => {
     await renderWithKernel({ plugins: [home], user: null, route: '/login/login', locale: 'en-US', fetch: (async () => { throw new TypeError('Failed to fetch'); }) as unknown as typeof fetch });
     fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'a@b.co' } });

@@ -17,13 +17,15 @@ async function withToken<T extends { token?: string } | null>(call: () => Promis
 }
 
 export const accountApi = {
-  login: (api: ApiClient, email: string, password: string) =>
-    withToken(() => api.post<{ token: string }>('/api/user/login', { email: email.trim(), password })),
+  /** `unlockCode`: the code mailed when the server answers 40011 (too many failed logins for the address) */
+  login: (api: ApiClient, email: string, password: string, unlockCode?: string) =>
+    withToken(() => api.post<{ token: string }>('/api/user/login', { email: email.trim(), password, ...(unlockCode ? { unlockCode: unlockCode.trim() } : {}) })),
   register: (api: ApiClient, f: { email: string; password: string; confirmPassword: string; agree: boolean }) =>
     withToken(() => api.post<{ email: string; activation: 'required'; token?: string }>('/api/user/register', { ...f, email: f.email.trim() })),
   sendCode: (api: ApiClient, email: string, purpose: 'activation' | 'reset') => api.post<unknown>('/api/ems/send', { email: email.trim(), purpose }),
+  /** Without a token and with `passwordRequired` when the browser that registered did not activate: the user sets a password by reset. */
   activate: (api: ApiClient, email: string, code: string) =>
-    withToken(() => api.post<{ token: string }>('/api/user/emailActivation', { email: email.trim(), code: code.trim() })),
+    withToken(() => api.post<{ token?: string; passwordRequired?: boolean }>('/api/user/emailActivation', { email: email.trim(), code: code.trim() })),
   forgotPassword: (api: ApiClient, email: string) =>
     withToken(() => api.post<{ token?: string } | null>('/api/user/forgotPassword', { email: email.trim() })),
   createPassword: (api: ApiClient, f: { email: string; code: string; password: string; confirmPassword: string }) =>

@@ -126,11 +126,12 @@ export function accountTests(env: SuiteEnv): void {
       expect((await h.call('POST', '/api/user/emailActivation', { body: { email, code: second } })).status).toBe(1);
     });
 
-    test('register refuses a taken address, mismatched passwords and no agreement', async () => {
+    test('register answers a taken address like a new one (docs/DECISIONS.md); refuses mismatched passwords and no agreement', async () => {
       const { h } = env;
       const user = await h.signUp();
       const body = { email: user.email, password: 'other-1', confirmPassword: 'other-1', agree: true };
-      expect(await h.call('POST', '/api/user/register', { body })).toMatchObject({ status: 0, code: 40007 });
+      expect(await h.call('POST', '/api/user/register', { body })).toMatchObject({ status: 1, code: 20000, data: { email: user.email, activation: 'required' } });
+      expect((await h.login(user.email, 'other-1')).code).toBe(40001);
       const fresh = h.uniqueEmail('rules');
       expect((await h.call('POST', '/api/user/register', { body: { ...body, email: fresh, confirmPassword: 'other-2' } })).code).toBe(40004);
       expect((await h.call('POST', '/api/user/register', { body: { ...body, email: fresh, agree: false } })).code).toBe(40008);
@@ -176,17 +177,17 @@ export function accountTests(env: SuiteEnv): void {
       expect((await h.call('POST', '/api/user/createPasswords', { body: { ...body, code } })).code).toBe(40002);
     });
 
-    test('failed logins lock the address (429 with retry-after), then it opens again', async () => {
+    test('failed logins lock the address for that source (429 with retry-after), then it opens again', async () => {
       const { h } = env;
       const user = await h.signUp();
       for (let i = 0; i < 5; i++) {
         expect((await h.login(user.email, 'wrong-password', '10.1.0.1')).code).toBe(40001);
       }
-      const locked = await h.login(user.email, user.password, '10.1.0.2');
+      const locked = await h.login(user.email, user.password, '10.1.0.1');
       expect(locked).toMatchObject({ http: 429, status: 0, code: 42900 });
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(60);
       h.clock.advance(15 * 60_000 + 1000);
-      expect((await h.login(user.email, user.password, '10.1.0.2')).status).toBe(1);
+      expect((await h.login(user.email, user.password, '10.1.0.1')).status).toBe(1);
     });
 
     test('failed logins lock the client IP across addresses', async () => {

@@ -65,9 +65,10 @@ export function graphqlDocTests(env: SuiteEnv): void {
 
     test('outside demo mode the map is the admin\'s entries only', async () => {
       const database = await freshDatabase(env.kind, env.cluster);
-      const h = await createHarness(database, { demo: false });
+      const adminEmail = `docs.admin.${process.pid}@example.test`;
+      const h = await createHarness(database, { demo: false, adminEmail });
       try {
-        const first = await h.signUp();
+        const first = await h.signUp(adminEmail);
         expect((await h.call('POST', '/api/user/info', { token: first.token })).data.role).toBe('admin');
         expect((await h.call('GET', '/api/graphql-docs', { token: first.token })).data).toEqual({});
         await h.call('POST', '/api/admin/graphql-docs', { token: first.token, body: { AdAccountAppealStatusQuery: '777' } });

@@ -43,7 +43,7 @@ export function CreateNewPasswordScreen() {
 
   return (
     <AccountFrame title={t('account.newPassword.title')}>
-      <p className="bp6-text-muted">{t('account.newPassword.help')}</p>
+      <p className="bp6-text-muted">{t(params.get('setPassword') === '1' ? 'account.activation.setPassword' : 'account.newPassword.help')}</p>
       <form onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
         <TextField id="reset-email" label={t('account.email')} type="email" autoComplete="username" value={form.email} onChange={(email) => set({ email })} error={errors.email} />
         <ControlGroup fill className="tessera-code-row">

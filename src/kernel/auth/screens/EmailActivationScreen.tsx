@@ -28,7 +28,11 @@ export function EmailActivationScreen() {
     if (Object.keys(problems).length) return;
     setBusy(true);
     try {
-      await accountApi.activate(api, email, code);
+      const done = await accountApi.activate(api, email, code);
+      if (done?.passwordRequired) {
+        navigate(`/CreateNewPassword?email=${encodeURIComponent(email.trim())}&setPassword=1`, { replace: true });
+        return;
+      }
       sender.setNotice({ intent: 'success', key: 'account.activation.success' });
       navigate(HOME_PATH, { replace: true });
     } catch (e) {

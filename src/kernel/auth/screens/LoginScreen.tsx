@@ -19,6 +19,8 @@ export function LoginScreen() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
+  // shown once the server asks for the unlock code it mailed (40011)
+  const [unlockCode, setUnlockCode] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,10 +32,11 @@ export function LoginScreen() {
     if (Object.keys(problems).length) return;
     setBusy(true);
     try {
-      await accountApi.login(api, email, password);
+      await accountApi.login(api, email, password, unlockCode ?? undefined);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (e) {
       setFailure(e instanceof ApiError && e.kind !== 'network' && e.kind !== 'timeout' && e.kind !== 'http' ? e.message : t('account.loginError'));
+      if (e instanceof ApiError && e.code === 40011) setUnlockCode((c) => c ?? '');
       if (e instanceof ApiError && e.code === 40005) navigate(`/login/emailActivation?email=${encodeURIComponent(email.trim())}`);
     } finally {
       setBusy(false);
@@ -45,6 +48,10 @@ export function LoginScreen() {
       <form onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
         <TextField id="login-email" label={t('account.email')} type="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} />
         <TextField id="login-password" label={t('account.password')} type="password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password} />
+        {unlockCode !== null && (
+          <TextField id="login-unlock" label={t('account.login.unlockCode')} value={unlockCode} onChange={setUnlockCode} autoComplete="one-time-code"
+            placeholder={t('account.login.unlockHint')} />
+        )}
         {failure && <Callout intent="danger" className="tessera-account-failure">{failure}</Callout>}
         <Button type="submit" intent="primary" fill loading={busy} text={t('account.login.submit')} />
       </form>
