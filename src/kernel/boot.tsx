@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createRegistry } from './plugin/registry';
 import { createBus } from './bus';
-import { createKernelStore, persistStore } from './store/store';
+import { UserStoreRoot } from './store/user-store';
 import { createI18n } from './i18n';
 import { KernelRoot } from './KernelRoot';
 import { createProductApi } from './api/product-api';
@@ -12,15 +12,14 @@ import { createBridge } from './bridge/bridge';
 import { chooseTransport } from './bridge/choose-transport';
 
 /**
- * Starts the product: validates every plugin manifest first, then sets up the store, the bus, the
- * languages and the API client, learns the runtime settings, then renders. A refused plugin is
+ * Starts the product: validates every plugin manifest first, then sets up the bus, the languages and
+ * the API client, learns the runtime settings, then renders with the store of the session's user
+ * (`UserStoreRoot`: each user's store is theirs, docs/DECISIONS.md). A refused plugin is
  * reported and left out; the rest works.
  */
 export async function boot(manifestModules: Record<string, unknown>, container: HTMLElement): Promise<void> {
   const registry = createRegistry(manifestModules);
   const bus = createBus();
-  const store = createKernelStore();
-  const persister = await persistStore(store);
   const i18n = await createI18n(registry.plugins);
   const api = createProductApi(i18n);
   try {
@@ -34,7 +33,9 @@ export async function boot(manifestModules: Record<string, unknown>, container: 
   createRoot(container).render(
     <StrictMode>
       <BrowserRouter>
-        <KernelRoot bus={bus} store={store} i18n={i18n} api={api} bridge={bridge} flush={persister ? async () => { await persister.save(); } : undefined} plugins={registry.plugins} refused={registry.refused} />
+        <UserStoreRoot>
+          {(store, flush) => <KernelRoot bus={bus} store={store} i18n={i18n} api={api} bridge={bridge} flush={flush} plugins={registry.plugins} refused={registry.refused} />}
+        </UserStoreRoot>
       </BrowserRouter>
     </StrictMode>,
   );

@@ -35,15 +35,39 @@ export type StorageKey = keyof StorageSchema;
 
 interface Envelope<T> { v: T; exp?: number }
 
+/**
+ * Keys that hold one user's data: stored as `<key>:<uid>` for the user whose `uid` is stored (the
+ * bare key when nobody is logged in), so another user of the same browser never reads them
+ * (docs/DECISIONS.md, "Each user's browser data is theirs"). The other keys are per browser.
+ */
+export const USER_KEYS: ReadonlySet<StorageKey> = new Set<StorageKey>(['tessera-workspaces', 'tessera-current-workspace', 'tessera-tabs', 'tessera-plugin-settings']);
+
+/** The id of the user whose data the per-user keys hold now (the stored `uid`), undefined when logged out. */
+export function storedUserId(): string | undefined {
+  const uid = readRaw<string>('uid');
+  return uid === undefined || uid === '' ? undefined : String(uid);
+}
+
+/** The key a value is really stored under: a user key carries the current user's id. */
+export function physicalKey(key: StorageKey | string): string {
+  if (!USER_KEYS.has(key as StorageKey)) return key;
+  const uid = storedUserId();
+  return uid === undefined ? key : `${key}:${uid}`;
+}
+
 function backend(): Storage | null {
   try { return typeof window !== 'undefined' ? window.localStorage : null; } catch { return null; }
 }
 
 export function getItem<K extends StorageKey>(key: K): StorageSchema[K] | undefined {
+  return readRaw<StorageSchema[K]>(physicalKey(key));
+}
+
+function readRaw<T>(key: string): T | undefined {
   const raw = backend()?.getItem(key);
   if (raw == null) return undefined;
   try {
-    const parsed = JSON.parse(raw) as Envelope<StorageSchema[K]>;
+    const parsed = JSON.parse(raw) as Envelope<T>;
     if (!parsed || typeof parsed !== 'object' || !('v' in parsed)) return undefined;
     if (parsed.exp !== undefined && Date.now() > parsed.exp) {
       backend()?.removeItem(key);
@@ -59,11 +83,12 @@ export function getItem<K extends StorageKey>(key: K): StorageSchema[K] | undefi
 export function setItem<K extends StorageKey>(key: K, value: StorageSchema[K], expiresInMinutes?: number): void {
   const envelope: Envelope<StorageSchema[K]> = { v: value };
   if (expiresInMinutes !== undefined) envelope.exp = Date.now() + expiresInMinutes * 60_000;
-  try { backend()?.setItem(key, JSON.stringify(envelope)); } catch (e) { console.warn(`[tessera] could not store ${key}`, e); }
+  try { backend()?.setItem(physicalKey(key), JSON.stringify(envelope)); } catch (e) { console.warn(`[tessera] could not store ${key}`, e); }
 }
 
+/** Removes a value (for a user key: the current user's value). */
 export function removeItem(key: StorageKey | string): void {
-  backend()?.removeItem(key);
+  backend()?.removeItem(physicalKey(key));
 }
 
 /** Erases the keys a forced extension update names (`clear_index`, comma separated). Unknown names are erased too. */

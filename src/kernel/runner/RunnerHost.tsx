@@ -8,6 +8,7 @@ import { isFunctionBlocked } from '../bridge/extension-status';
 import { missingOperations } from '../graph/doc-catalogue';
 import { reportVisit } from '../core/visit-statistics';
 import { showToast } from '../core/toaster';
+import { onLeaveStore } from '../store/user-store';
 import type { PluginAction } from '../plugin/types';
 
 const RunnerContext = createContext<Runner | null>(null);
@@ -41,6 +42,9 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     const interrupted = runner.restore(getRunnerSettings().autoResume);
     if (interrupted.length && !getRunnerSettings().autoResume) void showToast(t('runner.interrupted', { count: interrupted.length }), 'warning');
   }, [runner, t]);
+
+  // The user logs out or another logs in: this user's running jobs pause in their own store (docs/DECISIONS.md).
+  useEffect(() => onLeaveStore(runner.store, () => runner.pauseAll('operator', '')), [runner]);
 
   useEffect(() => {
     const onFinished = (e: { actionId: string; status: string; done: number; failed: number; skipped: number }) => {

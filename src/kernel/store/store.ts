@@ -5,6 +5,14 @@ export type KernelStore = Store;
 
 export const STORE_DB_NAME = 'tessera';
 
+/**
+ * The IndexedDB database of one user's store (docs/DECISIONS.md, "Each user's browser data is
+ * theirs"): another user of the same browser opens another database.
+ */
+export function userStoreDbName(userId: string): string {
+  return `${STORE_DB_NAME}-user-${userId}`;
+}
+
 /** The page's one TinyBase store. Tables: `cache` (TTL lists), later `jobs` and `items` (runner). */
 export function createKernelStore(): KernelStore {
   return createStore();

@@ -1,0 +1,112 @@
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { IndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
+import { createKernelStore, persistStore, userStoreDbName, type KernelStore } from './store';
+import { clearCached } from './ttl-cache';
+import { getSession, subscribeSession, type SessionState } from '../auth/session';
+import { storedUserId } from '../storage';
+
+/**
+ * Each user's store is theirs (docs/DECISIONS.md, "Each user's browser data is theirs"): the store
+ * of a logged-in user is a TinyBase store persisted in that user's own IndexedDB database; nobody
+ * logged in gets an empty store that is not persisted. When the session's user changes, whatever
+ * works with the old store is told (`onLeaveStore`, the runner pauses its running jobs), a logout
+ * drops the old user's cached platform lists, the old store is saved and left, and the new user's
+ * store is opened and loaded before anything renders with it.
+ */
+
+/** The user whose data the page holds: the profile's id, or the stored uid while the profile loads. */
+export function sessionUserId(s: SessionState = getSession()): string | undefined {
+  if (!s.token) return undefined;
+  const uid = s.info ? (s.info.uid ?? s.info.id) : undefined;
+  if (uid !== undefined && String(uid) !== '') return String(uid);
+  return storedUserId();
+}
+
+const leaveHandlers = new WeakMap<KernelStore, Set<() => void>>();
+
+/** Runs `handler` when the page stops working with `store` (its user logs out or another logs in). */
+export function onLeaveStore(store: KernelStore, handler: () => void): () => void {
+  let set = leaveHandlers.get(store);
+  if (!set) {
+    set = new Set();
+    leaveHandlers.set(store, set);
+  }
+  set.add(handler);
+  return () => { set.delete(handler); };
+}
+
+export interface UserStore {
+  userId: string | undefined;
+  store: KernelStore;
+  /** Saves the store at once (undefined without persistence). */
+  flush?: () => Promise<void>;
+}
+
+/** Opens the store of `userId` (undefined: an empty, unpersisted store). */
+export async function openUserStore(userId: string | undefined): Promise<UserStore & { persister: IndexedDbPersister | null }> {
+  const store = createKernelStore();
+  const persister = userId === undefined ? null : await persistStore(store, userStoreDbName(userId));
+  return { userId, store, persister, flush: persister ? async () => { await persister.save(); } : undefined };
+}
+
+/** Tells whatever works with `store` that the page leaves it; on logout its cached platform lists go too. */
+export function leaveUserStore(store: KernelStore, logout: boolean): void {
+  leaveHandlers.get(store)?.forEach((h) => {
+    try { h(); } catch (e) { console.warn('[tessera] leaving the store', e); }
+  });
+  if (logout) clearCached(store);
+}
+
+/** Saves a left store (unless `save` is false) and stops persisting it. */
+export async function closeUserStore(opened: { persister: IndexedDbPersister | null }, save = true): Promise<void> {
+  if (!opened.persister) return;
+  try {
+    if (save) await opened.persister.save();
+  } catch (e) {
+    console.warn('[tessera] store could not be saved', e);
+  }
+  await opened.persister.destroy();
+}
+
+type Opened = UserStore & { persister: IndexedDbPersister | null };
+
+/**
+ * Renders `children` with the store of the session's user, and again with another store when the
+ * user changes (nothing is rendered while a store loads). Keyed by user, so every screen, the tabs,
+ * the workspace and the runner start afresh with the new user's data.
+ */
+export function UserStoreRoot({ children }: { children: (store: KernelStore, flush: (() => Promise<void>) | undefined) => ReactNode }) {
+  const [userId, setUserId] = useState(() => sessionUserId());
+  const [current, setCurrent] = useState<Opened | null>(null);
+  const shown = useRef<Opened | null>(null);
+  shown.current = current;
+
+  useEffect(() => subscribeSession(() => {
+    const next = sessionUserId();
+    const left = shown.current;
+    // Session listeners run before React re-renders: the old store is left while its screens are still there.
+    if (left && left.userId !== next) leaveUserStore(left.store, !getSession().token);
+    setUserId(next);
+  }), []);
+
+  useEffect(() => {
+    let cancelled = false;
+    let opened: Opened | null = null;
+    void openUserStore(userId).then((o) => {
+      if (cancelled) {
+        void closeUserStore(o, false);
+        return;
+      }
+      opened = o;
+      setCurrent(o);
+    });
+    return () => {
+      cancelled = true;
+      if (opened) void closeUserStore(opened);
+    };
+  }, [userId]);
+
+  if (!current || current.userId !== userId) return null;
+  return <Fragment key={current.userId ?? ''}>{children(current.store, current.flush)}</Fragment>;
+}
+UserStoreRoot.displayName = 'UserStoreRoot';
