@@ -49,10 +49,18 @@ export function codeFromOutbox(dataDir: string, to: string): string | null {
   return lines.reverse().find((m) => m.to === to && m.code)?.code ?? null;
 }
 
-/** Registers and activates an account through the API (the code read from the outbox); returns its token. */
+/**
+ * Registers and activates an account through the API (the code read from the outbox); returns its token.
+ * It behaves as one browser: the registration cookie goes back with the activation, so the chosen
+ * password is kept (activation from another browser would ask the mailbox owner to set one).
+ */
 export async function registerThroughApi(baseUrl: string, dataDir: string, email: string, password: string): Promise<string> {
+  const cookies: string[] = [];
   const post = async (p: string, body: unknown) => {
-    const r = await fetch(`${baseUrl}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (cookies.length) headers.cookie = cookies.join('; ');
+    const r = await fetch(`${baseUrl}${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    for (const c of r.headers.getSetCookie()) cookies.push(c.split(';')[0]);
     return (await r.json()) as { status: number; info: string; data: { token?: string } };
   };
   const registered = await post('/api/user/register', { email, password, confirmPassword: password, agree: true });

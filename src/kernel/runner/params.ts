@@ -40,10 +40,13 @@ export function validateParams(schemaKey: string, params: unknown): FieldError[]
   });
 }
 
+/** A line break as a browser text area normalizes it: CRLF, a lone CR or LF (docs/DECISIONS.md). */
+const LINE_BREAK = /\r\n|\r|\n/;
+
 /** The multi-line rule (docs/SPEC.md section 12): split by line, trim, drop blanks, remove duplicates. */
 export function splitLines(text: string): string[] {
   const seen = new Set<string>();
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of text.split(LINE_BREAK)) {
     const clean = line.trim();
     if (clean) seen.add(clean);
   }
@@ -64,7 +67,7 @@ const MAIN_HOST = 'www.facebook.com';
  * else is a page code to resolve.
  */
 export function classifyEntries(text: string): ListEntry[] {
-  const lines = text.split(/\r?\n/);
+  const lines = text.split(LINE_BREAK);
   const seen = new Set<string>();
   const out: ListEntry[] = [];
   lines.forEach((raw, i) => {
@@ -76,9 +79,11 @@ export function classifyEntries(text: string): ListEntry[] {
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || entry.includes('/')) {
       let url: URL | null = null;
       try { url = new URL(entry); } catch { url = null; }
-      if (!url) return void out.push({ kind: 'invalid', line, text: entry, reason: 'not a valid URL' });
+      // the URL parser drops tabs and encodes spaces, so whitespace is refused before it is asked
+      if (!url || /\s/.test(entry)) return void out.push({ kind: 'invalid', line, text: entry, reason: 'not a valid URL' });
       if (url.protocol !== 'https:') return void out.push({ kind: 'invalid', line, text: entry, reason: 'must start with https://' });
       if (url.hostname !== MAIN_HOST) return void out.push({ kind: 'invalid', line, text: entry, reason: `must be on ${MAIN_HOST}` });
+      if (url.username || url.password || url.port) return void out.push({ kind: 'invalid', line, text: entry, reason: `must be on ${MAIN_HOST}, without a user name or port` });
       return void out.push({ kind: 'url', line, text: entry });
     }
     if (!/^[A-Za-z0-9._-]{1,100}$/.test(entry)) return void out.push({ kind: 'invalid', line, text: entry, reason: 'not an id, a page URL or a page code' });

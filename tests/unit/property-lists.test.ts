@@ -1,0 +1,185 @@
+// Property tests of the multi-line rule and the id/URL rules (docs/SPEC.md section 12).
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { classifyEntries, registerResolver, resolveEntries, splitLines, type ListEntry } from '../../src/kernel/runner/params';
+
+const RUN = { numRuns: 200, seed: 1312, endOnFailure: true } as const;
+const MAIN_HOST = 'www.facebook.com';
+
+/** Line breaks as a browser text area normalizes them (CRLF, CR and LF are each one break). */
+const rawLines = (text: string) => text.split(/\r\n|\r|\n/);
+const WS = /\s/;
+
+const piece = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.stringMatching(/^[0-9]{1,20}$/),
+  fc.constantFrom(' ', '\t', '\r', '\n', '\r\n', '\n\r', '\u0000', '\u0007', '\u000b', '\u000c', '\u00a0', '\u2028', '\u2029', '\ufeff', '\u200b'),
+  fc.constantFrom(
+    'https://www.facebook.com/somepage', 'https://www.facebook.com/profile.php?id=100', 'http://www.facebook.com/x',
+    'https://www.facebook.com@evil.com/', 'https://evil.com@www.facebook.com/', 'https://www.facebook.com:8443/x',
+    'https://www.facebook.com.evil.com/x', 'https://facebook.com/x', 'https://m.facebook.com/x', 'https://web.facebook.com/x',
+    'https://www.faсebook.com/x', 'https://xn--www-facebook.com/x', 'https://www.facebook.com/../../etc/passwd', '../../etc/passwd',
+    'javascript:alert(1)', 'file:///etc/passwd', 'ftp://www.facebook.com/x', 'https://', 'https:///x', 'www.facebook.com/page',
+    'https://www.faceb\took.com/x', 'https://www.facebook.com/a b', 'https://www.facebook.com/\u00a0x', 'HTTPS://WWW.FACEBOOK.COM/Page',
+    'https://user:pw@www.facebook.com/x', 'https://www.facebook.com./x', '１２３', '٣٣', 'page.code_1-x', 'a'.repeat(101), '0'.repeat(300),
+  ),
+);
+const listText = fc.array(piece, { maxLength: 25 }).chain((pieces) =>
+  fc.array(fc.constantFrom('\n', '\r\n', '\r', ' ', ''), { minLength: pieces.length, maxLength: pieces.length }).map((seps) => pieces.map((p, i) => p + seps[i]).join('')));
+
+function checkEntries(text: string, entries: ListEntry[]) {
+  const lines = rawLines(text);
+  const expected = splitLines(text);
+  // the same entries, in the same order, as the multi-line rule
+  expect(entries.map((e) => e.text)).toEqual(expected);
+  let lastLine = 0;
+  for (const e of entries) {
+    // the line number names the first line holding the entry
+    expect(e.line).toBeGreaterThan(lastLine);
+    lastLine = e.line;
+    expect(lines[e.line - 1].trim()).toBe(e.text);
+    expect(lines.slice(0, e.line - 1).some((l) => l.trim() === e.text)).toBe(false);
+    if (e.kind === 'id') {
+      expect(e.text).toMatch(/^[0-9]+$/);
+      expect(e.id).toBe(e.text);
+    } else {
+      expect(/^[0-9]+$/.test(e.text)).toBe(false);
+    }
+    if (e.kind === 'id' || e.kind === 'url' || e.kind === 'code') expect(WS.test(e.text)).toBe(false);
+    if (e.kind === 'url') {
+      const url = new URL(e.text);
+      expect(url.protocol).toBe('https:');
+      expect(url.hostname).toBe(MAIN_HOST);
+      expect(url.port).toBe('');
+      expect(url.username + url.password).toBe('');
+    }
+    if (e.kind === 'code') expect(e.text).toMatch(/^[A-Za-z0-9._-]{1,100}$/);
+    if (e.kind === 'invalid') expect(e.reason.trim().length).toBeGreaterThan(0);
+  }
+}
+
+describe('splitLines (the multi-line rule) — properties', () => {
+  it('never throws; entries are trimmed, non-blank, unique and in first-occurrence order', () => {
+    fc.assert(fc.property(listText, (text) => {
+      const out = splitLines(text);
+      expect(new Set(out).size).toBe(out.length);
+      for (const e of out) {
+        expect(e).toBe(e.trim());
+        expect(e.length).toBeGreaterThan(0);
+        expect(/[\r\n]/.test(e)).toBe(false);
+      }
+      const firsts: string[] = [];
+      for (const l of rawLines(text)) { const t = l.trim(); if (t && !firsts.includes(t)) firsts.push(t); }
+      expect(out).toEqual(firsts);
+    }), RUN);
+  });
+
+  it('is idempotent: joining its output and splitting again gives the same list', () => {
+    fc.assert(fc.property(listText, (text) => {
+      const out = splitLines(text);
+      expect(splitLines(out.join('\n'))).toEqual(out);
+      expect(splitLines(out.join('\r\n'))).toEqual(out);
+    }), RUN);
+  });
+
+  it('treats CR, LF and CRLF alike as line breaks', () => {
+    fc.assert(fc.property(fc.array(fc.stringMatching(/^[a-z0-9]{1,8}$/), { maxLength: 20 }), (words) => {
+      const want = [...new Set(words)];
+      expect(splitLines(words.join('\n'))).toEqual(want);
+      expect(splitLines(words.join('\r\n'))).toEqual(want);
+      expect(splitLines(words.join('\r'))).toEqual(want);
+    }), RUN);
+  });
+
+  it('handles 10,000 lines and very long lines', () => {
+    // ids repeat every 3,000 lines (1,000 distinct), a blank line, a URL; the breaks cycle LF, CRLF, CR
+    const lines = Array.from({ length: 10_000 }, (_, i) => (i % 3 === 0 ? `  ${1000 + (i % 3000)}  ` : i % 3 === 1 ? '\t' : `https://www.facebook.com/p${i}`));
+    const text = lines.map((l, i) => l + ['\n', '\r\n', '\r'][i % 3]).join('') + 'x'.repeat(200_000);
+    const t0 = Date.now();
+    const out = splitLines(text);
+    const entries = classifyEntries(text);
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(out).toHaveLength(1000 + 3333 + 1);
+    expect(entries.map((e) => e.text)).toEqual(out);
+    expect(entries.filter((e) => e.kind === 'id')).toHaveLength(1000);
+    expect(entries.filter((e) => e.kind === 'url')).toHaveLength(3333);
+    const last = entries[entries.length - 1];
+    expect(last.kind).toBe('invalid');
+    expect(last.line).toBe(10_001);
+  });
+});
+
+describe('classifyEntries (the id and URL rules) — properties', () => {
+  it('never throws and agrees with the multi-line rule; ids, URLs and codes hold no whitespace', () => {
+    fc.assert(fc.property(listText, (text) => { checkEntries(text, classifyEntries(text)); }), RUN);
+  });
+
+  it('digits-only lines are ids, whatever surrounds them', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[0-9]{1,40}$/), fc.constantFrom('', ' ', '\t', '  \t'), (digits, pad) => {
+      const [e] = classifyEntries(`${pad}${digits}${pad}`);
+      expect(e).toEqual({ kind: 'id', line: 1, text: digits, id: digits });
+    }), RUN);
+  });
+
+  it('an https URL is accepted only on the main host; any other URL is refused with a reason on its line', () => {
+    const host = fc.oneof(
+      fc.constantFrom(MAIN_HOST, 'facebook.com', 'm.facebook.com', 'web.facebook.com', 'evil.com', 'www.facebook.com.evil.com', 'xn--80ak6aa92e.com', 'www.faсebook.com', 'www.facebook.com.', '127.0.0.1', '[::1]'),
+      fc.domain(),
+    );
+    const scheme = fc.constantFrom('https', 'http', 'HTTPS', 'ftp', 'wss');
+    const userinfo = fc.constantFrom('', 'user@', 'user:pw@', `${MAIN_HOST}@`, ':@');
+    const port = fc.constantFrom('', ':443', ':80', ':8443', ':0');
+    const path = fc.oneof(fc.webPath(), fc.constantFrom('/../../etc/passwd', '/%2e%2e/x', '/a%20b', '/profile.php?id=1', '/#frag'));
+    fc.assert(fc.property(fc.nat({ max: 5 }), scheme, userinfo, host, port, path, (blank, s, u, h, p, pa) => {
+      const text = `${s}://${u}${h}${p}${pa}`;
+      const entries = classifyEntries('\n'.repeat(blank) + text);
+      expect(entries).toHaveLength(1);
+      const [e] = entries;
+      expect(e.line).toBe(blank + 1);
+      let parsed: URL | null = null;
+      try { parsed = new URL(text); } catch { /* refused below */ }
+      const shouldPass = parsed !== null && parsed.protocol === 'https:' && parsed.hostname === MAIN_HOST && parsed.port === '' && !parsed.username && !parsed.password && !WS.test(text);
+      if (shouldPass) expect(e.kind).toBe('url');
+      else {
+        expect(e.kind).toBe('invalid');
+        if (e.kind === 'invalid') expect(e.reason).toMatch(/\S/);
+      }
+    }), RUN);
+  });
+
+  it('accepts no URL carrying whitespace, even when the URL parser would drop or encode it', () => {
+    fc.assert(fc.property(fc.webPath(), fc.constantFrom(' ', '\t', '\u00a0', '\u000b', '\u2028'), fc.nat({ max: 40 }), (pa, ws, at) => {
+      const base = `https://${MAIN_HOST}${pa || '/x'}`;
+      const i = Math.min(at, base.length - 1) + 1;
+      const text = base.slice(0, i) + ws + base.slice(i) + 'z';
+      for (const e of classifyEntries(text)) expect(e.kind === 'url' || e.kind === 'id' || e.kind === 'code').toBe(false);
+    }), RUN);
+  });
+});
+
+describe('resolveEntries — properties', () => {
+  it('keeps ids, sends only URLs and codes to the resolver, and never returns an invalid entry', async () => {
+    const seen: string[][] = [];
+    const off = registerResolver('property-test', async (entries) => {
+      seen.push(entries);
+      return new Map(entries.map((t, i) => [t, i % 2 ? undefined : `9${i}`]));
+    });
+    try {
+      await fc.assert(fc.asyncProperty(listText, async (text) => {
+        seen.length = 0;
+        const entries = classifyEntries(text);
+        const out = await resolveEntries('property-test', entries);
+        const valid = entries.filter((e) => e.kind !== 'invalid');
+        expect(out.map((o) => o.text)).toEqual(valid.map((e) => e.text));
+        const sent = seen.flat();
+        expect(sent).toEqual(valid.filter((e) => e.kind !== 'id').map((e) => e.text));
+        for (const o of out) if (/^[0-9]+$/.test(o.text)) expect(o.id).toBe(o.text);
+      }), { ...RUN, numRuns: 100 });
+    } finally { off(); }
+    // unregistered: URLs and codes stay unresolved
+    const out = await resolveEntries('property-test', classifyEntries('123\nsome.page'));
+    expect(out).toEqual([{ text: '123', line: 1, id: '123' }, { text: 'some.page', line: 2, id: undefined }]);
+  });
+});
