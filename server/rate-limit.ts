@@ -30,14 +30,20 @@ export class RateLimiter {
     return this.count(key, this.rule.limit);
   }
 
-  private count(key: string, threshold: number): number {
-    const now = this.clock();
+  /** The key's entry for the window `now` falls in (a new window keeps a block still running). */
+  private current(key: string, now: number) {
     this.sweep(now);
     let entry = this.entries.get(key);
     if (!entry || now - entry.windowStart >= this.rule.windowMs) {
       entry = { windowStart: now, count: 0, blockedUntil: entry?.blockedUntil ?? 0 };
       this.entries.set(key, entry);
     }
+    return entry;
+  }
+
+  private count(key: string, threshold: number): number {
+    const now = this.clock();
+    const entry = this.current(key, now);
     entry.count += 1;
     if (entry.count < threshold) return 0;
     entry.blockedUntil = now + this.rule.blockMs;
@@ -55,12 +61,7 @@ export class RateLimiter {
     const wait = this.blockedFor(key);
     if (wait) return wait;
     const now = this.clock();
-    this.sweep(now);
-    let entry = this.entries.get(key);
-    if (!entry || now - entry.windowStart >= this.rule.windowMs) {
-      entry = { windowStart: now, count: 0, blockedUntil: entry?.blockedUntil ?? 0 };
-      this.entries.set(key, entry);
-    }
+    const entry = this.current(key, now);
     if (entry.count >= this.rule.limit) {
       entry.blockedUntil = now + this.rule.blockMs;
       entry.count = 0;
