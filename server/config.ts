@@ -161,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     paymentProviders: [],
     trustProxy: trustProxy(env.TESSERA_TRUST_PROXY),
     bodyLimit: int('TESSERA_BODY_LIMIT', env.TESSERA_BODY_LIMIT, 64 * 1024, 1024, 10 * 1024 * 1024),
-    distDir: path.join(root, 'dist'),
+    distDir: path.resolve(text(env.TESSERA_DIST_DIR) ?? path.join(root, 'dist')),
     extensionDir: path.join(root, 'extension'),
     packageJsonPath: path.join(root, 'package.json'),
     logLevel: text(env.LOG_LEVEL) ?? 'info',

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { extensionReleases } from '../db/schema';
 import { ok } from '../envelope';
 import type { AppContext } from '../context';
+import { DEMO_ACCOUNTS } from '../seed';
+import { DEFAULT_DEMO_PASSWORD } from '../config';
 
 type ReleaseRow = typeof extensionReleases.$inferSelect;
 
@@ -59,6 +61,9 @@ export async function runtimeRoutes(app: FastifyInstance): Promise<void> {
     webVersion: ctx.webVersion,
     websocketUrl: config.websocketUrl,
     paymentPublicKey: config.paymentPublicKey ?? ctx.payments.get(ctx.payments.defaultId)?.publicKey ?? null,
+    // The login box tells a newcomer what to type; only the published default password is ever shown.
+    demoAccounts: config.demo ? [...DEMO_ACCOUNTS].reverse().map((u) => ({ email: u.email, role: u.role })) : [],
+    demoPassword: config.demo && config.demoPassword === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : null,
   }));
 
   app.get('/api/plugins/latest', {

@@ -30,6 +30,7 @@ export type { ChartProps } from './shell/Chart';
 export { showToast, updateToast } from './core/toaster';
 export { ForbiddenPage, NotFoundPage, ServerErrorPage } from './shell/ErrorPages';
 export { useSettings } from './core/settings';
+export { membershipLevelLabel } from './core/membership';
 export { WEB_VERSION } from './version';
 export { useApi } from './KernelProvider';
 export { ApiError } from './api/client';

@@ -82,8 +82,18 @@ describe('accounts in real Chromium against the real server', () => {
     await user.waitForURL(/\/bm\/index$/);
     await expect.poll(() => user.locator('[data-menu-id="pixel"]').count(), { timeout: 10_000 }).toBe(0);
     await user.goto(`${baseUrl}/pixel/index`);
-    await user.getByText('Whoops, this page is gone').waitFor();
+    await user.getByText('This area is disabled by your administrator for your role.').waitFor();
 
+    // changing another user asks first; cancelling changes nothing
+    await admin.getByRole('tab', { name: 'Users and roles' }).click();
+    const operatorRow = admin.locator('[data-row-id]').filter({ hasText: 'operator@tessera.test' });
+    await operatorRow.getByRole('button', { name: 'Deactivate' }).click();
+    await admin.getByText('Deactivate this user?').waitFor();
+    await admin.screenshot({ path: artifact('admin-confirm-deactivate-en-light.png') });
+    await admin.getByRole('button', { name: 'Cancel' }).click();
+    await admin.getByText('Deactivate this user?').waitFor({ state: 'detached' });
+    await expect(operatorRow.getByText('Active', { exact: true }).count()).resolves.toBe(1);
+    await admin.getByRole('tab', { name: 'Plugin policy' }).click();
     await pixelForUsers.check({ force: true });
     await admin.getByRole('button', { name: 'Save the policy' }).click();
     await admin.getByText('Plugin policy saved').first().waitFor();
@@ -96,6 +106,24 @@ describe('accounts in real Chromium against the real server', () => {
     await loginAs(page, baseUrl, 'operator@tessera.test');
     await page.goto(`${baseUrl}/payment/index`);
     await page.locator('.tessera-service').first().getByRole('button', { name: 'Buy' }).click();
+    // nothing is bought before the order summary is confirmed
+    const summary = page.getByTestId('order-summary');
+    await summary.waitFor();
+    const text = (await summary.textContent()) ?? '';
+    expect(text).toMatch(/Pro membership level/);
+    expect(text).toMatch(/30 days/);
+    expect(text).toMatch(/99\.00/);
+    expect(text).toMatch(/Test payment/);
+    expect(text).not.toMatch(/\bpro\b|sandbox/);
+    await page.screenshot({ path: artifact('payment-confirm-en-light.png') });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await summary.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('payment-result').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Upgrade' }).click();
+    await expect(page.locator('.tessera-services').textContent()).resolves.not.toMatch(/0 days/);
+    await page.getByRole('tab', { name: 'Membership' }).click();
+    await page.locator('.tessera-service').first().getByRole('button', { name: 'Buy' }).click();
+    await page.getByRole('button', { name: /^Pay / }).click();
     await page.getByTestId('payment-result').waitFor();
     await expect(page.getByTestId('payment-result').textContent()).resolves.toMatch(/is paid/);
     await page.screenshot({ path: artifact('payment-en-light.png') });

@@ -9,7 +9,7 @@ describe('the bridge without the extension', () => {
   beforeAll(async () => { browser = await launchBrowser(); });
   afterAll(async () => browser?.close());
 
-  it('demo mode: data through the demo transport, a Sandbox data tag, and no warning dialog', async () => {
+  it('demo mode: data through the demo transport, a Demo data tag, and no warning dialog', async () => {
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     await page.goto(`${baseUrl}/login/login`);
     await page.evaluate(() => { localStorage.clear(); localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })); });

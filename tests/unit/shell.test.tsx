@@ -57,11 +57,16 @@ describe('the shell', () => {
     expect(await screen.findByText('home screen')).toBeTruthy();
   });
 
-  it('a disabled plugin does not exist; a role-denied route leads to the first permitted route', async () => {
+  it('a route of a plugin the admin disabled shows the 403 page with no menu entry; a role-denied route leads to the first permitted route', async () => {
     const first = await renderWithKernel({ plugins, route: '/plain/index', enabled: ['dashboard', 'kept'], locale: 'en-US' });
-    expect(await screen.findByText('Whoops, this page is gone')).toBeTruthy();
+    expect(await screen.findByText('This area is disabled by your administrator for your role.')).toBeTruthy();
+    expect(screen.getByText('403')).toBeTruthy();
+    expect(screen.queryByText('plain 0')).toBeNull();
     expect(menuTexts()).toEqual(['dashboard', 'kept']);
     first.unmount();
+    const unknown = await renderWithKernel({ plugins, route: '/nowhere/index', enabled: ['dashboard', 'kept'], locale: 'en-US' });
+    expect(await screen.findByText('Whoops, this page is gone')).toBeTruthy();
+    unknown.unmount();
     await renderWithKernel({ plugins, route: '/admin/index', user: { role: 'user' } });
     expect(await screen.findByText('home screen')).toBeTruthy();
   });

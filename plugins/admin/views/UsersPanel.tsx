@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NumericInput, Tag } from '@blueprintjs/core';
+import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NumericInput, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, showToast, type DataColumn } from '@kernel';
+import { DataTable, membershipLevelLabel, showToast, type DataColumn } from '@kernel';
 import { errorText, fmt, useAdminData } from './use-admin';
 
 export interface AdminUser {
@@ -17,10 +17,14 @@ export interface AdminUser {
   lastLoginAt: string | null;
 }
 
+interface PendingChange { path: string; body: unknown; done: string; title: string; message: string; danger: boolean }
+
 export function UsersPanel() {
   const { t } = useTranslation('admin');
   const { data, loading, reload, api } = useAdminData<{ list: AdminUser[] }>('/api/admin/users', { page: 1, pageSize: 100 });
   const [editing, setEditing] = useState<AdminUser | null>(null);
+  /** A change to another user waits for the admin's confirmation (role, activation). */
+  const [confirming, setConfirming] = useState<PendingChange | null>(null);
 
   const call = async (path: string, body: unknown, done: string) => {
     try {
@@ -38,12 +42,15 @@ export function UsersPanel() {
     { id: 'name', header: t('users.name'), value: (u) => u.name },
     { id: 'role', header: t('users.role'), value: (u) => t(`roles.${u.role}`), filter: { options: ['user', 'admin'].map((r) => ({ value: t(`roles.${r}`), label: t(`roles.${r}`) })) },
       cell: (u) => (
-        <HTMLSelect minimal value={u.role} aria-label={t('users.role')} onChange={(e) => void call('/api/admin/users/role', { uid: u.uid, role: e.currentTarget.value }, 'users.roleChanged')}
+        <HTMLSelect minimal value={u.role} aria-label={t('users.role')} onChange={(e) => {
+          const role = e.currentTarget.value;
+          setConfirming({ path: '/api/admin/users/role', body: { uid: u.uid, role }, done: 'users.roleChanged', title: t('users.confirmRoleTitle'), message: t('users.confirmRole', { email: u.email, role: t(`roles.${role}`) }), danger: role === 'admin' });
+        }}
           options={[{ value: 'user', label: t('roles.user') }, { value: 'admin', label: t('roles.admin') }]} />
       ) },
     { id: 'status', header: t('users.status'), value: (u) => t(`users.statuses.${u.status}`),
       cell: (u) => <Tag minimal intent={u.status === 'active' ? 'success' : u.status === 'disabled' ? 'danger' : 'warning'}>{t(`users.statuses.${u.status}`)}{u.isDemo ? ' · demo' : ''}</Tag> },
-    { id: 'membership', header: t('users.membership'), value: (u) => `${u.membership.level}${u.membership.expiry ? ` → ${fmt(u.membership.expiry)}` : ''}` },
+    { id: 'membership', header: t('users.membership'), value: (u) => `${membershipLevelLabel(u.membership.level, t)}${u.membership.expiry ? ` → ${fmt(u.membership.expiry)}` : ''}` },
     { id: 'fuel', header: t('users.fuel'), value: (u) => u.fuel, width: 80 },
     { id: 'registered', header: t('users.registered'), value: (u) => fmt(u.registrationDate) },
     { id: 'lastLogin', header: t('users.lastLogin'), value: (u) => fmt(u.lastLoginAt) },
@@ -53,7 +60,11 @@ export function UsersPanel() {
           <Button size="small" text={t('users.editMembership')} onClick={() => setEditing(u)} />
           <Button size="small" intent={u.status === 'disabled' ? 'success' : 'danger'} variant="minimal"
             text={u.status === 'disabled' || u.status === 'pending' ? t('users.activate') : t('users.deactivate')}
-            onClick={() => void call('/api/admin/users/activation', { uid: u.uid, active: u.status !== 'active' }, 'users.statusChanged')} />
+            onClick={() => {
+              const active = u.status !== 'active';
+              setConfirming({ path: '/api/admin/users/activation', body: { uid: u.uid, active }, done: 'users.statusChanged',
+                title: t(active ? 'users.confirmActivateTitle' : 'users.confirmDeactivateTitle'), message: t(active ? 'users.confirmActivate' : 'users.confirmDeactivate', { email: u.email }), danger: !active });
+            }} />
         </span>
       ) },
   ], [t]);
@@ -62,6 +73,17 @@ export function UsersPanel() {
     <div className="tessera-admin-panel">
       <DataTable viewId="admin.users" rows={data?.list ?? []} columns={columns} getRowId={(u) => String(u.uid)} loading={loading}
         toolbar={<Button icon="refresh" text={t('reload')} onClick={() => void reload()} />} exportFileName="users" />
+      <Alert isOpen={confirming !== null} intent={confirming?.danger ? 'danger' : 'primary'} icon={confirming?.danger ? 'warning-sign' : 'confirm'}
+        confirmButtonText={t('users.confirm')} cancelButtonText={t('users.cancel')}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          const change = confirming;
+          setConfirming(null);
+          if (change) void call(change.path, change.body, change.done);
+        }}>
+        <p><strong>{confirming?.title}</strong></p>
+        <p>{confirming?.message}</p>
+      </Alert>
       <MembershipDialog user={editing} onClose={() => setEditing(null)} onSave={async (body) => { await call('/api/admin/users/membership', body, 'users.membershipSaved'); setEditing(null); }} />
     </div>
   );

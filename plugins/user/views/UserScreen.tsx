@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Callout, Card, Dialog, DialogBody, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, DataTable, PAGE_SIZES, currentPageSizes, patchSession, savePageSizes, showToast, useApi, useSession, type DataColumn, type PageSizeConfig, type UserInfo } from '@kernel';
+import { ApiError, DataTable, membershipLevelLabel, PAGE_SIZES, currentPageSizes, patchSession, savePageSizes, showToast, useApi, useSession, type DataColumn, type PageSizeConfig, type UserInfo } from '@kernel';
 import { formatDate, type Order } from './orders';
 
 const PROFILE_FIELDS = ['name', 'job', 'organization', 'location', 'phone', 'personalWebsite', 'introduction'] as const;
@@ -105,7 +105,7 @@ function MembershipCard() {
       <H4>{t('membership.title')}</H4>
       <HTMLTable compact>
         <tbody>
-          <tr><th>{t('membership.level')}</th><td>{m?.level ? <Tag intent={m.active ? 'success' : 'none'}>{m.level}</Tag> : t('membership.none')}</td></tr>
+          <tr><th>{t('membership.level')}</th><td>{m?.level ? <Tag intent={m.active ? 'success' : 'none'}>{membershipLevelLabel(m.level, t)}</Tag> : t('membership.none')}</td></tr>
           <tr><th>{t('membership.start')}</th><td>{formatDate(m?.start)}</td></tr>
           <tr><th>{t('membership.expiry')}</th><td>{formatDate(m?.expiry)}</td></tr>
           <tr><th>{t('membership.fuel')}</th><td>{info?.fuel ?? 0}</td></tr>

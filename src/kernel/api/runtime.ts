@@ -7,6 +7,10 @@ export interface RuntimeSettings {
   webVersion: string;
   websocketUrl: string | null;
   paymentPublicKey: string | null;
+  /** Demo mode: the accounts a newcomer may try (operator first). */
+  demoAccounts?: { email: string; role: 'user' | 'admin' }[];
+  /** Demo mode with the published default password: that password; otherwise null. */
+  demoPassword?: string | null;
 }
 
 let runtime: RuntimeSettings | null = null;

@@ -12,6 +12,8 @@ export interface ResolvedRoute {
 export type RouteDecision =
   | { kind: 'screen'; resolved: ResolvedRoute }
   | { kind: 'redirect'; to: string }
+  /** The route's plugin is disabled for the user's role by the admin: the 403 page. */
+  | { kind: 'forbidden'; pluginId: string }
   | { kind: 'not-found' };
 
 export const HOME_PATH = '/dashboard/index';
@@ -22,8 +24,9 @@ export function isCached(plugin: LoadedPlugin, route: PluginRoute): boolean {
 }
 
 /**
- * Where a path leads for this user. A route of a plugin that is not enabled for the role does not
- * exist (not-found); a route whose roles exclude the user leads to the first permitted route.
+ * Where a path leads for this user (docs/INTERFACES.md section 2). A route of a plugin the admin
+ * disabled for the role is forbidden (the 403 page); a route whose roles exclude the user leads to the
+ * first permitted route, else not-found.
  */
 export function decideRoute(
   pathname: string,
@@ -46,6 +49,7 @@ export function decideRoute(
     const first = firstPermittedPath(usable, role);
     return first ? { kind: 'redirect', to: first } : { kind: 'not-found' };
   }
+  if (owner && disabled) return { kind: 'forbidden', pluginId: owner.id };
   return { kind: 'not-found' };
 }
 

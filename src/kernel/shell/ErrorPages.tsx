@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../core/route-table';
 
-export function ForbiddenPage() {
+/** The 403 page; `disabled` when the admin disabled the route's plugin for the user's role. */
+export function ForbiddenPage({ disabled = false }: { disabled?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -12,7 +13,7 @@ export function ForbiddenPage() {
       className="tessera-error-page"
       icon="lock"
       title="403"
-      description={t('error.403')}
+      description={disabled ? t('error.disabledByAdmin') : t('error.403')}
       action={<Button intent="primary" text={t('error.home')} onClick={() => navigate(HOME_PATH)} />}
     />
   );

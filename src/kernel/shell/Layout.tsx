@@ -12,7 +12,7 @@ import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { PageBreadcrumbs } from './PageBreadcrumbs';
 import { SettingsDrawer } from './SettingsDrawer';
-import { NotFoundPage, ScreenErrorBoundary } from './ErrorPages';
+import { ForbiddenPage, NotFoundPage, ScreenErrorBoundary } from './ErrorPages';
 import { startProgress, doneProgress } from './progress';
 import type { LoadedPlugin } from '../plugin/types';
 import { WEB_VERSION } from '../version';
@@ -88,6 +88,7 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
 }) {
   const extension = useExtensionState();
   const { t } = useTranslation();
+  if (decision.kind === 'forbidden') return <ForbiddenPage disabled />;
   if (decision.kind !== 'screen') return <NotFoundPage />;
   if (isFunctionBlocked(decision.resolved.plugin.id, extension)) {
     return <NonIdealState icon="updated" title={t('extension.updateNeeded')} description={t('extension.updateNeededBody', { latest: extension.latest?.version ?? '' })} />;

@@ -61,7 +61,17 @@ export function LoginScreen() {
       </div>
       {runtime?.demo && (
         <Callout intent="primary" icon="lab-test" className="tessera-account-demo" title={t('account.demo.title')}>
-          {t('account.demo.accounts')}
+          <p>{runtime.demoPassword ? t('account.demo.withPassword', { password: runtime.demoPassword }) : t('account.demo.ownPassword')}</p>
+          <div className="tessera-account-demo-users">
+            {(runtime.demoAccounts ?? []).map((a) => (
+              <Button key={a.email} size="small" icon="log-in" data-demo-email={a.email}
+                text={t(a.role === 'admin' ? 'account.demo.asAdmin' : 'account.demo.asOperator', { email: a.email })}
+                onClick={() => {
+                  setEmail(a.email);
+                  if (runtime.demoPassword) setPassword(runtime.demoPassword);
+                }} />
+            ))}
+          </div>
         </Callout>
       )}
     </AccountFrame>
