@@ -1,20 +1,30 @@
 import type { DataColumn } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { AdAccount } from './types';
-import { disableReasonKey, ROLE_KEYS, STATUS_FILTER, statusKey } from './mappings';
-import { toMajorUnits } from '@kernel';
+import { disableReasonKey, PLATFORM_STATUS_NAMES, ROLE_KEYS, STATUS_FILTER, statusKey, statusTooltip } from './mappings';
+import { toMajorUnits, toUsd } from '@kernel';
 import { amountValue, formatMajor, formatMoney, formatTime, timeValue } from './format';
 
 export interface ColumnOptions { timeZone: string }
 
 /**
  * The ad-account table's columns; built once per language and time zone (keep the array stable).
- * Amounts and times sort by their number (`value`) and show their formatted `text`; amounts of
- * different currencies sort by the amount in the account's own currency.
+ * Amounts and times sort by their number (`value`) and show their formatted `text`. Amounts of
+ * different currencies sort by their value in US dollars (the account's ratio to USD), a USD column
+ * stands beside the native amount, and CSV gets amounts as plain numbers with the currency in a
+ * column of its own.
  */
 export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): DataColumn<AdAccount>[] {
   const money = (a: AdAccount, v: string | undefined) => formatMoney(v, a.currency);
-  const amount = (a: AdAccount, v: string | undefined) => toMajorUnits(v, a.currency) ?? undefined;
+  const major = (a: AdAccount, v: string | undefined) => toMajorUnits(v, a.currency) ?? undefined;
+  const usd = (a: AdAccount, v: number | string | undefined) => toUsd(typeof v === 'string' ? Number(v) : v, a.account_currency_ratio_to_usd) ?? undefined;
+  const usdText = (n: number | undefined) => (n === undefined ? '' : formatMajor(n, 'USD'));
+  const currency = (a: AdAccount) => a.currency;
+  /** A native amount: sorted by its USD value, shown and exported in the account's currency. */
+  const nativeAmount = (c: { id: string; header: string; width: number; hiddenByDefault?: boolean }, amountOf: (a: AdAccount) => number | undefined, textOf: (a: AdAccount) => string) =>
+    detail({ ...c, value: (a) => usd(a, amountOf(a)), text: textOf, csv: amountOf, csvCurrency: currency });
+  const usdAmount = (c: { id: string; header: string; width: number; hiddenByDefault?: boolean }, amountOf: (a: AdAccount) => number | undefined) =>
+    detail({ ...c, value: (a) => usd(a, amountOf(a)), text: (a) => usdText(usd(a, amountOf(a))), csv: (a) => roundCents(usd(a, amountOf(a))) });
   const hasCap = (a: AdAccount) => Boolean(a.spend_cap && a.spend_cap !== '0');
   const noCap = t('columns.noCap');
   // The list streams: until an account's detail batch lands, its detail cells say so instead of showing defaults.
@@ -28,12 +38,23 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     { id: 'account_id', header: t('columns.id'), value: (a) => a.account_id ?? a.id.replace(/^act_/, ''), width: 160 },
     { id: 'name', header: t('columns.name'), value: (a) => a.name, width: 220 },
     { id: 'status', header: t('columns.status'), value: (a) => t(statusKey(a.account_status)), width: 130,
-      filter: { options: STATUS_FILTER.map((s) => ({ value: t(statusKey(s.code)), label: t(statusKey(s.code)) })) } },
+      // the spec's label, with the platform's status name as its tooltip ("Inactive — DISABLED")
+      cell: (a) => {
+        const label = t(statusKey(a.account_status));
+        return <span title={statusTooltip(label, a.account_status)}>{label}</span>;
+      },
+      filter: { options: STATUS_FILTER.map((s) => {
+        const label = t(statusKey(s.code));
+        return { value: label, label: label === PLATFORM_STATUS_NAMES[s.code] ? label : `${label} · ${PLATFORM_STATUS_NAMES[s.code]}` };
+      }) } },
     detail({ id: 'disable_reason', header: t('columns.disableReason'), value: (a) => (a.account_status === 1 ? '' : t(disableReasonKey(a.disable_reason))), width: 180 }),
-    detail({ id: 'balance', header: t('columns.balance'), value: (a) => amount(a, a.balance), text: (a) => money(a, a.balance), width: 120 }),
-    detail({ id: 'spend_cap', header: t('columns.spendCap'), value: (a) => (hasCap(a) ? amount(a, a.spend_cap) : undefined), text: (a) => (hasCap(a) ? money(a, a.spend_cap) : noCap), width: 120 }),
-    detail({ id: 'amount_spent', header: t('columns.amountSpent'), value: (a) => amount(a, a.amount_spent), text: (a) => money(a, a.amount_spent), width: 120 }),
-    detail({ id: 'lifetime_spend', header: t('columns.lifetimeSpend'), value: (a) => amountValue(a.insights?.data?.[0]?.spend), text: (a) => formatMajor(a.insights?.data?.[0]?.spend, a.currency), width: 130, hiddenByDefault: true }),
+    nativeAmount({ id: 'balance', header: t('columns.balance'), width: 120 }, (a) => major(a, a.balance), (a) => money(a, a.balance)),
+    usdAmount({ id: 'balance_usd', header: t('columns.balanceUsd'), width: 120, hiddenByDefault: true }, (a) => major(a, a.balance)),
+    nativeAmount({ id: 'spend_cap', header: t('columns.spendCap'), width: 120 }, (a) => (hasCap(a) ? major(a, a.spend_cap) : undefined), (a) => (hasCap(a) ? money(a, a.spend_cap) : noCap)),
+    usdAmount({ id: 'spend_cap_usd', header: t('columns.spendCapUsd'), width: 120, hiddenByDefault: true }, (a) => (hasCap(a) ? major(a, a.spend_cap) : undefined)),
+    nativeAmount({ id: 'amount_spent', header: t('columns.amountSpent'), width: 120 }, (a) => major(a, a.amount_spent), (a) => money(a, a.amount_spent)),
+    usdAmount({ id: 'amount_spent_usd', header: t('columns.amountSpentUsd'), width: 120 }, (a) => major(a, a.amount_spent)),
+    nativeAmount({ id: 'lifetime_spend', header: t('columns.lifetimeSpend'), width: 130, hiddenByDefault: true }, (a) => amountValue(a.insights?.data?.[0]?.spend), (a) => formatMajor(a.insights?.data?.[0]?.spend, a.currency)),
     detail({ id: 'currency', header: t('columns.currency'), value: (a) => a.currency, width: 90 }),
     detail({ id: 'timezone', header: t('columns.timezone'), value: (a) => a.timezone_name, width: 170 }),
     detail({ id: 'next_bill_date', header: t('columns.nextBill'), value: (a) => timeValue(a.next_bill_date), text: (a) => formatTime(a.next_bill_date, timeZone), width: 150 }),
@@ -42,7 +63,12 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     { id: 'users', header: t('columns.users'), value: (a) => (a.users?.data ?? []).map((u) => `${u.name ?? u.id} (${t(ROLE_KEYS[u.role] ?? 'roles.unknown')})`).join(', '), width: 240, hiddenByDefault: true },
     { id: 'ownerrole', header: t('columns.myRole'), value: (a) => t(ROLE_KEYS[a.ownerrole ?? 1001] ?? 'roles.unknown'), width: 110 },
     detail({ id: 'payment', header: t('columns.payment'), value: (a) => a.funding_source_details?.display_string ?? a.all_payment_methods?.pm_credit_card?.data?.[0]?.display_string ?? '', width: 180 }),
-    detail({ id: 'prepay', header: t('columns.prepayBalance'), value: (a) => (a.is_prepay_account ? amountValue(a.total_prepay_balance?.amount) : undefined), text: (a) => (a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : ''), width: 130, hiddenByDefault: true }),
+    nativeAmount({ id: 'prepay', header: t('columns.prepayBalance'), width: 130, hiddenByDefault: true }, (a) => (a.is_prepay_account ? amountValue(a.total_prepay_balance?.amount) : undefined), (a) => (a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : '')),
     detail({ id: 'country', header: t('columns.country'), value: (a) => a.business_country_code, width: 80, hiddenByDefault: true }),
   ];
+}
+
+/** A dollar amount rounded to cents for CSV (undefined stays empty). */
+function roundCents(n: number | undefined): number | undefined {
+  return n === undefined ? undefined : Math.round(n * 100) / 100;
 }

@@ -14,7 +14,21 @@ export function statusKey(status: number | null | undefined): string {
 export const STATUS_FILTER: readonly { name: string; code: number }[] = [
   { name: 'ACTIVE', code: 1 }, { name: 'DISABLED', code: 2 }, { name: 'IN_GRACE_PERIOD', code: 9 }, { name: 'PENDING_CLOSURE', code: 100 },
   { name: 'PENDING_RISK_REVIEW', code: 7 }, { name: 'PENDING_SETTLEMENT', code: 8 }, { name: 'UNSETTLED', code: 3 },
+  { name: 'CLOSED', code: 101 },
 ];
+
+/** The platform's own name of each account_status (shown as the status label's tooltip). */
+export const PLATFORM_STATUS_NAMES: Record<number, string> = {
+  1: 'ACTIVE', 2: 'DISABLED', 3: 'UNSETTLED', 7: 'PENDING_RISK_REVIEW', 8: 'PENDING_SETTLEMENT', 9: 'IN_GRACE_PERIOD',
+  100: 'PENDING_CLOSURE', 101: 'CLOSED', 201: 'ANY_ACTIVE', 202: 'ANY_CLOSED',
+};
+
+/** "Inactive — DISABLED": the spec's label with the platform's name, or the label alone when they agree. */
+export function statusTooltip(label: string, status: number | null | undefined): string {
+  const name = status === null || status === undefined ? undefined : PLATFORM_STATUS_NAMES[status];
+  if (!name) return `${label} — ${status ?? '?'}`;
+  return name === label ? label : `${label} — ${name}`;
+}
 
 /** disable_reason 0–15 in the spec's order; other values read Unknown. */
 export function disableReasonKey(reason: number | null | undefined): string {

@@ -11,4 +11,4 @@ export {
 } from './doc-catalogue';
 export type { DocCatalogueState, DocCatalogueStatus } from './doc-catalogue';
 export { resolvePageIds, RESOLVE_BATCH } from './resolve-pages';
-export { toMajorUnits, NO_DECIMAL_CURRENCIES } from './money';
+export { toMajorUnits, toUsd, NO_DECIMAL_CURRENCIES } from './money';

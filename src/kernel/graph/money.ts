@@ -8,3 +8,15 @@ export function toMajorUnits(amount: string | number | null | undefined, currenc
   if (!Number.isFinite(n)) return null;
   return currency && NO_DECIMAL_CURRENCIES.has(currency.toUpperCase()) ? n : n / 100;
 }
+
+/**
+ * An amount in the currency's main unit as US dollars, from the account's
+ * `account_currency_ratio_to_usd` (units of the currency per dollar, sandbox/README.md). Null when
+ * either is missing, so an amount without a ratio never sorts as if it were dollars.
+ */
+export function toUsd(major: number | null | undefined, unitsPerUsd: number | string | null | undefined): number | null {
+  if (major === null || major === undefined || !Number.isFinite(major)) return null;
+  const ratio = typeof unitsPerUsd === 'string' ? Number(unitsPerUsd) : unitsPerUsd;
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio) || ratio <= 0) return null;
+  return major / ratio;
+}

@@ -17,10 +17,32 @@ export function guardCsvCell(value: CellValue): string | number | boolean {
   return value;
 }
 
-/** The rows and columns exactly as given (callers pass the current view), headers are the column headers. */
-export function toCsv<Row>(rows: readonly Row[], columns: readonly DataColumn<Row>[]): string {
-  const fields = columns.map((column) => String(guardCsvCell(column.header)));
-  const data = rows.map((row) => columns.map((column) => guardCsvCell(column.text ? displayText(column, row) : column.value(row))));
+export interface CsvOptions {
+  /** The header of an amount's currency column ("Balance · currency"); default `${header} currency`. */
+  currencyHeader?: (header: string) => string;
+}
+
+/**
+ * The rows and columns exactly as given (callers pass the current view); headers are the column
+ * headers. A column's `csv` value is written instead of its text (amounts as numbers), and a column
+ * with `csvCurrency` is followed by a column with each row's currency code.
+ */
+export function toCsv<Row>(rows: readonly Row[], columns: readonly DataColumn<Row>[], options: CsvOptions = {}): string {
+  const currencyHeader = options.currencyHeader ?? ((header: string) => `${header} currency`);
+  const fields: string[] = [];
+  for (const column of columns) {
+    fields.push(String(guardCsvCell(column.header)));
+    if (column.csvCurrency) fields.push(String(guardCsvCell(currencyHeader(column.header))));
+  }
+  const data = rows.map((row) => {
+    const cells: (string | number | boolean)[] = [];
+    for (const column of columns) {
+      const value = column.csv ? column.csv(row) : column.text ? displayText(column, row) : column.value(row);
+      cells.push(guardCsvCell(value));
+      if (column.csvCurrency) cells.push(guardCsvCell(column.csvCurrency(row) ?? ''));
+    }
+    return cells;
+  });
   return Papa.unparse({ fields, data }, { newline: '\r\n' });
 }
 

@@ -26,6 +26,13 @@ export interface DataColumn<Row> {
    * `value` and calls `text` whenever it needs the text, so keep it fast (no toLocaleString per call).
    */
   text?: (row: Row) => string;
+  /**
+   * The value written to CSV when it should differ from the shown text: an amount as a plain number
+   * in its main unit (1234.5, not "$1,234.50") so spreadsheets can add it up. Default: the shown text.
+   */
+  csv?: (row: Row) => CellValue;
+  /** For an amount: its currency code, written to CSV in a column of its own right after the amount. */
+  csvCurrency?: (row: Row) => string | null | undefined;
   /** Optional custom render; the default renders String(value) as text. */
   cell?: (row: Row) => ReactNode;
   /** Default true. */
