@@ -64,6 +64,21 @@ describe('useAreaList', () => {
     expect(screen.getByTestId('a').querySelector('[data-list-state]')!.getAttribute('data-list-state')).toBe('ready');
   });
 
+  it('shows its progress in one toast that speaks the current language and closes when the load ends', async () => {
+    const { load, calls } = manualLoad();
+    const { i18n } = await renderWithKernel({ plugins: [host(() => <ListProbe testId="a" load={load} />)], route: '/probe/index', locale: 'en-US' });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const toastText = () => Array.from(document.querySelectorAll('.bp6-toast')).map((n) => n.textContent).join('|');
+    act(() => { calls[0].ctx.progress({ pages: 2, rows: 40 }); calls[0].ctx.emit(rows(4)); });
+    await waitFor(() => expect(toastText()).toContain('Loading: 2 pages, 40 rows'));
+    await act(async () => { await i18n.changeLanguage('zh-CN'); });
+    await waitFor(() => expect(toastText()).toContain('正在加载：第 2 页，40 行'));
+    expect(toastText()).not.toContain('Loading:');
+    act(() => calls[0].finish(rows(6)));
+    await waitFor(() => expect(count('a')).toBe(6));
+    await waitFor(() => expect(toastText()).not.toContain('正在加载'), { timeout: 3000 });
+  });
+
   it('follows a selection published anywhere on a route screen, and publishes its own with items', async () => {
     const { load, calls } = manualLoad();
     const { bus } = await renderWithKernel({ plugins: [host(() => <ListProbe testId="a" load={load} />)], route: '/probe/index', locale: 'en-US' });

@@ -87,6 +87,8 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
   // A language switch must not restart a load in flight: the toast reads the current translator.
   const tRef = useRef(t);
   tRef.current = t;
+  /** The progress this view's own load last showed in its toast (null when no toast shows). */
+  const toastProgress = useRef<ListProgress | null>(null);
   const { cacheKey, sourceId, rowType } = o;
   const toastKey = `list:${cacheKey}`;
 
@@ -115,7 +117,11 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
         return latest.current.load({
           bridge, signal: controller.signal,
           emit: (r) => stream.emit(r),
-          progress: (p) => { stream.report(p); void updateToast(toastKey, describeProgress(p, tRef.current) ?? ''); },
+          progress: (p) => {
+            stream.report(p);
+            toastProgress.current = p;
+            void updateToast(toastKey, describeProgress(p, tRef.current) ?? '', 'primary', 0);
+          },
         });
       }, { force, signal: controller.signal });
       if (!controller.signal.aborted) setRows(list);
@@ -127,12 +133,21 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
     } finally {
       unsubscribeShared?.();
       if (own) closeStream(store, cacheKey, own);
-      if (own) void dismissToast(toastKey);
+      if (own) {
+        toastProgress.current = null;
+        void dismissToast(toastKey);
+      }
       if (!controller.signal.aborted) { setLoading(false); setProgress(null); }
     }
   }, [bridge, store, cacheKey, toastKey]);
 
   useEffect(() => { void load(); return () => abort.current?.abort(); }, [load]);
+
+  // The progress toast speaks the current language: re-say it when the language changes mid-load.
+  useEffect(() => {
+    const p = toastProgress.current;
+    if (p) void updateToast(toastKey, describeProgress(p, t) ?? '', 'primary', 0);
+  }, [t, toastKey]);
 
   // On a route screen the list follows a selection of its follow row type published by any other view.
   useEffect(() => {

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../api/client';
 import { patchSession, useSession, type MenuItem } from '../auth/session';
 import { useSettings } from '../core/settings';
-import { showToast } from '../core/toaster';
+import { dismissToast, updateToast } from '../core/toaster';
+
+const MENU_TOAST = 'server-menu';
 
 /**
  * With the setting 'menu from server' on, the menu comes from /api/user/menu (loading, success and
@@ -21,16 +23,24 @@ export function useServerMenu(api: ApiClient): void {
       return;
     }
     let cancelled = false;
-    void showToast(t('menu.loading'), 'primary', 1500);
+    let settled = false;
+    // One toast under one key: "loading" until the menu arrives, then replaced by the outcome.
+    void updateToast(MENU_TOAST, t('menu.loading'), 'primary', 0);
     api.post<MenuItem[]>('/api/user/menu')
       .then((menu) => {
         if (cancelled) return;
+        settled = true;
         patchSession({ serverMenu: Array.isArray(menu) ? menu : [] });
-        void showToast(t('menu.loaded'), 'success', 2000);
+        void updateToast(MENU_TOAST, t('menu.loaded'), 'success', 2000);
       })
       .catch((e) => {
-        if (!cancelled) void showToast(t('menu.failed', { reason: (e as Error).message }), 'danger');
+        if (cancelled) return;
+        settled = true;
+        void updateToast(MENU_TOAST, t('menu.failed', { reason: (e as Error).message }), 'danger', 5000);
       });
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+      if (!settled) void dismissToast(MENU_TOAST);
+    };
   }, [api, menuFromServer, token, role, t]);
 }
