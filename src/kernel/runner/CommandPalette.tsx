@@ -28,7 +28,13 @@ export function CommandPalette() {
   const extension = useExtensionState();
   // An action whose web operations have no document id turns usable when the catalogue arrives.
   const catalogue = useDocCatalogue();
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  // The palette opens with an empty query every time (Omnibar would keep the last one).
+  const [query, setQuery] = useState('');
+  const setOpen = (next: boolean) => {
+    if (next) setQuery('');
+    setOpenState(next);
+  };
   const [selection, setSelection] = useState<Selection | null>(null);
   const [request, setRequest] = useState<ActionRequest | null>(null);
 
@@ -65,6 +71,8 @@ export function CommandPalette() {
     <>
       <Omnibar<PaletteEntry>
         isOpen={open}
+        query={query}
+        onQueryChange={setQuery}
         onClose={() => setOpen(false)}
         items={entries}
         itemRenderer={render}
