@@ -53,6 +53,7 @@ export { isFunctionBlocked, useExtensionState } from './bridge/extension-status'
 export * from './graph';
 export { useRunner } from './runner/RunnerHost';
 export { JobsView } from './runner/JobsView';
+export { ObjectActions } from './runner/ObjectActions';
 export { registerResolver, splitLines, classifyEntries } from './runner/params';
 export { LANE_PROFILES } from './runner/lanes';
 export type { JobItem, JobRow, ItemRow } from './runner/types';

@@ -1,4 +1,5 @@
 import { Drawer, H5, HTMLTable, Tag } from '@blueprintjs/core';
+import { ObjectActions, type JobItem } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import { useSettingsTheme } from './use-theme';
 import type { AdAccount } from '../types';
@@ -6,8 +7,8 @@ import { disableReasonKey, ROLE_KEYS, statusKey } from '../mappings';
 import { formatMajor, formatMoney, formatTime } from '../format';
 import { AccountExtras } from './AccountExtras';
 
-/** One account in a side panel: every field, its users and its agencies (platform text as text). */
-export function AccountDetail({ account, timeZone, onClose }: { account: AdAccount | null; timeZone: string; onClose: () => void }) {
+/** One account in a side panel: the actions for it, every field, its users and its agencies (platform text as text). */
+export function AccountDetail({ account, item, timeZone, onClose }: { account: AdAccount | null; item: JobItem | null; timeZone: string; onClose: () => void }) {
   const { t } = useTranslation('adaccount');
   const dark = useSettingsTheme() === 'dark';
   const a = account;
@@ -37,6 +38,7 @@ export function AccountDetail({ account, timeZone, onClose }: { account: AdAccou
     <Drawer isOpen={account !== null} onClose={onClose} title={a?.name ?? ''} icon="credit-card" size={520} className={dark ? 'bp6-dark' : undefined}>
       {a && (
         <div className="adaccount-detail" data-testid="adaccount-detail">
+          {item && <ObjectActions rowType="adaccount" item={item} />}
           <HTMLTable compact striped className="adaccount-detail-table">
             <tbody>
               {rows.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => <tr key={k}><th>{k}</th><td className="tessera-pre">{v}</td></tr>)}

@@ -15,7 +15,11 @@ const load = ({ bridge, signal, emit, progress }: ListLoadContext<AdAccount>) =>
   onProgress: (p) => progress(p.phase === 'details' ? { pages: p.page, rows: p.rows, detailsDone: p.done, detailsTotal: p.total } : { pages: p.page, rows: p.rows }),
 });
 const getId = (r: AdAccount) => r.id;
-const toItem = (r: AdAccount) => ({ id: r.id, name: r.name, currency: r.currency });
+/** What a job item carries: what the actions' dry run describes and checks (actions/*, checks.ts). */
+const toItem = (r: AdAccount) => ({
+  id: r.id, name: r.name, currency: r.currency, account_status: r.account_status, amount_spent: r.amount_spent,
+  spend_cap: r.spend_cap, ownerrole: r.ownerrole, timezone_name: r.timezone_name,
+});
 const FOLLOW = { rowType: 'business', match: (r: AdAccount, ids: ReadonlySet<string>) => !!r.owner_business && ids.has(r.owner_business.id) };
 
 /**
@@ -49,7 +53,7 @@ export function AccountList({ sourceId, followed }: { sourceId: string; followed
       <DataTable viewId="adaccount.list" rows={list.visible} columns={columns} getRowId={getId} loading={list.loading && list.rows.length === 0}
         selection={list.selection} onSelectionChange={list.onSelectionChange} onRowOpen={openAccount} exportFileName="adaccounts" emptyText={t('empty')}
         toolbar={<ListButtons list={list} testId="adaccount-actions" />} />
-      <AccountDetail account={open} timeZone={timeZone} onClose={() => setOpen(null)} />
+      <AccountDetail account={open} item={open && toItem(open)} timeZone={timeZone} onClose={() => setOpen(null)} />
     </div>
   );
 }

@@ -1,20 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MenuItem } from '@blueprintjs/core';
 import { Omnibar, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
 import { useSettings } from '../core/settings';
-import { canAccess } from '../plugin/roles';
-import { useExtensionState } from '../bridge/extension-status';
-import { useDocCatalogue } from '../graph/doc-catalogue';
-import { ActionDialog, refusalText, type ActionRequest } from './ActionDialog';
-import { useRunner } from './RunnerHost';
+import { ActionDialog, type ActionRequest } from './ActionDialog';
+import { useRowActions, type RowAction } from './use-row-actions';
 import type { JobItem } from './types';
 
 interface Selection { rowType: string; items: readonly JobItem[] }
 /** `disabled`: why the action cannot run now (a newer extension needed, web operations not known yet…), shown in its place. */
-interface PaletteEntry { actionId: string; title: string; pluginTitle: string; disabled: string | null }
+type PaletteEntry = RowAction;
 
 /**
  * The command palette (Ctrl/⌘+K): the actions available on the current selection — the last
@@ -22,12 +19,8 @@ interface PaletteEntry { actionId: string; title: string; pluginTitle: string; d
  */
 export function CommandPalette() {
   const { t } = useTranslation();
-  const { plugins, bus, user } = useKernel();
+  const { bus } = useKernel();
   const { theme } = useSettings();
-  const runner = useRunner();
-  const extension = useExtensionState();
-  // An action whose web operations have no document id turns usable when the catalogue arrives.
-  const catalogue = useDocCatalogue();
   const [open, setOpenState] = useState(false);
   // The palette opens with an empty query every time (Omnibar would keep the last one).
   const [query, setQuery] = useState('');
@@ -51,15 +44,7 @@ export function CommandPalette() {
     return () => { bus.off('selection:changed', onSelection); bus.off('palette:opened', onOpen); window.removeEventListener('keydown', onKey); };
   }, [bus]);
 
-  const entries = useMemo<PaletteEntry[]>(() => {
-    if (!selection) return [];
-    return plugins.flatMap((p) => p.actions
-      .filter((a) => a.target === selection.rowType && canAccess(a.roles, user?.role))
-      .map((a) => {
-        const refusal = runner.availability(a.id);
-        return { actionId: a.id, title: t(a.titleKey, { ns: p.id }), pluginTitle: t(p.titleKey, { ns: p.id }), disabled: refusal ? refusalText(refusal, t) : null };
-      }));
-  }, [plugins, selection, user?.role, t, runner, extension, catalogue]);
+  const entries: PaletteEntry[] = useRowActions(selection?.rowType ?? null);
 
   const render: ItemRenderer<PaletteEntry> = (entry, { handleClick, modifiers }) => (
     <MenuItem key={entry.actionId} text={entry.title} label={entry.disabled ?? entry.pluginTitle} title={entry.disabled ?? undefined}
