@@ -2,7 +2,7 @@ import type { DataColumn } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { AdAccount } from './types';
 import { disableReasonKey, PLATFORM_STATUS_NAMES, ROLE_KEYS, STATUS_FILTER, statusKey, statusTooltip } from './mappings';
-import { toMajorUnits, toUsd } from '@kernel';
+import { outputOf, toMajorUnits, toUsd } from '@kernel';
 import { amountValue, formatMajor, formatMoney, formatTime, timeValue } from './format';
 
 export interface ColumnOptions { timeZone: string }
@@ -12,7 +12,8 @@ export interface ColumnOptions { timeZone: string }
  * Amounts and times sort by their number (`value`) and show their formatted `text`. Amounts of
  * different currencies sort by their value in US dollars (the account's ratio to USD), a USD column
  * stands beside the native amount, and CSV gets amounts as plain numbers with the currency in a
- * column of its own.
+ * column of its own. What actions found (hidden admins, appeal state, billing, country code) shows
+ * in columns of its own, filterable, once the action ran on the account (docs/PLUGINS.md, outputs).
  */
 export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): DataColumn<AdAccount>[] {
   const money = (a: AdAccount, v: string | undefined) => formatMoney(v, a.currency);
@@ -64,11 +65,45 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     { id: 'ownerrole', header: t('columns.myRole'), value: (a) => t(ROLE_KEYS[a.ownerrole ?? 1001] ?? 'roles.unknown'), width: 110 },
     detail({ id: 'payment', header: t('columns.payment'), value: (a) => a.funding_source_details?.display_string ?? a.all_payment_methods?.pm_credit_card?.data?.[0]?.display_string ?? '', width: 180 }),
     nativeAmount({ id: 'prepay', header: t('columns.prepayBalance'), width: 130, hiddenByDefault: true }, (a) => (a.is_prepay_account ? amountValue(a.total_prepay_balance?.amount) : undefined), (a) => (a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : '')),
-    detail({ id: 'country', header: t('columns.country'), value: (a) => a.business_country_code, width: 80, hiddenByDefault: true }),
+    detail({ id: 'country', header: t('columns.country'), value: (a) => outputOf<{ country?: string }>(a, 'adaccount.countryCode')?.country || a.business_country_code, width: 80, hiddenByDefault: true }),
+    { id: 'hidden_admins', header: t('columns.hiddenAdmins'), width: 170,
+      value: (a) => hiddenAdminState(a, t),
+      cell: (a) => {
+        const found = outputOf<unknown[]>(a, 'adaccount.detectHiddenAdmins');
+        const label = hiddenAdminState(a, t);
+        return <span title={Array.isArray(found) ? found.map((u) => describeUser(u)).join('\n') : undefined}>{found && found.length ? `${label} (${found.length})` : label}</span>;
+      },
+      filter: { options: [t('found.hasHiddenAdmins'), t('found.noHiddenAdmins')].map((v) => ({ value: v, label: v })) } },
+    { id: 'appeal_state', header: t('columns.appealState'), width: 150,
+      value: (a) => {
+        const found = outputOf<{ status?: string; canAppeal?: boolean }>(a, 'adaccount.appealStatus');
+        if (!found) return '';
+        return found.status || (found.canAppeal ? t('found.canAppeal') : t('found.cannotAppeal'));
+      } },
+    { id: 'last_bill', header: t('columns.lastBill'), width: 200, hiddenByDefault: true,
+      value: (a) => {
+        const bills = outputOf<{ date?: string; amount?: number; currency?: string; status?: string }[]>(a, 'adaccount.billing');
+        if (!Array.isArray(bills)) return '';
+        if (bills.length === 0) return t('found.noBills');
+        const last = [...bills].sort((x, y) => String(y.date ?? '').localeCompare(String(x.date ?? '')))[0];
+        return [last.date, formatMajor(last.amount, last.currency ?? a.currency), last.status].filter(Boolean).join(' · ');
+      } },
   ];
 }
 
 /** A dollar amount rounded to cents for CSV (undefined stays empty). */
 function roundCents(n: number | undefined): number | undefined {
   return n === undefined ? undefined : Math.round(n * 100) / 100;
+}
+
+/** What the hidden-admin scan found on the account: words for the filter, '' when it never ran there. */
+function hiddenAdminState(a: AdAccount, t: TFunction): string {
+  const found = outputOf<unknown[]>(a, 'adaccount.detectHiddenAdmins');
+  if (!Array.isArray(found)) return '';
+  return found.length ? t('found.hasHiddenAdmins') : t('found.noHiddenAdmins');
+}
+
+function describeUser(u: unknown): string {
+  const r = (u ?? {}) as { name?: string; id?: string; role?: string };
+  return [r.name, r.id, r.role].filter(Boolean).join(' · ');
 }

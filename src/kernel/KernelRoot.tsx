@@ -13,6 +13,7 @@ import { useDocCatalogueLoader } from './graph/doc-catalogue';
 import { useExtensionChecks } from './bridge/extension-status';
 import { ExtensionDialogs } from './bridge/ExtensionDialogs';
 import { RunnerHost } from './runner/RunnerHost';
+import { useRowOutputsRecorder } from './list/use-area-list';
 import { CommandPalette } from './runner/CommandPalette';
 
 export type KernelRootProps = Omit<KernelProviderProps, 'children' | 'user' | 'enabled'> & {
@@ -57,6 +58,7 @@ function SessionServices({ sessionSync, versionCheck, extensionChecks }: { sessi
   const refresh = useSessionSync(api, sessionSync);
   useServerMenu(api);
   useDocCatalogueLoader(api, i18n);
+  useRowOutputsRecorder();
   const checking = extensionChecks && !!session.token && !!session.info;
   useExtensionChecks(api, bridge.transport, checking);
   return (

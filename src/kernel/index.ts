@@ -18,6 +18,8 @@ export { getPluginSettings, setPluginSettings, usePluginSetting } from './plugin
 export { useAreaList } from './list/use-area-list';
 export type { AreaList, AreaListOptions, ListLoadContext } from './list/use-area-list';
 export type { ListProgress } from './list/list-stream';
+export { outputOf, outputsOf } from './list/row-outputs';
+export type { RowOutput, RowOutputs } from './list/row-outputs';
 export { ListStatus, ListButtons } from './list/ListChrome';
 export type { StorageKey, StorageSchema } from './storage';
 export { DataTable, toCsv } from './table';

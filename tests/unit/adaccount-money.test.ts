@@ -68,3 +68,26 @@ describe('status labels', () => {
     expect(options.find((o) => o.value === 'Inactive')!.label).toBe('Inactive · DISABLED');
   });
 });
+
+describe('what actions found, as columns', () => {
+  it('shows hidden admins as a filterable state, the appeal state, the last bill and the country code found', async () => {
+    const { withOutputs } = await import('../../src/kernel/list/row-outputs');
+    const columns = adAccountColumns(await englishT(), { timeZone: 'UTC' });
+    const col = (id: string) => columns.find((c) => c.id === id)!;
+    const at = 1;
+    const scanned = withOutputs(accounts[0], {
+      'adaccount.detectHiddenAdmins': { value: [{ name: 'Eve', id: '9', role: 'Admin' }], at },
+      'adaccount.appealStatus': { value: { status: 'UNDER_REVIEW', canAppeal: false }, at },
+      'adaccount.billing': { value: [{ date: '2026-01-02', amount: 5, currency: 'USD', status: 'paid' }, { date: '2026-03-04', amount: 7.5, currency: 'USD', status: 'due' }], at },
+      'adaccount.countryCode': { value: { country: 'SG' }, at },
+    });
+    const clean = withOutputs(accounts[1], { 'adaccount.detectHiddenAdmins': { value: [], at } });
+    expect(col('hidden_admins').value(scanned)).toBe('Has hidden admins');
+    expect(col('hidden_admins').value(clean)).toBe('None found');
+    expect(col('hidden_admins').value(accounts[2])).toBe(''); // never scanned
+    expect((col('hidden_admins').filter as { options: { value: string }[] }).options.map((o) => o.value)).toEqual(['Has hidden admins', 'None found']);
+    expect(col('appeal_state').value(scanned)).toBe('UNDER_REVIEW');
+    expect(col('last_bill').value(scanned)).toBe('2026-03-04 · $7.50 · due');
+    expect(col('country').value(scanned)).toBe('SG');
+  });
+});

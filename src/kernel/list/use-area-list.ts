@@ -9,6 +9,7 @@ import type { Bridge } from '../bridge/bridge';
 import type { FollowedSelection } from '../plugin/types';
 import type { JobItem } from '../runner/types';
 import { closeStream, currentStream, openStream, type ListProgress } from './list-stream';
+import { readRowOutputs, recordJobOutputs, ROW_OUTPUTS_TABLE, withOutputs, type RowOutputs } from './row-outputs';
 
 export interface ListLoadContext<Row> {
   bridge: Bridge;
@@ -160,15 +161,28 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
     return () => bus.off('selection:changed', onSelection);
   }, [bus, o.followed, o.follow?.rowType, sourceId]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // What actions found about these objects (row-outputs.ts), on their rows.
+  const [outputs, setOutputs] = useState<Map<string, RowOutputs>>(() => readRowOutputs(store, rowType));
+  useEffect(() => {
+    setOutputs(readRowOutputs(store, rowType));
+    const listener = store.addTableListener(ROW_OUTPUTS_TABLE, () => setOutputs(readRowOutputs(store, rowType)));
+    return () => { store.delListener(listener); };
+  }, [store, rowType]);
+  const withFound = useMemo(() => {
+    if (outputs.size === 0) return rows;
+    const getId = latest.current.getId;
+    return rows.map((r) => withOutputs(r, outputs.get(getId(r))));
+  }, [rows, outputs]);
+
   const followedIds = o.followed !== undefined
     ? (o.followed && o.follow && o.followed.rowType === o.follow.rowType && o.followed.ids.length ? o.followed.ids : null)
     : busFollow;
   const visible = useMemo(() => {
     const match = latest.current.follow?.match;
-    if (!followedIds || !match) return rows;
+    if (!followedIds || !match) return withFound;
     const ids = new Set(followedIds);
-    return rows.filter((r) => match(r, ids));
-  }, [rows, followedIds]);
+    return withFound.filter((r) => match(r, ids));
+  }, [withFound, followedIds]);
 
   const byId = useMemo(() => new Map(visible.map((r) => [o.getId(r), r])), [visible]); // eslint-disable-line react-hooks/exhaustive-deps
   const onSelectionChange = useCallback((ids: ReadonlySet<string>) => {
@@ -227,4 +241,24 @@ function touchedIds(runner: ReturnType<typeof useRunner>, jobId: string): string
     }
   }
   return [...ids];
+}
+
+/**
+ * Keeps what finished jobs found (their items' outputs) under the objects they ran on, for every
+ * list of the action's row type (row-outputs.ts). Mounted once, where the shell is.
+ */
+export function useRowOutputsRecorder(): void {
+  const bus = useBus();
+  const runner = useRunner();
+  const { store, allPlugins } = useKernel();
+  useEffect(() => {
+    const onFinished = (e: { jobId: string; actionId: string }) => {
+      for (const plugin of allPlugins) {
+        const action = plugin.actions.find((a) => a.id === e.actionId);
+        if (action?.output) recordJobOutputs(store, action.target, action.id, runner.items(e.jobId));
+      }
+    };
+    bus.on('job:finished', onFinished);
+    return () => bus.off('job:finished', onFinished);
+  }, [bus, runner, store, allPlugins]);
 }
