@@ -22,3 +22,22 @@ export function toSandboxUrl(url: string, sandboxBase: string): string | null {
   const rest = `${u.pathname}${u.search}`;
   return u.hostname === GRAPH_HOST ? `${base}${rest}` : `${base}/__web/${u.hostname}${rest}`;
 }
+
+/** The inverse of toSandboxUrl: the platform URL a sandbox URL stands for, or null when it is outside the sandbox base. */
+export function fromSandboxUrl(url: string, sandboxBase: string): string | null {
+  let u: URL;
+  let b: URL;
+  try {
+    u = new URL(url);
+    b = new URL(sandboxBase.replace(/\/+$/, ''));
+  } catch {
+    return null;
+  }
+  const root = b.pathname.replace(/\/+$/, '');
+  if (u.origin !== b.origin || !(u.pathname === root || u.pathname.startsWith(`${root}/`))) return null;
+  const rest = u.pathname.slice(root.length) || '/';
+  const web = /^\/__web\/([^/]+)(\/.*)?$/.exec(rest);
+  if (web) return (PLATFORM_HOSTS as readonly string[]).includes(web[1]!) ? `https://${web[1]}${web[2] ?? '/'}${u.search}` : null;
+  if (rest.startsWith('/__')) return null;
+  return `https://${GRAPH_HOST}${rest}${u.search}`;
+}

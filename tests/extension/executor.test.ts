@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createExecutor, inSandbox, REQUEST_ID_HEADER, type ExecutorDeps } from '../../extension/src/lib/executor';
-import { fakeFetch, fakeJournal, fakeSession, page, request, responseAt } from './fakes';
+import { fakeFetch, fakeJournal, fakeSession, page, request } from './fakes';
 
 const SANDBOX = 'http://127.0.0.1:8123/__graph';
 
@@ -71,11 +71,12 @@ describe('refusal of non-platform hosts', () => {
     expect(await ex.handle(request('e', 'https://example.com/x'))).toMatchObject({ error: 'refused: example.com is not an allowed platform host' });
   });
 
-  it('refuses a reply that was redirected off the allow-list', async () => {
-    const { ex, events } = setup({ flavour: 'production', respond: () => responseAt('https://evil.example/landing', 'secret', { status: 200 }) });
-    const reply = await ex.handle(request('w', 'https://www.facebook.com/x', { method: 'POST', body: 'a=1' }));
-    expect(reply).toMatchObject({ ok: false, status: 0, body: null, error: 'refused: redirected to evil.example, which is not an allowed platform host' });
-    expect(events).toEqual(['pending w', 'settle w 200']);
+  it('refuses a redirect off the allow-list without following it', async () => {
+    const { ex, events, calls } = setup({ flavour: 'production', respond: () => new Response(null, { status: 302, headers: { location: 'https://evil.example/landing' } }) });
+    const reply = await ex.handle(request('w', 'https://graph.facebook.com/v19.0/act_1', { method: 'POST', body: 'name=a' }));
+    expect(reply).toMatchObject({ ok: false, status: 0, body: null, error: 'refused: redirected to evil.example, which is not on the allow-list' });
+    expect(calls.map((c) => [c.url, c.init.redirect])).toEqual([['https://graph.facebook.com/v19.0/act_1', 'manual']]);
+    expect(events).toEqual(['pending w', 'settle w 302']);
   });
 
   it('refuses cookies for a non-platform URL with an empty list', async () => {
@@ -86,7 +87,7 @@ describe('refusal of non-platform hosts', () => {
 
   it('refuses a bad method', async () => {
     const { ex, calls } = setup();
-    expect(await ex.handle(request('m', 'https://graph.facebook.com/v19.0/me', { method: 'GET\r\nX: y' }))).toMatchObject({ ok: false, error: expect.stringContaining('bad method') });
+    expect(await ex.handle(request('m', 'https://graph.facebook.com/v19.0/act_1', { method: 'GET\r\nX: y' }))).toMatchObject({ ok: false, error: expect.stringMatching(/^refused: method .* is not allowed$/) });
     expect(calls).toEqual([]);
   });
 });
@@ -94,8 +95,8 @@ describe('refusal of non-platform hosts', () => {
 describe('execution', () => {
   it('development: maps to the sandbox, fills placeholders, returns status, all headers and parsed JSON', async () => {
     const { ex, calls, asked } = setup({ respond: () => Response.json({ id: '1' }, { headers: { 'x-app-usage': '{"call_count":3}', 'x-custom': 'a' } }) });
-    const reply = await ex.handle(request('g1', 'https://graph.facebook.com/v19.0/me?fields=id&access_token={{access_token}}'));
-    expect(calls[0]!.url).toBe(`${SANDBOX}/v19.0/me?fields=id&access_token=TOKEN`);
+    const reply = await ex.handle(request('g1', 'https://graph.facebook.com/v19.0/act_1?fields=id&access_token={{access_token}}'));
+    expect(calls[0]!.url).toBe(`${SANDBOX}/v19.0/act_1?fields=id&access_token=TOKEN`);
     expect(calls[0]!.init).toMatchObject({ method: 'GET', credentials: 'include', body: undefined });
     expect([...asked[0]!]).toEqual(['access_token']);
     expect(reply).toMatchObject({ type: 'tessera:response', requestId: 'g1', ok: true, status: 200, body: { id: '1' } });
@@ -104,43 +105,46 @@ describe('execution', () => {
 
   it('development: other platform hosts go to S/__web/<host>; text stays text', async () => {
     const { ex, calls } = setup({ respond: () => new Response('{"not":"parsed"}') });
-    const reply = await ex.handle(request('t', 'https://business.facebook.com/latest/x?u={{user_id}}', { method: 'GET' }, 'text'));
-    expect(calls[0]!.url).toBe(`${SANDBOX}/__web/business.facebook.com/latest/x?u=100001`);
+    const reply = await ex.handle(request('t', 'https://adsmanager.facebook.com/ads/manager/account_settings/account_roles/?u={{user_id}}', { method: 'GET' }, 'text'));
+    expect(calls[0]!.url).toBe(`${SANDBOX}/__web/adsmanager.facebook.com/ads/manager/account_settings/account_roles/?u=100001`);
     expect(reply).toMatchObject({ ok: true, body: '{"not":"parsed"}' });
   });
 
   it('json that does not parse comes back as text', async () => {
     const { ex } = setup({ respond: () => new Response('<html>oops', { status: 500 }) });
-    expect(await ex.handle(request('x', 'https://graph.facebook.com/v19.0/me'))).toMatchObject({ ok: false, status: 500, body: '<html>oops' });
+    expect(await ex.handle(request('x', 'https://graph.facebook.com/v19.0/act_1'))).toMatchObject({ ok: false, status: 500, body: '<html>oops' });
   });
 
   it('fills page tokens, fb_dtsg, lsd and user_id in headers and body', async () => {
     const { ex, calls } = setup();
-    await ex.handle(request('p', 'https://graph.facebook.com/v19.0/777/feed', { method: 'POST', headers: { authorization: 'OAuth {{page_token:777}}' }, body: 'fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&__user={{user_id}}' }));
+    await ex.handle(request('p', 'https://graph.facebook.com/v19.0/act_1', { method: 'POST', headers: { authorization: 'OAuth {{page_token:777}}' }, body: 'access_token={{access_token}}&__user={{user_id}}' }));
     expect(calls[0]!.init.headers).toMatchObject({ authorization: 'OAuth PAGE777' });
-    expect(calls[0]!.init.body).toBe('fb_dtsg=DTSG&lsd=LSD&__user=100001');
+    expect(calls[0]!.init.body).toBe('access_token=TOKEN&__user=100001');
+    await ex.handle(request('w', 'https://business.facebook.com/api/graphql/', { method: 'POST', headers: { 'x-fb-lsd': '{{lsd}}' }, body: 'doc_id=1&fb_api_req_friendly_name=AdAccountAppealStatusQuery&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&av={{user_id}}' }));
+    expect(calls[1]!.init.headers).toMatchObject({ 'x-fb-lsd': 'LSD' });
+    expect(calls[1]!.init.body).toBe('doc_id=1&fb_api_req_friendly_name=AdAccountAppealStatusQuery&fb_dtsg=DTSG&lsd=LSD&av=100001');
   });
 
   it('asks the session nothing when the request has no placeholder', async () => {
     const { ex, asked, calls } = setup({ flavour: 'production' });
-    await ex.handle(request('n', 'https://graph.facebook.com/v19.0/me?access_token=given'));
+    await ex.handle(request('n', 'https://graph.facebook.com/v19.0/act_1?access_token=given'));
     expect(asked).toEqual([]);
-    expect(calls[0]!.url).toBe('https://graph.facebook.com/v19.0/me?access_token=given');
+    expect(calls[0]!.url).toBe('https://graph.facebook.com/v19.0/act_1?access_token=given');
   });
 
   it('a placeholder that cannot be filled is an error reply and nothing is sent', async () => {
     const { ex, calls, events } = setup();
-    expect(await ex.handle(request('p', 'https://graph.facebook.com/v19.0/1/feed', { method: 'POST', body: 'access_token={{page_token:1}}' }))).toMatchObject({ ok: false, status: 0, error: 'placeholders: no page token for page 1' });
+    expect(await ex.handle(request('p', 'https://graph.facebook.com/v19.0/act_1/users', { method: 'POST', body: 'access_token={{page_token:1}}' }))).toMatchObject({ ok: false, status: 0, error: 'placeholders: no page token for page 1' });
     const noSession = createExecutor({ flavour: 'production', version: '1', fetch: fakeFetch().fetch, journal: fakeJournal().journal, session: fakeSession({ placeholders: async () => { throw new Error('not logged in to Facebook'); } }).session });
-    expect(await noSession.handle(request('q', 'https://graph.facebook.com/v19.0/me?access_token={{access_token}}'))).toMatchObject({ ok: false, error: 'placeholders: not logged in to Facebook' });
+    expect(await noSession.handle(request('q', 'https://graph.facebook.com/v19.0/act_1?access_token={{access_token}}'))).toMatchObject({ ok: false, error: 'placeholders: not logged in to Facebook' });
     expect(calls).toEqual([]);
     expect(events).toEqual([]);
   });
 
   it('production: sends to the platform itself, without the sandbox header', async () => {
     const { ex, calls } = setup({ flavour: 'production', sandboxBase: undefined });
-    await ex.handle(request('w', 'https://graph.facebook.com/v19.0/act_1/campaigns', { method: 'POST', body: 'access_token={{access_token}}' }));
-    expect(calls[0]!.url).toBe('https://graph.facebook.com/v19.0/act_1/campaigns');
+    await ex.handle(request('w', 'https://graph.facebook.com/v19.0/act_1/users', { method: 'POST', body: 'access_token={{access_token}}' }));
+    expect(calls[0]!.url).toBe('https://graph.facebook.com/v19.0/act_1/users');
     expect(calls[0]!.init.headers).not.toHaveProperty(REQUEST_ID_HEADER);
     expect(calls[0]!.init.credentials).toBe('include');
   });
@@ -157,13 +161,13 @@ describe('execution', () => {
   it('production: an invalid-token error (code 190) drops the cached session', async () => {
     const s = fakeSession();
     const ex = createExecutor({ flavour: 'production', version: '1', journal: fakeJournal().journal, session: s.session, fetch: fakeFetch(() => Response.json({ error: { code: 190, message: 'expired' } }, { status: 400 })).fetch });
-    await ex.handle(request('x', 'https://graph.facebook.com/v19.0/me?access_token={{access_token}}'));
+    await ex.handle(request('x', 'https://graph.facebook.com/v19.0/act_1?access_token={{access_token}}'));
     expect(s.invalidations()).toBe(1);
   });
 
   it('a network failure is an error reply with status 0', async () => {
     const { ex } = setup({ respond: () => { throw new TypeError('Failed to fetch'); } });
-    expect(await ex.handle(request('x', 'https://graph.facebook.com/v19.0/me'))).toMatchObject({ ok: false, status: 0, body: null, error: 'Failed to fetch' });
+    expect(await ex.handle(request('x', 'https://graph.facebook.com/v19.0/act_1'))).toMatchObject({ ok: false, status: 0, body: null, error: 'Failed to fetch' });
   });
 
   it('a request that cannot finish before the deadline gets an error reply and is aborted', async () => {
@@ -177,12 +181,12 @@ describe('execution', () => {
 
   it('the deadline also covers a session that never answers', async () => {
     const ex = createExecutor({ flavour: 'production', version: '1', deadlineMs: 20, fetch: fakeFetch().fetch, journal: fakeJournal().journal, session: fakeSession({ placeholders: () => new Promise(() => undefined) }).session });
-    expect(await ex.handle(request('s', 'https://graph.facebook.com/v19.0/me?access_token={{access_token}}'))).toMatchObject({ ok: false, error: 'no reply within 20 ms' });
+    expect(await ex.handle(request('s', 'https://graph.facebook.com/v19.0/act_1?access_token={{access_token}}'))).toMatchObject({ ok: false, error: 'no reply within 20 ms' });
   });
 
   it('handles many requests concurrently, each answered under its own id', async () => {
-    const { ex } = setup({ respond: async (url) => { await new Promise((r) => setTimeout(r, Math.random() * 5)); return Response.json({ n: Number(url.split('/').pop()) }); } });
-    const replies = await Promise.all(Array.from({ length: 2000 }, (_, i) => ex.handle(request(`id-${i}`, `https://graph.facebook.com/v19.0/n/${i}`))));
+    const { ex } = setup({ respond: async (url) => { await new Promise((r) => setTimeout(r, Math.random() * 5)); return Response.json({ n: Number(url.split('act_').pop()) }); } });
+    const replies = await Promise.all(Array.from({ length: 2000 }, (_, i) => ex.handle(request(`id-${i}`, `https://graph.facebook.com/v19.0/act_${i}`))));
     replies.forEach((r, i) => expect(r).toMatchObject({ requestId: `id-${i}`, ok: true, body: { n: i } }));
   });
 });
@@ -196,9 +200,9 @@ describe('outcome journal wiring', () => {
       return url.includes('act_2') ? Response.json({ error: {} }, { status: 400 }) : Response.json({ id: 'c' });
     });
     const ex = createExecutor({ flavour: 'development', version: '1', fetch: f.fetch, journal: j.journal, session: fakeSession().session, sandboxBase: async () => SANDBOX });
-    await ex.handle(request('w-ok', 'https://graph.facebook.com/v19.0/act_1/campaigns', { method: 'POST' }));
+    await ex.handle(request('w-ok', 'https://graph.facebook.com/v19.0/act_1/users', { method: 'POST' }));
     expect(stateAtFetch).toEqual({ state: 'pending' });
-    await ex.handle(request('w-bad', 'https://graph.facebook.com/v19.0/act_2/campaigns', { method: 'DELETE' }));
+    await ex.handle(request('w-bad', 'https://graph.facebook.com/v19.0/act_2/users', { method: 'DELETE' }));
     await ex.handle(request('r', 'https://graph.facebook.com/v19.0/act_1', { method: 'GET' }));
     await ex.handle(request('h', 'https://graph.facebook.com/v19.0/act_1', { method: 'HEAD' }));
     expect(j.events).toEqual(['pending w-ok', 'settle w-ok 200', 'pending w-bad', 'settle w-bad 400']);

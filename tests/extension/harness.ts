@@ -32,21 +32,21 @@ export async function startStubServer(host = '127.0.0.1'): Promise<{ origin: str
       const p = url.pathname.slice('/__graph'.length);
       if (p === '/__sandbox/session') return json(200, SESSION);
       if (p.startsWith('/__sandbox/outcome/')) return json(404, { error: 'unknown' });
-      if (p === '/v19.0/me') return json(200, { id: SESSION.userId, name: SESSION.name, token: url.searchParams.get('access_token') }, { 'x-app-usage': '{"call_count":1}' });
+      if (p === '/v19.0/act_1' && req.method === 'GET') return json(200, { id: SESSION.userId, name: SESSION.name, n: 1, token: url.searchParams.get('access_token') }, { 'x-app-usage': '{"call_count":1}' });
       if (p === '/v19.0/777' && url.searchParams.get('fields') === 'access_token') return json(200, { id: '777', access_token: 'PAGETOKEN777' });
-      if (p === '/v19.0/777/feed' && req.method === 'POST') return json(200, { id: '777_1', token: new URLSearchParams(body).get('access_token') });
-      if (p === '/v19.0/act_1/campaigns' && req.method === 'POST') return json(200, { id: 'c1' });
-      if (p === '/v19.0/act_2/campaigns' && req.method === 'POST') return json(400, { error: { message: 'Invalid parameter', code: 100 } });
+      if (p === '/v19.0/act_777/users' && req.method === 'POST') return json(200, { success: true, token: new URLSearchParams(body).get('access_token') });
+      if (p === '/v19.0/act_1/users' && req.method === 'POST') return json(200, { success: true });
+      if (p === '/v19.0/act_2/users' && req.method === 'POST') return json(400, { error: { message: 'Invalid parameter', code: 100 } });
+      if (p === '/v19.0/act_999' && req.method === 'POST') {
+        setTimeout(() => json(200, { slow: true }), 2_000);
+        return;
+      }
       if (p.startsWith('/__web/')) {
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end(`web ${p} ${url.search}`);
         return;
       }
-      if (p.startsWith('/v19.0/slow')) {
-        setTimeout(() => json(200, { slow: true }), 2_000);
-        return;
-      }
-      if (p.startsWith('/v19.0/n/')) return json(200, { n: Number(p.slice('/v19.0/n/'.length)) });
+      if (/^\/v19\.0\/act_\d+$/.test(p)) return json(200, { n: Number(p.slice('/v19.0/act_'.length)) });
       json(404, { error: { message: `no stub for ${p}` } });
     });
   });

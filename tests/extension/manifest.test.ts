@@ -139,3 +139,14 @@ describe('origin matching (the worker accepts ports only from product origins)',
     expect(originMatches('null', DEV_ORIGIN_PATTERNS)).toBe(false);
   });
 });
+
+describe('production origins', () => {
+  it('refuses plain-http product origins except loopback', async () => {
+    const { makeManifest } = await import('../../extension/src/lib/manifest');
+    const { loadTemplate } = await import('../../extension/build');
+    const make = (origins: string[]) => makeManifest({ template: loadTemplate(), flavour: 'production', origins, key: 'k' });
+    expect(() => make(['http://app.example.com'])).toThrow(/refuses plain-http/);
+    expect(make(['http://127.0.0.1:8080', 'http://localhost', 'https://app.example.com']).content_scripts[0]!.matches).toEqual(['http://127.0.0.1:8080/*', 'http://localhost/*', 'https://app.example.com/*']);
+    expect(makeManifest({ template: loadTemplate(), flavour: 'development', origins: ['http://dev.example.com'], key: 'k' }).content_scripts[0]!.matches).toContain('http://dev.example.com/*');
+  });
+});

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ADS_MANAGER_URL, createPlatformSession, KNOWN_PLATFORM_COOKIES, parseAdsManagerPage, readCookies, TOKENS_KEY, TOKENS_TTL_MS } from '../../extension/src/lib/platform-session';
 import { createSandboxSession } from '../../extension/src/lib/sandbox-session';
-import { placeholdersIn, TtlCache } from '../../extension/src/lib/session';
+import { TtlCache } from '../../extension/src/lib/session';
 import { DEFAULT_SANDBOX_BASE, normalizeSandboxBase } from '../../extension/src/lib/sandbox-base';
 import { createKeepAlive } from '../../extension/src/lib/keepalive';
-import { fillRequest } from '../../protocol';
+import { fillRequest, placeholdersNeeded } from '../../protocol';
 import { fakeFetch, fakeStorage } from './fakes';
 
 const ADS_HTML = `<html><script>requireLazy(["ServerJS"],[["DTSGInitialData",[],{"token":"NAcN:dtsg_1"},258],["LSD",[],{"token":"lsd_1"},323]]);
@@ -97,10 +97,10 @@ describe('production session (the user\'s own platform session)', () => {
   it('page tokens: /me/accounts (all pages of it), then the page itself; filled by fillRequest', async () => {
     const { s, calls } = platform();
     const values = await s.placeholders(new Set(['page_token']));
-    const filled = await fillRequest({ url: 'https://graph.facebook.com/v19.0/1/feed', options: { body: 'a={{page_token:1}}&b={{page_token:2}}&c={{page_token:3}}' } }, values);
-    expect(filled.options.body).toBe('a=P1&b=P2&c=P3');
+    const filled = await Promise.all(['1', '2', '3'].map((id) => fillRequest({ url: `https://graph.facebook.com/v19.0/${id}/feed`, options: { body: `access_token={{page_token:${id}}}` } }, values)));
+    expect(filled.map((f) => f.options.body)).toEqual(['access_token=P1', 'access_token=P2', 'access_token=P3']);
     expect(calls.filter((c) => c.url.includes('/me/accounts'))).toHaveLength(2);
-    await expect(fillRequest({ url: 'https://graph.facebook.com/v19.0/4', options: { body: '{{page_token:4}}' } }, values)).rejects.toThrow('no page token for page 4');
+    await expect(fillRequest({ url: 'https://graph.facebook.com/v19.0/4', options: { body: 'access_token={{page_token:4}}' } }, values)).rejects.toThrow('no page token for page 4');
   });
 
   it('cookies: only platform URLs', async () => {
@@ -174,9 +174,12 @@ describe('development session (the sandbox)', () => {
 });
 
 describe('small parts', () => {
-  it('placeholdersIn lists what a request uses', () => {
-    expect([...placeholdersIn(['https://x/?t={{access_token}}', undefined, 'a={{page_token:12}}&b={{user_id}}', '{{unknown}} {{lsd}}'])].sort()).toEqual(['access_token', 'lsd', 'page_token', 'user_id']);
-    expect(placeholdersIn(['no placeholders', undefined]).size).toBe(0);
+  it('placeholdersNeeded lists what a request will have filled, by the contract', () => {
+    const graph = { url: 'https://graph.facebook.com/v19.0/1?access_token={{access_token}}', options: { body: 'access_token={{page_token:12}}&b={{user_id}}&c={{lsd}}' } };
+    expect([...placeholdersNeeded(graph)].sort()).toEqual(['access_token', 'page_token', 'user_id']);
+    const web = { url: 'https://www.facebook.com/api/graphql/?t={{access_token}}', options: { headers: { 'x-fb-lsd': '{{lsd}}' }, body: 'fb_dtsg={{fb_dtsg}}&message={{access_token}}' } };
+    expect([...placeholdersNeeded(web)].sort()).toEqual(['fb_dtsg', 'lsd']);
+    expect(placeholdersNeeded({ url: 'https://graph.facebook.com/v19.0/me', options: {} }).size).toBe(0);
   });
 
   it('TtlCache shares one computation and forgets failures', async () => {

@@ -121,14 +121,14 @@ describe('URLs, hosts and placeholders', () => {
     expect(toSandboxUrl('https://example.com/', '/__graph')).toBeNull();
   });
 
-  it('fills every placeholder in url, headers and body', async () => {
+  it('fills placeholders only where the contract allows them (docs/INTERFACES.md section 4)', async () => {
     const filled = await fillRequest({
       url: graphUrl('act_1', { fields: 'name' }),
       options: { method: 'POST', headers: { 'x-fb-lsd': '{{lsd}}' }, body: 'fb_dtsg={{fb_dtsg}}&av={{user_id}}&page={{page_token:123}}' },
     }, { access_token: 'EAAB', fb_dtsg: 'dt', lsd: 'ls', user_id: '42', pageToken: (id) => `P${id}` });
     expect(filled.url).toBe('https://graph.facebook.com/v19.0/act_1?fields=name&access_token=EAAB');
-    expect(filled.options.headers).toEqual({ 'x-fb-lsd': 'ls' });
-    expect(filled.options.body).toBe('fb_dtsg=dt&av=42&page=P123');
+    expect(filled.options.headers).toEqual({ 'x-fb-lsd': '{{lsd}}' }); // web-host fields, not graph
+    expect(filled.options.body).toBe('fb_dtsg={{fb_dtsg}}&av=42&page={{page_token:123}}');
   });
 });
 

@@ -1,6 +1,10 @@
-import { EXTENSION_SOURCE, fillRequest, isPlatformUrl, parsePageMessage, toSandboxUrl, type BridgeResponse, type ExtensionMessage, type OutcomeState, type PageMessage } from '../../../protocol';
+import {
+  ALLOW_LIST, checkCall, EXTENSION_SOURCE, fetchHopByHop, fillRequest, fromSandboxUrl, hostOf, isPlatformUrl, pageCookies, parsePageMessage,
+  placeholdersNeeded, refusal, scrubReply, secretMap, toSandboxUrl,
+  type BridgeResponse, type ExtensionMessage, type OutcomeState, type PageMessage,
+} from '../../../protocol';
 import type { Flavour } from '../build-config';
-import { placeholdersIn, type SessionSource } from './session';
+import type { SessionSource } from './session';
 
 export const REQUEST_DEADLINE_MS = 60_000;
 export const REQUEST_ID_HEADER = 'x-tessera-request-id';
@@ -26,17 +30,7 @@ export interface ExecutorDeps {
 type Reply = ExtensionMessage;
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
 
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host || 'an invalid URL';
-  } catch {
-    return 'an invalid URL';
-  }
-}
-
-export function refusal(url: string): BridgeResponse {
-  return { ok: false, status: 0, headers: {}, body: null, error: `refused: ${hostOf(url)} is not an allowed platform host` };
-}
+export { hostOf, refusal };
 
 /** Is `url` inside the sandbox base (same origin, under its path)? */
 export function inSandbox(url: string, base: string): boolean {
@@ -61,9 +55,10 @@ export function createExecutor(d: ExecutorDeps) {
 
   async function execute(m: Extract<PageMessage, { type: 'tessera:request' }>): Promise<BridgeResponse> {
     const { url } = m.payload;
-    if (!isPlatformUrl(url)) return refusal(url);
     const method = (m.payload.options.method || 'GET').toUpperCase();
-    if (!/^[A-Z]{1,16}$/.test(method)) return { ok: false, status: 0, headers: {}, body: null, error: `refused: bad method ${JSON.stringify(m.payload.options.method)}` };
+    // The allow-list first: a refused request is never fetched and no placeholder is filled for it.
+    const check = checkCall(ALLOW_LIST, { url, method, headers: m.payload.options.headers, body: m.payload.options.body });
+    if (!check.ok) return refusal(check.reason);
 
     const controller = new AbortController();
     let timedOut = false;
@@ -77,27 +72,27 @@ export function createExecutor(d: ExecutorDeps) {
 
     try {
       // Where the request really goes: the platform itself, or the sandbox in the development flavour.
-      let target = url;
-      let allowed = (u: string) => isPlatformUrl(u);
+      let toTarget = (u: string): string | null => (isPlatformUrl(u) ? u : null);
+      let toPlatform = (u: string): string | null => (isPlatformUrl(u) ? u : null);
       if (d.flavour === 'development') {
         const base = await inTime((d.sandboxBase ?? (() => Promise.reject(new Error('no sandbox base'))))());
-        const mapped = toSandboxUrl(url, base);
-        if (!mapped) return refusal(url);
-        target = mapped;
-        allowed = (u: string) => inSandbox(u, base);
+        toTarget = (u) => toSandboxUrl(u, base);
+        toPlatform = (u) => (inSandbox(u, base) ? fromSandboxUrl(u, base) : null);
       }
+      const target = toTarget(url);
+      if (!target) return refusal(`${hostOf(url)} is not an allowed platform host`);
 
-      const needs = placeholdersIn([url, ...Object.values(m.payload.options.headers ?? {}), m.payload.options.body]);
-      let filled = { url: target, options: { ...m.payload.options } };
-      if (needs.size) {
-        try {
-          filled = await inTime(d.session.placeholders(needs).then((values) => fillRequest(filled, values)));
-        } catch (e) {
-          if (e instanceof DeadlineError) throw e;
-          return { ok: false, status: 0, headers: {}, body: null, error: `placeholders: ${(e as Error).message}` };
-        }
+      const request = { url: target, options: { ...m.payload.options } };
+      const needs = placeholdersNeeded(m.payload);
+      let filled: Awaited<ReturnType<typeof fillRequest<typeof request>>>;
+      try {
+        const values = needs.size ? await inTime(d.session.placeholders(needs)) : { access_token: '', fb_dtsg: '', lsd: '', user_id: '' };
+        filled = await inTime(fillRequest(request, values, new URL(url).hostname));
+      } catch (e) {
+        if (e instanceof DeadlineError) throw e;
+        return { ok: false, status: 0, headers: {}, body: null, error: `placeholders: ${(e as Error).message}` };
       }
-      if (!allowed(filled.url)) return refusal(filled.url);
+      if (toPlatform(filled.url) === null) return refusal(`${hostOf(filled.url)} is not an allowed platform host`);
 
       const headers: Record<string, string> = { ...(filled.options.headers ?? {}) };
       if (d.flavour === 'development' && isWrite(method)) headers[REQUEST_ID_HEADER] = m.requestId;
@@ -111,29 +106,27 @@ export function createExecutor(d: ExecutorDeps) {
         }
       }
 
-      const response = await inTime(d.fetch(filled.url, {
+      const hops = await inTime(fetchHopByHop(filled.url, {
         method,
         headers,
         body: method === 'GET' || method === 'HEAD' ? undefined : filled.options.body,
         credentials: 'include',
         cache: 'no-store',
-        redirect: 'follow',
         signal: controller.signal,
-      }));
-      if (response.url && !allowed(response.url)) {
-        if (recorded) await d.journal.settle(m.requestId, response.status || 0).catch(() => undefined);
-        void response.body?.cancel().catch(() => undefined);
-        return { ...refusal(response.url), error: `refused: redirected to ${hostOf(response.url)}, which is not an allowed platform host` };
+      }, { fetch: d.fetch, toPlatform, toTarget }));
+      if ('refused' in hops) {
+        if (recorded) await d.journal.settle(m.requestId, hops.status).catch(() => undefined);
+        return hops.refused;
       }
+      const { response } = hops;
       const text = await inTime(response.text());
       if (recorded) await d.journal.settle(m.requestId, response.status).catch(() => undefined);
-      let body: unknown = text;
-      if (m.responseType === 'json') {
-        try { body = JSON.parse(text); } catch { body = text; }
-      }
+      const raw: Record<string, string> = {};
+      response.headers.forEach((value, key) => { raw[key] = value; });
+      // The page never sees the user's secrets: each is replaced by its placeholder.
+      const known = await d.session.known?.().catch(() => null);
+      const { body, headers: out } = scrubReply(text, raw, secretMap(filled.secrets, known), m.responseType === 'json');
       if (d.flavour === 'production' && isInvalidToken(body)) d.session.invalidate();
-      const out: Record<string, string> = {};
-      response.headers.forEach((value, key) => { out[key] = value; });
       return { ok: response.ok, status: response.status, headers: out, body };
     } catch (e) {
       if (recorded) await d.journal.settle(m.requestId, 0).catch(() => undefined);
@@ -173,8 +166,9 @@ export function createExecutor(d: ExecutorDeps) {
         case 'tessera:request':
           return { source: EXTENSION_SOURCE, type: 'tessera:response', requestId: m.requestId, ...(await execute(m)) };
         case 'tessera:cookie': {
+          // Only `c_user` (who is logged in): the session cookies never reach the page.
           const cookies = isPlatformUrl(m.url) ? await d.session.cookies(m.url).catch(() => []) : [];
-          return { source: EXTENSION_SOURCE, type: 'tessera:cookieReply', requestId: m.requestId, cookies: cookies.map(({ name, value, domain, path }) => ({ name, value, domain, path })) };
+          return { source: EXTENSION_SOURCE, type: 'tessera:cookieReply', requestId: m.requestId, cookies: pageCookies(cookies) };
         }
         case 'tessera:outcome': {
           const o = await outcome(m.requestId);

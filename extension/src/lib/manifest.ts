@@ -35,6 +35,9 @@ export interface ManifestInput {
 export function makeManifest({ template, flavour, origins, key }: ManifestInput): Manifest {
   if (!/^\d+(\.\d+){0,3}$/.test(template.version)) throw new Error(`manifest version must be 1 to 4 dot-separated integers, got ${JSON.stringify(template.version)}`);
   const given = origins.map(originToMatchPattern);
+  // A product page over plain http can be rewritten on the way, and would then drive the user's session.
+  const plain = given.filter((m) => m.startsWith('http://') && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/\*$/.test(m));
+  if (flavour === 'production' && plain.length) throw new Error(`a production build refuses plain-http product origins (loopback aside): ${plain.join(', ')}; use https`);
   if (flavour === 'production' && given.length === 0) {
     throw new Error('a production build needs the product origins: pass --origins https://app.example.com[,https://other.example] or set TESSERA_EXTENSION_ORIGINS');
   }

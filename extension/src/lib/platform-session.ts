@@ -1,4 +1,4 @@
-import { isPlatformUrl, type Cookie, type PlaceholderValues } from '../../../protocol';
+import { isPlatformUrl, type Cookie, type KnownSecrets, type PlaceholderValues } from '../../../protocol';
 import type { KeyValueStorage } from './journal';
 import { TtlCache, type Identity, type PlaceholderName, type SessionSource } from './session';
 
@@ -144,6 +144,10 @@ export function createPlatformSession(d: PlatformSessionDeps): SessionSource {
     async cookies(url: string): Promise<Cookie[]> {
       if (!isPlatformUrl(url)) return [];
       return d.allCookies(url);
+    },
+    async known(): Promise<KnownSecrets | null> {
+      const stored = (await d.storage.get(TOKENS_KEY).catch((): Record<string, unknown> => ({})))[TOKENS_KEY] as StoredTokens | undefined;
+      return stored ? { access_token: stored.access_token, fb_dtsg: stored.fb_dtsg, lsd: stored.lsd } : null;
     },
     invalidate() {
       void d.storage.remove([TOKENS_KEY]).catch(() => undefined);

@@ -1,4 +1,4 @@
-import type { Cookie, PlaceholderValues } from '../../../protocol';
+import type { Cookie, KnownSecrets, PlaceholderValues } from '../../../protocol';
 import { TtlCache, type Identity, type PlaceholderName, type SessionSource } from './session';
 
 /** `GET S/__sandbox/session` (docs/INTERFACES.md section 5). */
@@ -61,6 +61,14 @@ export function createSandboxSession(d: SandboxSessionDeps): SessionSource {
         { name: 'c_user', value: s.userId, domain: host.endsWith('facebook.com') ? '.facebook.com' : host, path: '/' },
         { name: 'xs', value: `sandbox-${s.userId}`, domain: '.facebook.com', path: '/' },
       ];
+    },
+    async known(): Promise<KnownSecrets | null> {
+      try {
+        const { s } = await load();
+        return { access_token: s.access_token, fb_dtsg: s.fb_dtsg, lsd: s.lsd };
+      } catch {
+        return null;
+      }
     },
     invalidate() {
       sessions.clear();

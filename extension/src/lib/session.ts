@@ -1,6 +1,7 @@
-import type { Cookie, PlaceholderValues } from '../../../protocol';
+import type { Cookie, KnownSecrets, PlaceholderName, PlaceholderValues } from '../../../protocol';
 
-export type PlaceholderName = 'access_token' | 'fb_dtsg' | 'lsd' | 'user_id' | 'page_token';
+export type { PlaceholderName };
+
 export interface Identity { id: string; name: string }
 
 /**
@@ -12,20 +13,10 @@ export interface SessionSource {
   /** Values for the placeholders a request uses (`needs`); the others may be left empty. */
   placeholders(needs: ReadonlySet<PlaceholderName>): Promise<PlaceholderValues>;
   cookies(url: string): Promise<Cookie[]>;
+  /** The secrets already at hand (no network), for scrubbing replies; null when none are. */
+  known?(): Promise<KnownSecrets | null>;
   /** The platform said the token is no longer valid: forget cached values. */
   invalidate(): void;
-}
-
-const NAMES = /\{\{(access_token|fb_dtsg|lsd|user_id|page_token:\d{1,30})\}\}/g;
-
-/** Which placeholders a request's url, headers and body use. */
-export function placeholdersIn(texts: readonly (string | undefined)[]): Set<PlaceholderName> {
-  const out = new Set<PlaceholderName>();
-  for (const t of texts) {
-    if (!t || !t.includes('{{')) continue;
-    for (const m of t.matchAll(NAMES)) out.add(m[1]!.startsWith('page_token:') ? 'page_token' : (m[1] as PlaceholderName));
-  }
-  return out;
 }
 
 /** A value computed once per key and kept for ttlMs; concurrent callers share one computation, failures are not kept. */

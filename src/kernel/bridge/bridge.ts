@@ -1,6 +1,6 @@
 import type { BridgeResponse } from '../../../protocol';
 import type { BridgeTransport, RequestOptions } from './transport';
-import { extractErrorCodes, extractErrorMessage } from './error-extractor';
+import { bridgeErrorText, extractErrorCodes, extractErrorMessage } from './error-extractor';
 
 export const GRAPH_VERSION = 'v19.0';
 export const GRAPH_ORIGIN = 'https://graph.facebook.com';
@@ -58,7 +58,7 @@ export function graphUrl(path: string, params: Params = {}, version = GRAPH_VERS
 }
 
 export function toGraphError(response: BridgeResponse): GraphError {
-  const message = extractErrorMessage(response.body) ?? response.error ?? (response.status ? `HTTP ${response.status}` : 'Unknown error');
+  const message = extractErrorMessage(response.body) ?? bridgeErrorText(response.error) ?? (response.status ? `HTTP ${response.status}` : 'Unknown error');
   const { code, subcode, isTransient } = extractErrorCodes(response.body);
   return new GraphError(message, response.status, code, subcode, isTransient, response.headers, response.body);
 }
@@ -72,7 +72,9 @@ export function createBridge(transport: BridgeTransport): Bridge {
       const method = call.method ?? 'GET';
       // Placeholders are the executor's: one arriving in a path built from platform data (an id, a name)
       // would have the user's token filled into it. Parameters are URL-encoded, so braces there stay inert.
-      if (call.path.includes('{{')) throw new GraphError('refused: a placeholder inside a request path', 0);
+      // A platform link (`paging.next`) comes back with the user's token scrubbed to `access_token={{access_token}}`.
+      const link = /^https:\/\//.test(call.path) ? call.path.replace(/([?&]access_token=)\{\{access_token\}\}(?=&|#|$)/, '$1') : call.path;
+      if (link.includes('{{')) throw new GraphError('refused: a placeholder inside a request path', 0);
       const response = method === 'GET'
         ? await send(graphUrl(call.path, call.params, call.version), { method }, options)
         : await send(graphUrl(call.path, {}, call.version), {

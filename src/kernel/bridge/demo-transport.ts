@@ -1,4 +1,7 @@
-import { fillRequest, PlaceholderError, toSandboxUrl, type BridgeResponse, type Cookie, type OutcomeState, type PlaceholderValues, type RequestPayload } from '../../../protocol';
+import {
+  ALLOW_LIST, checkCall, fetchHopByHop, fillRequest, fromSandboxUrl, hostOf, pageCookies, PlaceholderError, placeholdersNeeded, refusal, scrubReply,
+  secretMap, toSandboxUrl, type BridgeResponse, type Cookie, type OutcomeState, type PlaceholderValues, type RequestPayload,
+} from '../../../protocol';
 import { BridgeError, DEFAULT_DEADLINE_MS, newRequestId, type BridgeTransport, type RequestOptions } from './transport';
 
 export interface SandboxSession { userId: string; name: string; access_token: string; fb_dtsg: string; lsd: string }
@@ -15,7 +18,9 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The demo executor (docs/INTERFACES.md section 4): runs in the page and calls the sandbox directly, no
- * window messages. Chosen only in demo mode and only when no extension marked the page.
+ * window messages. Chosen only in demo mode and only when no extension marked the page. It keeps the
+ * extension's rules (protocol/guard.ts): the allow-list, placeholders only where the contract allows,
+ * redirects hop by hop, secrets scrubbed from replies, `c_user` as the only cookie.
  */
 export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
   const doFetch = o.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -54,16 +59,19 @@ export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
       }
     },
     async request(payload: RequestPayload, opts: RequestOptions = {}): Promise<BridgeResponse> {
+      const method = (payload.options.method || 'GET').toUpperCase();
+      const check = checkCall(ALLOW_LIST, { url: payload.url, method, headers: payload.options.headers, body: payload.options.body });
+      if (!check.ok) return refusal(check.reason);
       const target = toSandboxUrl(payload.url, base);
-      if (!target) return { ok: false, status: 0, headers: {}, body: null, error: `refused: ${safeHost(payload.url)} is not an allowed platform host` };
-      let filled: RequestPayload;
+      if (!target) return refusal(`${hostOf(payload.url)} is not an allowed platform host`);
+      let filled: Awaited<ReturnType<typeof fillRequest<RequestPayload>>>;
       try {
-        filled = await fillRequest({ ...payload, url: target }, await placeholders());
+        const values = placeholdersNeeded(payload).size ? await placeholders() : { access_token: '', fb_dtsg: '', lsd: '', user_id: '' };
+        filled = await fillRequest({ ...payload, url: target }, values, new URL(payload.url).hostname);
       } catch (e) {
         const message = e instanceof PlaceholderError || e instanceof BridgeError ? e.message : String(e);
         return { ok: false, status: 0, headers: {}, body: null, error: message };
       }
-      const method = filled.options.method.toUpperCase();
       const headers: Record<string, string> = { ...filled.options.headers };
       if (WRITE_METHODS.has(method)) headers['x-tessera-request-id'] = opts.requestId ?? newRequestId();
       const deadline = new AbortController();
@@ -71,14 +79,16 @@ export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
       const onAbort = () => deadline.abort();
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const response = await doFetch(filled.url, { method, headers, body: filled.options.body, signal: deadline.signal });
+        const hops = await fetchHopByHop(filled.url, { method, headers, body: method === 'GET' ? undefined : filled.options.body, signal: deadline.signal }, {
+          fetch: doFetch, toPlatform: (u) => fromSandboxUrl(u, base), toTarget: (u) => toSandboxUrl(u, base),
+        });
+        if ('refused' in hops) return hops.refused;
+        const response = hops.response;
         const text = await response.text();
-        let body: unknown = text;
-        if ((opts.responseType ?? 'json') === 'json') {
-          try { body = JSON.parse(text); } catch { body = text; }
-        }
-        const out: Record<string, string> = {};
-        response.headers.forEach((value, key) => { out[key] = value; });
+        const raw: Record<string, string> = {};
+        response.headers.forEach((value, key) => { raw[key] = value; });
+        const s = await loadSession().catch(() => null);
+        const { body, headers: out } = scrubReply(text, raw, secretMap(filled.secrets, s), (opts.responseType ?? 'json') === 'json');
         return { ok: response.ok, status: response.status, headers: out, body };
       } catch (e) {
         if (opts.signal?.aborted) throw new BridgeError('request aborted', 'aborted');
@@ -90,12 +100,12 @@ export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
       }
     },
     async cookies(url: string): Promise<Cookie[]> {
+      if (!toSandboxUrl(url, base)) return [];
       const s = await loadSession();
-      const host = safeHost(url);
-      return [
-        { name: 'c_user', value: s.userId, domain: host.endsWith('facebook.com') ? '.facebook.com' : host, path: '/' },
+      return pageCookies([
+        { name: 'c_user', value: s.userId, domain: '.facebook.com', path: '/' },
         { name: 'xs', value: `demo-${s.userId}`, domain: '.facebook.com', path: '/' },
-      ];
+      ]);
     },
     async outcome(requestId: string): Promise<{ state: OutcomeState; status?: number }> {
       try {
@@ -110,8 +120,4 @@ export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
       session = null;
     },
   };
-}
-
-function safeHost(url: string): string {
-  try { return new URL(url).hostname; } catch { return 'an invalid URL'; }
 }

@@ -1,3 +1,8 @@
+import { REFUSED_PREFIX } from '../../../protocol';
+import { getItem } from '../storage';
+import enUS from '../i18n/locales/en-US.json';
+import zhCN from '../i18n/locales/zh-CN.json';
+
 /**
  * The one error extractor of docs/SPEC.md section 15: the first present of errorSummary, errorDescription,
  * the error's user message, its user title, its message, or the description of the first of errors.
@@ -43,4 +48,16 @@ function parseMaybeJson(value: unknown): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * The error text of a bridge reply, for the operator: a refusal of the executor (`refused: <reason>`,
+ * docs/INTERFACES.md section 4) in the operator's language, with the technical reason kept; any other
+ * text as it is.
+ */
+export function bridgeErrorText(error: string | undefined): string | undefined {
+  if (!error?.startsWith(REFUSED_PREFIX)) return error;
+  const reason = error.slice(REFUSED_PREFIX.length);
+  const locale = getItem('arco-locale') === 'en-US' ? enUS : zhCN;
+  return locale.bridge.refused.replace('{{reason}}', reason);
 }

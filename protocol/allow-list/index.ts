@@ -1,0 +1,15 @@
+/**
+ * THE allow-list of platform calls (docs/INTERFACES.md section 4): one section per area, enforced by
+ * the extension's executor and the demo transport alike. An area adds its calls here, in its own
+ * section, with the release of the extension that carries them (docs/PLUGINS.md "Adding a platform call").
+ */
+import { adaccount } from './adaccount';
+import { core } from './core';
+import type { AllowedCall, AllowListSection } from './types';
+
+export const ALLOW_LIST_SECTIONS: readonly AllowListSection[] = [core, adaccount];
+export const ALLOW_LIST: readonly AllowedCall[] = ALLOW_LIST_SECTIONS.flatMap((s) => s.calls);
+
+export { checkCall, BATCH_ITEMS_MAX, hostOf } from './check';
+export type { CallCheck, CallToCheck } from './check';
+export type { AllowedCall, AllowListSection, CallMethod, PlatformHost } from './types';
