@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type MouseEvent } from 'react';
 import { Button, ButtonGroup, Callout, Card, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
+import { showToast } from '../core/toaster';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
 import { DataTable, type DataColumn } from '../table';
@@ -58,7 +59,7 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
     <Card compact className={`tessera-job${open ? ' tessera-job-open' : ''}`} data-job-id={job.id} data-job-status={job.status} interactive onClick={onOpen}>
       <div className="tessera-job-head">
         <strong>{actionTitle(allPlugins, job.actionId, t)}</strong>
-        <Tag minimal intent={STATUS_INTENT[job.status]} data-testid="job-status">{t(`runner.status.${job.status}`)}</Tag>
+        <JobStatusTag job={job} />
       </div>
       <ProgressBar value={job.total ? finished / job.total : 0} intent={job.failed ? 'warning' : 'success'} stripes={job.status === 'running'} animate={job.status === 'running'} />
       <div className="tessera-job-counts" data-testid="job-counts">
@@ -75,6 +76,8 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
         {waiting && <Button size="small" intent="primary" icon="play" text={t('runner.resume')} onClick={resume} />}
         {(job.status === 'running' || job.status === 'paused' || job.status === 'interrupted') && <Button size="small" icon="stop" text={t('runner.cancel')} onClick={() => runner.cancel(job.id)} />}
         {job.failed > 0 && job.status !== 'running' && <Button size="small" icon="repeat" text={t('runner.retryFailed')} onClick={() => runner.retryFailed(job.id)} />}
+        <Button size="small" icon={open ? 'chevron-up' : 'th-list'} text={t(open ? 'runner.hideItems' : 'runner.showItems', { count: job.total })}
+          aria-expanded={open} data-testid="job-items-toggle" onClick={onOpen} />
       </ButtonGroup>
       {asking && action && <SecretsDialog job={job} action={action} fields={missing} onClose={() => setAsking(false)} />}
     </Card>
@@ -90,7 +93,8 @@ function JobItems({ job }: { job: JobRow }) {
   const action = findAction(allPlugins, job.actionId);
   const columns = useMemo<DataColumn<ResultRow>[]>(() => [
     { id: 'index', header: '#', value: (i) => i.index + 1, width: 70, filter: false },
-    { id: 'item', header: t('runner.item'), value: (i) => i.itemId },
+    { id: 'name', header: t('runner.itemName'), value: (i) => itemName(i.item) },
+    { id: 'item', header: t('runner.itemId'), value: (i) => i.itemId, width: 200, cell: (i) => <CopyableId id={i.itemId} /> },
     { id: 'state', header: t('runner.state'), value: (i) => t(`runner.itemState.${i.state}`), filter: { options: ['pending', 'inflight', 'done', 'failed', 'skipped', 'unknown'].map((s) => ({ value: t(`runner.itemState.${s}`), label: t(`runner.itemState.${s}`) })) } },
     { id: 'attempts', header: t('runner.attempts'), value: (i) => i.attempts, width: 90 },
     ...outputColumns(action, t),
@@ -100,6 +104,48 @@ function JobItems({ job }: { job: JobRow }) {
     <div className="tessera-job-items">
       <DataTable key={job.actionId} viewId={`runner.items.${job.actionId}`} rows={rows} columns={columns} getRowId={(i) => i.key} exportFileName={`job-${job.actionId}`} emptyText={t('runner.noItems')} />
     </div>
+  );
+}
+
+/**
+ * A job's state in words: a finished job with failures says so in a warning colour ("Done — 15 of
+ * 20 failed"), never a plain green Done.
+ */
+function JobStatusTag({ job }: { job: JobRow }) {
+  const { t } = useTranslation();
+  const withFailures = job.status === 'done' && job.failed > 0;
+  const intent = withFailures ? (job.failed === job.total ? 'danger' : 'warning') : STATUS_INTENT[job.status];
+  const text = withFailures ? t('runner.doneWithFailures', { failed: job.failed, total: job.total }) : t(`runner.status.${job.status}`);
+  return <Tag minimal intent={intent} data-testid="job-status" data-failed={job.failed}>{text}</Tag>;
+}
+
+/** An item's name, from what the job kept of it (its id when it had none). */
+function itemName(itemJson: string): string {
+  try {
+    const name = (JSON.parse(itemJson) as { name?: unknown }).name;
+    return typeof name === 'string' ? name : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The object's full id, with a button that copies it. */
+function CopyableId({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const copy = async (e: MouseEvent) => {
+    e.stopPropagation();
+    try {
+      await navigator.clipboard.writeText(id);
+      void showToast(t('runner.idCopied', { id }), 'success', 2000);
+    } catch {
+      void showToast(t('runner.idCopyFailed'), 'warning');
+    }
+  };
+  return (
+    <span className="tessera-copyable-id">
+      <span className="tessera-copyable-id__text">{id}</span>
+      <Button variant="minimal" size="small" icon="duplicate" aria-label={t('runner.copyId', { id })} title={t('runner.copyId', { id })} onClick={(e) => void copy(e)} />
+    </span>
   );
 }
 
