@@ -44,6 +44,17 @@ export default mergeConfig(viteConfig, defineConfig({
       {
         extends: true,
         test: {
+          // The runner against the sandbox under faults (tests/chaos/runner-chaos.test.ts): real time, real HTTP.
+          name: 'chaos',
+          environment: 'node',
+          include: ['tests/chaos/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'tools',
           environment: 'node',
           include: ['tests/tools/**/*.test.ts'],

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphError } from './errors';
+import { GraphError, errors } from './errors';
 import { bodyParams, parseForm, parseMultipart } from './form';
 import { runBatch } from './graph/batch';
 import { SUPPORTED_VERSIONS, runGraphCall, usageHeaders, type GraphReply } from './graph/dispatch';
@@ -141,12 +141,13 @@ export async function graphSandbox(app: FastifyInstance, opts: SandboxOptions = 
   });
   app.get('/__sandbox/faults', async (_req, reply) => json(reply, 200, state.faults));
   const putFaults = async (req: FastifyRequest, reply: FastifyReply) => {
-    const patch = (req.body && typeof req.body === 'object' ? req.body : {}) as FaultsPatch;
+    const { expireToken, ...patch } = (req.body && typeof req.body === 'object' ? req.body : {}) as FaultsPatch;
     try {
       state.faults = mergeFaults(state.faults, patch);
     } catch (e) {
       return json(reply, 400, { error: (e as Error).message });
     }
+    if (expireToken === true) state.expireToken();
     return json(reply, 200, state.faults);
   };
   app.put('/__sandbox/faults', putFaults);
@@ -187,7 +188,26 @@ export async function graphSandbox(app: FastifyInstance, opts: SandboxOptions = 
     const requestId = beginOutcome(req);
     state.countCall(req.method, pathname);
     await pause(state);
+    const write = req.method !== 'GET';
+    const spike = write ? state.takeLatencySpike() : 0;
+    if (spike > 0) await sleep(spike);
+    const fault = write ? state.takeWriteFault() : null;
+    if (fault === 'error' || fault === 'drop') {
+      state.counters.injectedErrors++;
+      endOutcome(requestId, fault === 'drop' ? 0 : 500);
+      if (fault === 'drop') return dropConnection(req, reply);
+      const e = errors.injected();
+      return json(reply, e.status, e.body());
+    }
     const result = graphRequest(state, req, pathname, query);
+    if (fault) {
+      // applied (or refused) as usual, then the answer is lost: a 500 or no answer at all
+      state.counters.injectedErrors++;
+      endOutcome(requestId, result.status);
+      if (fault === 'drop-after-apply') return dropConnection(req, reply);
+      const e = errors.injected();
+      return json(reply, e.status, e.body(), result.headers);
+    }
     endOutcome(requestId, result.status);
     return json(reply, result.status, result.body, result.headers);
   };
@@ -223,6 +243,13 @@ function authToken(header: string | undefined): string | null {
   if (!header) return null;
   const m = /^(?:OAuth|Bearer)\s+(.+)$/i.exec(header.trim());
   return m ? m[1]!.trim() : null;
+}
+
+/** Closes the connection without an answer: the caller sees a network error (status 0). */
+function dropConnection(req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.hijack();
+  req.raw.socket.destroy();
+  return reply;
 }
 
 async function pause(state: SandboxState): Promise<void> {

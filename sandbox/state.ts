@@ -6,15 +6,33 @@ import { generate } from './generate';
 import type { Catalogue, GraphqlCatalogue } from './catalogue';
 import { ScoreBoard, type Budget } from './score';
 
+/**
+ * How an injected write fault ends a direct write request (not a GET): `error` answers 500 without
+ * applying it; `error-after-apply` applies it, then answers 500; `drop` closes the connection without
+ * an answer (the caller sees status 0) and applies nothing; `drop-after-apply` applies it, then closes.
+ */
+export type WriteFaultMode = 'error' | 'error-after-apply' | 'drop' | 'drop-after-apply';
+export const WRITE_FAULT_MODES: readonly WriteFaultMode[] = ['error', 'error-after-apply', 'drop', 'drop-after-apply'];
+
 export interface Faults {
   latencyMs: number;
   jitterMs: number;
   /** probability (0–1) that a graph call or batch entry fails with an injected transient error */
   errorRate: number;
   budget: { perAccount: Budget; perUser: Budget };
+  /** a burst: each of the next writes fails as `mode` with probability `rate`, until `count` have */
+  writeFault: { mode: WriteFaultMode; count: number; rate: number };
+  /** the next `count` writes wait `ms` before they are applied (after the caller may have given up) */
+  latencySpike: { ms: number; count: number };
 }
 
-export type FaultsPatch = Partial<Omit<Faults, 'budget'>> & { budget?: { perAccount?: Partial<Budget>; perUser?: Partial<Budget> } };
+export type FaultsPatch = Partial<Omit<Faults, 'budget' | 'writeFault' | 'latencySpike'>> & {
+  budget?: { perAccount?: Partial<Budget>; perUser?: Partial<Budget> };
+  writeFault?: Partial<Faults['writeFault']>;
+  latencySpike?: Partial<Faults['latencySpike']>;
+  /** true: the session's access token stops being accepted (code 190); `GET /__sandbox/session` gives the new one */
+  expireToken?: boolean;
+};
 
 export const DEFAULT_FAULTS: Faults = {
   latencyMs: 0,
@@ -24,6 +42,8 @@ export const DEFAULT_FAULTS: Faults = {
     perAccount: { points: 60, decayS: 300, blockS: 300 },
     perUser: { points: 9000, decayS: 300, blockS: 60 },
   },
+  writeFault: { mode: 'error', count: 0, rate: 1 },
+  latencySpike: { ms: 0, count: 0 },
 };
 
 export interface SandboxOptions {
@@ -83,6 +103,19 @@ export function mergeFaults(base: Faults, patch: FaultsPatch | undefined): Fault
   if (patch.latencyMs !== undefined) out.latencyMs = num(patch.latencyMs, 'latencyMs', 600_000);
   if (patch.jitterMs !== undefined) out.jitterMs = num(patch.jitterMs, 'jitterMs', 600_000);
   if (patch.errorRate !== undefined) out.errorRate = num(patch.errorRate, 'errorRate', 1);
+  if (patch.writeFault !== undefined) {
+    const w = patch.writeFault;
+    if (w.mode !== undefined) {
+      if (!WRITE_FAULT_MODES.includes(w.mode)) throw new RangeError(`writeFault.mode must be one of ${WRITE_FAULT_MODES.join(', ')}`);
+      out.writeFault.mode = w.mode;
+    }
+    if (w.count !== undefined) out.writeFault.count = Math.floor(num(w.count, 'writeFault.count', 1_000_000));
+    if (w.rate !== undefined) out.writeFault.rate = num(w.rate, 'writeFault.rate', 1);
+  }
+  if (patch.latencySpike !== undefined) {
+    if (patch.latencySpike.ms !== undefined) out.latencySpike.ms = num(patch.latencySpike.ms, 'latencySpike.ms', 600_000);
+    if (patch.latencySpike.count !== undefined) out.latencySpike.count = Math.floor(num(patch.latencySpike.count, 'latencySpike.count', 1_000_000));
+  }
   for (const scope of ['perAccount', 'perUser'] as const) {
     const p = patch.budget?.[scope];
     if (!p) continue;
@@ -98,7 +131,8 @@ export class SandboxState {
   faults: Faults;
   readonly scores: ScoreBoard;
   readonly now: () => number;
-  readonly token: string | null;
+  /** the only access token accepted (null: any); `expireToken` replaces it */
+  token: string | null;
   readonly catalogue: Catalogue;
   counters: CallCounters = emptyCounters();
   readonly journal = new Map<string, Outcome>();
@@ -173,6 +207,29 @@ export class SandboxState {
     this.journal.delete(requestId);
     this.journal.set(requestId, outcome);
     if (this.journal.size > JOURNAL_MAX) this.journal.delete(this.journal.keys().next().value!);
+  }
+
+  /** the session's token stops being accepted: a new one is made and served by `/__sandbox/session` */
+  expireToken(): void {
+    const rng = new Rng(hashSeed('token', `${this.data.seed}:${this.session.access_token}`));
+    this.token = `EAAB${rng.token(60, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789')}`;
+    this.session = { ...this.session, access_token: this.token };
+  }
+
+  /** The write fault this write meets, if any (the burst counts down). */
+  takeWriteFault(): WriteFaultMode | null {
+    const f = this.faults.writeFault;
+    if (f.count <= 0 || this.faultRng.float() >= f.rate) return null;
+    f.count--;
+    return f.mode;
+  }
+
+  /** The latency spike this write waits, in ms (0: none; the spike counts down). */
+  takeLatencySpike(): number {
+    const s = this.faults.latencySpike;
+    if (s.count <= 0 || s.ms <= 0) return 0;
+    s.count--;
+    return s.ms;
   }
 
   /** the injected-error dice: true when this call should fail */

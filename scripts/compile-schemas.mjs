@@ -28,9 +28,15 @@ export function schemaKey(file) {
   return rel.join('/').replace(/\.schema\.json$|\.json$/, '');
 }
 
-/** Our annotation keywords: `x-tessera-list: "ids"` marks a list entered one id per line (the form reads it). */
+/**
+ * Our annotation keywords: `x-tessera-list: "ids"` marks a list entered one id per line (the form
+ * reads it); `x-message` names the locale key (in the plugin's namespace) of what the operator reads
+ * when the property — or, on the schema itself, the whole object — is not accepted
+ * (src/kernel/runner/params.ts). Annotations only: they change no validation.
+ */
+export const TESSERA_KEYWORDS = ['x-tessera-list', 'x-message'];
 export function addTesseraKeywords(ajv) {
-  ajv.addKeyword({ keyword: 'x-tessera-list', schemaType: 'string' });
+  for (const keyword of TESSERA_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
   return ajv;
 }
 

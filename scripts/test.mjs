@@ -37,6 +37,7 @@ function vitest(title, projects) {
 const typesOk = run('type check', process.execPath, [path.join(root, 'scripts/compile-schemas.mjs')]) && run('tsc -b', bin('tsc'), ['-b']);
 if (!typesOk) totals.failed += 1;
 vitest('unit, server, sandbox, extension and tools tests', ['unit', 'server', 'sandbox', 'extension', 'tools']);
+vitest('runner chaos against the sandbox', ['chaos']);
 const built = run('build', 'npm', ['run', 'build', '--silent']);
 if (built) vitest('browser tests (real Chromium)', ['e2e']);
 else totals.failed += 1;

@@ -8,6 +8,7 @@ import type { SandboxState } from '../state';
 import type { WebRequest } from '../area';
 import { AREAS } from '../areas';
 import { graphqlError, isMutation, runGraphql } from './graphql';
+import { bulkRouteDefinitions } from './routes';
 import { HTML_TYPE, JSON_TYPE, JS_TYPE, formError, htmlPage, escapeHtml, notFound, type WebReply } from './reply';
 
 export type { WebRequest } from '../area';
@@ -29,6 +30,11 @@ function routeTable(): Route[] {
       method: 'POST', path: /^\/api\/graphql\/?$/, kind: 'graphql',
       write: (s, r) => isMutation(s, r.body.doc_id),
       run: (s, r) => runGraphql(makeCtx(s, null, null), r.body),
+    },
+    {
+      method: 'POST', path: /^\/ajax\/bulk-route-definitions\/?$/, kind: 'form',
+      write: () => false,
+      run: (s, r) => bulkRouteDefinitions(makeCtx(s, null, null), r),
     },
     ...AREAS.flatMap((area) => (area.web ?? []).map((w): Route => ({
       method: w.method, path: w.path, kind: w.kind, write: () => !!w.write, run: (s, r) => w.run(makeCtx(s, null, null), r),

@@ -40,6 +40,7 @@ describe('every plugin keeps the contract', () => {
     const dir = path.resolve(__dirname, '../../schemas');
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     ajv.addKeyword({ keyword: 'x-tessera-list', schemaType: 'string' });
+    ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
     const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.json'));
     expect(files).toContain('plugin.schema.json');
     for (const f of files) expect(() => ajv.compile(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))).not.toThrow();

@@ -5,6 +5,8 @@ import { classifyEntries, registerResolver, resolveEntries, splitLines, type Lis
 
 const RUN = { numRuns: 200, seed: 1312, endOnFailure: true } as const;
 const MAIN_HOST = 'www.facebook.com';
+/** The main host and its aliases (docs/SPEC.md section 12; src/kernel/graph/resolve-ids.ts). */
+const MAIN_HOSTS = ['facebook.com', MAIN_HOST, 'm.facebook.com', 'web.facebook.com'];
 
 /** Line breaks as a browser text area normalizes them (CRLF, CR and LF are each one break). */
 const rawLines = (text: string) => text.split(/\r\n|\r|\n/);
@@ -51,7 +53,7 @@ function checkEntries(text: string, entries: ListEntry[]) {
     if (e.kind === 'url') {
       const url = new URL(e.text);
       expect(url.protocol).toBe('https:');
-      expect(url.hostname).toBe(MAIN_HOST);
+      expect(MAIN_HOSTS).toContain(url.hostname);
       expect(url.port).toBe('');
       expect(url.username + url.password).toBe('');
     }
@@ -123,7 +125,7 @@ describe('classifyEntries (the id and URL rules) — properties', () => {
     }), RUN);
   });
 
-  it('an https URL is accepted only on the main host; any other URL is refused with a reason on its line', () => {
+  it('an https URL is accepted only on the main host (or its www., m., web. aliases); any other URL is refused with a reason on its line', () => {
     const host = fc.oneof(
       fc.constantFrom(MAIN_HOST, 'facebook.com', 'm.facebook.com', 'web.facebook.com', 'evil.com', 'www.facebook.com.evil.com', 'xn--80ak6aa92e.com', 'www.faсebook.com', 'www.facebook.com.', '127.0.0.1', '[::1]'),
       fc.domain(),
@@ -140,7 +142,7 @@ describe('classifyEntries (the id and URL rules) — properties', () => {
       expect(e.line).toBe(blank + 1);
       let parsed: URL | null = null;
       try { parsed = new URL(text); } catch { /* refused below */ }
-      const shouldPass = parsed !== null && parsed.protocol === 'https:' && parsed.hostname === MAIN_HOST && parsed.port === '' && !parsed.username && !parsed.password && !WS.test(text);
+      const shouldPass = parsed !== null && parsed.protocol === 'https:' && MAIN_HOSTS.includes(parsed.hostname) && parsed.port === '' && !parsed.username && !parsed.password && !WS.test(text);
       if (shouldPass) expect(e.kind).toBe('url');
       else {
         expect(e.kind).toBe('invalid');

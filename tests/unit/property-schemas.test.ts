@@ -13,7 +13,7 @@ import { actionMap, testAction, testPlugin } from '../harness/actions';
 
 const RUN = { numRuns: 150, seed: 4242, endOnFailure: true } as const;
 
-type Prop = { type?: string; enum?: unknown[]; pattern?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number; items?: Prop };
+type Prop = { type?: string; default?: unknown; anyOf?: Prop[]; enum?: unknown[]; pattern?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number; items?: Prop; minItems?: number; maxItems?: number; uniqueItems?: boolean };
 type ObjSchema = { properties?: Record<string, Prop>; required?: string[]; additionalProperties?: boolean; minProperties?: number };
 
 /** The action schemas: compiled keys `<plugin>.<verb>` (the plugin manifest and plugin settings schemas are not actions). */
@@ -23,6 +23,7 @@ const schemaOf = (key: string) => schemas[key] as ObjSchema;
 /** A value valid for one property schema. */
 function validFor(p: Prop): fc.Arbitrary<unknown> {
   if (p.enum) return fc.constantFrom(...p.enum);
+  if (p.anyOf) return fc.oneof(...p.anyOf.map(validFor));
   switch (p.type) {
     case 'string': {
       const min = p.minLength ?? 0;
@@ -40,8 +41,10 @@ function validFor(p: Prop): fc.Arbitrary<unknown> {
     }
     case 'boolean':
       return fc.boolean();
-    case 'array':
-      return fc.array(validFor(p.items ?? {}), { maxLength: 5 });
+    case 'array': {
+      const size = { minLength: p.minItems ?? 0, maxLength: Math.max(p.minItems ?? 0, Math.min(p.maxItems ?? 5, 5)) };
+      return p.uniqueItems ? fc.uniqueArray(validFor(p.items ?? {}), { ...size, selector: (x) => JSON.stringify(x) }) : fc.array(validFor(p.items ?? {}), size);
+    }
     default:
       return fc.jsonValue({ maxDepth: 2 });
   }
@@ -49,7 +52,7 @@ function validFor(p: Prop): fc.Arbitrary<unknown> {
 
 /** A value of a JSON type the property schema does not allow (so it is certainly refused). */
 function wrongTypeFor(p: Prop): fc.Arbitrary<unknown> {
-  const t = p.enum ? typeof p.enum[0] : p.type;
+  const allowed = new Set((p.anyOf ?? [p]).map((branch) => (branch.enum ? typeof branch.enum[0] : branch.type)));
   const all: [string, fc.Arbitrary<unknown>][] = [
     ['string', fc.string({ maxLength: 10 })],
     ['number', fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer())],
@@ -59,7 +62,7 @@ function wrongTypeFor(p: Prop): fc.Arbitrary<unknown> {
     ['array', fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 })],
     ['object', fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })],
   ];
-  const wrong = all.filter(([name]) => name !== t && !(t === 'number' && name === 'integer') && !(t === 'integer' && name === 'number'));
+  const wrong = all.filter(([name]) => !allowed.has(name) && !(allowed.has('number') && name === 'integer') && !(allowed.has('integer') && name === 'number'));
   return fc.oneof(...wrong.map(([, a]) => a));
 }
 
@@ -99,7 +102,8 @@ function invalidValue(key: string): fc.Arbitrary<{ how: string; value: unknown }
         .map(([v, [k], n]) => ({ how: `huge string in ${k}`, value: { ...v, [k]: 'x'.repeat(n) } })));
     }
   }
-  for (const req of s.required ?? []) {
+  // a required property with a default is filled in by the validator, so leaving it out is no mistake
+  for (const req of (s.required ?? []).filter((r) => s.properties?.[r]?.default === undefined)) {
     mutations.push(validValue(key).map((v) => { const { [req]: _gone, ...rest } = v; return { how: `missing ${req}`, value: rest }; }));
   }
   return fc.oneof(...mutations);

@@ -40,7 +40,7 @@ describe('the action dialog and the palette', () => {
     bus.on('job:started', started);
     fireEvent.click(await openPalette(bus));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: /Preview requests/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /Preview changes/ }));
     const flagged = await within(dialog).findByTestId('preflight');
     expect(flagged.textContent).toContain('a2 is closed');
     expect(flagged.textContent).not.toContain('a1');

@@ -20,7 +20,10 @@ describe('the failure policy', () => {
     // error, attempts, action, expected kind
     ['transient code 2, first attempt', graph(2, { status: 500 }), 1, idempotent, 'retry'],
     ['transient code 2, last attempt', graph(2, { status: 500 }), 4, idempotent, 'fail'],
-    ['HTTP 503 on a write (an answer came: not applied)', graph(undefined, { status: 503 }), 1, write, 'retry'],
+    ['HTTP 503 on an idempotent call', graph(undefined, { status: 503 }), 1, idempotent, 'retry'],
+    ['HTTP 503 on a write (the platform may have applied it before failing)', graph(undefined, { status: 503 }), 1, write, 'settle-first'],
+    ['transient code 2 with HTTP 500 on a write', graph(2, { status: 500 }), 1, write, 'settle-first'],
+    ['a 4xx transient (is_transient) on a write: refused, not applied', graph(2, { status: 400, transient: true }), 1, write, 'retry'],
     ['timeout of an idempotent call', new BridgeError('late', 'timeout'), 1, idempotent, 'retry'],
     ['timeout of a write that must not repeat', new BridgeError('late', 'timeout'), 1, write, 'settle-first'],
     ['no answer at all (status 0) on a write', graph(undefined, { status: 0 }), 2, write, 'settle-first'],

@@ -474,7 +474,7 @@ describe('the action kit', () => {
         },
         verify: async (item) => applied.has(item.id),
       });
-      const runner = makeRunner({ actions: () => actionMap(plugin, action), bridge: createBridge(fakeTransport(journal)), writeDeadlineMs: 1000 });
+      const runner = makeRunner({ actions: () => actionMap(plugin, action), bridge: createBridge(fakeTransport(journal)), requestDeadlineMs: 500, writeDeadlineMs: 1000 });
       const jobId = runner.start('demo.grant', {}, items(2));
       const job = await untilSettled(runner, jobId, 10_000);
       expect(job).toMatchObject({ status: 'done', done: 2 });

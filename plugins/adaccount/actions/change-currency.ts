@@ -1,10 +1,15 @@
 import { defineAction } from '@kernel';
 import { updateAccount, updateAccountEntry } from '../api';
+import { accountProblem, spent, type AccountItem } from '../checks';
+import { formatMoney } from '../format';
 
-/** Changes the account currency (ISO 4217 code). Idempotent, batchable. */
-export default defineAction('adaccount.changeCurrency', {
+/** Changes the account currency (ISO 4217 code). Idempotent, batchable. The platform refuses it once the account has spent. */
+export default defineAction<'adaccount.changeCurrency', AccountItem>('adaccount.changeCurrency', {
   toBatch: (item, params) => updateAccountEntry(item.id, { currency: params.currency }),
   run: async (item, params, ctx) => {
     await updateAccount(ctx.bridge, item.id, { currency: params.currency }, ctx);
   },
+  describe: (item, params) => ({ key: 'effects.changeCurrency', values: { from: item.currency ?? '?', to: params.currency } }),
+  preflight: (item) => accountProblem(item, 'admin')
+    ?? (spent(item) > 0 ? { key: 'preflight.currencyAfterSpend', values: { spent: formatMoney(item.amount_spent, item.currency) } } : null),
 });

@@ -1,10 +1,13 @@
 import { defineAction } from '@kernel';
 import { DELETE_SPEND_CAP, updateAccount, updateAccountEntry } from '../api';
+import { accountProblem, currentCap, type AccountItem } from '../checks';
 
 /** Removes the account spending limit (`spend_cap_action=delete`). Idempotent, batchable. */
-export default defineAction('adaccount.deleteSpendCap', {
+export default defineAction<'adaccount.deleteSpendCap', AccountItem>('adaccount.deleteSpendCap', {
   toBatch: (item) => updateAccountEntry(item.id, DELETE_SPEND_CAP),
   run: async (item, _params, ctx) => {
     await updateAccount(ctx.bridge, item.id, DELETE_SPEND_CAP, ctx);
   },
+  describe: (item) => ({ key: 'effects.deleteSpendCap', values: { from: currentCap(item) } }),
+  preflight: (item) => accountProblem(item, 'admin'),
 });

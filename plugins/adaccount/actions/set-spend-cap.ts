@@ -1,10 +1,20 @@
 import { defineAction } from '@kernel';
 import { spendCapParams, updateAccount, updateAccountEntry } from '../api';
+import { accountProblem, currentCap, spendCapProblem, type AccountItem } from '../checks';
+import { formatMajor } from '../format';
 
-/** Sets the account spending limit. Setting the same cap again changes nothing: idempotent, batchable. */
-export default defineAction('adaccount.setSpendCap', {
+/**
+ * Sets the account spending limit, in each account's own currency (the platform takes the main unit).
+ * Setting the same cap again changes nothing: idempotent, batchable.
+ */
+export default defineAction<'adaccount.setSpendCap', AccountItem>('adaccount.setSpendCap', {
   toBatch: (item, params) => updateAccountEntry(item.id, spendCapParams(params.amount)),
   run: async (item, params, ctx) => {
     await updateAccount(ctx.bridge, item.id, spendCapParams(params.amount), ctx);
   },
+  describe: (item, params) => ({
+    key: 'effects.setSpendCap',
+    values: { from: currentCap(item), to: formatMajor(params.amount, item.currency), amount: params.amount, currency: item.currency ?? '?' },
+  }),
+  preflight: (item, params) => accountProblem(item, 'admin') ?? spendCapProblem(item, params.amount),
 });

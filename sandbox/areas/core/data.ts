@@ -10,6 +10,8 @@ export interface User {
   first_name: string;
   last_name: string;
   email: string;
+  /** the vanity name of the profile link (facebook.com/<username>), derived without drawing from the stream */
+  username: string;
 }
 
 declare module '../../dataset' {
@@ -51,6 +53,7 @@ export function generateUsers(data: Dataset, g: GenContext): void {
       id, first_name: first, last_name: last,
       name: hostileName(hostile, base, i),
       email: `${ascii(first)}.${ascii(last)}.${i}@example.test`,
+      username: `${ascii(first)}.${ascii(last)}.${i}`,
     });
     userIds.push(id);
   }

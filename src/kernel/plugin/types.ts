@@ -155,6 +155,13 @@ export interface PrepareContext {
 /** A problem found before anything is sent: a message key in the plugin's namespace and its values. */
 export interface PreflightProblem { key: string; values?: Record<string, unknown> }
 
+/**
+ * What one item would become, in the operator's words: a message key in the plugin's namespace and
+ * its values (`old → new name`, `user X gets role Advertiser`). An effect on money names `amount` and
+ * `currency` in its values, so the dry run can state a mixed-currency selection per currency.
+ */
+export interface ActionEffect { key: string; values?: Record<string, unknown> }
+
 /** An item of a pair action: the selected item with the one entry of the paired parameter. */
 export type PairItem<Item extends JobItem = JobItem> = Item & { pair: string };
 
@@ -170,6 +177,8 @@ export interface ActionHandlers<Item extends JobItem = JobItem, Params = Record<
   prepare?: (params: Params, ctx: PrepareContext) => Promise<unknown>;
   /** Checks one item on the data the list already has (used by the dry run); null when fine. */
   preflight?: (item: Item, params: Params) => PreflightProblem | null;
+  /** The item's effect in domain terms, for the dry run (nothing is sent); pure, on the list's data. */
+  describe?: (item: Item, params: Params) => ActionEffect;
 }
 
 /** What an action module exports as default. */

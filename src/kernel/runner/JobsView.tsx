@@ -68,6 +68,7 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
         {etaSeconds !== null && ` · ${t('runner.eta', { time: formatDuration(etaSeconds) })}`}
       </div>
       {job.pauseReason === 'session' && <Callout intent="danger" compact>{t('runner.sessionPaused', { message: job.pauseMessage })}</Callout>}
+      {job.pauseReason === 'storage' && <Callout intent="danger" compact data-testid="job-storage-paused">{t('runner.storagePaused')}</Callout>}
       {job.status === 'interrupted' && !missing.length && <Callout intent="warning" compact>{t('runner.interruptedHelp')}</Callout>}
       {missing.length > 0 && <Callout intent="warning" compact data-testid="job-needs-secret">{t('runner.secretNeeded', { fields: fieldNames })}</Callout>}
       {job.status === 'failed' && <Callout intent="danger" compact data-testid="job-error">{t('runner.jobFailed', { message: job.error })}</Callout>}

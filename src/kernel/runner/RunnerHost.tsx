@@ -51,9 +51,11 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
       void showToast(t('runner.finished', { action: actionTitle(latest.current.allPlugins, e.actionId, t), done: e.done, failed: e.failed, skipped: e.skipped }), e.status === 'failed' ? 'danger' : e.failed ? 'warning' : 'success');
     };
     const onOperator = (e: { message: string }) => void showToast(t('runner.needsOperator', { message: e.message }), 'danger', 0);
+    const onCannotPersist = (e: { reason: 'failed' | 'unavailable' }) => void showToast(t(e.reason === 'failed' ? 'runner.cannotPersist' : 'runner.cannotPersistAtAll'), 'danger', 0);
     kernel.bus.on('job:finished', onFinished);
     kernel.bus.on('runner:needs-operator', onOperator);
-    return () => { kernel.bus.off('job:finished', onFinished); kernel.bus.off('runner:needs-operator', onOperator); };
+    kernel.bus.on('runner:cannot-persist', onCannotPersist);
+    return () => { kernel.bus.off('job:finished', onFinished); kernel.bus.off('runner:needs-operator', onOperator); kernel.bus.off('runner:cannot-persist', onCannotPersist); };
   }, [runner, kernel.bus, t]);
 
   return <RunnerContext.Provider value={runner}>{children}</RunnerContext.Provider>;

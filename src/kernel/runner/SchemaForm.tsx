@@ -16,6 +16,8 @@ interface PropertySchema {
   /** A list of ids entered one per line (the spec's multi-line rule). */
   'x-tessera-list'?: 'ids';
   items?: { type?: string };
+  /** Locale key (in the plugin's namespace) of what the operator reads when the value is not accepted. */
+  'x-message'?: string;
 }
 
 export interface ObjectSchema {
@@ -59,15 +61,9 @@ export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actio
         } else if (type === 'integer' || type === 'number') {
           input = <NumericInput id={id} fill value={typeof value[field] === 'number' ? (value[field] as number) : ''} min={prop.minimum} max={prop.maximum}
             onValueChange={(n, text) => set(field, text === '' ? undefined : type === 'integer' ? Math.trunc(n) : n)} />;
-        } else if (type === 'array' && prop['x-tessera-list'] === 'ids') {
+        } else if (prop['x-tessera-list'] === 'ids') {
           const text = Array.isArray(value[field]) ? (value[field] as string[]).join('\n') : String(value[field] ?? '');
-          const refused = classifyEntries(text).filter((e) => e.kind === 'invalid');
-          input = (
-            <>
-              <TextArea id={id} fill rows={6} value={text} onChange={(e) => set(field, e.currentTarget.value)} />
-              {refused.map((r) => <div key={r.line} className="tessera-error-text">{t('kernel:runner.lineRefused', { line: r.line, text: r.text, reason: r.reason })}</div>)}
-            </>
-          );
+          input = <IdListInput id={id} text={text} onChange={(v) => set(field, v)} />;
         } else {
           input = <InputGroup id={id} value={String(value[field] ?? '')} maxLength={prop.maxLength} onChange={(e) => set(field, e.currentTarget.value)} intent={error ? 'danger' : 'none'}
             type={prop.writeOnly ? 'password' : 'text'} autoComplete={prop.writeOnly ? 'off' : undefined} />;
@@ -83,3 +79,28 @@ export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actio
   );
 }
 SchemaForm.displayName = 'SchemaForm';
+
+/**
+ * A list pasted one entry per line (ids, profile or page links, names): the multi-line rule applied
+ * as the operator types, with the count, what will be looked up, and each refused line with why.
+ */
+function IdListInput({ id, text, onChange }: { id: string; text: string; onChange: (text: string) => void }) {
+  const { t } = useTranslation();
+  const entries = classifyEntries(text);
+  const usable = entries.filter((e) => e.kind !== 'invalid');
+  const toResolve = usable.filter((e) => e.kind !== 'id').length;
+  return (
+    <>
+      <TextArea id={id} fill rows={5} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+      <div className="tessera-list-count" data-testid="list-count" data-count={usable.length}>
+        {t('runner.listCount', { count: usable.length })}
+        {toResolve > 0 && ` · ${t('runner.listToResolve', { count: toResolve })}`}
+      </div>
+      {entries.map((r) => r.kind === 'invalid' && (
+        <div key={r.line} className="tessera-error-text" data-testid="line-refused">
+          {t('runner.lineRefused', { line: r.line, text: r.text, reason: t(`runner.lineProblem.${r.problem}`) })}
+        </div>
+      ))}
+    </>
+  );
+}

@@ -181,8 +181,10 @@ export class UsagePacer {
   /** The usage now, as far as the readings and the fitted decay tell (percent). */
   usageNow(now: number): number {
     if (!this.last) return 0;
-    if (this.last.pct >= 100) return 100;
-    return Math.max(0, this.last.pct - this.safeDecay() * Math.max(0, now - this.last.at) / 1000) + this.costPct(this.pending);
+    // A blocked reading says 100 whatever the score is; it decays from there like any other (the
+    // block itself is the lane's pause for Retry-After). Held at 100 it would stop every start until
+    // a new reading came — and none comes while nothing starts.
+    return Math.max(0, Math.min(100, this.last.pct) - this.safeDecay() * Math.max(0, now - this.last.at) / 1000) + this.costPct(this.pending);
   }
 
   /**

@@ -42,10 +42,14 @@ export function backoffMs(attempt: number, random: number): number {
   return Math.round(base * (0.75 + random * 0.5));
 }
 
-/** True when the call may have reached the platform without the page learning its result. */
-function answerLost(error: unknown): boolean {
+/**
+ * True when the call may have been applied without the page learning it for sure: no reply in time,
+ * no HTTP reply at all (status 0: the connection dropped, the executor gave up), or a 5xx (the
+ * platform's own failure, which may come after the write was applied).
+ */
+export function mayHaveLanded(error: unknown): boolean {
   if (error instanceof BridgeError) return error.kind === 'timeout';
-  return error instanceof GraphError && error.status === 0;
+  return error instanceof GraphError && (error.status === 0 || error.status >= 500);
 }
 
 /**
@@ -68,7 +72,7 @@ export function decideFailure(error: unknown, attempts: number, action: ActionFa
   }
   if (kind === 'session') return { kind: 'pause-all', message };
   if (kind === 'transient') {
-    if (!action.idempotent && answerLost(error)) return { kind: 'settle-first', message };
+    if (!action.idempotent && mayHaveLanded(error)) return { kind: 'settle-first', message };
     if (attempts < action.maxAttempts) return { kind: 'retry', afterMs: backoffMs(attempts, random), message };
   }
   return { kind: 'fail', message };

@@ -15,7 +15,7 @@ export const itemRowId = (jobId: string, index: number) => `${jobId}:${String(in
 
 const FINISHED: readonly ItemState[] = ['done', 'failed', 'skipped', 'unknown'];
 const JOB_DEFAULTS: Partial<JobRow> = { secretFields: '[]', error: '' };
-const ITEM_DEFAULTS: Partial<ItemRow> = { output: '', scope: '' };
+const ITEM_DEFAULTS: Partial<ItemRow> = { output: '', scope: '', requestIds: '[]' };
 
 type Cells = Record<string, string | number | boolean>;
 

@@ -1,7 +1,15 @@
+import type { ErrorObject } from 'ajv';
 import { schemas, validators } from '../../generated/validators.js';
 import type { JsonSchema } from '../plugin/types';
+import { CODE, MAIN_HOSTS } from '../graph/resolve-ids';
+import localizeZh from 'ajv-i18n/localize/zh';
 
-export interface FieldError { field: string; message: string }
+/**
+ * One problem with one parameter. `key` is the locale key the schema names for the field
+ * (`x-message`, namespaced `<plugin>:<key>`), `values` ajv's params for it (`limit`…); `message`
+ * is ajv's English text, for logs only — the operator always reads the key's text (fieldMessage).
+ */
+export interface FieldError { field: string; message: string; key?: string; values?: Record<string, unknown>; error?: ErrorObject }
 
 /** Where the runner finds an action's parameter schema and validator (the compiled ones in the app). */
 export interface ParamSchemas {
@@ -14,12 +22,14 @@ export const compiledSchemas: ParamSchemas = {
   validate: (key, params) => validateParams(key, params),
 };
 
+const NO_PARAMS_KEY = 'kernel:runner.noParams';
+
 /** Validates against the action's schema; an action without one (`schema: null`) takes no parameters at all. */
 export function validateActionParams(source: ParamSchemas, key: string | null, params: unknown): FieldError[] {
   if (key !== null) return source.validate(key, params);
   if (params === undefined || params === null) return [];
-  if (typeof params !== 'object' || Array.isArray(params)) return [{ field: '', message: 'this action takes no parameters' }];
-  return Object.keys(params).map((field) => ({ field, message: 'this action takes no parameters' }));
+  if (typeof params !== 'object' || Array.isArray(params)) return [{ field: '', message: 'this action takes no parameters', key: NO_PARAMS_KEY }];
+  return Object.keys(params).map((field) => ({ field, message: 'this action takes no parameters', key: NO_PARAMS_KEY }));
 }
 
 /** Parameters never stored with a job: `"writeOnly": true` in the schema (a password, a token). */
@@ -28,16 +38,65 @@ export function secretFields(schema: JsonSchema | undefined): string[] {
   return Object.entries(props).filter(([, p]) => p && p.writeOnly === true).map(([name]) => name);
 }
 
-/** Validates an action's parameters against its compiled schema; one readable entry per problem. */
+/**
+ * Validates an action's parameters against its compiled schema: one entry per field, carrying the
+ * message key the schema gives that field (`x-message` on the property; on the schema itself for a
+ * problem of the whole object, e.g. "fill in at least one").
+ */
 export function validateParams(schemaKey: string, params: unknown): FieldError[] {
   const validate = validators[schemaKey];
   if (!validate) return [{ field: '', message: `no schema "${schemaKey}"` }];
   if (validate(params)) return [];
-  return (validate.errors ?? []).map((e) => {
+  return fieldErrors(schemaKey, schemas[schemaKey], validate.errors ?? []);
+}
+
+/** ajv's errors as one FieldError per field (the first problem of each), with the schema's message keys. */
+export function fieldErrors(schemaKey: string, schema: JsonSchema | undefined, errors: readonly ErrorObject[]): FieldError[] {
+  const ns = schemaKey.split('.')[0];
+  const props = (schema?.properties ?? {}) as Record<string, { 'x-message'?: unknown }>;
+  const byField = new Map<string, FieldError>();
+  for (const e of errors) {
     const missing = e.keyword === 'required' ? (e.params as { missingProperty?: string }).missingProperty : undefined;
-    const field = missing ?? e.instancePath.replace(/^\//, '').split('/')[0] ?? '';
-    return { field, message: e.message ?? 'is invalid' };
-  });
+    const extra = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty?: string }).additionalProperty : undefined;
+    const field = missing ?? extra ?? e.instancePath.replace(/^\//, '').split('/')[0] ?? '';
+    if (byField.has(field)) continue;
+    const own = field && !extra ? props[field]?.['x-message'] : schema?.['x-message'];
+    byField.set(field, {
+      field, message: e.message ?? 'is invalid', error: e,
+      ...(typeof own === 'string' ? { key: `${ns}:${own}`, values: { ...e.params } } : {}),
+    });
+  }
+  return [...byField.values()];
+}
+
+/**
+ * Localizes ajv's own errors when no `x-message` applies (ajv-i18n's `localize[<lang>]` has this
+ * shape: it rewrites each error's `message` in place). ajv-i18n's Chinese by default; an error left
+ * without a message reads as the kernel's one generic sentence.
+ */
+export type AjvLocalizer = (errors: ErrorObject[], locale: string) => void;
+/**
+ * ajv-i18n's Chinese for a Chinese operator (the default language; imported alone, the package has
+ * 20). Its English is ajv's own wording, so an English operator reads the kernel's sentence instead.
+ */
+const ajvI18n: AjvLocalizer = (errors, locale) => {
+  if (locale.startsWith('zh')) localizeZh(errors);
+  else for (const e of errors) e.message = '';
+};
+let ajvLocalizer: AjvLocalizer | null = ajvI18n;
+export function registerAjvLocalizer(localizer: AjvLocalizer | null): void { ajvLocalizer = localizer; }
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** What the operator reads for a field error, in the current language. */
+export function fieldMessage(e: Pick<FieldError, 'key' | 'values' | 'error'>, t: Translate, locale: string): string {
+  if (e.key) return t(e.key, { ...e.values });
+  if (e.error && ajvLocalizer) {
+    const copy = [{ ...e.error }];
+    ajvLocalizer(copy, locale);
+    if (copy[0].message) return copy[0].message;
+  }
+  return t('kernel:runner.invalidValue');
 }
 
 /** A line break as a browser text area normalizes it: CRLF, a lone CR or LF (docs/DECISIONS.md). */
@@ -57,14 +116,17 @@ export type ListEntry =
   | { kind: 'id'; line: number; text: string; id: string }
   | { kind: 'url'; line: number; text: string }
   | { kind: 'code'; line: number; text: string }
-  | { kind: 'invalid'; line: number; text: string; reason: string };
+  | { kind: 'invalid'; line: number; text: string; reason: string; problem: LineProblem };
 
-const MAIN_HOST = 'www.facebook.com';
+/** Why a line is refused, as a locale key under `kernel:runner.lineProblem.`. */
+export type LineProblem = 'url' | 'https' | 'host' | 'entry';
+
+const HOSTS_TEXT = `${MAIN_HOSTS[0]} (or ${MAIN_HOSTS.slice(1).join(', ')})`;
 
 /**
- * Sorts the entries of an id list: digits only → a profile id; an https URL on the platform's main
- * host → a page URL to resolve; any other URL is refused with a reason naming the line; anything
- * else is a page code to resolve.
+ * Sorts the entries of an id list: digits only → an id; an https URL on the platform's main host
+ * (facebook.com, www., m., web.) → a profile or page link to resolve; any other URL is refused with
+ * a reason naming the line; anything else is a code (vanity name) to resolve.
  */
 export function classifyEntries(text: string): ListEntry[] {
   const lines = text.split(LINE_BREAK);
@@ -80,13 +142,13 @@ export function classifyEntries(text: string): ListEntry[] {
       let url: URL | null = null;
       try { url = new URL(entry); } catch { url = null; }
       // the URL parser drops tabs and encodes spaces, so whitespace is refused before it is asked
-      if (!url || /\s/.test(entry)) return void out.push({ kind: 'invalid', line, text: entry, reason: 'not a valid URL' });
-      if (url.protocol !== 'https:') return void out.push({ kind: 'invalid', line, text: entry, reason: 'must start with https://' });
-      if (url.hostname !== MAIN_HOST) return void out.push({ kind: 'invalid', line, text: entry, reason: `must be on ${MAIN_HOST}` });
-      if (url.username || url.password || url.port) return void out.push({ kind: 'invalid', line, text: entry, reason: `must be on ${MAIN_HOST}, without a user name or port` });
+      if (!url || /\s/.test(entry)) return void out.push({ kind: 'invalid', line, text: entry, reason: 'not a valid URL', problem: 'url' });
+      if (url.protocol !== 'https:') return void out.push({ kind: 'invalid', line, text: entry, reason: 'must start with https://', problem: 'https' });
+      if (!MAIN_HOSTS.includes(url.hostname)) return void out.push({ kind: 'invalid', line, text: entry, reason: `must be on ${HOSTS_TEXT}`, problem: 'host' });
+      if (url.username || url.password || url.port) return void out.push({ kind: 'invalid', line, text: entry, reason: `must be on ${HOSTS_TEXT}, without a user name or port`, problem: 'host' });
       return void out.push({ kind: 'url', line, text: entry });
     }
-    if (!/^[A-Za-z0-9._-]{1,100}$/.test(entry)) return void out.push({ kind: 'invalid', line, text: entry, reason: 'not an id, a page URL or a page code' });
+    if (!CODE.test(entry)) return void out.push({ kind: 'invalid', line, text: entry, reason: 'not an id, a link or a code', problem: 'entry' });
     out.push({ kind: 'code', line, text: entry });
   });
   return out;
@@ -105,9 +167,9 @@ export function registerResolver(kind: string, resolver: Resolver): () => void {
  * Turns a multi-line list into ids: digits stay, URLs and codes go through the registered resolver;
  * an entry that resolves to no id stays undefined (its item is skipped as 'unresolved').
  */
-export async function resolveEntries(kind: string, entries: ListEntry[]): Promise<{ text: string; line: number; id: string | undefined }[]> {
+export async function resolveEntries(kind: string | Resolver, entries: ListEntry[]): Promise<{ text: string; line: number; id: string | undefined }[]> {
   const toResolve = entries.filter((e) => e.kind === 'url' || e.kind === 'code').map((e) => e.text);
-  const resolver = resolvers.get(kind);
+  const resolver = typeof kind === 'function' ? kind : resolvers.get(kind);
   const resolved = toResolve.length && resolver ? await resolver(toResolve) : new Map<string, string | undefined>();
   return entries.filter((e) => e.kind !== 'invalid').map((e) => ({ text: e.text, line: e.line, id: e.kind === 'id' ? e.id : resolved.get(e.text) }));
 }

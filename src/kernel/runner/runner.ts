@@ -1,7 +1,7 @@
 import type { KernelStore } from '../store/store';
 import type { KernelBus } from '../bus';
 import type { Bridge } from '../bridge/bridge';
-import { GraphError } from '../bridge/bridge';
+import { GraphError, createBridge } from '../bridge/bridge';
 import { newRequestId } from '../bridge/transport';
 import type { ActionHandlers, LaneDeclaration, LoadedPlugin, PluginAction } from '../plugin/types';
 import type { KernelUser } from '../context-types';
@@ -13,13 +13,14 @@ import { compiledSchemas, secretFields, validateActionParams, type ParamSchemas 
 import { UsagePacer, requestCosts, type PacerOptions } from './adaptive';
 import { JobStore, type StoredItem } from './job-store';
 import { decideFailure } from './failure-policy';
-import { WRITE_DEADLINE_MS, settleItem, settleJob, type SettleDeps } from './settle';
+import { REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS, attemptIds, settleItem, settleJob, type SettleDeps, type SettleResult } from './settle';
 import { scopeMap, type ScopeMap } from './scope';
-import { recordingBridge, trackingBridge } from './bridges';
-import { RunnerRefusal, type DryRunResult, type ItemRow, type JobItem, type JobRow, type PreflightFinding, type RecordedRequest } from './types';
+import { trackingBridge } from './bridges';
+import { dryRun } from './dry-run';
+import { RunnerRefusal, type DryRunResult, type ItemRow, type JobItem, type JobRow } from './types';
 
 export { JOBS, ITEMS, HISTORY_LIMIT } from './job-store';
-export { WRITE_DEADLINE_MS } from './settle';
+export { EXECUTOR_DEADLINE_MS, REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS } from './settle';
 export const DEFAULT_MAX_ATTEMPTS = 4;
 
 export interface ActionEntry { plugin: LoadedPlugin; action: PluginAction }
@@ -49,11 +50,17 @@ export interface RunnerDeps {
   isBlocked?: (actionId: string) => boolean;
   /** Reports a job start (module statistics). */
   reportStart?: (pluginId: string, actionId: string) => void;
-  /** Persists the store now; called before a non-idempotent write leaves. */
+  /**
+   * Persists the store now; called before a non-idempotent write leaves, which is not sent if it
+   * rejects. Undefined: this browser keeps no jobs (the operator is told once).
+   */
   flush?: () => Promise<void>;
   clock?: LaneClock;
   paceFactor?: () => number;
   maxAttempts?: number;
+  /** How long the page waits for one request's reply (settle.ts: longer than the executor's own deadline). */
+  requestDeadlineMs?: number;
+  /** How long after a write left it may still land: settling waits this out before `verify` (at least the request deadline). */
   writeDeadlineMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /** Usage pacing (adaptive.ts): holds the caller's score under a target; false turns it off. */
@@ -63,6 +70,8 @@ export interface RunnerDeps {
 export interface StartOptions {
   /** Job item ids to leave out (e.g. the ones the dry run's preflight flagged). */
   exclude?: readonly string[];
+  /** The job's id, chosen by the tab that asked for the job (another tab's runner, src/kernel/runner/tabs/). */
+  jobId?: string;
 }
 
 /** What a scheduled job's tasks share: the action's code, the parameters (secrets included) and `prepare`'s result. */
@@ -104,12 +113,20 @@ export class Runner {
   private readonly live = new Set<string>();
   private readonly definedLanes = new Map<string, string>();
   private readonly warnedLanes = new Set<string>();
-  private flushChain: Promise<void> = Promise.resolve();
+  private flushChain: Promise<boolean> = Promise.resolve(true);
+  private toldUnpersisted = false;
+  /** The platform through the executor, each request with the runner's deadline unless it sets one. */
+  private readonly bridge: Bridge;
+  /** What the runner did about failures since it was made (benchmarks and the chaos suite print them). */
+  readonly counters = { retries: 0, settledByJournal: 0, settledByVerify: 0 };
 
   constructor(private deps: RunnerDeps) {
     this.clock = deps.clock ?? realClock;
     this.lanes = new LaneScheduler(this.clock, deps.paceFactor ?? (() => 1));
     this.jobStore = new JobStore(deps.store, () => this.clock.now());
+    const requestDeadlineMs = deps.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
+    const transport = deps.bridge.transport;
+    this.bridge = createBridge({ ...transport, kind: transport.kind, request: (payload, o) => transport.request(payload, { deadlineMs: requestDeadlineMs, ...o }) });
     this.pacer = deps.pacing === false ? null : new UsagePacer(deps.pacing ?? {});
     const pacer = this.pacer;
     if (pacer) {
@@ -207,7 +224,7 @@ export class Runner {
     const entry = this.check(actionId, params, items, options);
     const { plugin, action } = entry;
     const now = this.clock.now();
-    const jobId = `job-${now.toString(36)}-${Math.floor(this.clock.random() * 1e9).toString(36)}`;
+    const jobId = options.jobId ?? `job-${now.toString(36)}-${Math.floor(this.clock.random() * 1e9).toString(36)}`;
     const all = (params ?? {}) as Record<string, unknown>;
     const secretNames = this.secretNames(action).filter((name) => all[name] !== undefined);
     if (secretNames.length) this.secrets.set(jobId, Object.fromEntries(secretNames.map((name) => [name, all[name]])));
@@ -225,6 +242,10 @@ export class Runner {
     this.jobStore.trimHistory();
     this.deps.reportStart?.(plugin.id, actionId);
     this.deps.bus?.emit('job:started', { jobId, actionId, total: rows.length });
+    if (!this.deps.flush && !this.toldUnpersisted) {
+      this.toldUnpersisted = true;
+      this.deps.bus?.emit('runner:cannot-persist', { reason: 'unavailable', message: 'this browser keeps no jobs: a reload loses them' });
+    }
     void this.schedule(jobId);
     return jobId;
   }
@@ -350,46 +371,15 @@ export class Runner {
   // ---------- dry run ----------
 
   /**
-   * What the job would do, with nothing leaving the page: `preflight` over every item, and the
-   * requests of the first `count` items (answered by stubs).
+   * What the job would do, with nothing leaving the page (dry-run.ts): every item's effect and
+   * preflight problem, and the first raw requests. The answer is a DryRunPreview (`isPreview`).
    */
   async dryRun(actionId: string, params: unknown, items: readonly JobItem[], count = 3): Promise<DryRunResult> {
     const entry = this.check(actionId, params, items);
     const handlers = await entry.action.load();
     const planned = this.plan(entry, params, items, {}).filter((p) => !p.unresolved);
-    const problems: PreflightFinding[] = [];
-    if (handlers.preflight) {
-      for (const p of planned) {
-        try {
-          const problem = handlers.preflight(p.item, params);
-          if (problem) problems.push({ itemId: p.itemId, sourceId: String(p.item.id), key: problem.key, values: problem.values });
-        } catch (e) {
-          problems.push({ itemId: p.itemId, sourceId: String(p.item.id), key: 'kernel:runner.preflightFailed', values: { message: (e as Error).message } });
-        }
-      }
-    }
-    const requests: RecordedRequest[] = [];
-    let prepared: unknown;
-    if (handlers.prepare) {
-      try {
-        prepared = await handlers.prepare(params, { signal: new AbortController().signal, bridge: recordingBridge(this.deps.bridge, '', requests), items: planned.map((p) => p.item) });
-      } catch {
-        // answers are stubs: what prepare sent is recorded
-      }
-    }
     const batched = !!handlers.toBatch && (this.lanes.profile(entry.action.lane).batchSize ?? 1) > 1;
-    for (const p of planned.slice(0, count)) {
-      if (batched) {
-        requests.push({ itemId: p.itemId, method: 'POST', url: 'https://graph.facebook.com/v19.0/ (batch)', batch: handlers.toBatch!(p.item, params) });
-        continue;
-      }
-      try {
-        await handlers.run(p.item, params, { signal: new AbortController().signal, progress: () => {}, bridge: recordingBridge(this.deps.bridge, p.itemId, requests), requestId: 'dry-run', prepared });
-      } catch {
-        // answers are stubs: an action that inspects them may give up; what it sent is recorded
-      }
-    }
-    return { requests, problems, total: planned.length };
+    return dryRun({ handlers, params, planned, batched, bridge: this.deps.bridge, count });
   }
 
   // ---------- execution ----------
@@ -428,7 +418,7 @@ export class Runner {
     if (handlers.prepare && !this.prepared.has(jobId)) {
       try {
         const items = this.items(jobId).map((i) => JSON.parse(i.item) as JobItem);
-        const bridge = trackingBridge(this.deps.bridge, newRequestId(), (init, response) => this.observeResponse(entry.action.lane, scopeMap(entry.plugin.scope), init, response));
+        const bridge = trackingBridge(this.bridge, newRequestId(), (init, response) => this.observeResponse(entry.action.lane, scopeMap(entry.plugin.scope), init, response));
         const value = await handlers.prepare(params, { signal: controller.signal, bridge, items });
         this.prepared.set(jobId, { value });
       } catch (e) {
@@ -443,7 +433,8 @@ export class Runner {
     };
     this.runs.set(jobId, run);
     if (settle) {
-      await settleJob(this.settleDeps, { idempotent: entry.action.idempotent, handlers, params, prepared: run.prepared }, jobId, this.live);
+      const held = await settleJob(this.settleDeps, { idempotent: entry.action.idempotent, handlers, params, prepared: run.prepared }, jobId, this.live);
+      if (held) return this.onHeld(held);
       if (!current()) return;
     }
     this.lanes.drop(jobId);
@@ -470,14 +461,18 @@ export class Runner {
     if (!row || row.state !== 'pending') return;
     const item = JSON.parse(row.item) as JobItem;
     const requestId = newRequestId();
-    const deadline = this.clock.now() + (this.deps.writeDeadlineMs ?? WRITE_DEADLINE_MS);
+    const deadline = this.clock.now() + this.writeDeadlineMs;
     const attempts = row.attempts + 1;
-    this.jobStore.patchItem(rowId, { state: 'inflight', attempts, requestId, deadline });
+    const requestIds = JSON.stringify([...attemptIds(row), requestId]);
+    this.jobStore.patchItem(rowId, { state: 'inflight', attempts, requestId, requestIds, deadline });
     this.live.add(rowId);
-    if (!entry.action.idempotent) await this.flush();
+    if (!entry.action.idempotent && !(await this.saveBeforeSending(jobId, [row]))) {
+      this.live.delete(rowId);
+      return;
+    }
     const signal = this.controllers.get(jobId)?.signal ?? new AbortController().signal;
     let points = 0;
-    const bridge = trackingBridge(this.deps.bridge, requestId, (init, response) => {
+    const bridge = trackingBridge(this.bridge, requestId, (init, response) => {
       points += requestCosts(init).reduce((s, c) => s + c, 0);
       this.observeResponse(entry.action.lane, run.scopes, init, response);
     });
@@ -489,7 +484,7 @@ export class Runner {
     }
     this.live.delete(rowId);
     if (outcome.ok) this.jobStore.patchItem(rowId, { state: 'done', ...resultCells(entry.action, outcome.result), finishedAt: this.clock.now() });
-    else this.onFailure(run, { ...row, state: 'inflight', attempts, requestId, deadline }, outcome.error, row.scope || null);
+    else this.onFailure(run, { ...row, state: 'inflight', attempts, requestId, requestIds, deadline }, outcome.error, row.scope || null, row);
     this.pacer?.learnItemCost(entry.action.lane, points);
     this.completeIfDone(jobId);
   }
@@ -500,12 +495,15 @@ export class Runner {
     const rows = ids.map((id) => this.jobStore.item(id)).filter((r): r is StoredItem => !!r && r.state === 'pending');
     if (!rows.length) return;
     const requestId = newRequestId();
-    const deadline = this.clock.now() + (this.deps.writeDeadlineMs ?? WRITE_DEADLINE_MS);
-    const sent = rows.map((row) => ({ ...row, state: 'inflight' as const, attempts: row.attempts + 1, requestId, deadline }));
-    this.deps.store.transaction(() => sent.forEach((r) => this.jobStore.patchItem(r.rowId, { state: 'inflight', attempts: r.attempts, requestId, deadline })));
+    const deadline = this.clock.now() + this.writeDeadlineMs;
+    const sent = rows.map((row) => ({ ...row, state: 'inflight' as const, attempts: row.attempts + 1, requestId, requestIds: JSON.stringify([...attemptIds(row), requestId]), deadline }));
+    this.deps.store.transaction(() => sent.forEach((r) => this.jobStore.patchItem(r.rowId, { state: 'inflight', attempts: r.attempts, requestId, requestIds: r.requestIds, deadline })));
     sent.forEach((r) => this.live.add(r.rowId));
-    if (!entry.action.idempotent) await this.flush();
-    const bridge = trackingBridge(this.deps.bridge, requestId, (init, response) => this.observeResponse(entry.action.lane, run.scopes, init, response));
+    if (!entry.action.idempotent && !(await this.saveBeforeSending(jobId, rows))) {
+      sent.forEach((r) => this.live.delete(r.rowId));
+      return;
+    }
+    const bridge = trackingBridge(this.bridge, requestId, (init, response) => this.observeResponse(entry.action.lane, run.scopes, init, response));
     const requests = sent.map((row) => handlers.toBatch!(JSON.parse(row.item) as JobItem, run.params) as BatchRequest);
     let results: Awaited<ReturnType<typeof runBatch>> | null = null;
     let failure: unknown;
@@ -516,31 +514,37 @@ export class Runner {
     }
     sent.forEach((r) => this.live.delete(r.rowId));
     this.deps.store.transaction(() => {
-      if (!results) return sent.forEach((row) => this.onFailure(run, row, failure, null));
+      if (!results) return sent.forEach((row, k) => this.onFailure(run, row, failure, null, rows[k]));
       results.forEach((result, k) => {
         const row = sent[k];
         if (result.ok) this.jobStore.patchItem(row.rowId, { state: 'done', message: '', finishedAt: this.clock.now() });
-        else this.onFailure(run, row, result.error ?? new GraphError(`HTTP ${result.code}`, result.code), row.scope || null);
+        else this.onFailure(run, row, result.error ?? new GraphError(`HTTP ${result.code}`, result.code), row.scope || null, rows[k]);
       });
     });
     this.completeIfDone(jobId);
   }
 
-  /** Carries out the failure policy's decision for one item (`row` as it was sent). */
-  private onFailure(run: JobRun, row: StoredItem, error: unknown, scope: string | null): void {
+  /**
+   * Carries out the failure policy's decision for one item (`row` as it was sent, `before` as it was
+   * before this attempt). Every decision but `settle-first` means this attempt was answered and not
+   * applied, so its request id leaves the item's list of attempts that may have landed.
+   */
+  private onFailure(run: JobRun, row: StoredItem, error: unknown, scope: string | null, before: StoredItem): void {
     const maxAttempts = this.deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     const decision = decideFailure(error, row.attempts, { idempotent: run.entry.action.idempotent, maxAttempts }, { item: scope, fromUsageKey: run.scopes.fromUsageKey }, this.clock.random());
     const { message } = decision;
+    const earlier = JSON.stringify(attemptIds({ requestId: '', requestIds: before.requestIds }));
     switch (decision.kind) {
       case 'pause-scope':
         this.lanes.pause(run.entry.action.lane, decision.scope, this.clock.now() + decision.forMs);
-        this.jobStore.patchItem(row.rowId, { state: 'pending', attempts: row.attempts - 1, requestId: '', message });
+        this.jobStore.patchItem(row.rowId, { state: 'pending', attempts: row.attempts - 1, requestId: '', requestIds: earlier, message });
         return this.requeue(run, row.rowId, 0);
       case 'pause-all':
-        this.jobStore.patchItem(row.rowId, { state: 'pending', attempts: row.attempts - 1, requestId: '', message });
+        this.jobStore.patchItem(row.rowId, { state: 'pending', attempts: row.attempts - 1, requestId: '', requestIds: earlier, message });
         return this.pauseAll('session', message);
       case 'retry':
-        this.jobStore.patchItem(row.rowId, { state: 'pending', message });
+        this.counters.retries += 1;
+        this.jobStore.patchItem(row.rowId, { state: 'pending', requestId: '', requestIds: earlier, message });
         return this.requeue(run, row.rowId, decision.afterMs);
       case 'settle-first':
         this.jobStore.patchItem(row.rowId, { message });
@@ -557,9 +561,14 @@ export class Runner {
     try {
       const message = row.message;
       const settled = await settleItem(this.settleDeps, { idempotent: false, handlers: run.handlers, params: run.params, prepared: run.prepared }, { ...row, message });
-      if (settled === 'pending') {
-        if (row.attempts >= maxAttempts) this.jobStore.patchItem(row.rowId, { state: 'failed', finishedAt: this.clock.now() });
-        else this.requeue(run, row.rowId, 0);
+      if (settled.state === 'held') this.onHeld(settled);
+      else if (settled.state === 'pending') {
+        if (row.attempts >= maxAttempts) this.jobStore.patchItem(row.rowId, { state: 'failed', message, finishedAt: this.clock.now() });
+        else {
+          this.counters.retries += 1;
+          this.jobStore.patchItem(row.rowId, { message });
+          this.requeue(run, row.rowId, 0);
+        }
       }
     } finally {
       this.live.delete(row.rowId);
@@ -600,10 +609,39 @@ export class Runner {
   private get settleDeps(): SettleDeps {
     return {
       jobs: this.jobStore,
-      bridge: this.deps.bridge,
+      bridge: this.bridge,
       now: () => this.clock.now(),
       sleep: this.deps.sleep ?? ((ms: number) => new Promise((r) => this.clock.setTimeout(() => r(undefined), ms))),
+      settled: (by) => { if (by === 'journal') this.counters.settledByJournal += 1; else this.counters.settledByVerify += 1; },
     };
+  }
+
+  private get writeDeadlineMs(): number {
+    return Math.max(this.deps.writeDeadlineMs ?? WRITE_DEADLINE_MS, this.deps.requestDeadlineMs ?? REQUEST_DEADLINE_MS);
+  }
+
+  /** `verify` could not settle an item for a session error: the item stays in flight and every job waits for the operator. */
+  private onHeld(held: SettleResult): void {
+    this.pauseAll('session', held.error instanceof Error ? held.error.message : String(held.error));
+  }
+
+  /**
+   * Saves the in-flight record of a write before it leaves. When that fails the write is not sent:
+   * its items go back as they were, the job pauses with the reason, and the operator is told.
+   */
+  private async saveBeforeSending(jobId: string, before: readonly StoredItem[]): Promise<boolean> {
+    if (await this.flush()) return true;
+    const message = 'the browser could not save the job before sending a write';
+    this.deps.store.transaction(() => {
+      for (const row of before) this.jobStore.patchItem(row.rowId, { state: 'pending', attempts: row.attempts, requestId: row.requestId, requestIds: row.requestIds ?? '[]', deadline: row.deadline });
+    });
+    const job = this.job(jobId);
+    if (job?.status === 'running') {
+      this.lanes.drop(jobId);
+      this.jobStore.patchJob(jobId, { status: 'paused', pauseReason: 'storage', pauseMessage: message });
+      this.deps.bus?.emit('runner:cannot-persist', { reason: 'failed', message });
+    }
+    return false;
   }
 
   // ---------- bookkeeping ----------
@@ -645,8 +683,12 @@ export class Runner {
     this.deps.bus?.emit('job:finished', { jobId, actionId: job.actionId, status: job.status, done: job.done, failed: job.failed, skipped: job.skipped });
   }
 
-  private flush(): Promise<void> {
-    const next = this.flushChain.then(() => this.deps.flush?.()).catch((e) => console.warn('[tessera] runner could not persist', e));
+  /** Saves the store (one save at a time); false when it failed. */
+  private flush(): Promise<boolean> {
+    const next = this.flushChain.then(() => this.deps.flush?.()).then(() => true, (e: unknown) => {
+      console.warn('[tessera] runner could not persist', e);
+      return false;
+    });
     this.flushChain = next;
     return next;
   }

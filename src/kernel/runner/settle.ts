@@ -1,15 +1,34 @@
 import type { Bridge } from '../bridge/bridge';
+import type { OutcomeState } from '../../../protocol';
 import type { ActionHandlers } from '../plugin/types';
 import type { JobStore, StoredItem } from './job-store';
 import type { JobItem } from './types';
+import { classifyError, rateLimitPauseMs } from './classify';
+import { GraphError } from '../bridge/bridge';
 
-export const WRITE_DEADLINE_MS = 60_000;
+/**
+ * The three deadlines of a write, longest last (docs/DECISIONS.md, "Writes that may have landed"):
+ * - the extension executor gives up on a request after EXECUTOR_DEADLINE_MS and journals it
+ *   `failed` with status 0 (extension/src/lib/executor.ts, REQUEST_DEADLINE_MS: the same value);
+ * - the page waits REQUEST_DEADLINE_MS for the reply, longer, so while the extension lives the page
+ *   always hears its answer (status 0 included) rather than giving up first;
+ * - an item's write is settled against WRITE_DEADLINE_MS after it left: until then a write that got
+ *   no HTTP answer may still land, so `verify` is not asked before.
+ */
+export const EXECUTOR_DEADLINE_MS = 60_000;
+export const REQUEST_DEADLINE_MS = 75_000;
+export const WRITE_DEADLINE_MS = 90_000;
+
+/** Reads that `verify` tries before the item is left `unknown` (transient errors and rate limits are waited out). */
+export const VERIFY_TRIES = 5;
 
 export interface SettleDeps {
   jobs: JobStore;
   bridge: Bridge;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
+  /** How the item was settled, for the runner's counters. */
+  settled?: (by: 'journal' | 'verify', result: Settled) => void;
 }
 
 export interface SettleAction {
@@ -20,56 +39,108 @@ export interface SettleAction {
   prepared?: unknown;
 }
 
-export type Settled = 'done' | 'pending' | 'unknown';
+/**
+ * `held`: not settled yet, the item stays in flight — `verify` met a session error (`error`), which
+ * the runner turns into a pause of every job; the next resume settles the item again.
+ */
+export type Settled = 'done' | 'pending' | 'unknown' | 'held';
+export interface SettleResult { state: Settled; error?: unknown }
+
+type Outcome = { state: OutcomeState; status?: number };
+
+/** The request ids of an item's attempts that may have landed (the last one included). */
+export function attemptIds(item: Pick<StoredItem, 'requestId' | 'requestIds'>): string[] {
+  let ids: string[] = [];
+  try {
+    const parsed = JSON.parse(item.requestIds || '[]') as unknown;
+    if (Array.isArray(parsed)) ids = parsed.map(String).filter(Boolean);
+  } catch {
+    ids = [];
+  }
+  if (item.requestId && !ids.includes(item.requestId)) ids.push(item.requestId);
+  return ids;
+}
+
+/** An attempt that is over for sure: answered by HTTP, not a 5xx (which may follow an applied write). */
+const definite = (o: Outcome) => (o.state === 'done' || o.state === 'failed') && o.status !== undefined && o.status > 0;
 
 /**
  * Settles one item whose write may or may not have landed (left in flight by a reload or a crash, or
- * sent without an answer): ask the executor's outcome journal, waiting out the request's deadline
- * while it is pending, then `verify` where the action has one — so a write that landed is never
- * sent twice. The item ends `done`, back to `pending` (safe to send), or `unknown` (the operator checks).
+ * sent without a sure answer): ask the executor's outcome journal about EVERY attempt the item made;
+ * while an attempt is pending, unknown or dropped without an HTTP answer (status 0) it may still
+ * land, so the item's deadline is waited out first; then `verify`, where the action has one, decides.
+ * Without `verify` the journal decides: an attempt `done` → done; every attempt refused by a definite
+ * HTTP answer → safe to send again; anything else → `unknown` (the operator checks). So a write that
+ * landed is never sent twice.
  */
-export async function settleItem(deps: SettleDeps, action: SettleAction, item: StoredItem): Promise<Settled> {
+export async function settleItem(deps: SettleDeps, action: SettleAction, item: StoredItem): Promise<SettleResult> {
   const { jobs } = deps;
   if (action.idempotent) {
-    jobs.patchItem(item.rowId, { state: 'pending', requestId: '' });
-    return 'pending';
+    jobs.patchItem(item.rowId, { state: 'pending', requestId: '', requestIds: '[]' });
+    return { state: 'pending' };
   }
-  let outcome = item.requestId ? await deps.bridge.transport.outcome(item.requestId) : { state: 'unknown' as const };
-  if (outcome.state === 'pending') {
-    const wait = item.deadline - deps.now();
-    if (wait > 0) await deps.sleep(wait);
-    outcome = await deps.bridge.transport.outcome(item.requestId);
+  const ids = attemptIds(item);
+  const ask = () => Promise.all(ids.map((id) => deps.bridge.transport.outcome(id).catch((): Outcome => ({ state: 'unknown' }))));
+  let outcomes = await ask();
+  if (outcomes.some((o) => !definite(o)) && item.deadline > deps.now()) {
+    await deps.sleep(item.deadline - deps.now());
+    outcomes = await ask();
   }
+  const finish = (by: 'journal' | 'verify', state: 'done' | 'pending' | 'unknown', message: string): SettleResult => {
+    if (state === 'done') jobs.patchItem(item.rowId, { state: 'done', message, finishedAt: deps.now() });
+    else if (state === 'pending') jobs.patchItem(item.rowId, { state: 'pending', requestId: '', requestIds: '[]' });
+    else jobs.patchItem(item.rowId, { state: 'unknown', message, finishedAt: deps.now() });
+    deps.settled?.(by, state);
+    return { state };
+  };
   if (action.handlers.verify) {
-    try {
-      const applied = await action.handlers.verify(JSON.parse(item.item) as JobItem, action.params, {
-        signal: new AbortController().signal, progress: () => {}, bridge: deps.bridge, requestId: item.requestId, prepared: action.prepared,
-      });
-      if (applied) {
-        jobs.patchItem(item.rowId, { state: 'done', message: 'settled: verified', finishedAt: deps.now() });
-        return 'done';
-      }
-      jobs.patchItem(item.rowId, { state: 'pending', requestId: '' });
-      return 'pending';
-    } catch (e) {
-      jobs.patchItem(item.rowId, { state: 'unknown', message: `unknown — check (${(e as Error).message})`, finishedAt: deps.now() });
-      return 'unknown';
-    }
+    const verified = await verifyWithRetries(deps, action, item);
+    if (verified.kind === 'applied') return finish('verify', 'done', 'settled: verified');
+    if (verified.kind === 'not-applied') return finish('verify', 'pending', '');
+    if (verified.kind === 'session') return { state: 'held', error: verified.error };
+    return finish('verify', 'unknown', `unknown — check (${errorText(verified.error)})`);
   }
-  if (outcome.state === 'done') {
-    jobs.patchItem(item.rowId, { state: 'done', message: 'settled: done', finishedAt: deps.now() });
-    return 'done';
-  }
-  if (outcome.state === 'failed') {
-    jobs.patchItem(item.rowId, { state: 'pending', requestId: '' });
-    return 'pending';
-  }
-  jobs.patchItem(item.rowId, { state: 'unknown', message: 'unknown — check', finishedAt: deps.now() });
-  return 'unknown';
+  if (outcomes.some((o) => o.state === 'done')) return finish('journal', 'done', 'settled: done');
+  if (outcomes.length && outcomes.every((o) => o.state === 'failed' && definite(o) && o.status! < 500)) return finish('journal', 'pending', '');
+  return finish('journal', 'unknown', 'unknown — check');
 }
 
-/** Settles, one after the other, every item of a job left in flight (except those this page is still sending). */
-export async function settleJob(deps: SettleDeps, action: SettleAction, jobId: string, live: ReadonlySet<string>): Promise<void> {
+type Verified = { kind: 'applied' } | { kind: 'not-applied' } | { kind: 'session'; error: unknown } | { kind: 'failed'; error: unknown };
+
+/** `verify`, its reads retried through transient errors and rate limits (a 5xx burst must not leave items unknown). */
+async function verifyWithRetries(deps: SettleDeps, action: SettleAction, item: StoredItem): Promise<Verified> {
+  let error: unknown;
+  for (let attempt = 1; attempt <= VERIFY_TRIES; attempt++) {
+    try {
+      const applied = await action.handlers.verify!(JSON.parse(item.item) as JobItem, action.params, {
+        signal: new AbortController().signal, progress: () => {}, bridge: deps.bridge, requestId: item.requestId, prepared: action.prepared,
+      });
+      return applied ? { kind: 'applied' } : { kind: 'not-applied' };
+    } catch (e) {
+      error = e;
+      const kind = classifyError(e);
+      if (kind === 'session') return { kind: 'session', error: e };
+      if (kind === 'permanent' || attempt === VERIFY_TRIES) break;
+      const headers = e instanceof GraphError ? e.headers : {};
+      await deps.sleep(kind === 'rate-limit' ? rateLimitPauseMs(headers, null) : Math.min(8_000, 500 * 2 ** (attempt - 1)));
+    }
+  }
+  return { kind: 'failed', error };
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Settles, one after the other, every item of a job left in flight (except those this page is still
+ * sending); stops at the first one `verify` could not settle for a session error and returns it.
+ */
+export async function settleJob(deps: SettleDeps, action: SettleAction, jobId: string, live: ReadonlySet<string>): Promise<SettleResult | null> {
   const inflight = deps.jobs.items(jobId).filter((i) => i.state === 'inflight' && !live.has(i.rowId));
-  for (const item of inflight) await settleItem(deps, action, item);
+  for (const item of inflight) {
+    const result = await settleItem(deps, action, item);
+    if (result.state === 'held') return result;
+  }
+  return null;
 }

@@ -6,9 +6,10 @@ export type ItemState = 'pending' | 'inflight' | 'done' | 'failed' | 'skipped' |
 
 /**
  * Why a job is paused: the operator, the platform's session (token, checkpoint, policy block), a
- * reload, or a secret parameter the operator must enter again (secrets are never stored).
+ * reload, a secret parameter the operator must enter again (secrets are never stored), or the page's
+ * storage, which could not save a write's in-flight record (so the write was not sent).
  */
-export type PauseReason = 'operator' | 'session' | 'interrupted' | 'secret' | '';
+export type PauseReason = 'operator' | 'session' | 'interrupted' | 'secret' | 'storage' | '';
 
 export interface JobRow {
   id: string;
@@ -51,6 +52,12 @@ export interface ItemRow {
   scope: string;
   /** Id of the write in flight, stored before it is sent (for settling after a reload). */
   requestId: string;
+  /**
+   * JSON array of the ids of every attempt that may have landed and is not settled yet (the last one
+   * included), so a reloaded page asks the outcome journal about each; emptied once the item is
+   * settled as not applied.
+   */
+  requestIds?: string;
   /** When the write in flight stops being worth waiting for. */
   deadline: number;
   finishedAt: number;

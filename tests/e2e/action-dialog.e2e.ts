@@ -1,0 +1,103 @@
+// The action dialog speaks to operators (issue 11, items 5–7): validation in the operator's
+// language, a dry run in domain terms with flagged items and "start without these", pasted user ids
+// and profile links counted and looked up (unresolved ones listed, never sent) — in en-US and zh-CN.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifact, launchBrowser, loginAs } from './browser';
+
+const baseUrl = inject('baseUrl');
+const graph = `${baseUrl}/__graph`;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+
+const json = async <T>(path: string, init?: RequestInit): Promise<T> => (await (await fetch(`${graph}${path}`, init)).json()) as T;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
+});
+afterAll(async () => browser?.close());
+
+async function selectAllAccounts(label: string) {
+  await page.goto(`${baseUrl}/adaccount/index`);
+  await page.locator('[data-row-id]').first().waitFor({ timeout: 60_000 });
+  await page.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
+  await page.getByLabel(label).check({ force: true });
+}
+
+async function openAction(actionId: string) {
+  await page.getByTestId('adaccount-actions').click();
+  await page.locator(`[data-action-id="${actionId}"]`).click();
+  return page.getByRole('dialog');
+}
+
+describe('the action dialog in real Chromium on the sandbox', () => {
+  it('validation, dry run with flagged items and pasted ids, in en-US then zh-CN', async () => {
+    await json('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
+    const fixtures = await json<{ adaccounts: Record<string, string>; users: Record<string, string> }>('/__sandbox/fixtures');
+    const other = await json<{ id: string; username: string }>(`/__sandbox/objects/user/${fixtures.users.other}`);
+    await page.goto(`${baseUrl}/login/login`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
+    });
+    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await selectAllAccounts('Select all rows in the current view');
+
+    // 5. a validation message in words, not ajv's
+    let dialog = await openAction('adaccount.rename');
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    await dialog.getByText('Enter a new name (up to 200 characters)').waitFor();
+    expect(await dialog.textContent()).not.toMatch(/must (have|match|NOT)|required property/);
+
+    // 6. the dry run: each item's change, the flagged closed account, "start without these"
+    await dialog.locator('#param-name').fill('{name} - Q3');
+    await dialog.getByTestId('preview-changes').click();
+    const effects = dialog.getByTestId('effects');
+    await effects.waitFor();
+    expect(await effects.locator('tbody tr').first().textContent()).toMatch(/ → .* - Q3/);
+    const flagged = dialog.getByTestId('preflight');
+    await flagged.locator(`[data-item-id="${fixtures.adaccounts.closed}"]`).getByText(/The account is closed/).waitFor();
+    await expect.poll(() => dialog.getByTestId('start-without-flagged').textContent()).toMatch(/^Start without these \d+$/);
+    expect(await dialog.getByText('spend_cap').count()).toBe(0); // raw requests stay behind the disclosure
+    await dialog.getByTestId('show-requests').click();
+    await dialog.getByText(/name=/).first().waitFor();
+    await dialog.getByTestId('show-requests').click();
+    await dialog.getByText(/name=/).first().waitFor({ state: 'hidden' });
+    await flagged.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('action-dialog-dry-run-en-light.png') });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // 7. pasted ids and links: counted, looked up, the unresolved one listed and never sent
+    dialog = await openAction('adaccount.addUser');
+    await dialog.locator('#param-uid').fill(`${fixtures.users.notOnAnyAccount}\nhttps://www.facebook.com/${other.username}\n\nhttps://evil.example/x\nghost.profile.1\n${fixtures.users.notOnAnyAccount}`);
+    await expect.poll(() => dialog.getByTestId('list-count').getAttribute('data-count')).toBe('3');
+    expect(await dialog.getByTestId('list-count').textContent()).toMatch(/^3 entries · 2 link\(s\) or name\(s\)/);
+    await dialog.getByTestId('line-refused').getByText(/Line 4 .*evil\.example.*facebook\.com/).waitFor();
+    await dialog.locator('#param-role').selectOption('1002');
+    await dialog.getByTestId('preview-changes').click();
+    await dialog.getByTestId('unresolved').getByText(/ghost\.profile\.1/).waitFor();
+    await dialog.getByTestId('effects').getByText(`User ${other.id} gets the role Advertiser`).first().waitFor();
+    await page.screenshot({ path: artifact('action-dialog-ids-en-light.png') });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // the same in Chinese
+    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'zh-CN' })));
+    await selectAllAccounts('选择当前视图中的全部行');
+    dialog = await openAction('adaccount.rename');
+    await dialog.getByRole('button', { name: '开始' }).click();
+    await dialog.getByText('请输入新名称（最多 200 个字符）').waitFor();
+    await dialog.locator('#param-name').fill('{name} - Q3');
+    await dialog.getByTestId('preview-changes').click();
+    await dialog.getByTestId('preflight').locator(`[data-item-id="${fixtures.adaccounts.closed}"]`).getByText(/账户已关闭/).waitFor();
+    await dialog.getByTestId('preflight').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('action-dialog-dry-run-zh-light.png') });
+    await dialog.getByRole('button', { name: '取消' }).click();
+    dialog = await openAction('adaccount.addUser');
+    await dialog.locator('#param-uid').fill(`${fixtures.users.notOnAnyAccount}\nhttps://m.facebook.com/${other.username}`);
+    await expect.poll(() => dialog.getByTestId('list-count').textContent()).toMatch(/^共 2 项/);
+    await dialog.getByRole('button', { name: '开始' }).click();
+    await dialog.getByText('请选择要授予的角色').waitFor();
+    await page.screenshot({ path: artifact('action-dialog-ids-zh-light.png') });
+  });
+});
