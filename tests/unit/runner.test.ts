@@ -16,6 +16,7 @@ import { scopeMap } from '../../src/kernel/runner/scope';
 import { toLaneProfile } from '../../src/kernel/runner/lanes';
 import { actionMap, testAction, testPlugin } from '../harness/actions';
 import { EXECUTOR_DEADLINE_MS, REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS } from '../../src/kernel/runner/settle';
+import { DEFAULT_DEADLINE_MS } from '../../src/kernel/bridge/transport';
 import { REQUEST_DEADLINE_MS as EXTENSION_REQUEST_DEADLINE_MS } from '../../extension/src/lib/executor';
 
 /** A tiny platform: accounts with names and users; writes journaled by request id like the executor does. */
@@ -318,6 +319,7 @@ describe('the runner', () => {
   it('waits for a reply longer than the extension does, and settles a write only after both gave up', async () => {
     expect(EXECUTOR_DEADLINE_MS).toBe(EXTENSION_REQUEST_DEADLINE_MS);
     expect(REQUEST_DEADLINE_MS).toBeGreaterThan(EXECUTOR_DEADLINE_MS);
+    expect(DEFAULT_DEADLINE_MS).toBeGreaterThan(EXECUTOR_DEADLINE_MS); // the page's other requests too
     expect(WRITE_DEADLINE_MS).toBeGreaterThanOrEqual(REQUEST_DEADLINE_MS);
     const platform = new FakePlatform(1);
     const transport = platform.transport();

@@ -1,6 +1,11 @@
 import type { BridgeResponse, Cookie, OutcomeState, RequestPayload, ResponseType } from '../../../protocol';
 
-export const DEFAULT_DEADLINE_MS = 60_000;
+/**
+ * How long the page waits for a reply: longer than the extension executor's own 60 s (its
+ * REQUEST_DEADLINE_MS), so while the extension lives the page hears its answer — status 0 included —
+ * rather than giving up first (docs/DECISIONS.md, "Writes that may have landed"; the runner's 75 s).
+ */
+export const DEFAULT_DEADLINE_MS = 75_000;
 export const VERSION_WAIT_MS = 5_000;
 
 export interface RequestOptions {
