@@ -52,7 +52,8 @@ describe('the foundation in real Chromium', () => {
     await page.getByRole('button', { name: 'Add tile' }).click();
     await page.getByLabel('View to add').selectOption('bm.list');
     await page.getByRole('button', { name: 'Add tile' }).click();
-    await expect(page.locator('.mosaic-window').count()).resolves.toBe(2);
+    // Two beside the default layout's two (ad accounts and jobs).
+    await expect(page.locator('.mosaic-window').count()).resolves.toBe(4);
     await page.getByRole('button', { name: 'Save workspace as' }).click();
     await page.getByLabel('Workspace name').fill('Morning review');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
@@ -65,7 +66,7 @@ describe('the foundation in real Chromium', () => {
 
     await page.reload();
     await page.locator('.mosaic-window').first().waitFor();
-    await expect(page.locator('.mosaic-window').count()).resolves.toBe(2);
+    await expect(page.locator('.mosaic-window').count()).resolves.toBe(4);
     await page.getByText('Workspace: Morning review').waitFor();
     await expect(page.locator('body').getAttribute('class')).resolves.toContain('bp6-dark');
     await expect(page.getByLabel('Language').inputValue()).resolves.toBe('en-US');

@@ -28,7 +28,7 @@ describe('workspace files', () => {
     const file = migrateWorkspace(v1);
     expect(file.version).toBe(WORKSPACE_VERSION);
     expect(file.layout).toMatchObject({ type: 'split', children: ['alpha.list!a', 'beta.list!b'] });
-    expect(file.configById['alpha.list!a']).toEqual({ viewId: 'alpha.list', follow: null });
+    expect(file.configById['alpha.list!a']).toEqual({ viewId: 'alpha.list', n: 1, follow: null });
     expect(file.configById['beta.list!b'].follow).toBe('alpha.list!a');
   });
 
@@ -73,7 +73,13 @@ describe('the workspace screen', () => {
     const betaTile = screen.getByTestId('beta-view').closest('[data-tile-id]')!;
     const alphaTileId = screen.getByTestId('alpha-view').closest('[data-tile-id]')!.getAttribute('data-tile-id')!;
     const betaWindow = betaTile.closest('.mosaic-window')! as HTMLElement;
-    fireEvent.change(within(betaWindow).getByLabelText("Follow another tile's selection"), { target: { value: alphaTileId } });
+    fireEvent.click(within(betaWindow).getByRole('button', { name: "Follow another tile's selection" }));
+    // The menu names the other list tiles by their titles (the jobs tile publishes nothing: not offered).
+    const menu = await screen.findByRole('menu', { name: "Follow another tile's selection" });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Follow none', 'Alpha list']);
+    fireEvent.click(within(menu).getByText('Alpha list'));
+    expect(menu.querySelector(`[data-follow-tile="${alphaTileId}"]`)).toBeTruthy();
+    expect(await within(betaWindow).findByRole('button', { name: 'Filtered by the selection in "Alpha list"' })).toBeTruthy();
     expect(within(betaTile as HTMLElement).getAllByRole('listitem')).toHaveLength(4);
     fireEvent.click(screen.getByLabelText('select b1'));
     await waitFor(() => expect(within(betaTile as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['act_1', 'act_2']));
@@ -98,7 +104,7 @@ describe('the workspace screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Workspace "Pair" saved')).toBeTruthy();
     const stored = JSON.parse(window.localStorage.getItem('tessera-workspaces')!);
-    expect(Object.keys(stored.v.Pair.configById)).toHaveLength(2);
+    expect(Object.values(stored.v.Pair.configById).map((c) => (c as { viewId: string }).viewId).sort()).toEqual(['alpha.list', 'beta.list', 'kernel.jobs']);
     first.unmount();
     await renderWithKernel({ plugins: [home, alpha, beta], locale: 'en-US' });
     expect(await screen.findByTestId('alpha-view')).toBeTruthy();

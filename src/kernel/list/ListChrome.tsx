@@ -1,5 +1,7 @@
 import { Button, Callout, Tag } from '@blueprintjs/core';
+import { PlayIcon, RefreshIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
+import { useToolbarActions, type ToolbarAction } from '../table/TableToolbar';
 import { useBus } from '../KernelProvider';
 import type { AreaList } from './use-area-list';
 
@@ -18,16 +20,20 @@ export function ListStatus({ list }: { list: AreaList<unknown> }) {
 }
 ListStatus.displayName = 'ListStatus';
 
-/** The toolbar's reload (a forced reload past the cache) and bulk-actions buttons. */
+/**
+ * The toolbar's reload (a forced reload past the cache) and bulk-actions buttons. Inside a DataTable's
+ * toolbar they join the table's own buttons and collapse into its "more" menu when the tile is narrow.
+ */
 export function ListButtons({ list, testId }: { list: AreaList<unknown>; testId?: string }) {
   const { t } = useTranslation();
   const bus = useBus();
-  return (
-    <>
-      <Button icon="refresh" text={t('list.reload')} onClick={() => list.reload(true)} loading={list.loading && list.rows.length > 0} />
-      <Button icon="play" intent="primary" text={t('list.actions')} disabled={list.selection.size === 0}
-        onClick={() => bus.emit('palette:opened', undefined)} data-testid={testId} />
-    </>
-  );
+  const reloading = list.loading && list.rows.length > 0;
+  const actions: ToolbarAction[] = [
+    { id: 'list.reload', text: t('list.reload'), icon: <RefreshIcon />, loading: reloading, onClick: () => list.reload(true) },
+    { id: 'list.actions', text: t('list.actions'), icon: <PlayIcon />, intent: 'primary', disabled: list.selection.size === 0, testId,
+      onClick: () => bus.emit('palette:opened', undefined) },
+  ];
+  if (useToolbarActions(actions)) return null;
+  return <>{actions.map((a) => <Button key={a.id} icon={a.icon} text={a.text} intent={a.intent} loading={a.loading} disabled={a.disabled} data-testid={a.testId} onClick={a.onClick} />)}</>;
 }
 ListButtons.displayName = 'ListButtons';

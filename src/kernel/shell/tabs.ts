@@ -61,3 +61,18 @@ export function useTabs(decision: RouteDecision, usablePaths: ReadonlySet<string
   const cacheList = tabs.filter((t) => t.cached).map((t) => t.path);
   return { tabs, cacheList, generation, closeTab, closeOthers, reloadTab, setTableState };
 }
+
+/** Where "close all" lands: the dashboard (the workspace), the one screen every user has. */
+export const HOME_PATH = '/dashboard/index';
+
+/**
+ * The tabs the bar shows when only `fit` of them fit, in their order; the active one is always among
+ * them (it takes the last place that fits when it lies beyond).
+ */
+export function visibleTabs<T extends { path: string }>(tabs: readonly T[], activePath: string | null, fit: number): T[] {
+  const count = Math.max(1, Math.min(fit, tabs.length));
+  const shown = tabs.slice(0, count);
+  const active = tabs.find((tab) => tab.path === activePath);
+  if (active && !shown.includes(active)) shown[count - 1] = active;
+  return shown;
+}

@@ -47,6 +47,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
 import { Button, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { CrossIcon, DuplicateIcon, ExportIcon, FilterRemoveIcon, InboxIcon, SearchIcon } from '@blueprintjs/icons';
+import { OverflowActions, ToolbarActionsProvider, useActionRegistry, type ToolbarAction } from './TableToolbar';
 import { useTable } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { ColumnMenu, type ColumnMenuItem } from './ColumnMenu';
@@ -371,6 +372,23 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
     downloadCsv(csvFileName(props.exportFileName ?? viewId), csv);
   };
 
+  // The toolbar's buttons as data: the view's own (registered by its toolbar), then copy and export;
+  // those that do not fit the tile's width go into the "more" menu, from the end.
+  const { registry, actions: viewActions, latest: latestViewAction } = useActionRegistry();
+  const actionHandlers = useRef({ copyIds, exportCsv });
+  actionHandlers.current = { copyIds, exportCsv };
+  const noSelection = selection.size === 0;
+  const emptyView = view.length === 0;
+  const actions = useMemo<ToolbarAction[]>(() => [
+    ...viewActions,
+    { id: 'table.copyIds', text: t('table.copyIds'), icon: <DuplicateIcon />, minimal: true, disabled: noSelection, onClick: () => void actionHandlers.current.copyIds() },
+    { id: 'table.exportCsv', text: t('table.exportCsv'), icon: <ExportIcon />, minimal: true, disabled: emptyView, title: t('table.exportTitle'), onClick: () => actionHandlers.current.exportCsv() },
+  ], [viewActions, noSelection, emptyView, t]);
+  const latestAction = useCallback(
+    (id: string) => actions.find((a) => a.id === id && id.startsWith('table.')) ?? latestViewAction(id),
+    [actions, latestViewAction],
+  );
+
   let overlay: ReactNode = null;
   if (rows.length === 0 && loading) {
     overlay = (
@@ -425,8 +443,8 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
             ) : undefined
           }
         />
-        {toolbar}
-        <div className="tessera-dt__spacer" />
+        <ToolbarActionsProvider value={registry}>{toolbar}</ToolbarActionsProvider>
+        <OverflowActions actions={actions} latest={latestAction} t={t} />
         {loading && rows.length > 0 ? <Spinner size={16} aria-label={t('table.loading')} /> : null}
         {notice ? (
           <Tag
@@ -444,23 +462,12 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
             {hiddenSelected > 0 ? (
               <span className="tessera-dt__hidden-selected">{t('table.selectedHidden', { count: hiddenSelected })}</span>
             ) : null}
-            <Button variant="minimal" size="small" icon={<CrossIcon />} onClick={clearSelection}>
-              {t('table.clearSelection')}
+            <Button variant="minimal" size="small" icon={<CrossIcon />} onClick={clearSelection} aria-label={t('table.clearSelection')} title={t('table.clearSelection')}>
+              <span className="tessera-dt__clear-text">{t('table.clearSelection')}</span>
             </Button>
           </span>
         ) : null}
-        <Button variant="minimal" icon={<DuplicateIcon />} disabled={selection.size === 0} onClick={copyIds}>
-          {t('table.copyIds')}
-        </Button>
-        <Button
-          variant="minimal"
-          icon={<ExportIcon />}
-          disabled={view.length === 0}
-          title={t('table.exportTitle')}
-          onClick={exportCsv}
-        >
-          {t('table.exportCsv')}
-        </Button>
+        <span className="tessera-dt__toolbar-end">
         <ColumnMenu
           columns={menuItems}
           onToggle={onMenuToggle}
@@ -470,6 +477,7 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
           onReset={onMenuReset}
           t={t}
         />
+        </span>
       </div>
       <DataGrid<Row>
         rows={rows}

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Mosaic, MosaicWindow, MosaicZeroState, ExpandButton, RemoveButton, SplitButton, type MosaicNode, type MosaicPath } from 'react-mosaic-component';
+import { Mosaic, MosaicWindow, type MosaicNode, type MosaicPath } from 'react-mosaic-component';
 import 'react-mosaic-component/react-mosaic-component.css';
 import { Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -8,17 +8,19 @@ import { useSettings } from '../core/settings';
 import { lazyComponent } from '../core/route-table';
 import type { FollowedSelection, LoadedPlugin, PluginView } from '../plugin/types';
 import type { JobItem } from '../runner/types';
-import { addTile, newTileId, pruneConfigs, setTileTableState, WorkspaceFileError, type TileConfig, type WorkspaceFile } from './workspace-file';
+import { addTile, defaultWorkspace, JOBS_VIEW, newTileId, pruneConfigs, setTileTableState, withNewTile, WorkspaceFileError, type TileConfig, type WorkspaceFile } from './workspace-file';
 import { TableStateScope, type TableViewState } from '../table/table-state';
 import { JobsView } from '../runner/JobsView';
 import { deleteWorkspace, listWorkspaces, loadCurrentWorkspace, loadWorkspace, MAX_WORKSPACE_NAME, saveCurrentWorkspace, saveWorkspace } from './saved-workspaces';
+import { followCandidates, tileTitles } from './tile-titles';
+import { TileControls } from './TileControls';
 
 interface ViewEntry { plugin: LoadedPlugin; view: PluginView }
 
-/** The runner's jobs panel as a tile, offered by the kernel itself. */
+/** The runner's jobs panel as a tile, offered by the kernel itself. It publishes no selection and follows none. */
 const KERNEL_JOBS_VIEW: ViewEntry = {
   plugin: { id: 'kernel', titleKey: 'runner.jobs', icon: 'th-list', order: -1, roles: ['*'], routes: [], views: [], actions: [], lanes: {}, widgets: [], locales: { 'zh-CN': {}, 'en-US': {} } },
-  view: { id: 'kernel.jobs', titleKey: 'runner.jobs', component: async () => ({ default: JobsView }) },
+  view: { id: JOBS_VIEW, titleKey: 'runner.jobs', component: async () => ({ default: JobsView }) },
 };
 
 /** The tiled workspace: any plugin view as a tile; split, resize, drag, maximise, close; named saves. */
@@ -26,24 +28,32 @@ export function Workspace() {
   const { plugins, bus } = useKernel();
   const { t } = useTranslation();
   const settings = useSettings();
-  const [{ file, name }, setState] = useState(loadCurrentWorkspace);
-  const [selections, setSelections] = useState<Record<string, FollowedSelection>>({});
-  const [saveOpen, setSaveOpen] = useState(false);
-  const [message, setMessage] = useState<{ intent: 'success' | 'danger'; text: string } | null>(null);
-  const [savedNames, setSavedNames] = useState(listWorkspaces);
-  // Bumped when a saved workspace is opened: its tiles mount afresh and read their own table state.
-  const [opened, setOpened] = useState(0);
-
   const views = useMemo(() => {
     const map = new Map<string, ViewEntry>();
     map.set(KERNEL_JOBS_VIEW.view.id, KERNEL_JOBS_VIEW);
     for (const plugin of plugins) for (const view of plugin.views) map.set(view.id, { plugin, view });
     return map;
   }, [plugins]);
+  const defaultFile = useCallback(() => defaultWorkspace(new Set(views.keys())), [views]);
+  // A first-time user starts with the default layout, not an empty screen.
+  const [{ file, name }, setState] = useState<{ file: WorkspaceFile; name: string | null }>(() => {
+    const current = loadCurrentWorkspace();
+    return current.stored ? { file: current.file, name: current.name } : { file: defaultFile(), name: null };
+  });
+  const [selections, setSelections] = useState<Record<string, FollowedSelection>>({});
+  const [saveOpen, setSaveOpen] = useState(false);
+  const [message, setMessage] = useState<{ intent: 'success' | 'danger'; text: string } | null>(null);
+  const [savedNames, setSavedNames] = useState(listWorkspaces);
+  // Bumped when a saved workspace is opened: its tiles mount afresh and read their own table state.
+  const [opened, setOpened] = useState(0);
+  // The maximised tile covers the others; the layout itself is untouched, so restoring is exact.
+  const [maximised, setMaximised] = useState<string | null>(null);
+
   const [viewToAdd, setViewToAdd] = useState('');
   const firstView = views.keys().next().value ?? '';
 
   useEffect(() => saveCurrentWorkspace(file, name), [file, name]);
+  useEffect(() => { if (maximised && !file.configById[maximised]) setMaximised(null); }, [maximised, file.configById]);
 
   // Tiles publish their selection on the bus; the workspace remembers the last one of each tile.
   useEffect(() => {
@@ -64,9 +74,18 @@ export function Workspace() {
     [setFile],
   );
 
+  /** react-mosaic's createNode, called by a tile's split with that tile's view. */
+  const createTile = useCallback((viewId?: unknown) => {
+    const target = typeof viewId === 'string' && viewId ? viewId : viewToAdd || firstView;
+    const tileId = newTileId(target);
+    setFile((f) => withNewTile(f, tileId, target));
+    return tileId;
+  }, [setFile, viewToAdd, firstView]);
+
   const add = () => {
     const viewId = viewToAdd || firstView;
     if (!viewId) return;
+    setMaximised(null);
     setFile((f) => addTile(f, viewId).file);
   };
 
@@ -77,6 +96,7 @@ export function Workspace() {
     try {
       setState({ file: loadWorkspace(target), name: target });
       setOpened((n) => n + 1);
+      setMaximised(null);
       setMessage(null);
       bus.emit('workspace:opened', { name: target });
     } catch (e) {
@@ -104,39 +124,41 @@ export function Workspace() {
     setState((s) => ({ ...s, name: null }));
   };
 
-  const tileTitle = (tileId: string) => {
-    const entry = views.get(file.configById[tileId]?.viewId ?? '');
-    return entry ? t(entry.view.titleKey, { ns: entry.plugin.id }) : t('workspace.unavailableTitle');
+  const resetLayout = () => {
+    setMaximised(null);
+    setState({ file: defaultFile(), name: null });
+    setOpened((n) => n + 1);
   };
+
+  const viewTitle = useCallback((viewId: string) => {
+    const entry = views.get(viewId);
+    return entry ? t(entry.view.titleKey, { ns: entry.plugin.id }) : t('workspace.unavailableTitle');
+  }, [views, t]);
+  const titles = useMemo(
+    () => tileTitles(file.configById, viewTitle, (title, n) => t('workspace.numberedTitle', { title, n })),
+    [file.configById, viewTitle, t],
+  );
+  const rowTypeOf = useCallback((viewId: string) => views.get(viewId)?.view.rowType, [views]);
 
   const renderTile = (tileId: string, path: MosaicPath) => {
     const config: TileConfig = file.configById[tileId] ?? { viewId: '', follow: null };
-    const others = Object.keys(file.configById).filter((id) => id !== tileId);
+    const isMaximised = maximised === tileId;
+    // Only a list view (one with a row type) can filter by another tile's selection; the jobs panel cannot.
+    const follow = rowTypeOf(config.viewId) === undefined ? null : {
+      value: config.follow ?? null,
+      candidates: followCandidates(tileId, file.configById, rowTypeOf).map((id) => ({ tileId: id, title: titles[id] })),
+      onChange: (target: string | null) => setFollow(tileId, target),
+    };
     return (
       <MosaicWindow<string>
         path={path}
-        title={tileTitle(tileId)}
-        createNode={() => {
-          const id = newTileId(config.viewId);
-          setFile((f) => ({ ...f, configById: { ...f.configById, [id]: { viewId: config.viewId, follow: null } } }));
-          return id;
-        }}
-        toolbarControls={[
-          <HTMLSelect
-            key="follow"
-            minimal
-            className="tessera-tile-follow"
-            aria-label={t('workspace.follow')}
-            value={config.follow ?? ''}
-            onChange={(e) => setFollow(tileId, e.currentTarget.value || null)}
-            options={[{ value: '', label: t('workspace.followNone') }, ...others.map((id) => ({ value: id, label: `${t('workspace.followPrefix')} ${tileTitle(id)} (${id.split('!')[1]})` }))]}
-          />,
-          <SplitButton key="split" />,
-          <ExpandButton key="expand" />,
-          <RemoveButton key="remove" />,
-        ]}
+        title={titles[tileId] ?? viewTitle(config.viewId)}
+        className={isMaximised ? 'tessera-tile tessera-tile-maximised' : 'tessera-tile'}
+        draggable={!isMaximised}
+        createNode={createTile /* react-mosaic checks it here, then calls the Mosaic's own */}
+        toolbarControls={<TileControls viewId={config.viewId} maximised={isMaximised} onMaximise={(on) => setMaximised(on ? tileId : null)} follow={follow} />}
       >
-        <div className="tessera-tile-body" data-tile-id={tileId}>
+        <div className="tessera-tile-body" data-tile-id={tileId} data-view-id={config.viewId}>
           <TableStateScope states={config.table} onChange={(viewId, state) => setTableState(tileId, viewId, state)}>
             <TileContent tileId={tileId} entry={views.get(config.viewId)} followed={config.follow ? selections[config.follow] ?? null : null} />
           </TableStateScope>
@@ -151,7 +173,7 @@ export function Workspace() {
         <HTMLSelect aria-label={t('workspace.viewToAdd')} value={viewToAdd || firstView} onChange={(e) => setViewToAdd(e.currentTarget.value)}>
           {[...views.values()].map(({ plugin, view }) => (
             <option key={view.id} value={view.id}>
-              {t(plugin.titleKey, { ns: plugin.id })} · {t(view.titleKey, { ns: plugin.id })}
+              {plugin.id === 'kernel' ? t(view.titleKey) : `${t(plugin.titleKey, { ns: plugin.id })} · ${t(view.titleKey, { ns: plugin.id })}`}
             </option>
           ))}
         </HTMLSelect>
@@ -167,15 +189,24 @@ export function Workspace() {
         {name && <span className="tessera-workspace-name">{t('workspace.current', { name })}</span>}
       </div>
       {message && <Callout intent={message.intent} className="tessera-workspace-message" onClick={() => setMessage(null)}>{message.text}</Callout>}
-      <div className="tessera-mosaic-host">
+      <div className="tessera-mosaic-host" data-maximised={maximised ?? undefined}>
         <Mosaic<string>
           key={opened}
           renderTile={renderTile}
           value={file.layout}
           onChange={onLayoutChange}
+          createNode={createTile}
           blueprintNamespace="bp6"
           className={`mosaic-blueprint-theme${settings.theme === 'dark' ? ' bp6-dark bp5-dark' : ''}`} // the mosaic stylesheet keys its dark theme on bp5-dark
-          zeroStateView={<MosaicZeroState createNode={() => { const r = addTile(file, viewToAdd || firstView); setFile(() => r.file); return r.tileId; }} />}
+          zeroStateView={
+            <NonIdealState
+              className="tessera-workspace-empty"
+              icon="control"
+              title={t('workspace.emptyTitle')}
+              description={t('workspace.emptyHelp')}
+              action={<ButtonGroup><Button icon="add" intent="primary" text={t('workspace.addTile')} onClick={add} /><Button icon="reset" text={t('workspace.resetLayout')} onClick={resetLayout} /></ButtonGroup>}
+            />
+          }
         />
       </div>
       <SaveDialog isOpen={saveOpen} initialName={name ?? ''} onClose={() => setSaveOpen(false)} onSave={save} />

@@ -27,15 +27,18 @@ export function deleteWorkspace(name: string): void {
   setItem('tessera-workspaces', all);
 }
 
-/** The workspace on screen, kept across reloads. A damaged entry starts empty rather than breaking the page. */
-export function loadCurrentWorkspace(): { file: WorkspaceFile; name: string | null } {
+/**
+ * The workspace on screen, kept across reloads; `stored` is false for a user who never had one (the
+ * workspace then opens its default layout). A damaged entry starts empty rather than breaking the page.
+ */
+export function loadCurrentWorkspace(): { file: WorkspaceFile; name: string | null; stored: boolean } {
   const raw = getItem('tessera-current-workspace') as { name?: unknown; file?: unknown } | undefined;
-  if (!raw) return { file: emptyWorkspace(), name: null };
+  if (!raw) return { file: emptyWorkspace(), name: null, stored: false };
   try {
-    return { file: migrateWorkspace(raw.file), name: typeof raw.name === 'string' ? raw.name : null };
+    return { file: migrateWorkspace(raw.file), name: typeof raw.name === 'string' ? raw.name : null, stored: true };
   } catch (e) {
     console.warn('[tessera] current workspace could not be read; starting empty', e);
-    return { file: emptyWorkspace(), name: null };
+    return { file: emptyWorkspace(), name: null, stored: true };
   }
 }
 

@@ -8,6 +8,8 @@ import { readTableStates, type TableViewState } from '../table/table-state';
  */
 export interface TileConfig {
   viewId: string;
+  /** The tile's number among the tiles of its view (1, 2, …), shown when a view has several tiles. */
+  n?: number;
   follow?: string | null;
   table?: Record<string, TableViewState>;
 }
@@ -42,7 +44,8 @@ type Migration = (file: Record<string, unknown>) => Record<string, unknown>;
  * Upgrades older files step by step. Version 1 stored react-mosaic's legacy binary tree
  * (`{ direction, first, second, splitPercentage }`); version 2 stores the n-ary tree; version 3
  * adds each tile's table state (`configById[tile].table`; before, tables kept theirs per view
- * in the browser, not in the file), so a version-2 tile starts with default columns.
+ * in the browser, not in the file), so a version-2 tile starts with default columns. A tile's
+ * number (`n`) is optional in version 3: a file without it gets numbers in layout order.
  */
 const MIGRATIONS: Record<number, Migration> = {
   1: (file) => ({ ...file, version: 2, layout: file.layout ? convertLegacyToNary(file.layout as never) : null }),
@@ -75,7 +78,9 @@ function checkWorkspace(file: Record<string, unknown>): WorkspaceFile {
     const viewId = typeof config?.viewId === 'string' ? config.viewId : viewIdOfTile(leaf);
     const follow = typeof config?.follow === 'string' && leaves.includes(config.follow) ? config.follow : null;
     const table = readTableStates(config?.table);
-    configs[leaf] = table ? { viewId, follow, table } : { viewId, follow };
+    const taken = Number.isInteger(config?.n) && config!.n! > 0 && !Object.values(configs).some((c) => c.viewId === viewId && c.n === config!.n);
+    const n = taken ? config!.n! : nextTileNumber(configs, viewId);
+    configs[leaf] = table ? { viewId, n, follow, table } : { viewId, n, follow };
   }
   return { version: WORKSPACE_VERSION, layout, configById: configs };
 }
@@ -98,9 +103,38 @@ export function setTileTableState(file: WorkspaceFile, tileId: string, viewId: s
   return { ...file, configById: { ...file.configById, [tileId]: { ...config, table: { ...config.table, [viewId]: state } } } };
 }
 
+/** The smallest number no other tile of the view has: a closed tile's number is given again. */
+export function nextTileNumber(configById: Record<string, TileConfig>, viewId: string): number {
+  const used = new Set(Object.values(configById).filter((c) => c.viewId === viewId).map((c) => c.n));
+  let n = 1;
+  while (used.has(n)) n++;
+  return n;
+}
+
+/** Records a new tile of a view (not yet placed in the layout). */
+export function withNewTile(file: WorkspaceFile, tileId: string, viewId: string): WorkspaceFile {
+  return { ...file, configById: { ...file.configById, [tileId]: { viewId, n: nextTileNumber(file.configById, viewId), follow: null } } };
+}
+
 /** Adds a tile to the right of the current layout (or as the only tile). */
 export function addTile(file: WorkspaceFile, viewId: string): { file: WorkspaceFile; tileId: string } {
   const tileId = newTileId(viewId);
   const layout: MosaicNode<string> = file.layout === null ? tileId : { type: 'split', direction: 'row', children: [file.layout, tileId], splitPercentages: [60, 40] };
-  return { tileId, file: { ...file, layout, configById: { ...file.configById, [tileId]: { viewId, follow: null } } } };
+  return { tileId, file: { ...withNewTile(file, tileId, viewId), layout } };
+}
+
+/** The view a first-time user starts with beside the jobs panel. */
+export const DEFAULT_MAIN_VIEW = 'adaccount.list';
+export const JOBS_VIEW = 'kernel.jobs';
+
+/**
+ * A first-time user's workspace: the ad accounts (when that area is enabled for them) beside the
+ * jobs panel; only the jobs panel otherwise.
+ */
+export function defaultWorkspace(available: ReadonlySet<string>): WorkspaceFile {
+  let file = emptyWorkspace();
+  if (available.has(DEFAULT_MAIN_VIEW)) file = addTile(file, DEFAULT_MAIN_VIEW).file;
+  if (available.has(JOBS_VIEW)) file = addTile(file, JOBS_VIEW).file;
+  if (file.layout && typeof file.layout !== 'string' && file.layout.type === 'split') file.layout = { ...file.layout, splitPercentages: [65, 35] };
+  return file;
 }

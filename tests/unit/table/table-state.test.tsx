@@ -219,7 +219,8 @@ describe('table state in the workspace file', () => {
     const file = migrateWorkspace(v2);
     expect(file.version).toBe(3);
     expect(file.layout).toEqual(v2.layout);
-    expect(file.configById).toEqual(v2.configById);
+    // Tiles get their number among the tiles of their view (n), added in version 3.
+    expect(file.configById).toEqual({ 'alpha.list!a': { ...v2.configById['alpha.list!a'], n: 1 }, 'beta.list!b': { ...v2.configById['beta.list!b'], n: 1 } });
     expect(file.configById['alpha.list!a'].table).toBeUndefined();
     // Version 1 goes through both steps.
     expect(migrateWorkspace({ version: 1, layout: 'alpha.list!a', configById: {} }).version).toBe(3);
@@ -254,7 +255,7 @@ describe('tiles and tabs provide the scope', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add tile' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add tile' }));
     await waitFor(() => expect(document.querySelectorAll('[data-tile-id] .tessera-dt')).toHaveLength(2));
-    const [first, second] = [...document.querySelectorAll<HTMLElement>('[data-tile-id]')];
+    const [first, second] = [...document.querySelectorAll<HTMLElement>('[data-tile-id][data-view-id="tbl.list"]')];
     fireEvent.click(within(titleCell('Name', first)).getByRole('button'));
     expect(titleCell('Name', first).getAttribute('aria-sort')).toBe('ascending');
     expect(titleCell('Name', second).getAttribute('aria-sort')).toBe('none');

@@ -1,0 +1,72 @@
+import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useMosaic, useMosaicWindow } from 'react-mosaic-component';
+
+/**
+ * A tile's own toolbar buttons, in place of react-mosaic's defaults (which carry English titles):
+ * split, maximise / restore, close, and the follow menu.
+ */
+export function TileControls({ viewId, maximised, onMaximise, follow }: {
+  viewId: string;
+  maximised: boolean;
+  onMaximise: (on: boolean) => void;
+  follow: FollowMenuProps | null;
+}) {
+  const { t } = useTranslation();
+  const { mosaicActions } = useMosaic<string>();
+  const { mosaicWindowActions } = useMosaicWindow();
+  const split = () => {
+    if (maximised) onMaximise(false);
+    // The workspace's createNode receives the view id: the new tile shows the same view.
+    mosaicWindowActions.split(viewId).catch((e: unknown) => console.warn('[tessera] split failed', e));
+  };
+  const close = () => {
+    if (maximised) onMaximise(false);
+    mosaicActions.remove(mosaicWindowActions.getPath());
+  };
+  const maximiseLabel = maximised ? t('workspace.restore') : t('workspace.maximise');
+  return (
+    <>
+      {follow && <FollowMenu {...follow} />}
+      <Button size="small" variant="minimal" icon="split-columns" className="tessera-tile-split" title={t('workspace.split')} aria-label={t('workspace.split')} onClick={split} />
+      <Button size="small" variant="minimal" icon={maximised ? 'minimize' : 'maximize'} className="tessera-tile-maximise" title={maximiseLabel} aria-label={maximiseLabel}
+        aria-pressed={maximised} onClick={() => onMaximise(!maximised)} />
+      <Button size="small" variant="minimal" icon="cross" className="tessera-tile-close" title={t('workspace.closeTile')} aria-label={t('workspace.closeTile')} onClick={close} />
+    </>
+  );
+}
+TileControls.displayName = 'TileControls';
+
+export interface FollowMenuProps {
+  /** The followed tile, or null. */
+  value: string | null;
+  /** Tiles this one can follow, with their titles. */
+  candidates: readonly { tileId: string; title: string }[];
+  onChange: (tileId: string | null) => void;
+}
+
+/** Which tile's selection this tile filters by: a small button that names the followed tile by its title. */
+function FollowMenu({ value, candidates, onChange }: FollowMenuProps) {
+  const { t } = useTranslation();
+  const followed = candidates.find((c) => c.tileId === value);
+  const label = followed ? t('workspace.following', { title: followed.title }) : t('workspace.follow');
+  return (
+    <Popover
+      placement="bottom-end"
+      minimal
+      content={
+        <Menu aria-label={t('workspace.follow')}>
+          <MenuItem text={t('workspace.followNone')} icon={value === null ? 'tick' : 'blank'} onClick={() => onChange(null)} />
+          {candidates.length > 0 && <MenuDivider title={t('workspace.followWhich')} />}
+          {candidates.map((c) => (
+            <MenuItem key={c.tileId} text={c.title} icon={c.tileId === value ? 'tick' : 'blank'} data-follow-tile={c.tileId} onClick={() => onChange(c.tileId)} />
+          ))}
+          {candidates.length === 0 && <MenuItem disabled text={t('workspace.followNothing')} />}
+        </Menu>
+      }
+    >
+      <Button size="small" variant="minimal" icon="link" className="tessera-tile-follow" intent={followed ? 'primary' : 'none'}
+        title={label} aria-label={label} text={followed ? <span className="tessera-tile-follow-text">{followed.title}</span> : undefined} />
+    </Popover>
+  );
+}
