@@ -4,7 +4,9 @@ import zhCN from './locales/zh-CN.json';
 import enUS from './locales/en-US.json';
 
 export default definePlugin(manifest, {
-  routes: { index: () => import('./views/BmScreen') },
+  routes: { index: () => import('./views/BmScreen'), hiddenAdmins: () => import('./views/HiddenAdminsScreen') },
   views: { list: () => import('./views/BmListView') },
+  actions: import.meta.glob('./actions/*.ts'),
+  widgets: { overview: () => import('./widgets/Overview') },
   locales: { 'zh-CN': zhCN, 'en-US': enUS },
 });

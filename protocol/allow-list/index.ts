@@ -4,10 +4,11 @@
  * section, with the release of the extension that carries them (docs/PLUGINS.md "Adding a platform call").
  */
 import { adaccount } from './adaccount';
+import { bm } from './bm';
 import { core } from './core';
 import type { AllowedCall, AllowListSection } from './types';
 
-export const ALLOW_LIST_SECTIONS: readonly AllowListSection[] = [core, adaccount];
+export const ALLOW_LIST_SECTIONS: readonly AllowListSection[] = [core, adaccount, bm];
 export const ALLOW_LIST: readonly AllowedCall[] = ALLOW_LIST_SECTIONS.flatMap((s) => s.calls);
 
 export { checkCall, BATCH_ITEMS_MAX, hostOf } from './check';

@@ -39,6 +39,20 @@ export function UsersPanel() {
   const columns = useMemo<DataColumn<AdminUser>[]>(() => [
     { id: 'uid', header: 'ID', value: (u) => u.uid, width: 70 },
     { id: 'email', header: t('users.email'), value: (u) => u.email },
+    // the row's actions right after whom they act on, so a narrow window never hides them off to the right
+    { id: 'actions', header: t('users.actions'), value: () => '', filter: false, sortable: false, width: 220,
+      cell: (u) => (
+        <span className="tessera-row-actions">
+          <Button size="small" text={t('users.editMembership')} onClick={() => setEditing(u)} />
+          <Button size="small" intent={u.status === 'disabled' ? 'success' : 'danger'} variant="minimal"
+            text={u.status === 'disabled' || u.status === 'pending' ? t('users.activate') : t('users.deactivate')}
+            onClick={() => {
+              const active = u.status !== 'active';
+              setConfirming({ path: '/api/admin/users/activation', body: { uid: u.uid, active }, done: 'users.statusChanged',
+                title: t(active ? 'users.confirmActivateTitle' : 'users.confirmDeactivateTitle'), message: t(active ? 'users.confirmActivate' : 'users.confirmDeactivate', { email: u.email }), danger: !active });
+            }} />
+        </span>
+      ) },
     { id: 'name', header: t('users.name'), value: (u) => u.name },
     { id: 'role', header: t('users.role'), value: (u) => t(`roles.${u.role}`), filter: { options: ['user', 'admin'].map((r) => ({ value: t(`roles.${r}`), label: t(`roles.${r}`) })) },
       cell: (u) => (
@@ -54,19 +68,6 @@ export function UsersPanel() {
     { id: 'fuel', header: t('users.fuel'), value: (u) => u.fuel, width: 80 },
     { id: 'registered', header: t('users.registered'), value: (u) => fmt(u.registrationDate) },
     { id: 'lastLogin', header: t('users.lastLogin'), value: (u) => fmt(u.lastLoginAt) },
-    { id: 'actions', header: t('users.actions'), value: () => '', filter: false, sortable: false, width: 220,
-      cell: (u) => (
-        <span className="tessera-row-actions">
-          <Button size="small" text={t('users.editMembership')} onClick={() => setEditing(u)} />
-          <Button size="small" intent={u.status === 'disabled' ? 'success' : 'danger'} variant="minimal"
-            text={u.status === 'disabled' || u.status === 'pending' ? t('users.activate') : t('users.deactivate')}
-            onClick={() => {
-              const active = u.status !== 'active';
-              setConfirming({ path: '/api/admin/users/activation', body: { uid: u.uid, active }, done: 'users.statusChanged',
-                title: t(active ? 'users.confirmActivateTitle' : 'users.confirmDeactivateTitle'), message: t(active ? 'users.confirmActivate' : 'users.confirmDeactivate', { email: u.email }), danger: !active });
-            }} />
-        </span>
-      ) },
   ], [t]);
 
   return (

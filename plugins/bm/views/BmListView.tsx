@@ -1,7 +1,6 @@
-import { NotBuiltYet, type ViewProps } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import type { ViewProps } from '@kernel';
+import { BusinessList } from './BusinessList';
 
-export default function BmListView(_props: ViewProps) {
-  const { t } = useTranslation('bm');
-  return <NotBuiltYet title={t('views.list')} />;
+export default function BmListView(props: ViewProps) {
+  return <BusinessList sourceId={props.tileId} followed={props.followedSelection} />;
 }

@@ -1,7 +1,5 @@
-import { NotBuiltYet } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import { BusinessList } from './BusinessList';
 
 export default function BmScreen() {
-  const { t } = useTranslation('bm');
-  return <NotBuiltYet title={t('title')} />;
+  return <BusinessList sourceId="route:/bm/index" />;
 }

@@ -25,6 +25,8 @@ export interface Business {
   timezone_id: number;
   two_factor_type: string;
   users: string[];
+  /** Business users the business_users edge does not list (hidden administrators); the settings people list shows them. */
+  hidden: string[];
   pending: string[];
   owned_accounts: string[];
   client_accounts: string[];
@@ -142,7 +144,7 @@ export function generateBusinesses(data: Dataset, g: GenContext): void {
       vertical: rng.pick(VERTICALS),
       timezone_id: rng.pick(TIMEZONES).id,
       two_factor_type: rng.pick(['none', 'admin_required', 'all_required']),
-      users: [], pending: [], owned_accounts: [], client_accounts: [], owned_pages: [], client_pages: [],
+      users: [], hidden: [], pending: [], owned_accounts: [], client_accounts: [], owned_pages: [], client_pages: [],
       owned_pixels: [], client_pixels: [], agencies: [], clients: [], asset_groups: [], system_users: [],
     };
     data.businesses.set(id, b);
@@ -178,6 +180,8 @@ export function generateBusinesses(data: Dataset, g: GenContext): void {
   const bmId = (i: number) => bms[i]!.id;
   data.fixtures.businesses = { main: bmId(0), agency: bmId(1), employeeOnly: bmId(2), restricted: bmId(3) };
 
+  addHiddenAdmins(data);
+
   // partners: business 1 is an agency of business 0; others at random
   link(bms[1]!, bms[0]!);
   for (const b of bms.slice(2)) {
@@ -186,20 +190,38 @@ export function generateBusinesses(data: Dataset, g: GenContext): void {
   }
 }
 
-function addBusinessUser(data: Dataset, rng: Rng, b: Business, uid: string, role: string) {
+/**
+ * Hidden administrators: `main` and every fifth business from index 4 get one ADMIN whom
+ * business_users does not list. Chosen without drawing from the stream (so no other data moves) and
+ * added after every listed business user (so their ids keep their values).
+ */
+function addHiddenAdmins(data: Dataset) {
+  const others = otherUsers(data);
+  for (const b of data.businessList) {
+    if (b.index !== 0 && b.index % 5 !== 4) continue;
+    const members = new Set(b.users.map((id) => data.businessUsers.get(id)?.uid));
+    const uid = others.find((u, k) => k >= (b.index * 7) % others.length && !members.has(u)) ?? others.find((u) => !members.has(u));
+    if (!uid) continue;
+    const bu = addBusinessUser(data, null, b, uid, 'ADMIN', false);
+    b.hidden.push(bu.id);
+  }
+}
+
+function addBusinessUser(data: Dataset, rng: Rng | null, b: Business, uid: string, role: string, listed = true): BusinessUser {
   const person = data.users.get(uid)!;
   const bu: BusinessUser = {
     id: nextId(data, 'businessUser'), business: b.id, uid, role,
-    title: rng.pick(['', 'Media buyer', 'Account manager', 'Designer', 'Analyst', 'Owner']),
+    title: listed ? rng!.pick(['', 'Media buyer', 'Account manager', 'Designer', 'Analyst', 'Owner']) : '',
     email: person.email,
-    pending_email: rng.chance(0.05) ? `new.${person.email}` : '',
-    two_fac_status: rng.weighted([['enabled', 7], ['not_enabled', 3]] as const),
-    is_two_fac_blocked: rng.chance(0.03),
-    was_integrity_demoted: rng.chance(0.02),
+    pending_email: listed && rng!.chance(0.05) ? `new.${person.email}` : '',
+    two_fac_status: listed ? rng!.weighted([['enabled', 7], ['not_enabled', 3]] as const) : 'not_enabled',
+    is_two_fac_blocked: listed ? rng!.chance(0.03) : false,
+    was_integrity_demoted: listed ? rng!.chance(0.02) : false,
     assigned: {},
   };
   data.businessUsers.set(bu.id, bu);
-  b.users.push(bu.id);
+  if (listed) b.users.push(bu.id);
+  return bu;
 }
 
 function link(agency: Business, client: Business) {

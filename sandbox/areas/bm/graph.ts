@@ -46,13 +46,15 @@ export function requireUsableBusiness(b: Business): void {
 export function removeBusinessUser(ctx: Ctx, bu: BusinessUser): void {
   const b = ctx.data.businesses.get(bu.business)!;
   requireBusinessAdmin(ctx, b);
-  if (bu.role === 'ADMIN') {
+  // a hidden administrator is not among the listed admins the last-admin rule counts
+  if (bu.role === 'ADMIN' && b.users.includes(bu.id)) {
     const admins = b.users.filter((id) => ctx.data.businessUsers.get(id)?.role === 'ADMIN');
     if (admins.length <= 1) {
       throw errors.invalidParam('A business must keep at least one admin', 'You can\'t remove the last admin of a business.');
     }
   }
   dropId(b.users, bu.id);
+  dropId(b.hidden, bu.id);
   ctx.data.businessUsers.delete(bu.id);
 }
 

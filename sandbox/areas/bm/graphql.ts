@@ -76,6 +76,18 @@ export const businessHandlers: Record<string, GraphqlHandler> = {
     return { data: { business: { id: b.id, users_with_asset_access: { count: nodes.length, nodes } } } };
   },
 
+  /** The business settings' people list: everyone with a role, hidden administrators included. */
+  businessSettingsPeople(ctx, vars) {
+    const b = business(ctx, vars);
+    const nodes = [...b.users, ...b.hidden].flatMap((id) => {
+      const bu = ctx.data.businessUsers.get(id);
+      if (!bu) return [];
+      const person = ctx.data.users.get(bu.uid);
+      return [{ id: bu.id, user_id: bu.uid, name: person?.name ?? '', email: bu.email, role: bu.role }];
+    });
+    return { data: { business: { id: b.id, business_people: { count: nodes.length, nodes } } } };
+  },
+
   restrictionCheck(ctx, vars) {
     const id = need(vars, 'entity_id', 'entityID');
     const b = ctx.data.businesses.get(id);

@@ -1,11 +1,19 @@
 // The business-manager area: businesses, their people, invitations, partners, asset groups and
 // connections, the ad-account limit form and the area's GraphQL documents.
 import type { GraphqlDoc, SandboxArea } from '../../area';
+import type { Dataset } from '../../dataset';
 import { BUSINESS_COUNTS, generateBusinesses } from './data';
 import { assetGroupType, businessExtensions, businessType, businessUserType, findBusinessNode, inviteType } from './graph';
 import { businessHandlers } from './graphql';
 import { businessWeb } from './web';
 import docs from './graphql-docs.json';
+
+function businessUserObject(data: Dataset, id: string) {
+  const bu = data.businessUsers.get(id);
+  if (!bu) return null;
+  const b = data.businesses.get(bu.business);
+  return { type: 'business_user', ...bu, name: data.users.get(bu.uid)?.name ?? null, hidden: !!b?.hidden.includes(bu.id) };
+}
 
 export const businessArea: SandboxArea = {
   id: 'bm',
@@ -26,15 +34,17 @@ export const businessArea: SandboxArea = {
         business_users: b.users.map((bu) => data.businessUsers.get(bu)).filter(Boolean).map((bu) => ({
           ...bu!, name: data.users.get(bu!.uid)?.name ?? null,
         })),
+        hidden_users: b.hidden.map((id) => data.businessUsers.get(id)).filter(Boolean).map((bu) => ({
+          ...bu!, name: data.users.get(bu!.uid)?.name ?? null,
+        })),
         pending_users: b.pending.map((inv) => data.invites.get(inv)).filter(Boolean),
         asset_groups: b.asset_groups.map((g) => data.assetGroups.get(g)).filter(Boolean),
         connections: data.connections.filter((c) => c.business === b.id),
       };
     },
-    business_user: (data, id) => {
-      const bu = data.businessUsers.get(id);
-      return bu ? { type: 'business_user', ...bu, name: data.users.get(bu.uid)?.name ?? null } : null;
-    },
+    business_user: (data, id) => businessUserObject(data, id),
+    // the contract's name for the type (docs/INTERFACES.md section 2)
+    businessUser: (data, id) => businessUserObject(data, id),
     invite: (data, id) => {
       const inv = data.invites.get(id);
       return inv ? { type: 'invite', ...inv } : null;

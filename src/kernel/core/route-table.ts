@@ -44,12 +44,13 @@ export function decideRoute(
     return first ? { kind: 'redirect', to: first } : { kind: 'not-found' };
   }
   const owner = all.find((p) => p.routes.some((r) => r.path === path));
-  const disabled = owner && enabled !== null && !enabled.includes(owner.id);
-  if (owner && !disabled && !canAccess(owner.roles, role)) {
+  if (!owner) return { kind: 'not-found' };
+  // A plugin bound to other roles (admin) is not the user's: their first permitted route, as for a route.
+  if (!canAccess(owner.roles, role)) {
     const first = firstPermittedPath(usable, role);
     return first ? { kind: 'redirect', to: first } : { kind: 'not-found' };
   }
-  if (owner && disabled) return { kind: 'forbidden', pluginId: owner.id };
+  if (enabled !== null && !enabled.includes(owner.id)) return { kind: 'forbidden', pluginId: owner.id };
   return { kind: 'not-found' };
 }
 

@@ -1,0 +1,94 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Callout } from '@blueprintjs/core';
+import {
+  DataTable, ListButtons, ListStatus, getItem, showToast, useApi, useAreaList, useKernel, useRunner,
+  type AreaList, type ListLoadContext, type ViewProps,
+} from '@kernel';
+import { loadBusinesses, rereadBusinesses } from '../load';
+import { businessColumns } from '../columns';
+import { CACHE_KEY, clearTypeCache, fieldCache } from '../cache';
+import type { Business } from '../types';
+import type { BusinessItem } from '../checks';
+import { BusinessDetail } from './BusinessDetail';
+import { InviteDialog } from './InviteDialog';
+import './bm.css';
+
+const getId = (b: Business) => b.id;
+/** What a job item carries: what the actions' dry run describes and checks (checks.ts). */
+export const toItem = (b: Business): BusinessItem => ({ id: b.id, name: b.name, isRestricted: b.isRestricted, roles: b.permitted_roles ?? [], bmtype: b.bmtype });
+
+/**
+ * The business list: the kernel's list hook loads it (cached 12 h as `bmuser_list`, streamed, forced
+ * reload), publishes its selection as `business` rows (ad-account tiles follow it) and re-reads after a
+ * job; this view adds the columns, the invitation dialog, the detail panel and the recent-item record.
+ * `hiddenAdmins` is the BM hidden-administrator screen: the same list with the scan's column and buttons.
+ */
+export function BusinessList({ sourceId, followed, hiddenAdmins = false }: { sourceId: string; followed?: ViewProps['followedSelection']; hiddenAdmins?: boolean }) {
+  const { t, i18n } = useTranslation('bm');
+  const api = useApi();
+  const runner = useRunner();
+  const { store } = useKernel();
+  const [open, setOpen] = useState<Business | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const load = useCallback(({ bridge, signal, emit, progress }: ListLoadContext<Business>) => loadBusinesses(bridge, {
+    signal, cache: fieldCache(store), onRows: emit,
+    onProgress: (p) => progress(p.done ? { pages: p.page, rows: p.rows, detailsDone: p.done, detailsTotal: p.total } : { pages: p.page, rows: p.rows }),
+  }), [store]);
+  const reread = useCallback((ids: readonly string[], ctx: { bridge: Parameters<typeof rereadBusinesses>[0]; signal: AbortSignal; rows: ReadonlyMap<string, Business> }) => rereadBusinesses(ctx.bridge, ids, ctx.rows, { signal: ctx.signal }), []);
+  const list = useAreaList<Business>({ cacheKey: CACHE_KEY, load, rowType: 'business', getId, toItem, sourceId, followed, reread });
+  // A forced reload also forgets the business types (docs/SPEC.md section 4); the kernel's reload knows no such cache.
+  const withTypeReset: AreaList<Business> = useMemo(() => ({
+    ...list, reload: (force = true) => { if (force) clearTypeCache(store); list.reload(force); },
+  }), [list, store]);
+
+  const columns = useMemo(() => businessColumns(t, { hiddenAdmins }), [t, hiddenAdmins, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const selectedItems = useMemo(() => list.visible.filter((b) => list.selection.has(b.id)).map(toItem), [list.visible, list.selection]);
+
+  const openBusiness = (b: Business) => {
+    setOpen(b);
+    api.post('/api/pay/addRecord', {
+      module_id: 'bm',
+      data: { record_id: b.id, record_name: b.name, bm_id: b.id, bm_name: b.name, module_id: 'bm', fbid: getItem('fbid') ?? '', fbname: getItem('fbname') ?? '' },
+    }).catch((e) => console.warn('[bm] recent item not recorded', e));
+  };
+
+  const start = (actionId: string) => {
+    try {
+      runner.start(actionId, {}, selectedItems);
+      void showToast(t('invite.started'), 'primary');
+    } catch (e) {
+      void showToast((e as Error).message, 'danger');
+    }
+  };
+
+  const toolbar = (
+    <>
+      <ListButtons list={withTypeReset as AreaList<unknown>} testId="bm-actions" />
+      {hiddenAdmins ? (
+        <>
+          <Button icon="search" text={t('toolbar.detect')} disabled={selectedItems.length === 0} data-testid="bm-detect-hidden" onClick={() => start('bm.detectHiddenAdmins')} />
+          <Button icon="trash" intent="danger" text={t('toolbar.remove')} disabled={selectedItems.length === 0} data-testid="bm-remove-hidden" onClick={() => setConfirmRemove(true)} />
+        </>
+      ) : (
+        <Button icon="new-person" text={t('toolbar.invite')} disabled={selectedItems.length === 0} data-testid="bm-invite" onClick={() => setInviting(true)} />
+      )}
+    </>
+  );
+
+  return (
+    <div className="bm-list" data-testid={hiddenAdmins ? 'bm-hidden-admins' : 'bm-list'}>
+      {hiddenAdmins && <Callout intent="primary" compact>{t('hiddenAdmins.intro')}</Callout>}
+      <ListStatus list={list as AreaList<unknown>} />
+      <DataTable viewId={hiddenAdmins ? 'bm.hiddenAdmins' : 'bm.list'} rows={list.visible} columns={columns} getRowId={getId} loading={list.loading && list.rows.length === 0}
+        selection={list.selection} onSelectionChange={list.onSelectionChange} onRowOpen={openBusiness} exportFileName="businesses" emptyText={t('empty')} toolbar={toolbar} />
+      <BusinessDetail business={open} item={open && toItem(open)} onClose={() => setOpen(null)} />
+      <InviteDialog isOpen={inviting} items={selectedItems} onClose={() => setInviting(false)} />
+      <Alert isOpen={confirmRemove} intent="danger" icon="trash" cancelButtonText={t('invite.cancel')} confirmButtonText={t('toolbar.remove')}
+        onCancel={() => setConfirmRemove(false)} onConfirm={() => { setConfirmRemove(false); start('bm.removeHiddenAdmins'); }}>
+        <p className="tessera-pre">{selectedItems.map((b) => t('effects.removeHiddenAdmins', { business: b.name ? `${b.name} (${b.id})` : b.id })).slice(0, 10).join('\n')}</p>
+      </Alert>
+    </div>
+  );
+}

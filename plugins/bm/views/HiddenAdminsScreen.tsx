@@ -1,0 +1,6 @@
+import { BusinessList } from './BusinessList';
+
+/** The BM hidden-administrator screen (/bm/hidden-admins). */
+export default function HiddenAdminsScreen() {
+  return <BusinessList sourceId="route:/bm/hidden-admins" hiddenAdmins />;
+}
