@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
 import { Runner, type ActionEntry } from './runner';
@@ -9,16 +9,34 @@ import { missingOperations } from '../graph/doc-catalogue';
 import { reportVisit } from '../core/visit-statistics';
 import { showToast } from '../core/toaster';
 import { onLeaveStore } from '../store/user-store';
+import { storeTabs } from '../store/tabs';
+import { soleLeadership } from '../store/leader';
+import { newTabId } from '../store/tab-sync';
+import { NoLeaderError, RemoteRunner, type RunnerControl } from './tabs/remote-runner';
+import { RunnerRefusal } from './types';
+import { refusalText } from './ActionDialog';
+import { serveRunner } from './tabs/serve-runner';
+import { runnerChannelName } from './tabs/protocol';
 import type { PluginAction } from '../plugin/types';
 
-const RunnerContext = createContext<Runner | null>(null);
+const RunnerContext = createContext<RunnerControl | null>(null);
 
-/** One runner per page, shared by every screen and tile; jobs interrupted by a reload are restored here. */
+/**
+ * One runner per page, shared by every screen and tile; jobs interrupted by a reload are restored here.
+ * Of the tabs of one user only the leader tab runs jobs (docs/DECISIONS.md, "One tab runs the jobs"):
+ * the other tabs get a RemoteRunner that asks the leader, and when the leader closes the next tab
+ * takes over, restores the jobs and resumes those that were running.
+ */
 export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; children: ReactNode }) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const latest = useRef(kernel);
   latest.current = kernel;
+  const [tabs] = useState(() => storeTabs(kernel.store));
+  const [leadership] = useState(() => tabs?.leadership ?? soleLeadership());
+  // One id for both sides, so this tab never hears its own runner's messages.
+  const [tabId] = useState(newTabId);
+  const leader = useSyncExternalStore((l) => leadership.subscribe(l), () => leadership.leader);
   const [runner] = useState(() => new Runner({
     store: kernel.store,
     bridge: kernel.bridge,
@@ -38,13 +56,35 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     paceFactor: () => getRunnerSettings().paceFactor,
   }));
 
+  const [remote] = useState(() => (tabs?.shared ? new RemoteRunner(runner, runnerChannelName(tabs.userId), kernel.bus, {
+    tabId,
+    onFailure: (e) => {
+      const t = latest.current.i18n.t.bind(latest.current.i18n) as (key: string, o?: Record<string, unknown>) => string;
+      const message = e instanceof RunnerRefusal ? refusalText(e, t) : e instanceof NoLeaderError ? t('runner.noLeader') : e.message;
+      void showToast(t('runner.leaderFailed', { message }), 'danger');
+    },
+  }) : null));
   useEffect(() => {
-    const interrupted = runner.restore(getRunnerSettings().autoResume);
-    if (interrupted.length && !getRunnerSettings().autoResume) void showToast(t('runner.interrupted', { count: interrupted.length }), 'warning');
-  }, [runner, t]);
+    remote?.open();
+    return () => remote?.close();
+  }, [remote]);
+
+  // The leader restores the jobs a closed page left running: at once when they were running in a
+  // leader tab this tab saw (a takeover), else as the operator's auto-resume setting says.
+  // Once per page: restoring again would mark the jobs this page runs as interrupted.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!leader || restored.current) return;
+    restored.current = true;
+    const autoResume = getRunnerSettings().autoResume || !!remote?.leaderSeen;
+    const interrupted = runner.restore(autoResume);
+    if (interrupted.length && !autoResume) void showToast(latest.current.i18n.t('runner.interrupted', { count: interrupted.length }), 'warning');
+  }, [runner, leader, remote]);
+
+  useEffect(() => (leader && tabs?.shared ? serveRunner(runner, runnerChannelName(tabs.userId), kernel.bus, tabId) : undefined), [runner, leader, tabs, kernel.bus, tabId]);
 
   // The user logs out or another logs in: this user's running jobs pause in their own store (docs/DECISIONS.md).
-  useEffect(() => onLeaveStore(runner.store, () => runner.pauseAll('operator', '')), [runner]);
+  useEffect(() => onLeaveStore(runner.store, () => { if (leadership.leader) runner.pauseAll('operator', ''); }), [runner, leadership]);
 
   useEffect(() => {
     const onFinished = (e: { actionId: string; status: string; done: number; failed: number; skipped: number }) => {
@@ -58,11 +98,11 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     return () => { kernel.bus.off('job:finished', onFinished); kernel.bus.off('runner:needs-operator', onOperator); kernel.bus.off('runner:cannot-persist', onCannotPersist); };
   }, [runner, kernel.bus, t]);
 
-  return <RunnerContext.Provider value={runner}>{children}</RunnerContext.Provider>;
+  return <RunnerContext.Provider value={leader || !remote ? runner : remote}>{children}</RunnerContext.Provider>;
 }
 RunnerHost.displayName = 'RunnerHost';
 
-export function useRunner(): Runner {
+export function useRunner(): RunnerControl {
   const runner = useContext(RunnerContext);
   if (!runner) throw new Error('useRunner must be used inside <RunnerHost>');
   return runner;

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { Runner } from './runner';
+import type { RunnerControl } from './tabs/remote-runner';
 import { ITEMS, JOBS, type StoredItem } from './job-store';
 import type { JobRow } from './types';
 
 /** Re-renders when the jobs (or one job's items) change; updates are coalesced to one per frame. */
-function useStoreVersion(runner: Runner, table: string): number {
+function useStoreVersion(runner: RunnerControl, table: string): number {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     const store = runner.store;
@@ -19,12 +19,12 @@ function useStoreVersion(runner: Runner, table: string): number {
   return version;
 }
 
-export function useJobs(runner: Runner): JobRow[] {
+export function useJobs(runner: RunnerControl): JobRow[] {
   useStoreVersion(runner, JOBS);
   return runner.jobs();
 }
 
-export function useJobItems(runner: Runner, jobId: string | null): StoredItem[] {
+export function useJobItems(runner: RunnerControl, jobId: string | null): StoredItem[] {
   useStoreVersion(runner, ITEMS);
   return jobId ? runner.items(jobId) : [];
 }

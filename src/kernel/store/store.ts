@@ -19,17 +19,18 @@ export function createKernelStore(): KernelStore {
 }
 
 /**
- * Loads the store from IndexedDB and keeps saving it. Resolves to null when IndexedDB is not
+ * Loads the store from IndexedDB and keeps saving it (unless `autoSave` is false). Resolves to null when IndexedDB is not
  * available (private mode, old browsers): the page then works without persistence.
  */
-export async function persistStore(store: KernelStore, dbName = STORE_DB_NAME): Promise<IndexedDbPersister | null> {
+export async function persistStore(store: KernelStore, dbName = STORE_DB_NAME, options: { autoSave?: boolean } = {}): Promise<IndexedDbPersister | null> {
   if (typeof indexedDB === 'undefined') return null;
   try {
     const persister = createIndexedDbPersister(store, dbName, 1, (e) => console.warn('[tessera] store persistence', e));
     // TinyBase creates its object stores on the first save; loading a database that does not exist
     // yet would only produce a 'store not found' error, so a first visit starts empty.
     if (await databaseExists(dbName)) await persister.load();
-    await persister.startAutoSave();
+    // A tab that is not the leader only loads: the leader saves for every tab (user-store.tsx).
+    if (options.autoSave !== false) await persister.startAutoSave();
     return persister;
   } catch (e) {
     console.warn('[tessera] store persistence unavailable', e);

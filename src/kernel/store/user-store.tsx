@@ -1,6 +1,8 @@
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { IndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
 import { createKernelStore, persistStore, userStoreDbName, type KernelStore } from './store';
+import { joinTabs, type StoreTabs } from './tabs';
+import { ITEMS, JOBS } from '../runner/job-store';
 import { clearCached } from './ttl-cache';
 import { getSession, subscribeSession, type SessionState } from '../auth/session';
 import { storedUserId } from '../storage';
@@ -12,6 +14,10 @@ import { storedUserId } from '../storage';
  * works with the old store is told (`onLeaveStore`, the runner pauses its running jobs), a logout
  * drops the old user's cached platform lists, the old store is saved and left, and the new user's
  * store is opened and loaded before anything renders with it.
+ *
+ * The tabs of one user share the store (tabs.ts, docs/DECISIONS.md "One tab runs the jobs"): they
+ * keep it the same in every tab and only the leader tab saves it, so no tab's save overwrites rows
+ * another tab wrote.
  */
 
 /** The user whose data the page holds: the profile's id, or the stored uid while the profile loads. */
@@ -38,15 +44,20 @@ export function onLeaveStore(store: KernelStore, handler: () => void): () => voi
 export interface UserStore {
   userId: string | undefined;
   store: KernelStore;
-  /** Saves the store at once (undefined without persistence). */
+  /** Saves the store at once (undefined without persistence; nothing while another tab is the leader). */
   flush?: () => Promise<void>;
 }
 
+type Opened = UserStore & { persister: IndexedDbPersister | null; tabs: StoreTabs | null };
+
 /** Opens the store of `userId` (undefined: an empty, unpersisted store). */
-export async function openUserStore(userId: string | undefined): Promise<UserStore & { persister: IndexedDbPersister | null }> {
+export async function openUserStore(userId: string | undefined): Promise<Opened> {
   const store = createKernelStore();
-  const persister = userId === undefined ? null : await persistStore(store, userStoreDbName(userId));
-  return { userId, store, persister, flush: persister ? async () => { await persister.save(); } : undefined };
+  if (userId === undefined) return { userId, store, persister: null, tabs: null };
+  const persister = await persistStore(store, userStoreDbName(userId), { autoSave: false });
+  const tabs = await joinTabs(store, userId, persister, [JOBS, ITEMS]);
+  const flush = persister ? async () => { if (tabs.leadership.leader) await persister.save(); } : undefined;
+  return { userId, store, persister, tabs, flush };
 }
 
 /** Tells whatever works with `store` that the page leaves it; on logout its cached platform lists go too. */
@@ -57,18 +68,20 @@ export function leaveUserStore(store: KernelStore, logout: boolean): void {
   if (logout) clearCached(store);
 }
 
-/** Saves a left store (unless `save` is false) and stops persisting it. */
-export async function closeUserStore(opened: { persister: IndexedDbPersister | null }, save = true): Promise<void> {
-  if (!opened.persister) return;
+/** Saves a left store (unless `save` is false, or another tab is the leader), stops persisting it and leaves the other tabs. */
+export async function closeUserStore(opened: { persister: IndexedDbPersister | null; tabs?: StoreTabs | null }, save = true): Promise<void> {
   try {
-    if (save) await opened.persister.save();
-  } catch (e) {
-    console.warn('[tessera] store could not be saved', e);
+    if (!opened.persister) return;
+    try {
+      if (save && (opened.tabs?.leadership.leader ?? true)) await opened.persister.save();
+    } catch (e) {
+      console.warn('[tessera] store could not be saved', e);
+    }
+    await opened.persister.destroy();
+  } finally {
+    opened.tabs?.close();
   }
-  await opened.persister.destroy();
 }
-
-type Opened = UserStore & { persister: IndexedDbPersister | null };
 
 /**
  * Renders `children` with the store of the session's user, and again with another store when the

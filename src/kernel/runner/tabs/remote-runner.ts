@@ -1,0 +1,192 @@
+import type { KernelBus, KernelEvents } from '../../bus';
+import type { Runner, StartOptions } from '../runner';
+import type { JobItem, JobRow } from '../types';
+import { JOBS, type StoredItem } from '../job-store';
+import type { KernelStore } from '../../store/store';
+import { newTabId } from '../../store/tab-sync';
+import { receivedError, type RemoteMethod, type RunnerMessage } from './protocol';
+
+/** No leader tab answered a call in time (or this tab stopped). */
+export class NoLeaderError extends Error {
+  constructor() {
+    super('no tab is running the jobs');
+    this.name = 'NoLeaderError';
+  }
+}
+
+/** What the screens use of the runner (useRunner): the leader tab's Runner, or a follower's RemoteRunner. */
+export type RunnerControl = Pick<Runner, 'store' | 'job' | 'jobs' | 'items' | 'missingSecrets' | 'availability' | 'check' | 'start' | 'pause' | 'resume' | 'cancel' | 'retryFailed' | 'dryRun'>;
+
+export interface RemoteRunnerOptions {
+  tabId?: string;
+  Channel?: typeof BroadcastChannel;
+  /** A call the leader refused or never answered, after the screen that made it moved on (a start). */
+  onFailure?: (error: Error) => void;
+  /** How often an unanswered call is sent again, and when it gives up. */
+  resendMs?: number;
+  giveUpMs?: number;
+}
+
+/**
+ * A follower tab's runner: it runs nothing. Reading (jobs, items) and checking (availability, check,
+ * the dry run, which sends nothing) use this tab's own Runner over the shared store; starting and
+ * controlling jobs are calls to the leader tab's runner (serve-runner.ts). Secret parameters typed in
+ * this tab travel in the call and are kept only in the leader's memory, like any secret.
+ */
+export class RemoteRunner implements RunnerControl {
+  private channel: BroadcastChannel | null = null;
+  private readonly tabId: string;
+  private readonly pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private seq = 0;
+  /** A leader tab said it serves while this tab was a follower (its jobs were running somewhere). */
+  leaderSeen = false;
+
+  constructor(private readonly local: Runner, private readonly channelName: string, private readonly bus: KernelBus, private readonly options: RemoteRunnerOptions = {}) {
+    this.tabId = options.tabId ?? newTabId();
+  }
+
+  /** Starts listening to the leader (and asks whether one serves). */
+  open(): this {
+    if (this.channel) return this;
+    this.channel = new (this.options.Channel ?? BroadcastChannel)(this.channelName);
+    this.channel.onmessage = (event: MessageEvent<RunnerMessage>) => this.receive(event.data);
+    this.channel.postMessage({ kind: 'who', from: this.tabId } satisfies RunnerMessage);
+    return this;
+  }
+
+  get store(): KernelStore {
+    return this.local.store;
+  }
+
+  job(jobId: string): JobRow | null {
+    return this.local.job(jobId);
+  }
+
+  jobs(): JobRow[] {
+    return this.local.jobs();
+  }
+
+  items(jobId: string): StoredItem[] {
+    return this.local.items(jobId);
+  }
+
+  availability(actionId: string): ReturnType<Runner['availability']> {
+    return this.local.availability(actionId);
+  }
+
+  check(...args: Parameters<Runner['check']>): ReturnType<Runner['check']> {
+    return this.local.check(...args);
+  }
+
+  /** The dry run sends nothing: it runs here. */
+  dryRun(...args: Parameters<Runner['dryRun']>): ReturnType<Runner['dryRun']> {
+    return this.local.dryRun(...args);
+  }
+
+  /** The leader holds the secrets; a job it paused for want of them says so in its row. */
+  missingSecrets(jobId: string): string[] {
+    const job = this.job(jobId);
+    if (!job || job.pauseReason !== 'secret') return [];
+    const named = job.pauseMessage ? job.pauseMessage.split(',').map((s) => s.trim()).filter(Boolean) : [];
+    return named.length ? named : parseList(job.secretFields);
+  }
+
+  /** Checks here (a refusal throws at once, as in the leader), then asks the leader to run the job under the id chosen here. */
+  start(actionId: string, params: unknown, items: readonly JobItem[], options: StartOptions = {}): string {
+    this.local.check(actionId, params, items, options);
+    const jobId = options.jobId ?? `job-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
+    this.call('start', [actionId, params, [...items], { ...options, exclude: options.exclude ? [...options.exclude] : undefined, jobId }]).catch((e: Error) => this.options.onFailure?.(e));
+    return jobId;
+  }
+
+  pause(jobId: string): void {
+    this.call('pause', [jobId]).catch((e: Error) => this.options.onFailure?.(e));
+  }
+
+  async resume(jobId: string, secrets?: Record<string, unknown>): Promise<void> {
+    await this.call('resume', secrets ? [jobId, secrets] : [jobId]);
+  }
+
+  cancel(jobId: string): void {
+    this.call('cancel', [jobId]).catch((e: Error) => this.options.onFailure?.(e));
+  }
+
+  retryFailed(jobId: string): void {
+    this.call('retryFailed', [jobId]).catch((e: Error) => this.options.onFailure?.(e));
+  }
+
+  close(): void {
+    if (this.channel) {
+      this.channel.onmessage = null;
+      this.channel.close();
+      this.channel = null;
+    }
+    for (const p of this.pending.values()) p.reject(new NoLeaderError());
+    this.pending.clear();
+  }
+
+  /** Sends a call until the leader answers (a leader that closes mid-way is replaced by the next one). */
+  private call(method: RemoteMethod, args: unknown[]): Promise<unknown> {
+    const id = `${this.tabId}:${++this.seq}`;
+    const message: RunnerMessage = { kind: 'call', from: this.tabId, id, method, args };
+    const { resendMs = 1000, giveUpMs = 30_000 } = this.options;
+    return new Promise<unknown>((resolve, reject) => {
+      const started = Date.now();
+      const send = () => {
+        if (!this.pending.has(id)) return;
+        if (!this.channel || Date.now() - started > giveUpMs) {
+          this.pending.delete(id);
+          reject(new NoLeaderError());
+          return;
+        }
+        this.channel.postMessage(message);
+        setTimeout(send, resendMs);
+      };
+      this.pending.set(id, { resolve, reject });
+      send();
+    });
+  }
+
+  /**
+   * Runs `then` once this tab's store shows the job finished: the store's changes come over another
+   * channel than the leader's events, and listeners of `job:finished` read the job's items.
+   */
+  private whenFinishedHere(jobId: string, then: () => void): void {
+    const finished = () => FINAL_STATUSES.includes(this.job(jobId)?.status ?? '');
+    if (finished()) return then();
+    const store = this.local.store;
+    const stop = () => { store.delListener(listener); clearTimeout(timer); };
+    const listener = store.addRowListener(JOBS, jobId, () => { if (finished()) { stop(); then(); } });
+    const timer = setTimeout(() => { stop(); then(); }, SYNC_WAIT_MS);
+  }
+
+  private receive(m: RunnerMessage | undefined): void {
+    if (!m || m.from === this.tabId) return;
+    if (m.kind === 'serving') this.leaderSeen = true;
+    else if (m.kind === 'event') {
+      this.leaderSeen = true;
+      const emit = () => this.bus.emit(m.name, m.payload as KernelEvents[typeof m.name] as never);
+      if (m.name === 'job:finished') this.whenFinishedHere((m.payload as KernelEvents['job:finished']).jobId, emit);
+      else emit();
+    } else if (m.kind === 'reply' && m.to === this.tabId) {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.ok) p.resolve(m.value);
+      else p.reject(receivedError(m.error));
+    }
+  }
+}
+
+const FINAL_STATUSES = ['done', 'failed', 'cancelled'];
+/** How long a forwarded `job:finished` waits for the job's last rows to arrive over the store's channel. */
+const SYNC_WAIT_MS = 2000;
+
+function parseList(json: string | undefined): string[] {
+  try {
+    const list = JSON.parse(json || '[]') as unknown;
+    return Array.isArray(list) ? list.map(String) : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,74 @@
+import type { KernelBus } from '../../bus';
+import type { Runner, StartOptions } from '../runner';
+import type { JobItem } from '../types';
+import { newTabId } from '../../store/tab-sync';
+import { FORWARDED_EVENTS, REMOTE_METHODS, sendError, type RunnerMessage } from './protocol';
+
+/** Answers of the calls already handled, so a resent call is not carried out twice. */
+const REMEMBERED_CALLS = 500;
+
+/**
+ * The leader tab's side: carries out the other tabs' calls on this tab's runner and forwards its bus
+ * events to them. Returns the function that stops serving.
+ */
+export function serveRunner(runner: Runner, channelName: string, bus: KernelBus, tabId = newTabId(), Channel: typeof BroadcastChannel = BroadcastChannel): () => void {
+  const channel = new Channel(channelName);
+  const post = (m: RunnerMessage) => channel.postMessage(m);
+  const answers = new Map<string, Promise<RunnerMessage>>();
+
+  const carryOut = async (m: Extract<RunnerMessage, { kind: 'call' }>): Promise<RunnerMessage> => {
+    try {
+      return { kind: 'reply', from: tabId, to: m.from, id: m.id, ok: true, value: await invoke(runner, m.method, m.args) };
+    } catch (e) {
+      return { kind: 'reply', from: tabId, to: m.from, id: m.id, ok: false, error: sendError(e) };
+    }
+  };
+
+  channel.onmessage = (event: MessageEvent<RunnerMessage>) => {
+    const m = event.data;
+    if (!m || m.from === tabId) return;
+    if (m.kind === 'who') post({ kind: 'serving', from: tabId });
+    if (m.kind !== 'call' || !REMOTE_METHODS.includes(m.method)) return;
+    let answer = answers.get(m.id);
+    if (!answer) {
+      answer = carryOut(m);
+      answers.set(m.id, answer);
+      if (answers.size > REMEMBERED_CALLS) answers.delete(answers.keys().next().value!);
+    }
+    void answer.then(post);
+  };
+
+  const forwarders = FORWARDED_EVENTS.map((name) => {
+    const forward = (payload: unknown) => post({ kind: 'event', from: tabId, name, payload } as RunnerMessage);
+    bus.on(name, forward);
+    return () => bus.off(name, forward);
+  });
+  post({ kind: 'serving', from: tabId });
+
+  return () => {
+    forwarders.forEach((off) => off());
+    channel.onmessage = null;
+    channel.close();
+  };
+}
+
+async function invoke(runner: Runner, method: string, args: unknown[]): Promise<unknown> {
+  switch (method) {
+    case 'start': {
+      const [actionId, params, items, options] = args as [string, unknown, JobItem[], StartOptions];
+      // A resent start whose first sending got through (perhaps to the leader before this one).
+      if (options?.jobId && runner.job(options.jobId)) return options.jobId;
+      return runner.start(actionId, params, items, options);
+    }
+    case 'pause': return runner.pause(String(args[0]));
+    case 'resume': {
+      // Refused parameters reject at once; settling and scheduling may take a minute: answer before them.
+      const resuming = runner.resume(String(args[0]), args[1] as Record<string, unknown> | undefined);
+      resuming.catch(() => { /* a refusal is the answer below; later failures land in the job's row */ });
+      return Promise.race([resuming, Promise.resolve(undefined)]);
+    }
+    case 'cancel': return runner.cancel(String(args[0]));
+    case 'retryFailed': return runner.retryFailed(String(args[0]));
+    default: throw new Error(`unknown runner method "${method}"`);
+  }
+}

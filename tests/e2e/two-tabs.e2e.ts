@@ -1,0 +1,153 @@
+// One tab runs the jobs (docs/DECISIONS.md): two tabs of one browser, one user. A job started in the
+// follower tab runs in the leader tab only; when the leader closes mid-job the other tab takes over,
+// settles what was in flight and finishes: every item written exactly once.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { launchBrowser, loginAs } from './browser';
+
+const baseUrl = inject('baseUrl');
+const graph = `${baseUrl}/__graph`;
+/** A user with no role on any account (the sandbox's last user). */
+const NEW_USER = '61550000000060';
+/** Matches the ids act_120200000000100 … act_120200000000199 of the small sandbox. */
+const SEARCH = '1202000000001';
+const PACE = 0.25;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function sandbox<T>(path: string, init?: RequestInit): Promise<T> {
+  const r = await fetch(`${graph}${path}`, init);
+  return (await r.json()) as T;
+}
+
+interface Write { tab: 'leader' | 'follower'; at: number }
+
+describe('two tabs of one user', () => {
+  it('a job started in the follower runs in the leader only, and the other tab finishes it when the leader closes: every item written once', async () => {
+    await sandbox('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
+    await fetch(`${graph}/__sandbox/calls`, { method: 'DELETE' });
+    // Time flows as usual; after the takeover it is moved past the deadline of the writes the closed tab
+    // left in flight (the journal cannot tell yet whether they will land, so the runner waits it out).
+    await browser.context.clock.install();
+    const leader = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await leader.goto(`${baseUrl}/login/login`);
+    await leader.evaluate((pace) => {
+      localStorage.clear();
+      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
+      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: pace, autoResume: false } }));
+    }, PACE);
+    await loginAs(leader, baseUrl, 'operator@tessera.test');
+
+    // The second tab shares the session; the first holds the runner's lock.
+    const follower = await browser.context.newPage();
+    const writes: Write[] = [];
+    let outcomeAsked = 0;
+    browser.context.on('request', (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/__graph/__sandbox/outcome/')) outcomeAsked += 1;
+      if (request.method() !== 'POST' || !url.pathname.startsWith('/__graph/') || !url.pathname.endsWith('/users')) return;
+      writes.push({ tab: request.frame().page() === follower ? 'follower' : 'leader', at: Date.now() });
+    });
+    await follower.goto(`${baseUrl}/adaccount/index`);
+    await follower.locator('.tessera-layout').waitFor();
+    expect(await leaderOf(leader)).toBe(true);
+    expect(await leaderOf(follower)).toBe(false);
+
+    await follower.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
+    await follower.getByLabel('Search', { exact: true }).fill(SEARCH);
+    await expect.poll(() => follower.locator('[data-row-id]').first().getAttribute('data-row-id')).toMatch(/^act_1202000000001\d\d$/);
+    await follower.getByLabel('Select all rows in the current view').check({ force: true });
+    const selected = Number((await follower.getByText(/^Selected: \d+/).textContent())!.replace(/\D/g, ''));
+    expect(selected).toBe(100);
+
+    await follower.getByTestId('adaccount-actions').click();
+    await follower.locator('[data-action-id="adaccount.addUser"]').click();
+    await follower.locator('#param-uid').fill(NEW_USER);
+    await follower.locator('#param-role').selectOption('1002');
+    await follower.getByRole('button', { name: 'Start' }).click();
+    await follower.getByTestId('jobs-button').click();
+    const job = follower.locator('[data-job-status]').first();
+    // The follower shows the leader's job live.
+    await expect.poll(() => job.getAttribute('data-job-status'), { timeout: 15_000 }).toBe('running');
+
+    // Part of the job runs, in the leader only; then the leader tab closes.
+    await expect.poll(() => writes.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(30);
+    await leader.close();
+    const beforeTakeover = writes.length;
+    const leaderWrites = writes.filter((w) => w.tab === 'leader');
+    expect(writes.filter((w) => w.tab === 'follower')).toEqual([]);
+
+    await expect.poll(() => leaderOf(follower), { timeout: 10_000 }).toBe(true);
+    // Each time the new leader asks the journal about a write left in flight, time moves past its deadline.
+    let forwarded = 0;
+    await expect.poll(async () => {
+      if (outcomeAsked > forwarded) {
+        forwarded = outcomeAsked;
+        await follower.waitForTimeout(300);
+        await follower.clock.fastForward('01:40');
+      }
+      return job.getAttribute('data-job-status');
+    }, { timeout: 30_000 }).toBe('done');
+
+    const calls = await sandbox<{ writesByObject: Record<string, number> }>('/__sandbox/calls');
+    const written = Object.entries(calls.writesByObject).filter(([key]) => /1202000000001\d\d/.test(key));
+    const duplicates = written.filter(([, n]) => n !== 1);
+    // The tab that took over saved the finished job (its autosave may trail the screen by a moment).
+    await expect.poll(async () => Object.entries(await jobItemStates(follower)).filter(([state]) => state !== 'pending' && state !== 'inflight').reduce((n, [, c]) => n + c, 0)).toBe(selected);
+    const states = await jobItemStates(follower);
+    const done = states.done ?? 0;
+    const failed = states.failed ?? 0;
+    const unknown = states.unknown ?? 0;
+    const rate = (leaderWrites.length - 1) / ((leaderWrites.at(-1)!.at - leaderWrites[0].at) / 1000);
+    console.log(`two tabs: ${selected} items, ${written.length} written (the platform refused ${failed}), ${duplicates.length} duplicates, ${selected - done - failed} lost; `
+      + `${beforeTakeover} writes before the leader closed (all from the leader tab) at ${rate.toFixed(1)} calls/s `
+      + `(one tab's graph-write lane at pace ${PACE}: concurrency 2, a start every ${300 * PACE} ms, at most ${(1000 / (300 * PACE)).toFixed(1)}/s); `
+      + `${writes.length - beforeTakeover} writes after the takeover, from the other tab, which asked the journal about ${outcomeAsked} write(s) left in flight`);
+    expect(duplicates).toEqual([]);
+    expect(unknown).toBe(0);
+    expect(done + failed).toBe(selected);
+    expect(written).toHaveLength(done);
+    // After the takeover the remaining writes come from the tab that is left.
+    expect(writes.slice(beforeTakeover).every((w) => w.tab === 'follower')).toBe(true);
+  });
+});
+
+/** Whether this tab holds the runner's lock: a tab that holds it sees it held by itself only through a request that waits. */
+async function leaderOf(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const uid = JSON.parse(localStorage.getItem('uid') ?? '{}').v as string;
+    const state = await navigator.locks.query();
+    const held = state.held?.find((l) => l.name === `tessera:runner:${uid}`);
+    return !!held && held.clientId === (await clientIdOfThisTab());
+
+    async function clientIdOfThisTab(): Promise<string | undefined> {
+      // A lock taken by this tab alone shows this tab's client id.
+      const probe = `tessera:probe:${Math.random()}`;
+      return navigator.locks.request(probe, async () => (await navigator.locks.query()).held?.find((l) => l.name === probe)?.clientId);
+    }
+  });
+}
+
+/** The job's item states as the tab that finished it saved them (its IndexedDB store). */
+async function jobItemStates(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(async () => {
+    const uid = JSON.parse(localStorage.getItem('uid') ?? '{}').v as string;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open(`tessera-user-${uid}`);
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const rows = await new Promise<{ k: string; v: Record<string, { state: string }> }[]>((resolve) => {
+      const r = db.transaction(['t'], 'readonly').objectStore('t').getAll();
+      r.onsuccess = () => resolve(r.result);
+    });
+    db.close();
+    const counts: Record<string, number> = {};
+    for (const item of Object.values(rows.find((row) => row.k === 'items')?.v ?? {})) counts[item.state] = (counts[item.state] ?? 0) + 1;
+    return counts;
+  });
+}
