@@ -62,7 +62,7 @@ describe('the workspace at 1366×768', () => {
     expect((await box(toolbar)).height).toBeLessThan(48); // one line of 30 px buttons
     const more = narrow.getByTestId('table-more-actions');
     await more.click();
-    await expect.poll(() => page.locator('.bp6-popover .bp6-menu').last().getByRole('menuitem').allTextContents()).toContain('Export CSV');
+    await expect.poll(() => page.locator('.bp6-popover .bp6-menu').last().getByRole('menuitem').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^Export/)]));
     await page.screenshot({ path: artifact('workspace-narrow-tile-en-light.png') });
     await page.keyboard.press('Escape');
   });

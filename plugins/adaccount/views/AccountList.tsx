@@ -15,6 +15,8 @@ const load = ({ bridge, signal, emit, progress }: ListLoadContext<AdAccount>) =>
   onProgress: (p) => progress(p.phase === 'details' ? { pages: p.page, rows: p.rows, detailsDone: p.done, detailsTotal: p.total } : { pages: p.page, rows: p.rows }),
 });
 const getId = (r: AdAccount) => r.id;
+/** The id as the ID column shows it (the number without `act_`): what Copy IDs copies. */
+const shownId = (r: AdAccount) => r.account_id ?? r.id.replace(/^act_/, '');
 /** What a job item carries: what the actions' dry run describes and checks (actions/*, checks.ts). */
 const toItem = (r: AdAccount) => ({
   id: r.id, name: r.name, currency: r.currency, account_status: r.account_status, amount_spent: r.amount_spent,
@@ -51,7 +53,7 @@ export function AccountList({ sourceId, followed }: { sourceId: string; followed
     <div className="adaccount-list" data-testid="adaccount-list">
       <ListStatus list={list} />
       <DataTable viewId="adaccount.list" rows={list.visible} columns={columns} getRowId={getId} loading={list.loading && list.rows.length === 0}
-        selection={list.selection} onSelectionChange={list.onSelectionChange} onRowOpen={openAccount} exportFileName="adaccounts" emptyText={t('empty')}
+        selection={list.selection} onSelectionChange={list.onSelectionChange} onRowOpen={openAccount} copyId={shownId} exportFileName="adaccounts" emptyText={t('empty')}
         toolbar={<ListButtons list={list} testId="adaccount-actions" />} />
       <AccountDetail account={open} item={open && toItem(open)} timeZone={timeZone} onClose={() => setOpen(null)} />
     </div>

@@ -45,7 +45,7 @@
  *   blank or stale row.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
-import { Button, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { CrossIcon, DuplicateIcon, ExportIcon, FilterRemoveIcon, InboxIcon, SearchIcon } from '@blueprintjs/icons';
 import { OverflowActions, ToolbarActionsProvider, useActionRegistry, type ToolbarAction } from './TableToolbar';
 import { useTable } from '@tanstack/react-table';
@@ -53,6 +53,7 @@ import { useTranslation } from 'react-i18next';
 import { ColumnMenu, type ColumnMenuItem } from './ColumnMenu';
 import { defaultVisibility, headlessOptions, initialTableState, resolveOrder, savedState, sourceOf, toColumnDef, type HeadlessRow } from './column-model';
 import { csvFileName, downloadCsv, toCsv } from './csv';
+import { showToast } from '../core/toaster';
 import { DataGrid, type ColumnLayout } from './DataGrid';
 import { GridHeader, type HeaderSpec, type ResizeHandlers, type SelectAllState } from './GridHeader';
 import { SelectionSet } from './selection';
@@ -63,10 +64,6 @@ import { TablePager } from './TablePager';
 import type { DataColumn, DataTableProps, PageSize } from './types';
 import { useRowSelection } from './use-row-selection';
 import './data-table.css';
-
-type Notice = { kind: 'copied' | 'copyFailed'; count: number };
-
-const NOTICE_MS = 2500;
 
 /** The one data table every view uses: virtualized, sortable, filterable, selectable, exportable. */
 export function DataTable<Row>(props: DataTableProps<Row>): JSX.Element {
@@ -124,7 +121,6 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
 
   const [search, setSearch] = useState('');
   const [activeId, setActiveId] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
 
   // The visible columns in display order (pinned to the start, the others, pinned to the end), from
   // TanStack's column model; the same arrays as long as visibility, order and pinning are.
@@ -182,12 +178,6 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
     if (isControlled || loading || index.size === 0) return;
     updateSelection((previous) => previous.withoutOthers());
   }, [index, isControlled, loading, updateSelection]);
-
-  useEffect(() => {
-    if (!notice) return undefined;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
 
   const selectedInView = useMemo(() => selection.countIn(view), [selection, view]);
   const hiddenSelected = selection.size - selectedInView;
@@ -355,20 +345,29 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
     return ids;
   };
 
+  /** The selected rows: in view order, then the ones the filter hides. */
+  const selectedRows = (): Row[] => orderedSelection().flatMap((id) => {
+    const row = index.indexOf(id);
+    return row === undefined ? [] : [rows[row]];
+  });
+
+  // Copies the ids as the table shows them (`copyId`, e.g. an account's number without `act_`) and says so.
   const copyIds = async () => {
-    const ids = orderedSelection();
+    const copyId = latest.current.props.copyId;
+    const ids = copyId ? selectedRows().map(copyId) : orderedSelection();
     try {
       if (!navigator.clipboard?.writeText) throw new Error('clipboard unavailable');
       await navigator.clipboard.writeText(ids.join('\n'));
-      setNotice({ kind: 'copied', count: ids.length });
+      void showToast(t('table.copiedToast', { count: ids.length }), 'success', 2500);
     } catch {
-      setNotice({ kind: 'copyFailed', count: ids.length });
+      void showToast(t('table.copyFailed'), 'danger');
     }
   };
 
+  // With a selection the selected rows are exported, else the whole view; the button says which.
   const exportCsv = () => {
-    const data = Array.from(view, (row) => rows[row]);
-    const csv = toCsv(data, visibleColumns as DataColumn<Row>[]);
+    const data = selection.size > 0 ? selectedRows() : Array.from(view, (row) => rows[row]);
+    const csv = toCsv(data, visibleColumns as DataColumn<Row>[], { currencyHeader: (header) => t('table.csvCurrency', { header }) });
     downloadCsv(csvFileName(props.exportFileName ?? viewId), csv);
   };
 
@@ -382,8 +381,9 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
   const actions = useMemo<ToolbarAction[]>(() => [
     ...viewActions,
     { id: 'table.copyIds', text: t('table.copyIds'), icon: <DuplicateIcon />, minimal: true, disabled: noSelection, onClick: () => void actionHandlers.current.copyIds() },
-    { id: 'table.exportCsv', text: t('table.exportCsv'), icon: <ExportIcon />, minimal: true, disabled: emptyView, title: t('table.exportTitle'), onClick: () => actionHandlers.current.exportCsv() },
-  ], [viewActions, noSelection, emptyView, t]);
+    { id: 'table.exportCsv', text: noSelection ? t('table.exportView', { count: view.length }) : t('table.exportSelected', { count: selection.size }),
+      icon: <ExportIcon />, minimal: true, disabled: emptyView && noSelection, title: t(noSelection ? 'table.exportTitle' : 'table.exportSelectedTitle'), onClick: () => actionHandlers.current.exportCsv() },
+  ], [viewActions, noSelection, emptyView, t, view.length, selection.size]);
   const latestAction = useCallback(
     (id: string) => actions.find((a) => a.id === id && id.startsWith('table.')) ?? latestViewAction(id),
     [actions, latestViewAction],
@@ -446,16 +446,6 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
         <ToolbarActionsProvider value={registry}>{toolbar}</ToolbarActionsProvider>
         <OverflowActions actions={actions} latest={latestAction} t={t} />
         {loading && rows.length > 0 ? <Spinner size={16} aria-label={t('table.loading')} /> : null}
-        {notice ? (
-          <Tag
-            role="status"
-            minimal
-            intent={notice.kind === 'copied' ? Intent.SUCCESS : Intent.DANGER}
-            className="tessera-dt__notice"
-          >
-            {t(`table.${notice.kind}`, { count: notice.count })}
-          </Tag>
-        ) : null}
         {selection.size > 0 ? (
           <span className="tessera-dt__selection" data-testid="table-selection">
             <span>{t('table.selected', { count: selection.size })}</span>

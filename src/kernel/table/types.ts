@@ -61,6 +61,8 @@ export interface DataTableProps<Row> {
   /** Keep this array stable (module constant or useMemo): a new array rebuilds the model. */
   columns: readonly DataColumn<Row>[];
   getRowId: (row: Row) => string;
+  /** The id "Copy IDs" copies, as the table shows it (default: `getRowId`). */
+  copyId?: (row: Row) => string;
   loading?: boolean;
   /** Controlled selection (uncontrolled when absent). */
   selection?: ReadonlySet<string>;

@@ -103,7 +103,7 @@ describe('export button', () => {
     fireEvent.click(within(screen.getByRole('columnheader', { name: /^Spend/ })).getByRole('button'));
     fireEvent.click(within(screen.getByRole('columnheader', { name: /^Spend/ })).getByRole('button')); // desc
 
-    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Export/ }));
 
     expect(clicked).toHaveLength(1);
     expect(clicked[0].download).toMatch(/^ad-accounts-\d{8}-\d{4}\.csv$/);
@@ -131,9 +131,22 @@ describe('export button', () => {
         getRowId={accountId}
       />,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Export/ }));
     expect(clicked[0].download).toMatch(/^bm-list-\d{8}-\d{4}\.csv$/);
     const text = new TextDecoder().decode(await blobs[0].arrayBuffer());
     expect(text).toBe('Name,Spend,Owner\r\nAlpha shop,300,Lin');
   });
+
+  it('exports the selected rows when there is a selection, and says so on the button', async () => {
+    renderWithI18n(<DataTable<Account> viewId="accounts" rows={accounts} columns={accountColumns} getRowId={accountId} />);
+    expect(screen.getByRole('button', { name: /^Export/ }).textContent).toBe('Export all 5 rows');
+    fireEvent.click(screen.getByRole('checkbox', { name: /a4/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /a1/ }));
+    const button = screen.getByRole('button', { name: /^Export/ });
+    expect(button.textContent).toBe('Export 2 selected rows');
+    fireEvent.click(button);
+    const text = new TextDecoder().decode(await blobs[0].arrayBuffer());
+    expect(text).toBe('Name,Status,Spend\r\nAlpha shop,ACTIVE,300\r\nDelta,DISABLED,5');
+  });
 });
+

@@ -109,7 +109,7 @@ describe('DataTable rendering', () => {
     );
     expect(screen.getByRole('searchbox', { name: '搜索' })).toBeTruthy();
     expect(screen.getByText('暂无数据')).toBeTruthy();
-    expect(screen.getByText('导出 CSV')).toBeTruthy();
+    expect(screen.getByText(/^导出全部 \d+ 行$/)).toBeTruthy();
   });
 });
 
@@ -377,7 +377,20 @@ describe('copy IDs', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy IDs' }));
     });
     expect(writeText).toHaveBeenCalledWith('a4\na1\na3');
-    expect(await screen.findByText('Copied IDs: 3')).toBeTruthy();
+    expect(await screen.findByText('Copied 3 IDs, one per line, as the table shows them')).toBeTruthy();
+    vi.unstubAllGlobals();
+  });
+
+  it('copies the ids in the form the table shows when the view says which (copyId)', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderAccounts({ copyId: (a) => `shown-${a.id}` });
+    fireEvent.click(rowCheckbox('a2'));
+    fireEvent.click(rowCheckbox('a5'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy IDs' }));
+    });
+    expect(writeText).toHaveBeenCalledWith('shown-a2\nshown-a5');
     vi.unstubAllGlobals();
   });
 
