@@ -17,7 +17,7 @@ import { flushSync } from 'react-dom';
 import type { TFunction } from 'i18next';
 import { columnAtChild, GridRow, type ColumnWindow, type GridRowHandlers } from './GridRow';
 import type { SelectionSet } from './selection';
-import { CELL_PADDING, displayText, HEADER_HEIGHT, HEADER_ROWS, ROW_HEIGHT, SELECT_COLUMN_WIDTH } from './table-model';
+import { CELL_PADDING, displayText, HEADER_HEIGHT, HEADER_ROWS, ROW_HEIGHT } from './table-model';
 import { TextFit } from './text-fit';
 import { coverFor, covers, positionsOf, restingCover, visibleRows, type Ranges } from './windowing';
 import type { DataColumn } from './types';
@@ -53,6 +53,10 @@ interface DataGridProps<Row> extends GridRowHandlers {
   /** Scroll back to the top whenever this changes (sort, filter, page). */
   resetKey: string;
   t: TFunction;
+  /** The leading column's width (selectColumnWidth). */
+  selectWidth: number;
+  /** Rows open (the table has `onRowOpen`): each row shows an "open details" button. */
+  openable: boolean;
 }
 
 /**
@@ -201,7 +205,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   acrossRef.current = across;
   const edges = useMemo(() => {
     const starts: number[] = [];
-    let x = SELECT_COLUMN_WIDTH;
+    let x = props.selectWidth;
     for (const { width } of layout) {
       starts.push(x);
       x += width;
@@ -374,6 +378,11 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const selectLabel = useMemo(() => {
     const marker = '\u0000';
     const [before, after = ''] = t('table.selectRow', { id: marker, interpolation: { escapeValue: false } }).split(marker);
+    return (id: string) => before + id + after;
+  }, [t]);
+  const openLabel = useMemo(() => {
+    const marker = '\u0000';
+    const [before, after = ''] = t('table.openRow', { id: marker, interpolation: { escapeValue: false } }).split(marker);
     return (id: string) => before + id + after;
   }, [t]);
 
@@ -560,6 +569,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         selected={(p >= onScreenFrom && p < onScreenTo ? selection : laterSelection).hasRow(row)}
         active={!stale && row === activeRow}
         selectLabel={selectLabel}
+        openLabel={props.openable ? openLabel : undefined}
         onToggle={onToggle}
         onActivate={activate}
         onOpen={onOpen}

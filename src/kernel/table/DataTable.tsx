@@ -58,7 +58,7 @@ import { DataGrid, type ColumnLayout } from './DataGrid';
 import { GridHeader, type HeaderSpec, type ResizeHandlers, type SelectAllState } from './GridHeader';
 import { SelectionSet } from './selection';
 import { TableIndex } from './table-index';
-import { displayText, SELECT_COLUMN_WIDTH, type ColumnFilter } from './table-model';
+import { displayText, selectColumnWidth, type ColumnFilter } from './table-model';
 import { useTableStateStore, type TableStateStore } from './table-state';
 import { TablePager } from './TablePager';
 import type { DataColumn, DataTableProps, PageSize } from './types';
@@ -263,6 +263,10 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
     table.setPageIndex(0);
   };
 
+  // Rows that open get an "open details" button beside the checkbox (a visible control, not only a double click).
+  const openable = props.onRowOpen !== undefined;
+  const selectWidth = selectColumnWidth(openable);
+
   // Widths and pinning from TanStack's sizing state (clamped to each column's min/max size).
   const layout = useMemo<ColumnLayout[]>(() => {
     const { all, startCount, endCount } = placed;
@@ -273,13 +277,13 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
         width: column.getSize(),
         grow: i === last,
         pin,
-        inset: pin === 'start' ? SELECT_COLUMN_WIDTH + column.getStart('start') : pin === 'end' ? column.getAfter('end') : 0,
+        inset: pin === 'start' ? selectWidth + column.getStart('start') : pin === 'end' ? column.getAfter('end') : 0,
         edge: (pin === 'start' && i === startCount - 1) || (pin === 'end' && i === last - endCount + 1),
       };
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [placed, columnSizing]);
-  const totalWidth = layout.reduce((sum, column) => sum + column.width, SELECT_COLUMN_WIDTH);
+  }, [placed, columnSizing, selectWidth]);
+  const totalWidth = layout.reduce((sum, column) => sum + column.width, selectWidth);
 
   const headerSpecs = useMemo<HeaderSpec[]>(() => {
     return visibleColumns.map((column, i) => {
@@ -419,7 +423,7 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
   const resetKey = `${JSON.stringify(sorting)}|${search.trim().toLowerCase()}|${JSON.stringify(columnFilters)}|${shownPage}`;
 
   return (
-    <div ref={rootRef} className="tessera-dt" data-view-id={viewId} style={{ height }}>
+    <div ref={rootRef} className="tessera-dt" data-view-id={viewId} style={{ height, ['--tessera-dt-select-w' as string]: `${selectWidth}px` }}>
       <div className="tessera-dt__toolbar">
         <InputGroup
           className="tessera-dt__search"
@@ -497,6 +501,8 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
         onToggle={onToggle}
         onActivate={onActivate}
         onOpen={onOpen}
+        selectWidth={selectWidth}
+        openable={openable}
       />
       <div className="tessera-dt__footer">
         <span className="tessera-dt__count" data-testid="table-count">

@@ -69,6 +69,8 @@ interface GridRowProps<Row> extends GridRowHandlers {
   active: boolean;
   /** The checkbox's accessible name for a row id. */
   selectLabel: (rowId: string) => string;
+  /** The open button's accessible name for a row id; absent when rows do not open. */
+  openLabel?: (rowId: string) => string;
 }
 
 interface CustomCellProps<Row> {
@@ -92,6 +94,11 @@ const FITTING_CELL = 'tessera-dt__cell tessera-dt__cell--fits';
 
 const stopDoubleClick = (event: MouseEvent) => event.stopPropagation();
 // Shift+click would otherwise extend a text selection.
+/** A double click opens the row: it must not also select the word under the pointer. */
+const keepWordsUnselected = (event: MouseEvent) => {
+  if (event.detail > 1) event.preventDefault();
+};
+
 const keepTextSelection = (event: MouseEvent) => {
   if (event.shiftKey) event.preventDefault();
 };
@@ -104,7 +111,7 @@ const keepTextSelection = (event: MouseEvent) => {
  * row that streams past with as few layers as possible.
  */
 function GridRowImpl<Row>({
-  data, row, rowId, position, domId, columns, columnWindow, cellStyles, fits, textOf, selected, active, selectLabel, onToggle, onActivate, onOpen,
+  data, row, rowId, position, domId, columns, columnWindow, cellStyles, fits, textOf, selected, active, selectLabel, openLabel, onToggle, onActivate, onOpen,
 }: GridRowProps<Row>) {
 
   const className =
@@ -123,6 +130,7 @@ function GridRowImpl<Row>({
       style={{ top: position * ROW_HEIGHT }}
       onClick={() => onActivate(row)}
       onDoubleClick={() => onOpen(row)}
+      onMouseDown={keepWordsUnselected}
     >
       <div
         role="gridcell"
@@ -140,6 +148,10 @@ function GridRowImpl<Row>({
             onToggle(row, event.currentTarget.checked, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)
           }
         />
+        {openLabel ? (
+          <button type="button" className="tessera-dt__open" aria-label={openLabel(rowId)} title={openLabel(rowId)}
+            onClick={(event: MouseEvent) => { event.stopPropagation(); onOpen(row); }} />
+        ) : null}
       </div>
       <RowCells data={data} row={row} columns={columns} columnWindow={columnWindow} cellStyles={cellStyles} fits={fits} textOf={textOf} />
     </div>

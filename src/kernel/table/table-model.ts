@@ -4,6 +4,12 @@ export const ROW_HEIGHT = 32;
 export const HEADER_ROWS = 2; // column titles + filter row
 export const HEADER_HEIGHT = ROW_HEIGHT * HEADER_ROWS;
 export const SELECT_COLUMN_WIDTH = 36;
+/** The row's "open details" button beside its checkbox, in tables whose rows open (`onRowOpen`). */
+export const OPEN_CONTROL_WIDTH = 22;
+/** The width of the leading column: the checkbox, and the open button where rows open. */
+export function selectColumnWidth(openable: boolean): number {
+  return openable ? SELECT_COLUMN_WIDTH + OPEN_CONTROL_WIDTH : SELECT_COLUMN_WIDTH;
+}
 export const DEFAULT_COLUMN_WIDTH = 160;
 /** Narrowest and widest a column can be dragged, unless the column says otherwise. */
 export const MIN_COLUMN_WIDTH = 60;

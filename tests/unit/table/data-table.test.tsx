@@ -442,6 +442,23 @@ describe('row open', () => {
     expect(container.querySelector('[data-row-id="a3"]')?.className).toContain('tessera-dt__row--active');
   });
 
+  it('opens a row with one click on its visible open button, selecting nothing; a table whose rows do not open has none', () => {
+    const onRowOpen = vi.fn();
+    const first = renderAccounts({ onRowOpen });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the details of a4' }));
+    expect(onRowOpen).toHaveBeenCalledTimes(1);
+    expect(onRowOpen).toHaveBeenLastCalledWith(accounts[3]);
+    expect((rowCheckbox('a4') as HTMLInputElement).checked).toBe(false);
+    // a double click does not select the words it lands on
+    const row = first.container.querySelector('[data-row-id="a2"]') as HTMLElement;
+    const press = new MouseEvent('mousedown', { bubbles: true, cancelable: true, detail: 2 });
+    row.dispatchEvent(press);
+    expect(press.defaultPrevented).toBe(true);
+    first.unmount();
+    renderAccounts();
+    expect(screen.queryByRole('button', { name: /^Open the details of/ })).toBeNull();
+  });
+
   it('toggles the active row selection with Space', () => {
     const { container } = renderAccounts();
     fireEvent.click(within(container.querySelector('[data-row-id="a1"]') as HTMLElement).getByText('Alpha shop'));
