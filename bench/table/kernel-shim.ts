@@ -4,4 +4,5 @@
  */
 export { DataTable, toCsv } from '../../src/kernel/table';
 export type { DataColumn, DataTableProps } from '../../src/kernel/table';
-export { toMajorUnits } from '../../src/kernel/graph/money';
+export { toMajorUnits, toUsd } from '../../src/kernel/graph/money';
+export { outputOf } from '../../src/kernel/list/row-outputs';

@@ -33,5 +33,10 @@ describe('the jobs panel', () => {
     expect(within(row).getByText('act_2')).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Copy act_2' })).toBeTruthy();
     expect(screen.getByTestId('job-items-toggle').textContent).toBe('Hide the items');
+
+    // "Retry with changes" opens the action's dialog for the failed items only
+    fireEvent.click(screen.getByTestId('job-retry-changed'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toMatch(/2 items selected/);
   });
 });

@@ -11,7 +11,12 @@ import { RunnerRefusal, type JobItem } from './types';
 import { classifyEntries, compiledSchemas, fieldMessage, resolveEntries, validateActionParams, type FieldError } from './params';
 import { isPreview, type DryRunEffect, type DryRunPreview } from './dry-run';
 
-export interface ActionRequest { actionId: string; items: readonly JobItem[] }
+export interface ActionRequest {
+  actionId: string;
+  items: readonly JobItem[];
+  /** Values the form starts with (over the schema's defaults): e.g. a failed job's parameters, to change before retrying. */
+  params?: Record<string, unknown>;
+}
 
 /** Effects listed in the dialog; the flagged ones are all listed in the preflight callout anyway. */
 const EFFECTS_SHOWN = 100;
@@ -46,7 +51,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   useEffect(() => {
     const defaults: Record<string, unknown> = {};
     for (const [k, p] of Object.entries((schema?.properties ?? {}) as Record<string, { default?: unknown }>)) if (p.default !== undefined) defaults[k] = p.default;
-    setValue(defaults);
+    setValue({ ...defaults, ...(request?.params ?? {}) });
     setErrors({});
     setRefusal(null);
     setPreview(null);

@@ -8,7 +8,8 @@ import { useRunner, actionTitle, findAction } from './RunnerHost';
 import { useJobItems, useJobs } from './use-jobs';
 import { outputColumns, resultRows, type ResultRow } from './results';
 import { SecretsDialog } from './SecretsDialog';
-import type { JobRow } from './types';
+import { ActionDialog, type ActionRequest } from './ActionDialog';
+import type { JobItem, JobRow } from './types';
 
 const STATUS_INTENT: Record<string, 'primary' | 'success' | 'warning' | 'danger' | 'none'> = {
   running: 'primary', paused: 'warning', interrupted: 'warning', done: 'success', cancelled: 'none', failed: 'danger',
@@ -47,6 +48,8 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
   const runner = useRunner();
   const { allPlugins } = useKernel();
   const [asking, setAsking] = useState(false);
+  /** "Retry with changes": the failed items in the action's dialog, with the job's parameters to change. */
+  const [retrying, setRetrying] = useState<ActionRequest | null>(null);
   const finished = job.done + job.failed + job.skipped + job.unknown;
   const pending = job.total - finished;
   const { perMinute, etaSeconds } = jobPace(job);
@@ -77,10 +80,14 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
         {waiting && <Button size="small" intent="primary" icon="play" text={t('runner.resume')} onClick={resume} />}
         {(job.status === 'running' || job.status === 'paused' || job.status === 'interrupted') && <Button size="small" icon="stop" text={t('runner.cancel')} onClick={() => runner.cancel(job.id)} />}
         {job.failed > 0 && job.status !== 'running' && <Button size="small" icon="repeat" text={t('runner.retryFailed')} onClick={() => runner.retryFailed(job.id)} />}
+        {job.failed > 0 && job.status !== 'running' && action && (
+          <Button size="small" icon="edit" text={t('runner.retryChanged')} data-testid="job-retry-changed" onClick={() => setRetrying(retryRequest(job, runner.items(job.id)))} />
+        )}
         <Button size="small" icon={open ? 'chevron-up' : 'th-list'} text={t(open ? 'runner.hideItems' : 'runner.showItems', { count: job.total })}
           aria-expanded={open} data-testid="job-items-toggle" onClick={onOpen} />
       </ButtonGroup>
       {asking && action && <SecretsDialog job={job} action={action} fields={missing} onClose={() => setAsking(false)} />}
+      <ActionDialog request={retrying} onClose={() => setRetrying(null)} />
     </Card>
   );
 }
@@ -118,6 +125,24 @@ function JobStatusTag({ job }: { job: JobRow }) {
   const intent = withFailures ? (job.failed === job.total ? 'danger' : 'warning') : STATUS_INTENT[job.status];
   const text = withFailures ? t('runner.doneWithFailures', { failed: job.failed, total: job.total }) : t(`runner.status.${job.status}`);
   return <Tag minimal intent={intent} data-testid="job-status" data-failed={job.failed}>{text}</Tag>;
+}
+
+/** A new run of a job's failed items, its form filled with the job's parameters (secrets are asked again). */
+function retryRequest(job: JobRow, items: readonly { state: string; item: string }[]): ActionRequest {
+  const failed = items.filter((i) => i.state === 'failed').flatMap((i) => {
+    try {
+      return [JSON.parse(i.item) as JobItem];
+    } catch {
+      return [];
+    }
+  });
+  let params: Record<string, unknown> = {};
+  try {
+    params = JSON.parse(job.params) as Record<string, unknown>;
+  } catch {
+    // a job whose parameters cannot be read starts from the defaults
+  }
+  return { actionId: job.actionId, items: failed, params };
 }
 
 /** An item's name, from what the job kept of it (its id when it had none). */

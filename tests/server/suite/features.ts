@@ -8,7 +8,12 @@ export function featureTests(env: SuiteEnv): void {
       const { h } = env;
       const res = await h.call('GET', '/api/runtime');
       expect(res).toMatchObject({ http: 200, status: 1, code: 20000 });
-      expect(res.data).toEqual({ demo: true, graphBase: '/__graph', webVersion: expect.any(String), websocketUrl: null, paymentPublicKey: null });
+      expect(res.data).toEqual({
+        demo: true, graphBase: '/__graph', webVersion: expect.any(String), websocketUrl: null, paymentPublicKey: null,
+        // the login box tells a newcomer what to type: the demo accounts, and the published default password only
+        demoAccounts: [{ email: 'operator@tessera.test', role: 'user' }, { email: 'admin@tessera.test', role: 'admin' }],
+        demoPassword: 'tessera-demo',
+      });
     });
 
     test('page sizes per user: defaults, written, read back, only 10/20/50/100', async () => {
