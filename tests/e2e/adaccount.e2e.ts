@@ -46,6 +46,8 @@ describe('the ad-account area on the small sandbox', () => {
     await page.getByTestId('adaccount-actions').click();
     await page.locator('[data-action-id="adaccount.rename"]').click();
     await page.locator('#param-name').fill('{name} - reviewed');
+    const listReads = (byPath: Record<string, number>) => Object.entries(byPath).filter(([path]) => /\/adaccounts$|_ad_accounts$/.test(path)).reduce((n, [, c]) => n + c, 0);
+    const before = (await (await fetch(`${graph}/__sandbox/calls`)).json()) as { byPath: Record<string, number> };
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByTestId('jobs-button').click();
     const job = page.locator('[data-job-status]').first();
@@ -63,6 +65,12 @@ describe('the ad-account area on the small sandbox', () => {
       expect(calls.writesByObject[id]).toBe(1);
     }
     expect((await account('act_120200000000001')).name).not.toMatch(/reviewed/); // an active account is untouched
+
+    // After the job only the rows it touched are re-read (by id, batched), never the whole list.
+    await expect.poll(() => page.locator('[data-screen="/adaccount/index"] [data-row-id]').filter({ hasText: / - reviewed/ }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const after = (await (await fetch(`${graph}/__sandbox/calls`)).json()) as { byPath: Record<string, number> };
+    // the new names on screen came from re-reading the touched rows: the list itself was not read again
+    expect(listReads(after.byPath)).toBe(listReads(before.byPath));
 
     // Opening an account shows its detail and records it as a recent item on the server.
     await page.getByLabel('Filter "Status"').selectOption('');
