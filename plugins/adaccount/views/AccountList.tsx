@@ -10,10 +10,20 @@ import './adaccount.css';
 
 export const CACHE_KEY = 'adaccount:list';
 
-const load = ({ bridge, signal, emit, progress }: ListLoadContext<AdAccount>) => loadAdAccounts(bridge, {
-  userId: getItem('fbid'), signal, onRows: emit,
-  onProgress: (p) => progress(p.phase === 'details' ? { pages: p.page, rows: p.rows, detailsDone: p.done, detailsTotal: p.total } : { pages: p.page, rows: p.rows }),
-});
+const load = ({ bridge, signal, emit, progress }: ListLoadContext<AdAccount>) => {
+  // One page count for the operator: the list's pages, then the business-scoped lists' pages on top;
+  // the detail batches do not count as pages (they show as "details n/m").
+  let listPages = 0;
+  let pages = 0;
+  return loadAdAccounts(bridge, {
+    userId: getItem('fbid'), signal, onRows: emit,
+    onProgress: (p) => {
+      if (p.phase === 'list') pages = listPages = p.page;
+      else if (p.phase === 'business') pages = listPages + p.page;
+      progress(p.phase === 'details' ? { pages, rows: p.rows, detailsDone: p.done, detailsTotal: p.total } : { pages, rows: p.rows });
+    },
+  });
+};
 const getId = (r: AdAccount) => r.id;
 /** The id as the ID column shows it (the number without `act_`): what Copy IDs copies. */
 const shownId = (r: AdAccount) => r.account_id ?? r.id.replace(/^act_/, '');
