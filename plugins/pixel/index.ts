@@ -6,5 +6,7 @@ import enUS from './locales/en-US.json';
 export default definePlugin(manifest, {
   routes: { index: () => import('./views/PixelScreen') },
   views: { list: () => import('./views/PixelListView') },
+  actions: import.meta.glob('./actions/*.ts'),
+  widgets: { overview: () => import('./widgets/Overview') },
   locales: { 'zh-CN': zhCN, 'en-US': enUS },
 });

@@ -6,9 +6,10 @@
 import { adaccount } from './adaccount';
 import { bm } from './bm';
 import { core } from './core';
+import { pixel } from './pixel';
 import type { AllowedCall, AllowListSection } from './types';
 
-export const ALLOW_LIST_SECTIONS: readonly AllowListSection[] = [core, adaccount, bm];
+export const ALLOW_LIST_SECTIONS: readonly AllowListSection[] = [core, adaccount, bm, pixel];
 export const ALLOW_LIST: readonly AllowedCall[] = ALLOW_LIST_SECTIONS.flatMap((s) => s.calls);
 
 export { checkCall, BATCH_ITEMS_MAX, hostOf } from './check';

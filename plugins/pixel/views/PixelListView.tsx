@@ -1,7 +1,6 @@
-import { NotBuiltYet, type ViewProps } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import type { ViewProps } from '@kernel';
+import { PixelList } from './PixelList';
 
-export default function PixelListView(_props: ViewProps) {
-  const { t } = useTranslation('pixel');
-  return <NotBuiltYet title={t('views.list')} />;
+export default function PixelListView(props: ViewProps) {
+  return <PixelList sourceId={props.tileId} followed={props.followedSelection} />;
 }

@@ -1,7 +1,5 @@
-import { NotBuiltYet } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import { PixelList } from './PixelList';
 
 export default function PixelScreen() {
-  const { t } = useTranslation('pixel');
-  return <NotBuiltYet title={t('title')} />;
+  return <PixelList sourceId="route:/pixel/index" />;
 }

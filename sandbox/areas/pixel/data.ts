@@ -17,7 +17,10 @@ export interface Pixel {
   is_unavailable: boolean;
   shared_accounts: string[];
   agencies: AgencyLink[];
+  /** people with tasks on the pixel: a person's user id (business users) or a system user's id */
   assigned_users: { uid: string; tasks: string[] }[];
+  /** 'dataset' for one made by `events_manager/dataset/create`; generated pixels leave it unset */
+  kind?: 'dataset';
 }
 
 declare module '../../dataset' {

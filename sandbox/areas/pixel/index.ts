@@ -1,8 +1,9 @@
-// The pixel area: the pixel node with its sharing edges and the pixel parts of businesses,
-// business users and ad accounts.
+// The pixel area: the pixel node with its sharing and people edges, the pixel parts of businesses,
+// business users and ad accounts, and its web calls (the list by business, datasets, connections).
 import type { SandboxArea } from '../../area';
 import { PIXEL_COUNTS, generatePixels } from './data';
 import { findPixel, pixelExtensions, pixelType } from './graph';
+import { pixelWeb } from './web';
 
 export const pixelArea: SandboxArea = {
   id: 'pixel',
@@ -12,10 +13,15 @@ export const pixelArea: SandboxArea = {
   types: { pixel: pixelType },
   extend: pixelExtensions,
   findNode: findPixel,
+  web: pixelWeb,
   objects: {
     pixel: (data, id) => {
       const p = data.pixels.get(id);
-      return p ? { type: 'pixel', ...p } : null;
+      return p ? { type: p.kind ?? 'pixel', ...p } : null;
+    },
+    dataset: (data, id) => {
+      const p = data.pixels.get(id);
+      return p?.kind === 'dataset' ? { type: 'dataset', ...p } : null;
     },
   },
   summary: (data) => ({ pixels: data.pixels.size }),

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Callout, Drawer, H5, HTMLTable, Spinner } from '@blueprintjs/core';
+import { ObjectActions, useSettings } from '@kernel';
+import { useTranslation } from 'react-i18next';
+import type { Pixel } from '../types';
+import { toItem } from '../checks';
+import { roleLabel, shortTime } from '../columns';
+import { usePixelDetail, type Section } from './use-pixel-detail';
+
+const SHOWN = 200;
+
+/** One pixel in a side panel: its actions, its fields, shared accounts (admins only), people, partners and the accounts it can go to (platform text as text). */
+export function PixelDetail({ pixel, onClose }: { pixel: Pixel | null; onClose: () => void }) {
+  const { t } = useTranslation('pixel');
+  const dark = useSettings().theme === 'dark';
+  const detail = usePixelDetail(pixel);
+  const p = pixel;
+  const rows: [string, string][] = p ? [
+    [t('columns.id'), p.id],
+    [t('columns.name'), p.name],
+    [t('columns.type'), t(`type.${p.type}`, { defaultValue: p.type })],
+    [t('columns.business'), p.business ? `${p.business.name} (${p.business.id})` : ''],
+    [t('columns.relation'), `${p.relation_business.name} (${p.relation_business.id})`],
+    [t('columns.bmrole'), roleLabel(p, t)],
+    [t('columns.canShare'), p.can_share ? t('yes') : t('no')],
+    [t('columns.lastFired'), shortTime(p.last_fired_time)],
+    [t('columns.created'), shortTime(p.creation_time).slice(0, 10)],
+  ] : [];
+  const kind = (k: string) => t(`detail.backing.${k}`, { defaultValue: k });
+  const tasks = (list: readonly string[]) => list.map((k) => t(`actions.assignUsers.enum.tasks.${k}`, { defaultValue: k })).join(', ');
+
+  return (
+    <Drawer isOpen={p !== null} onClose={onClose} title={p?.name ?? ''} icon="locate" size={720} className={dark ? 'bp6-dark' : undefined}>
+      {p && (
+        <div className="pixel-detail" data-testid="pixel-detail">
+          <ObjectActions rowType="pixel" item={toItem(p)} />
+          <HTMLTable compact striped className="pixel-detail-table">
+            <tbody>{rows.filter(([, v]) => v !== '').map(([k, v]) => <tr key={k}><th>{k}</th><td className="tessera-pre">{v}</td></tr>)}</tbody>
+          </HTMLTable>
+
+          <H5>{t('detail.shared')}</H5>
+          {detail.shared.state === 'hidden'
+            ? <Callout compact data-testid="pixel-detail-shared-hidden">{t('detail.sharedAdminsOnly')}</Callout>
+            : <SectionView section={detail.shared} testId="pixel-detail-shared" t={t} head={[t('detail.accountId'), t('columns.name')]} row={(a) => [a.account_id, a.name]} />}
+
+          <H5>{t('detail.admins')}</H5>
+          <SectionView section={detail.admins} testId="pixel-detail-admins" t={t} head={[t('columns.id'), t('columns.name'), t('detail.kind'), t('detail.tasks')]}
+            row={(u) => [u.id, u.name, kind(u.backing_user_type), tasks(u.tasks)]} />
+
+          <H5>{t('detail.partners')}</H5>
+          <SectionView section={detail.partners} testId="pixel-detail-partners" t={t} head={[t('columns.id'), t('columns.name'), t('detail.tasks')]}
+            row={(b) => [b.id, b.name, tasks(b.permitted_tasks)]} />
+
+          <H5>{t('detail.permissible')}</H5>
+          <SectionView section={detail.permissible} testId="pixel-detail-permissible" t={t} head={[t('detail.accountId'), t('columns.name'), t('detail.relationship')]}
+            row={(a) => [a.account_id, a.name, t(`detail.relation.${a.relationship}`, { defaultValue: a.relationship })]} />
+
+          <H5>{t('detail.candidates')}</H5>
+          <SectionView section={detail.candidates} testId="pixel-detail-candidates" t={t} head={[t('columns.id'), t('columns.name'), t('detail.kind'), t('detail.role')]}
+            row={(c) => [c.id, c.name, kind(c.backing_user_type), t(`bmrole.${c.role.toLowerCase()}`, { defaultValue: c.role })]} />
+        </div>
+      )}
+    </Drawer>
+  );
+}
+
+function SectionView<T>({ section, head, row, testId, t }: { section: Section<T[]>; head: string[]; row: (x: T) => ReactNode[]; testId: string; t: (k: string, o?: Record<string, unknown>) => string }) {
+  if (section.state === 'loading') return <Spinner size={16} />;
+  if (section.state === 'hidden') return null;
+  if (section.state === 'error') return <Callout intent="danger" compact className="tessera-pre">{section.message}</Callout>;
+  if (section.data.length === 0) return <p className="bp6-text-muted" data-testid={testId}>{t('detail.none')}</p>;
+  return (
+    <>
+      <HTMLTable compact striped data-testid={testId}>
+        <thead><tr>{head.map((h) => <th key={h}>{h}</th>)}</tr></thead>
+        <tbody>{section.data.slice(0, SHOWN).map((x, i) => <tr key={i}>{row(x).map((c, k) => <td key={k}>{c}</td>)}</tr>)}</tbody>
+      </HTMLTable>
+      {section.data.length > SHOWN && <p className="bp6-text-muted">{t('detail.showing', { shown: SHOWN, total: section.data.length })}</p>}
+    </>
+  );
+}
