@@ -102,7 +102,7 @@ function JobItems({ job }: { job: JobRow }) {
   const columns = useMemo<DataColumn<ResultRow>[]>(() => [
     { id: 'index', header: '#', value: (i) => i.index + 1, width: 70, filter: false },
     { id: 'name', header: t('runner.itemName'), value: (i) => itemName(i.item) },
-    { id: 'item', header: t('runner.itemId'), value: (i) => i.itemId, width: 200, cell: (i) => <CopyableId id={i.itemId} /> },
+    { id: 'item', header: t('runner.itemId'), value: (i) => i.itemId, width: 250, cell: (i) => <CopyableId id={i.itemId} /> },
     { id: 'state', header: t('runner.state'), value: (i) => t(`runner.itemState.${i.state}`), filter: { options: ['pending', 'inflight', 'done', 'failed', 'skipped', 'unknown'].map((s) => ({ value: t(`runner.itemState.${s}`), label: t(`runner.itemState.${s}`) })) } },
     { id: 'attempts', header: t('runner.attempts'), value: (i) => i.attempts, width: 90 },
     ...outputColumns(action, t),

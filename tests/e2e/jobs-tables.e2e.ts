@@ -1,0 +1,68 @@
+// The jobs panel and the table as an operator meets them, in English then Chinese: a job with
+// failures says so, its items open from a visible control, exports follow the selection, a row opens
+// from its own button and its detail offers the actions for that one account.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifact, launchBrowser, loginAs } from './browser';
+
+const baseUrl = inject('baseUrl');
+const graph = `${baseUrl}/__graph`;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+
+beforeAll(async () => {
+  await fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
+  browser = await launchBrowser();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
+});
+afterAll(async () => browser?.close());
+
+describe('jobs and tables', () => {
+  it('a job with failures reads "Done — N of M failed", its items open from a button, exports follow the selection, a row opens from its button', async () => {
+    await page.goto(`${baseUrl}/login/login`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
+      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.05, autoResume: false } }));
+    });
+    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await page.goto(`${baseUrl}/adaccount/index`);
+    const screen = page.locator('[data-screen="/adaccount/index"]');
+    await screen.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
+    const exportButton = screen.getByRole('button', { name: /^Export/ });
+    await expect(exportButton.textContent()).resolves.toMatch(/^Export all \d+ rows$/);
+    for (const id of ['act_120200000000001', 'act_120200000000002', 'act_120200000000003']) {
+      await screen.getByRole('checkbox', { name: `Select row ${id}` }).check({ force: true });
+    }
+    await expect(exportButton.textContent()).resolves.toBe('Export 3 selected rows');
+
+    // a person who already has a role on the first account: that item fails, the job says so
+    await page.getByTestId('adaccount-actions').click();
+    await page.locator('[data-action-id="adaccount.addUser"]').click();
+    await page.locator('#param-uid').fill('61550000000040');
+    await page.locator('#param-role').selectOption('1002');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByTestId('jobs-button').click();
+    const status = page.getByTestId('job-status').first();
+    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^Done — [1-3] of 3 failed$/);
+    expect(await status.getAttribute('class')).toMatch(/intent-(warning|danger)/);
+    await page.getByTestId('job-items-toggle').first().click();
+    await page.locator('.tessera-job-items [data-row-id]').first().waitFor();
+    await expect(page.locator('.tessera-job-items').textContent()).resolves.toContain('act_120200000000001');
+    await page.screenshot({ path: artifact('jobs-failures-en-light.png') });
+
+    await page.getByLabel('Language').selectOption('zh-CN');
+    await expect.poll(() => status.textContent()).toMatch(/^已完成 — 3 项中 [1-3] 项失败$/);
+    await page.screenshot({ path: artifact('jobs-failures-zh-light.png') });
+    await page.keyboard.press('Escape');
+    await expect(screen.getByRole('button', { name: /^导出/ }).textContent()).resolves.toBe('导出选中的 3 行');
+
+    // one click on a row's open button: its detail with the actions for that one account
+    await screen.getByRole('button', { name: '打开 act_120200000000002 的详情' }).click();
+    const detail = page.getByTestId('adaccount-detail');
+    await detail.waitFor();
+    await expect(detail.getByTestId('object-actions').getByRole('button').count()).resolves.toBeGreaterThan(5);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: artifact('adaccount-detail-actions-zh-light.png') });
+  });
+});
