@@ -11,6 +11,8 @@ export default mergeConfig(viteConfig, defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // rendering the whole kernel in jsdom takes a few seconds on a busy 2-core machine
+          testTimeout: 15_000,
         },
       },
       {

@@ -3,7 +3,7 @@ import { GRAPH_HOST } from './hosts';
 /** Values the executor puts in place of the placeholders of docs/INTERFACES.md section 4. */
 export interface PlaceholderValues {
   access_token: string;
-  /** The second user token ("retry with the alternate token"); absent when the session has none. */
+  /** The second user token ("retry with the alternate token"): the sandbox session's, or another EAA… token of the platform page; absent when the session has none. */
   access_token_alt?: string;
   fb_dtsg: string;
   lsd: string;

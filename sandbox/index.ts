@@ -139,6 +139,14 @@ export async function graphSandbox(app: FastifyInstance, opts: SandboxOptions = 
     if (faults) state.faults = mergeFaults(state.faults, faults);
     return json(reply, 200, summary(state));
   });
+  app.get('/__sandbox/clock', async (_req, reply) => json(reply, 200, { now: state.now() }));
+  app.post('/__sandbox/clock', async (req, reply) => {
+    const p = (req.body && typeof req.body === 'object' ? req.body : bodyParams(req.body)) as Record<string, unknown>;
+    const advanceS = Number(p.advanceS);
+    if (!Number.isFinite(advanceS) || advanceS < 0 || advanceS > 10 * 365 * 86400) return json(reply, 400, { error: 'advanceS must be a number of seconds from 0 to 10 years' });
+    state.clockOffsetMs += advanceS * 1000;
+    return json(reply, 200, { now: state.now() });
+  });
   app.get('/__sandbox/faults', async (_req, reply) => json(reply, 200, state.faults));
   const putFaults = async (req: FastifyRequest, reply: FastifyReply) => {
     const { expireToken, ...patch } = (req.body && typeof req.body === 'object' ? req.body : {}) as FaultsPatch;

@@ -67,6 +67,8 @@ export interface Session {
   userId: string;
   name: string;
   access_token: string;
+  /** a second user token of the same user (the "retry with the alternate token" of docs/INTERFACES.md section 4) */
+  access_token_alt: string;
   fb_dtsg: string;
   lsd: string;
 }
@@ -131,6 +133,8 @@ export class SandboxState {
   faults: Faults;
   readonly scores: ScoreBoard;
   readonly now: () => number;
+  /** `POST /__sandbox/clock { advanceS }` moves the clock this far ahead of the real one */
+  clockOffsetMs = 0;
   /** the only access token accepted (null: any); `expireToken` replaces it */
   token: string | null;
   readonly catalogue: Catalogue;
@@ -143,7 +147,8 @@ export class SandboxState {
   private readonly cache = new Map<string, { version: number; value: unknown }>();
 
   constructor(opts: SandboxOptions, catalogue: Catalogue) {
-    this.now = opts.now ?? Date.now;
+    const realNow = opts.now ?? Date.now;
+    this.now = () => realNow() + this.clockOffsetMs;
     this.token = opts.token ?? null;
     this.catalogue = catalogue;
     this.faults = mergeFaults(DEFAULT_FAULTS, opts.faults);
@@ -159,6 +164,7 @@ export class SandboxState {
     this.session = this.makeSession();
     this.faultRng = new Rng(hashSeed('faults', this.data.seed));
     this.scores.clear();
+    this.clockOffsetMs = 0;
     this.counters = emptyCounters();
     this.journal.clear();
     this.cache.clear();
@@ -179,6 +185,8 @@ export class SandboxState {
       access_token: this.token ?? `EAAB${rng.token(60, alnum)}`,
       fb_dtsg: `NAc${rng.token(40, alnum)}:${rng.int(10, 99)}:${rng.int(1_600_000_000, 1_700_000_000)}`,
       lsd: rng.token(22, alnum),
+      // its own stream, so the other values stay what they were
+      access_token_alt: `EAAG${Rng.of('session-alt', this.data.seed).token(60, alnum)}`,
     };
   }
 

@@ -149,16 +149,51 @@ describe('the ${id} area', () => {
   };
 }
 
+/** The area's section of the allow-list of platform calls (docs/PLUGINS.md, "Adding a platform call"). */
+export function allowListSection(id) {
+  return `import type { AllowListSection } from './types';
+
+const G = 'graph.facebook.com' as const;
+
+/** plugins/${id}: its loader (load.ts) and its action (actions/read-field.ts). */
+export const ${id}: AllowListSection = {
+  area: '${id}',
+  calls: [
+    { what: 'my businesses', host: G, method: 'GET', path: '/{v}/me/businesses' },
+    { what: 'my businesses (next pages)', host: G, method: 'GET', path: '/{v}/{id}/businesses' },
+    { what: 'a field of a business', host: G, method: 'GET', path: '/{v}/{id}' },
+  ],
+};
+`;
+}
+
+/** protocol/allow-list/index.ts with the area's section imported and joined to the list. */
+export function registerAllowListSection(indexText, id) {
+  const lines = indexText.split('\n');
+  const lastImport = lines.reduce((at, line, i) => (/^import .* from '\.\/[^']+';$/.test(line) ? i : at), -1);
+  if (lastImport < 0) throw new Error('protocol/allow-list/index.ts: no import to add the section after');
+  lines.splice(lastImport + 1, 0, `import { ${id} } from './${id}';`);
+  const joined = lines.join('\n');
+  const sections = /(ALLOW_LIST_SECTIONS: readonly AllowListSection\[\] = \[)([^\]]*)(\])/;
+  if (!sections.test(joined)) throw new Error('protocol/allow-list/index.ts: no ALLOW_LIST_SECTIONS array');
+  return joined.replace(sections, (_all, open, items, close) => `${open}${items.trim()}, ${id}${close}`);
+}
+
 export function scaffold(id, dir = root) {
   if (!/^[a-z][a-z0-9]{1,31}$/.test(id ?? '')) throw new Error('usage: npm run new:plugin <id>  (lower-case letters and digits, 2–32 characters, starting with a letter)');
   if (fs.existsSync(path.join(dir, 'plugins', id))) throw new Error(`plugins/${id} already exists`);
-  const files = scaffoldFiles(id);
+  const sectionFile = path.join(dir, 'protocol/allow-list', `${id}.ts`);
+  if (fs.existsSync(sectionFile)) throw new Error(`protocol/allow-list/${id}.ts already exists`);
+  const files = { ...scaffoldFiles(id), [`protocol/allow-list/${id}.ts`]: allowListSection(id) };
   for (const [rel, text] of Object.entries(files)) {
     const file = path.join(dir, rel);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
   }
-  return Object.keys(files);
+  // Its calls join the one allow-list the extension and the demo transport enforce.
+  const index = path.join(dir, 'protocol/allow-list/index.ts');
+  fs.writeFileSync(index, registerAllowListSection(fs.readFileSync(index, 'utf8'), id));
+  return [...Object.keys(files), 'protocol/allow-list/index.ts'];
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -6,5 +6,7 @@ import enUS from './locales/en-US.json';
 export default definePlugin(manifest, {
   routes: { index: () => import('./views/AdcommentScreen') },
   views: { list: () => import('./views/AdcommentListView') },
+  actions: import.meta.glob('./actions/*.ts'),
+  widgets: { hiddenComments: () => import('./widgets/HiddenComments') },
   locales: { 'zh-CN': zhCN, 'en-US': enUS },
 });

@@ -6,5 +6,7 @@ import enUS from './locales/en-US.json';
 export default definePlugin(manifest, {
   routes: { index: () => import('./views/FriendScreen') },
   views: { list: () => import('./views/FriendListView') },
+  actions: import.meta.glob('./actions/*.ts'),
+  widgets: { pendingRequests: () => import('./widgets/PendingRequests') },
   locales: { 'zh-CN': zhCN, 'en-US': enUS },
 });

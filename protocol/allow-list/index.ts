@@ -4,12 +4,16 @@
  * section, with the release of the extension that carries them (docs/PLUGINS.md "Adding a platform call").
  */
 import { adaccount } from './adaccount';
+import { adcomment } from './adcomment';
 import { bm } from './bm';
 import { core } from './core';
+import { friend } from './friend';
+import { page } from './page';
 import { pixel } from './pixel';
+import { target } from './target';
 import type { AllowedCall, AllowListSection } from './types';
 
-export const ALLOW_LIST_SECTIONS: readonly AllowListSection[] = [core, adaccount, bm, pixel];
+export const ALLOW_LIST_SECTIONS: readonly AllowListSection[] = [core, adaccount, bm, target, adcomment, friend, pixel, page];
 export const ALLOW_LIST: readonly AllowedCall[] = ALLOW_LIST_SECTIONS.flatMap((s) => s.calls);
 
 export { checkCall, BATCH_ITEMS_MAX, hostOf } from './check';

@@ -6,6 +6,9 @@ import { businessArea } from './bm';
 import { adAccountArea } from './adaccount';
 import { pageArea } from './page';
 import { pixelArea } from './pixel';
+import { targetArea } from './target';
+import { adcommentArea } from './adcomment';
+import { friendArea } from './friend';
 
 export const AREAS: readonly SandboxArea[] = [
   coreArea,
@@ -13,6 +16,9 @@ export const AREAS: readonly SandboxArea[] = [
   adAccountArea,
   pageArea,
   pixelArea,
+  targetArea,
+  adcommentArea,
+  friendArea,
 ];
 
 installAreas(AREAS);

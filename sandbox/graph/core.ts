@@ -61,6 +61,8 @@ export interface TypeDef<O> {
   visible?: (o: O, ctx: Ctx) => boolean;
   update?: (o: O, p: Params, ctx: Ctx) => WriteResult;
   remove?: (o: O, p: Params, ctx: Ctx) => WriteResult;
+  /** a root path that answers a list (`/search?type=adinterest`): the edge of this type the parameters choose */
+  rootEdge?: (p: Params) => string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

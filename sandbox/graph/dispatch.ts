@@ -41,7 +41,7 @@ export function makeCtx(state: SandboxState, version: string | null, queryToken:
 }
 
 export function tokenOk(state: SandboxState, token: string | null | undefined): boolean {
-  return state.token === null || token === state.token;
+  return state.token === null || token === state.token || token === state.session.access_token_alt;
 }
 
 export function runGraphCall(state: SandboxState, call: GraphCall): GraphReply {
@@ -113,6 +113,9 @@ function dispatch(ctx: Ctx, method: string, segs: string[], params: Params, quer
   if (!node || !def || (def.visible && !def.visible(node.o, ctx))) throw errors.unknownObject(segs[0]!, method);
   const nodeId = def.id(node.o);
   if (segs.length === 1) {
+    if (method === 'GET' && def.rootEdge) {
+      return { body: listEdge(ctx, node, def.rootEdge(params), params, parseFieldsParam(params), { nested: false, query, path: segs[0]! }), nodeId };
+    }
     if (method === 'GET') return { body: project(ctx, node, parseFieldsParam(params)), nodeId };
     const op = method === 'POST' ? def.update : def.remove;
     if (!op) throw errors.unknownObject(segs[0]!, method);

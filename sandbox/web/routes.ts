@@ -41,5 +41,6 @@ function routeTarget(ctx: Ctx, route: string): string | undefined {
   }
   const name = candidate.toLowerCase();
   for (const u of ctx.data.users.values()) if (u.username.toLowerCase() === name) return u.id;
+  for (const p of ctx.data.pageList) if (!p.deleted && p.username?.toLowerCase() === name) return p.id;
   return undefined;
 }

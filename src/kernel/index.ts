@@ -26,6 +26,7 @@ export { DataTable, toCsv } from './table';
 export type { DataColumn, DataTableProps } from './table';
 export { Workspace } from './workspace/Workspace';
 export { WidgetBoard } from './shell/WidgetBoard';
+export { DashboardOverview } from './shell/dashboard/DashboardOverview';
 export { NotBuiltYet } from './shell/NotBuiltYet';
 export { Chart } from './shell/Chart';
 export type { ChartProps } from './shell/Chart';

@@ -33,7 +33,8 @@ describe('the foundation in real Chromium', () => {
     // every area's screen renders: its list (rows streaming in) or, for one not built yet, the notice
     for (const area of ['bm', 'page', 'pixel', 'target', 'adcomment', 'friend']) {
       await page.goto(`${baseUrl}/${area}/index`);
-      await page.locator(`[data-screen="/${area}/index"] :is(.tessera-not-built, [data-list-state], [data-row-id])`).first().waitFor();
+      await page.locator(`[data-screen="/${area}/index"] .tessera-area-screen, [data-screen="/${area}/index"] :is(.tessera-not-built, [data-list-state], [data-row-id], .bp6-tabs, .bp6-input)`).first().waitFor({ state: 'attached' });
+      expect(await page.locator(`[data-screen="/${area}/index"] .tessera-error-page`).count()).toBe(0);
     }
     await page.goto(`${baseUrl}/payment/index`);
     await page.locator('.tessera-services').waitFor();

@@ -134,11 +134,11 @@ describe('every platform call of every plugin is on the allow-list', () => {
   it('the walk does catch a call that is not on the list', async () => {
     const bridge = recordingBridge(sb.base);
     const before = sent.length;
-    await attempt('negative control', () => bridge.graph({ path: 'act_1/ads', params: { fields: 'id' } }));
+    await attempt('negative control', () => bridge.graph({ path: 'act_1/campaigns', params: { fields: 'id' } }));
     await attempt('negative control', () => bridge.graph({ method: 'POST', path: 'act_1', params: { method: 'delete' } }));
     const mine = sent.slice(before);
     expect(mine.map((s) => s.refused)).toEqual([
-      'refused: GET graph.facebook.com/v19.0/act_1/ads is not on the allow-list',
+      'refused: GET graph.facebook.com/v19.0/act_1/campaigns is not on the allow-list',
       'refused: DELETE graph.facebook.com/v19.0/act_1 is not on the allow-list',
     ]);
   });

@@ -15,7 +15,7 @@ const VALUES = { access_token: 'EAABsecretUserToken000000', fb_dtsg: 'DTSG:secre
 describe('the allow-list', () => {
   it('refuses paths, methods and method overrides that no area listed', () => {
     expect(check(`${G}/act_1?fields=name`).ok).toBe(true);
-    expect(check(`${G}/act_1/ads`)).toEqual({ ok: false, reason: 'GET graph.facebook.com/v19.0/act_1/ads is not on the allow-list' });
+    expect(check(`${G}/act_1/campaigns`)).toEqual({ ok: false, reason: 'GET graph.facebook.com/v19.0/act_1/campaigns is not on the allow-list' });
     expect(check(`${G}/me/friends`).ok).toBe(false);
     expect(check(`${G}/act_1`, 'PUT')).toMatchObject({ ok: false, reason: 'method "PUT" is not allowed' });
     expect(check(`${G}/act_1`, 'HEAD').ok).toBe(false);

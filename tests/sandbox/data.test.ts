@@ -83,7 +83,7 @@ describe('reset', () => {
 
   test('the session endpoint names the user and the placeholder values', async () => {
     const s = (await sb.getJson('/__sandbox/session')).body;
-    expect(Object.keys(s).sort()).toEqual(['access_token', 'fb_dtsg', 'lsd', 'name', 'userId']);
+    expect(Object.keys(s).sort()).toEqual(['access_token', 'access_token_alt', 'fb_dtsg', 'lsd', 'name', 'userId']);
     expect(s.userId).toBe(sb.state.data.sessionUserId);
     expect((await sb.getJson('/v19.0/me')).body).toEqual({ id: s.userId, name: s.name });
   });

@@ -43,6 +43,9 @@ describe('npm run new:plugin', () => {
     for (const f of ['plugin.json', 'index.ts', 'load.ts', 'actions/read-field.ts', 'locales/zh-CN.json', 'locales/en-US.json']) {
       expect(fs.existsSync(path.join(copy, 'plugins', ID, f)), f).toBe(true);
     }
+    // its calls join the allow-list the demo transport and the extension enforce
+    expect(fs.readFileSync(path.join(copy, 'protocol/allow-list/index.ts'), 'utf8')).toContain(`import { ${ID} } from './${ID}';`);
+    expect(fs.existsSync(path.join(copy, 'protocol/allow-list', `${ID}.ts`))).toBe(true);
     expect(run(process.execPath, ['scripts/new-plugin.mjs', ID]).ok, 'a second scaffold of the same id is refused').toBe(false);
     expect(run(process.execPath, ['scripts/new-plugin.mjs', 'Bad-Id']).ok).toBe(false);
 

@@ -24,8 +24,8 @@ export async function readCookies(url: string, getAll: (url: string) => Promise<
   return all.map(({ name, value, domain, path }) => ({ name, value, domain, path }));
 }
 
-export interface PageTokens { access_token: string | null; fb_dtsg: string | null; lsd: string | null }
-interface StoredTokens { userId: string; access_token: string; fb_dtsg: string; lsd: string; expires: number }
+export interface PageTokens { access_token: string | null; fb_dtsg: string | null; lsd: string | null; access_token_alt?: string | null }
+interface StoredTokens { userId: string; access_token: string; fb_dtsg: string; lsd: string; expires: number; access_token_alt?: string }
 
 /**
  * Reads the user token and the web form tokens from the HTML of an authenticated Ads Manager page.
@@ -41,8 +41,12 @@ export function parseAdsManagerPage(html: string): PageTokens {
     }
     return null;
   };
+  const access_token = first(/"accessToken"\s*:\s*"(EAA[A-Za-z0-9]{20,})"/, /\b(EAAB[A-Za-z0-9]{20,})/, /\b(EAA[A-Za-z0-9]{20,})/);
+  // The alternate token: another EAA… token the page carries (docs/INTERFACES.md section 4, {{access_token_alt}}).
+  const access_token_alt = [...html.matchAll(/\b(EAA[A-Za-z0-9]{20,})/g)].map((m) => m[1]!).find((t) => t !== access_token);
   return {
-    access_token: first(/"accessToken"\s*:\s*"(EAA[A-Za-z0-9]{20,})"/, /\b(EAAB[A-Za-z0-9]{20,})/, /\b(EAA[A-Za-z0-9]{20,})/),
+    ...(access_token_alt ? { access_token_alt } : {}),
+    access_token,
     fb_dtsg: first(/\["DTSGInitialData",\s*\[\],\s*\{\s*"token"\s*:\s*"([^"]+)"/, /name="fb_dtsg"\s+value="([^"]+)"/, /"dtsg"\s*:\s*\{\s*"token"\s*:\s*"([^"]+)"/),
     lsd: first(/\["LSD",\s*\[\],\s*\{\s*"token"\s*:\s*"([^"]+)"/, /name="lsd"\s+value="([^"]+)"/),
   };
@@ -90,7 +94,7 @@ export function createPlatformSession(d: PlatformSessionDeps): SessionSource {
       if (!r.ok) throw new Error(`could not read the session from Ads Manager (HTTP ${r.status}); log in to Facebook in this browser`);
       const found = parseAdsManagerPage(await r.text());
       if (!found.access_token) throw new Error('no access token in the Ads Manager page; log in to Facebook and open Ads Manager once in this browser');
-      const t: StoredTokens = { userId: uid, access_token: found.access_token, fb_dtsg: found.fb_dtsg ?? '', lsd: found.lsd ?? '', expires: now() + TOKENS_TTL_MS };
+      const t: StoredTokens = { userId: uid, access_token: found.access_token, fb_dtsg: found.fb_dtsg ?? '', lsd: found.lsd ?? '', expires: now() + TOKENS_TTL_MS, ...(found.access_token_alt ? { access_token_alt: found.access_token_alt } : {}) };
       await d.storage.set({ [TOKENS_KEY]: t }).catch(() => undefined);
       return t;
     })().finally(() => { scraping = null; });
@@ -132,12 +136,12 @@ export function createPlatformSession(d: PlatformSessionDeps): SessionSource {
     async placeholders(needs: ReadonlySet<PlaceholderName>): Promise<PlaceholderValues> {
       const uid = await userId();
       if (!uid) throw new Error('not logged in to Facebook in this browser (no c_user cookie)');
-      const needTokens = needs.has('access_token') || needs.has('fb_dtsg') || needs.has('lsd') || needs.has('page_token');
+      const needTokens = needs.has('access_token') || needs.has('access_token_alt') || needs.has('fb_dtsg') || needs.has('lsd') || needs.has('page_token');
       const t = needTokens ? await tokens(uid) : null;
       if (needs.has('fb_dtsg') && !t?.fb_dtsg) throw new Error('no fb_dtsg in the Ads Manager page');
       if (needs.has('lsd') && !t?.lsd) throw new Error('no lsd in the Ads Manager page');
       return {
-        access_token: t?.access_token ?? '', fb_dtsg: t?.fb_dtsg ?? '', lsd: t?.lsd ?? '', user_id: uid,
+        access_token: t?.access_token ?? '', access_token_alt: t?.access_token_alt, fb_dtsg: t?.fb_dtsg ?? '', lsd: t?.lsd ?? '', user_id: uid,
         pageToken: (pageId) => (t ? pageToken(t.access_token, pageId) : null),
       };
     },
@@ -147,7 +151,7 @@ export function createPlatformSession(d: PlatformSessionDeps): SessionSource {
     },
     async known(): Promise<KnownSecrets | null> {
       const stored = (await d.storage.get(TOKENS_KEY).catch((): Record<string, unknown> => ({})))[TOKENS_KEY] as StoredTokens | undefined;
-      return stored ? { access_token: stored.access_token, fb_dtsg: stored.fb_dtsg, lsd: stored.lsd } : null;
+      return stored ? { access_token: stored.access_token, access_token_alt: stored.access_token_alt, fb_dtsg: stored.fb_dtsg, lsd: stored.lsd } : null;
     },
     invalidate() {
       void d.storage.remove([TOKENS_KEY]).catch(() => undefined);

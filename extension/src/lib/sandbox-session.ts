@@ -2,7 +2,7 @@ import type { Cookie, KnownSecrets, PlaceholderValues } from '../../../protocol'
 import { TtlCache, type Identity, type PlaceholderName, type SessionSource } from './session';
 
 /** `GET S/__sandbox/session` (docs/INTERFACES.md section 5). */
-export interface SandboxSessionBody { userId: string; name: string; access_token: string; fb_dtsg: string; lsd: string }
+export interface SandboxSessionBody { userId: string; name: string; access_token: string; fb_dtsg: string; lsd: string; access_token_alt?: string }
 
 export interface SandboxSessionDeps {
   /** The sandbox base chosen on the options page, e.g. `http://127.0.0.1:8080/__graph`. */
@@ -28,7 +28,7 @@ export function createSandboxSession(d: SandboxSessionDeps): SessionSource {
       if (!r.ok) throw new Error(`sandbox session unavailable at ${base} (HTTP ${r.status})`);
       const body = (await r.json()) as Partial<SandboxSessionBody>;
       if (typeof body.userId !== 'string' && typeof body.userId !== 'number') throw new Error(`sandbox session at ${base} has no userId`);
-      return { userId: String(body.userId), name: String(body.name ?? ''), access_token: String(body.access_token ?? ''), fb_dtsg: String(body.fb_dtsg ?? ''), lsd: String(body.lsd ?? '') };
+      return { userId: String(body.userId), name: String(body.name ?? ''), access_token: String(body.access_token ?? ''), fb_dtsg: String(body.fb_dtsg ?? ''), lsd: String(body.lsd ?? ''), ...(typeof body.access_token_alt === 'string' && body.access_token_alt ? { access_token_alt: body.access_token_alt } : {}) };
     });
     return { base, s };
   };
@@ -45,7 +45,7 @@ export function createSandboxSession(d: SandboxSessionDeps): SessionSource {
     async placeholders(_needs: ReadonlySet<PlaceholderName>): Promise<PlaceholderValues> {
       const { base, s } = await load();
       return {
-        access_token: s.access_token, fb_dtsg: s.fb_dtsg, lsd: s.lsd, user_id: s.userId,
+        access_token: s.access_token, access_token_alt: s.access_token_alt, fb_dtsg: s.fb_dtsg, lsd: s.lsd, user_id: s.userId,
         pageToken: (pageId) => pageTokens.get(`${base}|${s.access_token}|${pageId}`, async () => {
           const r = await d.fetch(`${base}/v19.0/${encodeURIComponent(pageId)}?fields=access_token&access_token=${encodeURIComponent(s.access_token)}`, { credentials: 'omit', cache: 'no-store' });
           const body = (await r.json().catch(() => null)) as { access_token?: unknown } | null;
@@ -65,7 +65,7 @@ export function createSandboxSession(d: SandboxSessionDeps): SessionSource {
     async known(): Promise<KnownSecrets | null> {
       try {
         const { s } = await load();
-        return { access_token: s.access_token, fb_dtsg: s.fb_dtsg, lsd: s.lsd };
+        return { access_token: s.access_token, access_token_alt: s.access_token_alt, fb_dtsg: s.fb_dtsg, lsd: s.lsd };
       } catch {
         return null;
       }

@@ -1,7 +1,6 @@
-import { NotBuiltYet, type ViewProps } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import type { ViewProps } from '@kernel';
+import { AdcommentArea } from './AdcommentArea';
 
-export default function AdcommentListView(_props: ViewProps) {
-  const { t } = useTranslation('adcomment');
-  return <NotBuiltYet title={t('views.list')} />;
+export default function AdcommentListView(props: ViewProps) {
+  return <AdcommentArea sourceId={props.tileId} followed={props.followedSelection} />;
 }

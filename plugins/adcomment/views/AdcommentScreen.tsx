@@ -1,7 +1,5 @@
-import { NotBuiltYet } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import { AdcommentArea } from './AdcommentArea';
 
 export default function AdcommentScreen() {
-  const { t } = useTranslation('adcomment');
-  return <NotBuiltYet title={t('title')} />;
+  return <AdcommentArea sourceId="route:/adcomment/index" />;
 }

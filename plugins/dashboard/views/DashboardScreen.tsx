@@ -1,9 +1,10 @@
-import { WidgetBoard, Workspace } from '@kernel';
+import { DashboardOverview, WidgetBoard, Workspace } from '@kernel';
 
-/** The dashboard: the widgets the areas contribute, then the operator's tiled workspace. */
+/** The dashboard: what needs the operator and their recent items, the areas' widgets, then the tiled workspace. */
 export default function DashboardScreen() {
   return (
     <div className="dashboard-screen" style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <DashboardOverview />
       <WidgetBoard />
       <div style={{ flex: 1, minHeight: 0 }}><Workspace /></div>
     </div>

@@ -1,7 +1,7 @@
-import { NotBuiltYet, type ViewProps } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import type { ViewProps } from '@kernel';
+import { RequestList } from './FriendArea';
 
-export default function FriendListView(_props: ViewProps) {
-  const { t } = useTranslation('friend');
-  return <NotBuiltYet title={t('views.list')} />;
+/** The tile: received and sent requests in one list. */
+export default function FriendListView(props: ViewProps) {
+  return <RequestList sourceId={props.tileId} followed={props.followedSelection} />;
 }

@@ -1,7 +1,5 @@
-import { NotBuiltYet } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import { FriendArea } from './FriendArea';
 
 export default function FriendScreen() {
-  const { t } = useTranslation('friend');
-  return <NotBuiltYet title={t('title')} />;
+  return <FriendArea sourceId="route:/friend/index" />;
 }

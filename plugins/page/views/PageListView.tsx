@@ -1,7 +1,6 @@
-import { NotBuiltYet, type ViewProps } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import type { ViewProps } from '@kernel';
+import { PageList } from './PageList';
 
-export default function PageListView(_props: ViewProps) {
-  const { t } = useTranslation('page');
-  return <NotBuiltYet title={t('views.list')} />;
+export default function PageListView(props: ViewProps) {
+  return <PageList sourceId={props.tileId} followed={props.followedSelection} />;
 }

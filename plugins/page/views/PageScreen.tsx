@@ -1,7 +1,5 @@
-import { NotBuiltYet } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import { PageList } from './PageList';
 
 export default function PageScreen() {
-  const { t } = useTranslation('page');
-  return <NotBuiltYet title={t('title')} />;
+  return <PageList sourceId="route:/page/index" />;
 }

@@ -1,7 +1,6 @@
-import { NotBuiltYet, type ViewProps } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import type { ViewProps } from '@kernel';
+import { TargetArea } from './TargetArea';
 
 export default function TargetListView(_props: ViewProps) {
-  const { t } = useTranslation('target');
-  return <NotBuiltYet title={t('views.list')} />;
+  return <TargetArea compact />;
 }

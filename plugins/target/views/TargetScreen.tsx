@@ -1,7 +1,5 @@
-import { NotBuiltYet } from '@kernel';
-import { useTranslation } from 'react-i18next';
+import { TargetArea } from './TargetArea';
 
 export default function TargetScreen() {
-  const { t } = useTranslation('target');
-  return <NotBuiltYet title={t('title')} />;
+  return <TargetArea />;
 }

@@ -3,6 +3,7 @@
 import type { Dataset } from '../../dataset';
 import { ADJ, NOUN, REGIONS, defineIdFamilies, hostileName, makeId } from '../../dataset';
 import { DATA_EPOCH_S, PAGE_TASKS } from '../../constants';
+import { Rng } from '../../prng';
 import type { GenContext } from '../../area';
 import { otherUsers } from '../core/data';
 import '../bm/data';
@@ -24,12 +25,35 @@ export interface Page {
   phone: string;
   emails: string[];
   country: string;
+  // The page area's own state. Optional: pages made elsewhere (bm's create-page) start without it.
+  /** the vanity name of the page link (facebook.com/<username>), derived without drawing from any stream */
+  username?: string;
+  /** epoch seconds: deactivated until then (7 days); null or absent: active */
+  deactivated_until?: number | null;
+  deactivated_time?: number | null;
+  /** deleted after the password re-check: gone from every list, still visible through /__sandbox/objects */
+  deleted?: boolean;
+  /** blocked people: user ids with the setting type they were blocked under */
+  blocked?: { id: string; type: 'PAGE' | 'USER'; time: number }[];
+  /** the page's blocked keywords (the moderation blocklist) */
+  keywords?: string[];
+  profanity_filter?: 'OFF' | 'MEDIUM' | 'HIGH';
+  reviews_enabled?: boolean;
+  /** admins invited through the web flow, pending acceptance */
+  admin_invites?: { uid: string; full_control: boolean; time: number }[];
+  appeal?: { status: string; comment: string | null; time: number } | null;
+  restricted?: boolean;
+  name_changed_time?: number | null;
 }
 
 declare module '../../dataset' {
   interface Dataset {
     pages: Map<string, Page>;
     pageList: Page[];
+    /** epoch seconds until which the session's password re-check holds (destructive page writes need it) */
+    pageReauthUntilS?: number;
+    /** the session user's own appeal (docs/PLATFORM.md, pages) */
+    userAppeal?: { status: string; comment: string | null; time: number } | null;
   }
   interface Fixtures {
     pages: Record<string, string>;
@@ -90,4 +114,35 @@ export function generatePages(data: Dataset, g: GenContext): void {
     }
   }
   data.fixtures.pages = { main: makeId('page', 0) };
+  addPageAreaState(data);
 }
+
+/** The sandbox's password for the session user's re-check (docs/PLATFORM.md, pages; sandbox/README.md). */
+export const SESSION_PASSWORD = 'sandbox-password';
+
+const slug = (s: string) => s.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '').slice(0, 40) || 'page';
+
+/**
+ * The page area's state: vanity names (from the name and index, no random draw), block lists,
+ * keywords, a restricted page (index 1), from a stream of its own — so no data generated before moves.
+ */
+function addPageAreaState(data: Dataset): void {
+  const rng = Rng.of('page-area', data.seed);
+  const users = [...data.users.keys()];
+  for (const p of data.pageList) {
+    p.username = `${slug(p.name)}.${p.index}`;
+    p.deactivated_until = null;
+    p.blocked = rng.sample(users.slice(1), rng.int(0, 3)).map((id) => ({ id, type: rng.chance(0.7) ? 'PAGE' as const : 'USER' as const, time: DATA_EPOCH_S - rng.int(1, 300) * 86400 }));
+    p.keywords = rng.chance(0.4) ? rng.sample(KEYWORD_POOL, rng.int(1, 6)) : [];
+    p.profanity_filter = rng.pick(['OFF', 'MEDIUM', 'HIGH'] as const);
+    p.reviews_enabled = rng.chance(0.7);
+    p.admin_invites = [];
+    p.appeal = null;
+    p.restricted = false;
+  }
+  // a restricted page for the appeals, at a fixed index so the fixture does not depend on the seed
+  const restricted = data.pageList[1];
+  if (restricted) { restricted.restricted = true; data.fixtures.pages.restricted = restricted.id; }
+}
+
+export const KEYWORD_POOL = ['scam', 'refund now', 'fake', 'spam link', 'free money', 'giveaway', 'click here', 'dm me', 'cheap followers', 'crypto'];

@@ -26,7 +26,30 @@ export function findPage(ctx: Ctx, id: string): Ref | null {
   return pg ? ref('page', pg) : null;
 }
 
-function managePage(ctx: Ctx, pg: Page) {
+/** The page's deactivation as of now: a deactivation past its 7 days has expired (the page is back). */
+export function deactivationOf(ctx: Ctx, pg: Page): { deactivated: boolean; until: number | null } {
+  if (pg.deactivated_until && ctx.nowS >= pg.deactivated_until) {
+    pg.deactivated_until = null;
+    pg.deactivated_time = null;
+  }
+  return { deactivated: !!pg.deactivated_until, until: pg.deactivated_until ?? null };
+}
+
+/** The session user's tasks on the page (a business admin of the owner manages it). */
+export function pageTasks(ctx: Ctx, pg: Page): string[] {
+  const mine = pg.roles.find((r) => r.uid === ctx.session)?.tasks ?? [];
+  const owner = pg.owner_business ? ctx.data.businesses.get(pg.owner_business) : undefined;
+  return owner && isBusinessAdmin(ctx, owner) ? [...new Set([...mine, 'MANAGE', 'MODERATE'])] : mine;
+}
+
+/** The platform's refusal when the session lacks the task on the page (code 200). */
+export function requireTask(ctx: Ctx, pg: Page, task: 'MANAGE' | 'MODERATE' | 'CREATE_CONTENT'): void {
+  if (!pageTasks(ctx, pg).includes(task)) {
+    throw errors.permission(`User does not have the ${task} task on this page`, 'You need a different role on this Page to do this.');
+  }
+}
+
+export function managePage(ctx: Ctx, pg: Page) {
   const mine = pg.roles.find((r) => r.uid === ctx.session);
   const owner = pg.owner_business ? ctx.data.businesses.get(pg.owner_business) : undefined;
   if (!mine?.tasks.includes('MANAGE') && !(owner && isBusinessAdmin(ctx, owner))) throw errors.permission('User does not have permission to manage this page');
@@ -36,6 +59,15 @@ export const pageType: TypeDef<Page> = {
   label: 'Page',
   defaults: ['id', 'name'],
   id: (pg) => pg.id,
+  visible: (pg) => !pg.deleted,
+  // POST {page} is_published=true|false (unpublish); the page's own token or a manager's
+  update: (pg, p, ctx) => {
+    requireTask(ctx, pg, 'MANAGE');
+    if (p.is_published === undefined) throw errors.missingParam('is_published');
+    if (p.is_published !== 'true' && p.is_published !== 'false') throw errors.invalidParam('is_published must be true or false');
+    pg.is_published = p.is_published === 'true';
+    return SUCCESS;
+  },
   fields: {
     id: (pg) => pg.id,
     name: (pg) => pg.name,
@@ -60,6 +92,7 @@ export const pageType: TypeDef<Page> = {
     phone: (pg) => pg.phone,
     emails: (pg) => pg.emails,
     country_page_likes: (pg) => Math.round(pg.fan_count * 0.6),
+    username: (pg) => pg.username,
   },
   edges: {
     roles: {
@@ -102,7 +135,7 @@ const userEdges: Record<string, EdgeDef<User>> = {
       mine(ctx, u);
       return ctx.data.pageList.flatMap((pg) => {
         const role = pg.roles.find((r) => r.uid === u.id);
-        return role ? [ref('page', pg, { tasks: role.tasks, access_token: pageToken(ctx, pg) })] : [];
+        return role && !pg.deleted ? [ref('page', pg, { tasks: role.tasks, access_token: pageToken(ctx, pg) })] : [];
       });
     },
   },

@@ -1,8 +1,11 @@
-// The page area: the page node and the page parts of users, businesses and business users. The
-// page plugin's own endpoints (GraphQL documents, web forms) are added here as it is built.
-import type { SandboxArea } from '../../area';
+// The page area: the page node and the page parts of users, businesses and business users, the
+// page plugin's GraphQL documents (lifecycle, roles, moderation, appeals) and its web forms.
+import type { GraphqlDoc, SandboxArea } from '../../area';
 import { PAGE_COUNTS, generatePages } from './data';
 import { findPage, pageExtensions, pageType } from './graph';
+import { pageHandlers } from './graphql';
+import { pageWeb } from './web';
+import docs from './graphql-docs.json';
 
 export const pageArea: SandboxArea = {
   id: 'page',
@@ -12,6 +15,8 @@ export const pageArea: SandboxArea = {
   types: { page: pageType },
   extend: pageExtensions,
   findNode: findPage,
+  graphql: { docs: docs as unknown as Record<string, GraphqlDoc>, handlers: pageHandlers },
+  web: pageWeb,
   objects: {
     page: (data, id) => {
       const p = data.pages.get(id);

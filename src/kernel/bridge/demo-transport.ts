@@ -4,7 +4,7 @@ import {
 } from '../../../protocol';
 import { BridgeError, DEFAULT_DEADLINE_MS, newRequestId, type BridgeTransport, type RequestOptions } from './transport';
 
-export interface SandboxSession { userId: string; name: string; access_token: string; fb_dtsg: string; lsd: string }
+export interface SandboxSession { userId: string; name: string; access_token: string; fb_dtsg: string; lsd: string; access_token_alt?: string }
 
 export interface DemoTransportOptions {
   /** The sandbox base, `/__graph` in demo mode. */
@@ -38,7 +38,7 @@ export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
   const placeholders = async (): Promise<PlaceholderValues> => {
     const s = await loadSession();
     return {
-      access_token: s.access_token, fb_dtsg: s.fb_dtsg, lsd: s.lsd, user_id: s.userId,
+      access_token: s.access_token, access_token_alt: s.access_token_alt, fb_dtsg: s.fb_dtsg, lsd: s.lsd, user_id: s.userId,
       pageToken: async (pageId) => {
         const r = await doFetch(`${base}/v19.0/${encodeURIComponent(pageId)}?fields=access_token&access_token=${encodeURIComponent(s.access_token)}`);
         const body = (await r.json().catch(() => null)) as { access_token?: string } | null;

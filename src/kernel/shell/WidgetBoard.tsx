@@ -1,21 +1,23 @@
-import { Suspense, lazy, useMemo, type ComponentType } from 'react';
-import { Card, Spinner } from '@blueprintjs/core';
+import { Component as ReactComponent, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Button, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useKernel } from '../KernelProvider';
-import type { PluginWidget, WidgetProps } from '../plugin/types';
+import type { LoadedPlugin, PluginWidget, WidgetProps } from '../plugin/types';
 
 /**
  * The dashboard widgets the usable plugins contribute (a disabled plugin's widgets are gone with it),
- * each loaded only when the board shows it.
+ * each loaded only when the board shows it. Every widget gets the same frame: its title, a link into
+ * its area, a spinner while its code loads and an error state with a retry when it fails. The widget
+ * itself shows its empty and not-yet-loaded states (it reads cached lists only; docs/PLUGINS.md section 6).
  */
 export function WidgetBoard() {
   const { plugins } = useKernel();
-  const widgets = useMemo(() => plugins.flatMap((p) => p.widgets), [plugins]);
+  const widgets = useMemo(() => plugins.flatMap((p) => p.widgets.map((w) => ({ widget: w, plugin: p }))), [plugins]);
   if (!widgets.length) return null;
   return (
     <div className="tessera-widgets" data-testid="widget-board">
-      {widgets.map((w) => <WidgetCard key={w.id} widget={w} />)}
+      {widgets.map(({ widget, plugin }) => <WidgetCard key={widget.id} widget={widget} plugin={plugin} />)}
     </div>
   );
 }
@@ -23,21 +25,45 @@ WidgetBoard.displayName = 'WidgetBoard';
 
 const components = new Map<string, ComponentType<WidgetProps>>();
 
-function WidgetCard({ widget }: { widget: PluginWidget }) {
+function WidgetCard({ widget, plugin }: { widget: PluginWidget; plugin: LoadedPlugin }) {
   const { t } = useTranslation(widget.pluginId);
+  const { t: tk } = useTranslation();
   const navigate = useNavigate();
+  const [attempt, setAttempt] = useState(0);
   let Component = components.get(widget.id);
   if (!Component) {
     Component = lazy(widget.component);
     components.set(widget.id, Component);
   }
   const open = (path: string, filter?: Record<string, string>) => navigate(filter ? `${path}?${new URLSearchParams(filter)}` : path);
+  const area = plugin.routes[0]?.path;
+  const retry = () => {
+    components.delete(widget.id); // a failed lazy import stays failed; take a fresh one
+    setAttempt((n) => n + 1);
+  };
   return (
     <Card className={`tessera-widget tessera-widget-${widget.size}`} data-widget={widget.id}>
-      <h4 className="tessera-widget-title">{t(widget.titleKey)}</h4>
-      <Suspense fallback={<Spinner size={20} />}>
-        <Component open={open} />
-      </Suspense>
+      <div className="tessera-widget-head">
+        <h4 className="tessera-widget-title">{t(widget.titleKey)}</h4>
+        {area && <Button size="small" variant="minimal" icon="arrow-right" aria-label={tk('dashboard.openArea')} title={tk('dashboard.openArea')} data-testid="widget-area-link" onClick={() => open(area)} />}
+      </div>
+      <WidgetErrorBoundary key={attempt} fallback={<WidgetFailed onRetry={retry} />}>
+        <Suspense fallback={<Spinner size={20} />}>
+          <Component open={open} />
+        </Suspense>
+      </WidgetErrorBoundary>
     </Card>
   );
+}
+
+function WidgetFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return <NonIdealState icon="error" description={t('dashboard.widgetFailed')} action={<Button text={t('dashboard.retry')} onClick={onRetry} />} />;
+}
+
+class WidgetErrorBoundary extends ReactComponent<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() { return { failed: true }; }
+  componentDidCatch(error: unknown) { console.warn('[tessera] a dashboard widget failed', error); }
+  render() { return this.state.failed ? this.props.fallback : this.props.children; }
 }

@@ -1,0 +1,218 @@
+/**
+ * Requests of the ad-post comments area (docs/PLATFORM.md section 13 and "Ad-post comments: values
+ * decided"): the ads' posts, their comments and the moderation writes. Comments are read and
+ * moderated with the page's own token (`{{page_token:<page>}}`, filled by the executor), which the
+ * bridge's Graph helper does not send, hence `pageCall`.
+ */
+import {
+  encodeParams, extractErrorCodes, extractErrorMessage, followNextLinks, GRAPH_VERSION, GraphError, runBatch, sleep as defaultSleep,
+  type Bridge, type ListProgress, type Sleep,
+} from '@kernel';
+import type { AdComment, AdPost } from './types';
+
+export interface CallOptions { signal?: AbortSignal; sleep?: Sleep }
+
+/** comments are read 100 a page, next links 300 ms apart */
+export const COMMENT_PAGE = 100;
+export const COMMENT_WAIT_MS = 300;
+/** at most this many comments per post are read (a viral post is not moderated from here) */
+export const COMMENT_MAX = 5000;
+const GRAPH = 'https://graph.facebook.com';
+
+const POST_ID = /^\d{1,30}_\d{1,30}$/;
+const COMMENT_ID = POST_ID;
+
+export function postNode(id: string): string {
+  if (!POST_ID.test(id)) throw new GraphError(`not a post id: ${id}`, 0);
+  return id;
+}
+export function commentNode(id: string): string {
+  if (!COMMENT_ID.test(id)) throw new GraphError(`not a comment id: ${id}`, 0);
+  return id;
+}
+/** The page a post id names: the part before the underscore. */
+export const pageOfPost = (postId: string) => postId.split('_')[0] ?? '';
+
+function pageId(id: string): string {
+  if (!/^\d{1,30}$/.test(id)) throw new GraphError(`not a page id: ${id}`, 0);
+  return id;
+}
+
+/** A Graph call with the page's token; a platform link (paging.next) is sent as it came back. */
+async function pageCall<T>(bridge: Bridge, method: 'GET' | 'POST' | 'DELETE', pathOrLink: string, params: Record<string, string | number | boolean>, page: string, o: CallOptions): Promise<T> {
+  const token = `access_token={{page_token:${pageId(page)}}}`;
+  let url: string;
+  if (/^https:\/\//.test(pathOrLink)) {
+    if (!pathOrLink.startsWith(`${GRAPH}/`) || !pathOrLink.includes(token)) throw new GraphError('refused: an unexpected next link', 0);
+    url = pathOrLink;
+  } else {
+    const query = method === 'GET' ? encodeParams(params) : '';
+    url = `${GRAPH}/${GRAPH_VERSION}/${pathOrLink}?${query ? `${query}&` : ''}${token}`;
+  }
+  const response = await bridge.send(url, method === 'GET'
+    ? { method }
+    : { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeParams(params) }, { signal: o.signal });
+  if (!response.ok || (response.body && typeof response.body === 'object' && 'error' in (response.body as object))) {
+    const { code, subcode, isTransient } = extractErrorCodes(response.body);
+    throw new GraphError(extractErrorMessage(response.body) ?? (response.error || `HTTP ${response.status}`), response.status, code, subcode, isTransient, response.headers, response.body);
+  }
+  return response.body as T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// posts behind ads
+
+interface RawAd { id: string; name?: string; effective_status?: string; creative?: { effective_object_story_id?: string; object_story_id?: string } }
+interface RawPost { id: string; message?: string; title?: string; created_time?: string; permalink_url?: string; from?: { id: string; name?: string }; comments?: { summary?: { total_count?: number } } }
+
+export const POST_FIELDS = 'id,message,title,created_time,permalink_url,from{id,name},comments.limit(0).summary(true)';
+
+/** The session's ad accounts (me/adaccounts, 100 a page). */
+export async function adAccounts(bridge: Bridge, o: CallOptions = {}): Promise<{ id: string; name: string; account_status: number }[]> {
+  const out: { id: string; name: string; account_status: number }[] = [];
+  for await (const page of followNextLinks<{ id: string; name?: string; account_status?: number }>(bridge, 'me/adaccounts', { fields: 'id,name,account_status', limit: 100 }, { signal: o.signal, sleep: o.sleep })) {
+    out.push(...page.map((a) => ({ id: String(a.id), name: a.name ?? '', account_status: Number(a.account_status ?? 0) })));
+  }
+  return out;
+}
+
+const AD_FIELDS = 'id,name,effective_status,creative{effective_object_story_id}';
+export interface AdRef { id: string; name: string; status: string; post: string }
+
+function adRefs(page: readonly RawAd[]): AdRef[] {
+  return page.flatMap((ad) => {
+    const post = ad.creative?.effective_object_story_id ?? ad.creative?.object_story_id;
+    return post && POST_ID.test(post) ? [{ id: String(ad.id), name: ad.name ?? '', status: ad.effective_status ?? '', post }] : [];
+  });
+}
+
+/**
+ * The ads of many accounts with the post each one runs (`creative{effective_object_story_id}`): the
+ * first page of every account through the Graph batch (50 accounts a request), further pages by their
+ * next links. An account whose read fails is skipped (its ads are not listed).
+ */
+export async function adsOfAccounts(bridge: Bridge, accountIds: readonly string[], o: CallOptions = {}): Promise<Map<string, AdRef[]>> {
+  const ids = accountIds.filter((id) => /^act_\d{1,30}$/.test(id));
+  const results = await runBatch(bridge, ids.map((id) => ({ method: 'GET' as const, relative_url: `${id}/ads?fields=${encodeURIComponent(AD_FIELDS)}&limit=100` })), { signal: o.signal, sleep: o.sleep });
+  const out = new Map<string, AdRef[]>();
+  for (const [i, id] of ids.entries()) {
+    const r = results[i];
+    if (!r?.ok || !r.body || typeof r.body !== 'object') continue;
+    const body = r.body as { data?: RawAd[]; paging?: { next?: string } };
+    const ads = adRefs(body.data ?? []);
+    if (body.paging?.next) {
+      for await (const page of followNextLinks<RawAd>(bridge, body.paging.next, {}, { signal: o.signal, sleep: o.sleep })) ads.push(...adRefs(page));
+    }
+    out.set(id, ads);
+  }
+  return out;
+}
+
+/** Post info (id, message, title …) for many posts, through the Graph batch. */
+export async function postInfo(bridge: Bridge, ids: readonly string[], o: CallOptions = {}): Promise<Map<string, RawPost>> {
+  const results = await runBatch(bridge, ids.map((id) => ({ method: 'GET' as const, relative_url: `${postNode(id)}?fields=${encodeURIComponent(POST_FIELDS)}` })), { signal: o.signal, sleep: o.sleep });
+  const out = new Map<string, RawPost>();
+  ids.forEach((id, i) => {
+    const r = results[i];
+    if (r?.ok && r.body && typeof r.body === 'object') out.set(id, r.body as RawPost);
+  });
+  return out;
+}
+
+export interface PostLoad extends CallOptions { onRows?: (rows: AdPost[]) => void; onProgress?: (p: ListProgress) => void }
+
+/** Every post behind the session's ads: accounts, their ads (batched), then the posts' info (batched). */
+export async function loadAdPosts(bridge: Bridge, o: PostLoad = {}): Promise<AdPost[]> {
+  const posts = new Map<string, AdPost>();
+  const accounts = await adAccounts(bridge, o);
+  o.onProgress?.({ pages: 1, rows: 0, detailsDone: 0, detailsTotal: accounts.length });
+  const adsBy = await adsOfAccounts(bridge, accounts.map((a) => a.id), o);
+  for (const [account, ads] of adsBy) {
+    for (const ad of ads) {
+      let p = posts.get(ad.post);
+      if (!p) {
+        p = { id: ad.post, page_id: pageOfPost(ad.post), page_name: '', message: '', title: '', created_time: '', permalink_url: '', comment_count: null, ads: [] };
+        posts.set(ad.post, p);
+      }
+      p.ads.push({ id: ad.id, name: ad.name, account, status: ad.status });
+    }
+  }
+  o.onProgress?.({ pages: 1, rows: posts.size, detailsDone: accounts.length, detailsTotal: accounts.length });
+  o.onRows?.([...posts.values()]);
+  const info = await postInfo(bridge, [...posts.keys()], o);
+  for (const p of posts.values()) {
+    const r = info.get(p.id);
+    if (!r) continue;
+    Object.assign(p, {
+      message: r.message ?? '', title: r.title ?? '', created_time: r.created_time ?? '', permalink_url: r.permalink_url ?? '',
+      page_name: r.from?.name ?? '', comment_count: r.comments?.summary?.total_count ?? null,
+    });
+  }
+  const rows = [...posts.values()].map((p) => ({ ...p }));
+  o.onRows?.(rows);
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// comments
+
+interface RawComment {
+  id: string; message?: string; from?: { id: string; name?: string }; created_time?: string;
+  attachment?: { type?: string; url?: string; media?: { image?: { src?: string } }; target?: { url?: string } };
+  is_hidden?: boolean; can_hide?: boolean; can_remove?: boolean; like_count?: number; permalink_url?: string;
+}
+export const COMMENT_FIELDS = 'id,message,from{id,name},created_time,attachment,is_hidden,can_hide,can_remove,like_count,permalink_url';
+
+export function toComment(r: RawComment, postId: string): AdComment {
+  const a = r.attachment;
+  const image = a?.media?.image?.src ?? null;
+  return {
+    id: String(r.id), post_id: postId, page_id: pageOfPost(postId), message: r.message ?? '',
+    from_id: r.from?.id ?? '', from_name: r.from?.name ?? '', created_time: r.created_time ?? '',
+    image, link: !image && a ? (a.url ?? a.target?.url ?? null) : null,
+    is_hidden: !!r.is_hidden, can_hide: r.can_hide !== false, can_remove: r.can_remove !== false,
+    like_count: Number(r.like_count ?? 0), permalink_url: r.permalink_url ?? '',
+  };
+}
+
+/** A post's top-level comments, newest first, 100 a page (next links followed), with the page's token. */
+export async function readComments(bridge: Bridge, postId: string, o: CallOptions & { onPage?: (rows: AdComment[]) => void } = {}): Promise<AdComment[]> {
+  const sleep = o.sleep ?? defaultSleep;
+  const page = pageOfPost(postNode(postId));
+  const out: AdComment[] = [];
+  let next: string | null = `${postId}/comments`;
+  let first = true;
+  while (next && out.length < COMMENT_MAX) {
+    if (!first) await sleep(COMMENT_WAIT_MS, o.signal);
+    const body: { data?: RawComment[]; paging?: { next?: string } } = await pageCall(bridge, 'GET', next, first
+      ? { fields: COMMENT_FIELDS, filter: 'toplevel', order: 'reverse_chronological', summary: true, limit: COMMENT_PAGE } : {}, page, o);
+    first = false;
+    const rows = (body?.data ?? []).map((c) => toComment(c, postId));
+    out.push(...rows);
+    o.onPage?.(rows);
+    next = body?.paging?.next ?? null;
+  }
+  return out;
+}
+
+/** One comment's moderation state; null when it no longer exists (deleted). */
+export async function readComment(bridge: Bridge, commentId: string, page: string, o: CallOptions = {}): Promise<{ is_hidden: boolean } | null> {
+  try {
+    const body = await pageCall<{ id?: string; is_hidden?: boolean }>(bridge, 'GET', commentNode(commentId), { fields: 'id,is_hidden' }, page, o);
+    return { is_hidden: !!body?.is_hidden };
+  } catch (e) {
+    // code 100 "does not exist": the comment is gone
+    if (e instanceof GraphError && e.code === 100) return null;
+    throw e;
+  }
+}
+
+/** `POST {comment} is_hidden=true|false` with the page's token. */
+export async function setHidden(bridge: Bridge, commentId: string, page: string, hidden: boolean, o: CallOptions = {}): Promise<void> {
+  await pageCall(bridge, 'POST', commentNode(commentId), { is_hidden: hidden }, page, o);
+}
+
+/** `DELETE {comment}` with the page's token. */
+export async function deleteComment(bridge: Bridge, commentId: string, page: string, o: CallOptions = {}): Promise<void> {
+  await pageCall(bridge, 'DELETE', commentNode(commentId), {}, page, o);
+}

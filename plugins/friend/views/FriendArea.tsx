@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag, TextArea } from '@blueprintjs/core';
+import {
+  DataTable, ListButtons, ListStatus, classifyEntries, getItem, resolveIds, showToast, useApi, useAreaList, useBridge, useRunner,
+  type AreaList, type Bridge, type FollowedSelection, type ListLoadContext,
+} from '@kernel';
+import { readAccountQuality, type AccountQuality } from '../api';
+import { ALL_KEY, RECEIVED_KEY, SENT_KEY } from '../cache';
+import { toItem } from '../checks';
+import { requestColumns } from '../columns';
+import { loadFeed, loadInvitations, loadNotifications, loadReceived, loadRequests, loadSent } from '../load';
+import type { FriendRequestRow } from '../requests';
+import './friend.css';
+
+type TabId = 'received' | 'sent' | 'send' | 'notifications' | 'invitations' | 'feed' | 'quality';
+const getId = (r: FriendRequestRow) => r.id;
+
+/** The friends screen: received and sent requests, sending to a pasted list, and the session account's notifications, invitations, feed and quality. */
+export function FriendArea({ sourceId }: { sourceId: string }) {
+  const { t } = useTranslation('friend');
+  const [tab, setTab] = useState<TabId>('received');
+  return (
+    <div className="friend-area" data-testid="friend-area">
+      <Tabs id="friend-tabs" selectedTabId={tab} onChange={(id) => setTab(id as TabId)} renderActiveTabPanelOnly>
+        <Tab id="received" title={t('tabs.received')} data-testid="friend-tab-received" panel={<RequestList sourceId={`${sourceId}:received`} direction="incoming" />} />
+        <Tab id="sent" title={t('tabs.sent')} data-testid="friend-tab-sent" panel={<RequestList sourceId={`${sourceId}:sent`} direction="outgoing" />} />
+        <Tab id="send" title={t('tabs.send')} data-testid="friend-tab-send" panel={<SendPanel onStarted={() => setTab('sent')} />} />
+        <Tab id="notifications" title={t('tabs.notifications')} data-testid="friend-tab-notifications" panel={<ReadPanel kind="notifications" />} />
+        <Tab id="invitations" title={t('tabs.invitations')} data-testid="friend-tab-invitations" panel={<ReadPanel kind="invitations" />} />
+        <Tab id="feed" title={t('tabs.feed')} data-testid="friend-tab-feed" panel={<ReadPanel kind="feed" />} />
+        <Tab id="quality" title={t('tabs.quality')} data-testid="friend-tab-quality" panel={<QualityPanel />} />
+      </Tabs>
+    </div>
+  );
+}
+
+function recordRecent(api: ReturnType<typeof useApi>, r: FriendRequestRow) {
+  api.post('/api/pay/addRecord', {
+    module_id: 'friend',
+    data: { record_id: r.id, record_name: r.name || r.id, link: r.url, module_id: 'friend', fbid: getItem('fbid') ?? '', fbname: getItem('fbname') ?? '' },
+  }).catch((e) => console.warn('[friend] recent item not recorded', e));
+}
+
+/** Received (20 a page) or sent (10 a page) requests; their actions come from the bulk-actions palette. */
+export function RequestList({ sourceId, direction, followed }: { sourceId: string; direction?: 'incoming' | 'outgoing'; followed?: FollowedSelection | null }) {
+  const { t } = useTranslation('friend');
+  const api = useApi();
+  const load = useCallback(({ bridge, signal, emit }: ListLoadContext<FriendRequestRow>) => {
+    const o = { signal, onRows: emit };
+    return direction === 'incoming' ? loadReceived(bridge, o) : direction === 'outgoing' ? loadSent(bridge, o) : loadRequests(bridge, o);
+  }, [direction]);
+  const cacheKey = direction === 'incoming' ? RECEIVED_KEY : direction === 'outgoing' ? SENT_KEY : ALL_KEY;
+  const list = useAreaList<FriendRequestRow>({ cacheKey, load, rowType: 'friendRequest', getId, toItem, sourceId, followed });
+  const columns = useMemo(() => requestColumns(t, !direction), [t, direction]);
+  return (
+    <div className="friend-list" data-testid={`friend-list-${direction ?? 'all'}`}>
+      <ListStatus list={list as AreaList<unknown>} />
+      <DataTable viewId={`friend.${direction ?? 'all'}`} rows={list.visible} columns={columns} getRowId={getId} loading={list.loading && list.rows.length === 0}
+        selection={list.selection} onSelectionChange={list.onSelectionChange} onRowOpen={(r) => recordRecent(api, r)} exportFileName={`friend-requests-${direction ?? 'all'}`}
+        emptyText={t(direction === 'outgoing' ? 'empty.sent' : 'empty.received')} toolbar={<ListButtons list={list as AreaList<unknown>} testId={`friend-actions-${direction ?? 'all'}`} />} />
+    </div>
+  );
+}
+
+interface Checked { ids: string[]; unresolved: { line: number; text: string; reason: string }[] }
+
+async function checkEntries(bridge: Bridge, text: string, t: (k: string) => string): Promise<Checked> {
+  const entries = classifyEntries(text);
+  const unresolved: Checked['unresolved'] = [];
+  const ids: string[] = [];
+  const toResolve = entries.filter((e) => e.kind === 'url' || e.kind === 'code');
+  const resolved = toResolve.length ? await resolveIds(bridge, toResolve.map((e) => e.text)) : new Map<string, string | undefined>();
+  for (const e of entries) {
+    if (e.kind === 'id') ids.push(e.id);
+    else if (e.kind === 'invalid') unresolved.push({ line: e.line, text: e.text, reason: t(`send.problem.${e.problem}`) });
+    else {
+      const id = resolved.get(e.text);
+      if (id) ids.push(id); else unresolved.push({ line: e.line, text: e.text, reason: t('send.problem.notFound') });
+    }
+  }
+  return { ids: [...new Set(ids)], unresolved };
+}
+
+/** Paste profile ids, links or user names; they are looked up, shown, then sent as one paced job. */
+function SendPanel({ onStarted }: { onStarted: () => void }) {
+  const { t } = useTranslation('friend');
+  const bridge = useBridge();
+  const runner = useRunner();
+  const [text, setText] = useState('');
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const check = async () => {
+    setBusy(true);
+    setError(null);
+    try { setChecked(await checkEntries(bridge, text, t)); } catch (e) { setError((e as Error).message); } finally { setBusy(false); }
+  };
+  const start = () => {
+    if (!checked?.ids.length) return;
+    try {
+      runner.start('friend.send', { uids: checked.ids }, [{ id: getItem('fbid') || 'me', account: true } as never]);
+      void showToast(t('send.started', { count: checked.ids.length }), 'primary');
+      setText('');
+      setChecked(null);
+      onStarted();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <div className="friend-send" data-testid="friend-send">
+      <Callout intent="primary" compact>{t('send.intro')}</Callout>
+      <TextArea value={text} onChange={(e) => { setText(e.target.value); setChecked(null); }} rows={8} fill aria-label={t('send.label')} placeholder={t('send.placeholder')} data-testid="friend-send-text" />
+      <div className="friend-send__buttons">
+        <Button icon="search" text={t('send.check')} loading={busy} disabled={!text.trim()} onClick={() => void check()} data-testid="friend-send-check" />
+        <Button icon="send-message" intent="primary" text={t('send.start', { count: checked?.ids.length ?? 0 })} disabled={!checked?.ids.length || busy} onClick={start} data-testid="friend-send-start" />
+      </div>
+      {error && <Callout intent="danger" compact>{error}</Callout>}
+      {checked && (
+        <div data-testid="friend-send-preview">
+          <p>{t('send.preview', { count: checked.ids.length })}</p>
+          <ul className="friend-send__ids">{checked.ids.slice(0, 200).map((id) => <li key={id}>{t('send.effect', { id })}</li>)}</ul>
+          {checked.unresolved.length > 0 && (
+            <Callout intent="warning" compact title={t('send.unresolved', { count: checked.unresolved.length })} data-testid="friend-send-unresolved">
+              <ul>{checked.unresolved.map((u) => <li key={u.line}>{t('send.line', { line: u.line, text: u.text, reason: u.reason })}</li>)}</ul>
+            </Callout>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+type ReadKind = 'notifications' | 'invitations' | 'feed';
+interface ReadRow { id: string; text: string; extra: string; time?: number; url?: string }
+
+function useRead<T>(read: (bridge: Bridge, signal: AbortSignal) => Promise<T>): { value: T | null; error: string | null; reload: () => void } {
+  const bridge = useBridge();
+  const [value, setValue] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    const ctl = new AbortController();
+    setValue(null);
+    setError(null);
+    read(bridge, ctl.signal).then(setValue, (e) => { if (!ctl.signal.aborted) setError((e as Error).message); });
+    return () => ctl.abort();
+  }, [bridge, n]); // eslint-disable-line react-hooks/exhaustive-deps
+  return { value, error, reload: () => setN((x) => x + 1) };
+}
+
+function ReadPanel({ kind }: { kind: ReadKind }) {
+  const { t } = useTranslation('friend');
+  const { value, error, reload } = useRead<ReadRow[]>(async (bridge, signal) => {
+    if (kind === 'notifications') return (await loadNotifications(bridge, { signal })).map((n) => ({ id: n.id, text: n.body?.text ?? '', extra: n.seen_state === 'UNSEEN' ? t('read.unseen') : '', time: n.creation_time, url: n.url }));
+    if (kind === 'invitations') return (await loadInvitations(bridge, { signal })).map((i) => ({ id: i.id, text: i.title ?? '', extra: `${t(`invite.${i.invite_type}`, { defaultValue: i.invite_type ?? '' })} · ${i.inviter?.name ?? ''}`, time: i.creation_time }));
+    const fbid = getItem('fbid');
+    return (await loadFeed(bridge, { signal, userId: fbid && /^\d+$/.test(fbid) ? fbid : undefined })).map((s) => ({ id: s.id, text: s.message?.text ?? '', extra: '', time: s.creation_time, url: s.url }));
+  });
+  return (
+    <div className="friend-read" data-testid={`friend-${kind}`}>
+      <div className="friend-read__bar">
+        <Tag minimal round>{value ? t('read.count', { count: value.length }) : '…'}</Tag>
+        <Button icon="refresh" variant="minimal" text={t('read.reload')} onClick={reload} />
+      </div>
+      {error && <Callout intent="danger" compact>{error}</Callout>}
+      {!value && !error && <Spinner size={24} />}
+      {value && value.length === 0 && <NonIdealState icon="inbox" description={t('read.empty')} />}
+      {value && value.length > 0 && (
+        <HTMLTable compact striped className="friend-read__table">
+          <tbody>{value.map((r) => (
+            <tr key={r.id} data-read-id={r.id}>
+              <td className="friend-read__time">{r.time ? new Date(r.time * 1000).toISOString().slice(0, 16).replace('T', ' ') : ''}</td>
+              <td>{r.text}</td>
+              <td className="bp6-text-muted friend-read__extra">{r.extra}</td>
+            </tr>
+          ))}</tbody>
+        </HTMLTable>
+      )}
+    </div>
+  );
+}
+
+function QualityPanel() {
+  const { t } = useTranslation('friend');
+  const { value, error, reload } = useRead<AccountQuality>((bridge, signal) => readAccountQuality(bridge, { signal }));
+  let body: ReactNode = null;
+  if (value) {
+    body = (
+      <>
+        <Callout intent={value.status === 'OK' ? 'success' : 'danger'} title={t(`quality.${value.status}`, { defaultValue: value.status })} data-testid="friend-quality-status">
+          {value.friend_requests_sent_last_hour !== undefined && <p>{t('quality.sentLastHour', { count: value.friend_requests_sent_last_hour })}</p>}
+        </Callout>
+        {value.restrictions.length > 0 && (
+          <HTMLTable compact striped>
+            <tbody>{value.restrictions.map((r) => <tr key={r.id}><td>{r.title}</td><td>{r.ends_at ? t('quality.until', { time: r.ends_at.slice(0, 16).replace('T', ' ') }) : ''}</td></tr>)}</tbody>
+          </HTMLTable>
+        )}
+      </>
+    );
+  }
+  return (
+    <div className="friend-read" data-testid="friend-quality">
+      <div className="friend-read__bar"><Button icon="refresh" variant="minimal" text={t('read.reload')} onClick={reload} /></div>
+      {error && <Callout intent="danger" compact>{error}</Callout>}
+      {!value && !error && <Spinner size={24} />}
+      {body}
+    </div>
+  );
+}

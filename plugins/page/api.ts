@@ -1,0 +1,321 @@
+/**
+ * Requests of the page area (docs/SPEC.md, pages; docs/PLATFORM.md section 9.1), as pure functions of
+ * a Bridge: the list loader, the detail panel, the sub-screens and the bulk actions share them.
+ */
+import { encodeParams, graphqlPost, GraphError, toGraphErrorOf, type Bridge } from './bridge-util';
+import { htmlToText, renameStatus } from './text';
+import type { Page, PageExtended } from './types';
+
+export interface CallOptions { signal?: AbortSignal }
+
+/** The web GraphQL operations of this area, by name (doc ids from the document catalogue). */
+export const DOCS = {
+  create: 'PageCreateMutation',
+  categorySearch: 'PageCategorySearchQuery',
+  updateCategory: 'PageUpdateCategoryMutation',
+  createProfile: 'AdditionalProfileCreateMutation',
+  remove: 'PageDeleteMutation',
+  partnerRemove: 'PagePartnerRemoveMutation',
+  release: 'PageBusinessReleaseMutation',
+  deactivate: 'PageDeactivateMutation',
+  reactivate: 'PageReactivateMutation',
+  deactivation: 'PageDeactivationStateQuery',
+  reauthCheck: 'PageAdminReauthCheckQuery',
+  adminInvite: 'PageAdminInviteMutation',
+  adminRemove: 'PageAdminRemoveMutation',
+  adminRoot: 'PageAdminPermissionsRootQuery',
+  block: 'PageBlockMutation',
+  blocked: 'PageBlockingDialogQuery',
+  keywords: 'PageBlocklistTagsQuery',
+  keywordsSave: 'PageBlocklistTagsSaveMutation',
+  profanity: 'PageProfanityFilterMutation',
+  reviews: 'PageReviewsToggleMutation',
+  liveVideo: 'PageLiveVideoEligibilityQuery',
+  transparency: 'PageTransparencyDialogQuery',
+  profileSearch: 'ProfileSearchQuery',
+  appealStatus: 'PageAppealStatusQuery',
+  appealSubmit: 'PageAppealSubmitMutation',
+} as const;
+
+const GRAPH = 'https://graph.facebook.com/v19.0';
+const WWW = 'https://www.facebook.com';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** me/accounts: 200 a page (docs/SPEC.md section 9, "Page list limit"). */
+export const LIST_LIMIT = 200;
+/** A page's roles: 100 (docs/SPEC.md, pages). */
+export const ROLES_LIMIT = 100;
+/** Blocked keywords shown: the first 2,000 (docs/SPEC.md section 9). */
+export const KEYWORDS_FIRST = 2000;
+/** A deactivation lasts 7 days (docs/SPEC.md section 9). */
+export const DEACTIVATION_DAYS = 7;
+/** The additional profile's category when none is chosen (docs/PLATFORM.md section 9.1). */
+export const DEFAULT_PROFILE_CATEGORY = '2214';
+/** The tasks a new page role gets: every page task (docs/SPEC.md, pages: "a long task list"). */
+export const ROLE_TASKS = ['MANAGE', 'CREATE_CONTENT', 'MODERATE', 'MESSAGING', 'ADVERTISE', 'ANALYZE'] as const;
+
+export const LIST_FIELDS = 'id,name,access_token,category,category_list,fan_count,verification_status,picture,link,is_published,page_created_time,promotion_eligible,tasks,business{id,name}';
+export const EXTENDED_FIELDS = 'additional_profile_id,location,website,phone,emails,business{id,name},likes,country_page_likes,promotion_ineligible_reason';
+
+/** A page id is digits; anything else is refused before a path or variable is built from it. */
+export function pageId(id: string): string {
+  if (!/^\d{1,20}$/.test(id)) throw new GraphError(`not a page id: ${id}`, 0);
+  return id;
+}
+
+type Token = 'access_token' | 'access_token_alt' | { page: string };
+const tokenText = (t: Token) => (typeof t === 'string' ? `{{${t}}}` : `{{page_token:${pageId(t.page)}}}`);
+
+/** A Graph call with a chosen token (the user's, the alternate one or the page's), placeholders only as the whole token value. */
+export async function graphCall<T>(bridge: Bridge, method: 'GET' | 'POST' | 'DELETE', pathOrUrl: string, params: Record<string, unknown>, token: Token, o: CallOptions = {}): Promise<T> {
+  const full = /^https:\/\//.test(pathOrUrl);
+  let url = full ? pathOrUrl : `${GRAPH}/${pathOrUrl}`;
+  if (full) url = url.replace(/([?&]access_token=)[^&#]*/, `$1${tokenText(token)}`);
+  const query = encodeParams(params as never);
+  const withToken = full ? url : `${url}?${method === 'GET' && query ? `${query}&` : ''}access_token=${tokenText(token)}`;
+  const response = method === 'GET'
+    ? await bridge.send(withToken, { method }, { signal: o.signal })
+    : await bridge.send(`${GRAPH}/${pathOrUrl}`, { method: 'POST', headers: FORM, body: `${query ? `${query}&` : ''}${method === 'DELETE' ? 'method=delete&' : ''}access_token=${tokenText(token)}` }, { signal: o.signal });
+  if (!response.ok || (response.body && typeof response.body === 'object' && 'error' in (response.body as object))) throw toGraphErrorOf(response);
+  return response.body as T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the list
+
+export interface ListPage { rows: Page[]; next: string | null }
+
+/** One page of me/accounts with a token; its next link (which carries the same token placeholder). */
+export async function accountsPage(bridge: Bridge, next: string | null, token: Token, o: CallOptions = {}): Promise<ListPage> {
+  const body = await graphCall<{ data?: Page[]; paging?: { next?: string } }>(bridge, 'GET', next ?? 'me/accounts', next ? {} : { fields: LIST_FIELDS, limit: LIST_LIMIT }, token, o);
+  return { rows: Array.isArray(body?.data) ? body.data.map((p) => ({ ...p, id: String(p.id) })) : [], next: body?.paging?.next ?? null };
+}
+
+/** The extended read of one page (the detail panel). */
+export async function pageExtended(bridge: Bridge, id: string, o: CallOptions = {}): Promise<PageExtended> {
+  return graphCall<PageExtended>(bridge, 'GET', pageId(id), { fields: EXTENDED_FIELDS }, 'access_token', o);
+}
+
+// ---------------------------------------------------------------------------------------------
+// roles (Graph)
+
+export interface PageRole { id: string; name: string; tasks: string[]; role?: string }
+
+export async function listRoles(bridge: Bridge, id: string, o: CallOptions = {}): Promise<PageRole[]> {
+  const body = await graphCall<{ data?: { id: string; name?: string; tasks?: string[]; role?: string }[] }>(bridge, 'GET', `${pageId(id)}/roles`, { fields: 'id,name,tasks,role', limit: ROLES_LIMIT }, 'access_token', o);
+  return (body?.data ?? []).map((r) => ({ id: String(r.id), name: r.name ?? '', tasks: r.tasks ?? [], role: r.role }));
+}
+
+export async function addRole(bridge: Bridge, id: string, user: string, tasks: readonly string[], o: CallOptions = {}): Promise<void> {
+  await graphCall(bridge, 'POST', `${pageId(id)}/assigned_users`, { user: pageId(user), tasks: JSON.stringify(tasks) }, 'access_token', o);
+}
+
+export async function removeRole(bridge: Bridge, id: string, user: string, o: CallOptions = {}): Promise<void> {
+  await graphCall(bridge, 'DELETE', `${pageId(id)}/assigned_users`, { user: pageId(user) }, 'access_token', o);
+}
+
+/** Unpublish (or publish): `POST {page} is_published` with the page's own token. */
+export async function setPublished(bridge: Bridge, id: string, published: boolean, o: CallOptions = {}): Promise<void> {
+  await graphCall(bridge, 'POST', pageId(id), { is_published: published }, { page: id }, o);
+}
+
+export async function isPublished(bridge: Bridge, id: string, o: CallOptions = {}): Promise<boolean> {
+  return !!(await graphCall<{ is_published?: boolean }>(bridge, 'GET', pageId(id), { fields: 'is_published' }, 'access_token', o)).is_published;
+}
+
+// ---------------------------------------------------------------------------------------------
+// web GraphQL
+
+export async function gql<T>(bridge: Bridge, operation: string, variables: Record<string, unknown>, o: CallOptions = {}): Promise<T> {
+  return graphqlPost<T>(bridge, { operation, variables, signal: o.signal });
+}
+
+export interface Deactivation { deactivated: boolean; since: number | null; until: number | null }
+
+export async function deactivationState(bridge: Bridge, id: string, o: CallOptions = {}): Promise<Deactivation> {
+  const d = await gql<{ page?: { is_deactivated?: boolean; deactivated_time?: number | null; reactivation_deadline?: number | null } }>(bridge, DOCS.deactivation, { page_id: pageId(id) }, o);
+  return { deactivated: !!d.page?.is_deactivated, since: d.page?.deactivated_time ?? null, until: d.page?.reactivation_deadline ?? null };
+}
+
+export async function deactivate(bridge: Bridge, id: string, o: CallOptions = {}): Promise<number | null> {
+  const d = await gql<{ page_deactivate?: { reactivation_deadline?: number } }>(bridge, DOCS.deactivate, { page_id: pageId(id) }, o);
+  return d.page_deactivate?.reactivation_deadline ?? null;
+}
+
+export async function reactivate(bridge: Bridge, id: string, o: CallOptions = {}): Promise<void> {
+  await gql(bridge, DOCS.reactivate, { profile_id: pageId(id) }, o);
+}
+
+/** The password re-check's result: success, or the platform's words for the failure. */
+export interface Recheck { success: boolean; message: string }
+
+/** The password re-check (a web form): the destructive page writes run only after it succeeds. */
+export async function passwordRecheck(bridge: Bridge, password: string, o: CallOptions = {}): Promise<Recheck> {
+  const body = `${encodeParams({ password, __a: 1 })}&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&__user={{user_id}}`;
+  const response = await bridge.send(`${WWW}/ajax/security/password_reauth/`, { method: 'POST', headers: FORM, body }, { signal: o.signal, responseType: 'text' });
+  const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? null);
+  let json: { payload?: { success?: boolean; error_text?: string }; errorSummary?: string; errorDescription?: string } | null = null;
+  try { json = JSON.parse(text.replace(/^\s*for \(;;\);/, '')); } catch { json = null; }
+  if (!response.ok && !json) throw toGraphErrorOf(response);
+  if (json?.payload?.success === true) return { success: true, message: '' };
+  return { success: false, message: json?.payload?.error_text ?? json?.errorDescription ?? json?.errorSummary ?? `HTTP ${response.status}` };
+}
+
+export async function reauthRequired(bridge: Bridge, o: CallOptions = {}): Promise<boolean> {
+  return !!(await gql<{ viewer?: { reauth_required?: boolean } }>(bridge, DOCS.reauthCheck, {}, o)).viewer?.reauth_required;
+}
+
+export async function deletePage(bridge: Bridge, id: string, o: CallOptions = {}): Promise<void> {
+  await gql(bridge, DOCS.remove, { page_id: pageId(id) }, o);
+}
+
+export async function removePartner(bridge: Bridge, id: string, partner: string, o: CallOptions = {}): Promise<void> {
+  await gql(bridge, DOCS.partnerRemove, { page_id: pageId(id), partner_business_id: pageId(partner) }, o);
+}
+
+export async function releaseFromBusiness(bridge: Bridge, id: string, o: CallOptions = {}): Promise<void> {
+  await gql(bridge, DOCS.release, { page_id: pageId(id) }, o);
+}
+
+/** Does the page still answer (a deleted page does not)? */
+export async function pageExists(bridge: Bridge, id: string, o: CallOptions = {}): Promise<boolean> {
+  try {
+    await graphCall(bridge, 'GET', pageId(id), { fields: 'id' }, 'access_token', o);
+    return true;
+  } catch (e) {
+    if (e instanceof GraphError && e.code === 100) return false;
+    throw e;
+  }
+}
+
+export interface PageBusinesses { owner: string | null; partners: string[] }
+
+export async function adminPeople(bridge: Bridge, id: string, o: CallOptions = {}): Promise<{ id: string; name: string; full_control: boolean; status: string }[]> {
+  const d = await gql<{ page?: { admin_permissions?: { nodes?: { id: string; name?: string; full_control?: boolean; status?: string }[] } } }>(bridge, DOCS.adminRoot, { page_id: pageId(id) }, o);
+  return (d.page?.admin_permissions?.nodes ?? []).map((n) => ({ id: String(n.id), name: n.name ?? '', full_control: !!n.full_control, status: n.status ?? '' }));
+}
+
+export async function inviteAdmin(bridge: Bridge, id: string, user: string, fullControl: boolean, o: CallOptions = {}): Promise<void> {
+  await gql(bridge, DOCS.adminInvite, { page_id: pageId(id), user_id: pageId(user), full_control: fullControl }, o);
+}
+
+export async function removeAdmin(bridge: Bridge, id: string, user: string, o: CallOptions = {}): Promise<void> {
+  await gql(bridge, DOCS.adminRemove, { page_id: pageId(id), user_id: pageId(user) }, o);
+}
+
+export type BlockAction = 'BLOCK' | 'UNBLOCK';
+export type BlockSetting = 'PAGE' | 'USER';
+/** What a block call does when nothing says otherwise (docs/SPEC.md, pages). */
+export const DEFAULT_BLOCK_ACTION: BlockAction = 'UNBLOCK';
+export const DEFAULT_BLOCK_SETTING: BlockSetting = 'PAGE';
+
+export async function block(bridge: Bridge, id: string, users: readonly string[], action: BlockAction = DEFAULT_BLOCK_ACTION, setting: BlockSetting = DEFAULT_BLOCK_SETTING, o: CallOptions = {}): Promise<number> {
+  const d = await gql<{ page_block?: { blocked_count?: number } }>(bridge, DOCS.block, { page_id: pageId(id), user_ids: users.map((u) => pageId(u)), action, setting_type: setting }, o);
+  return d.page_block?.blocked_count ?? 0;
+}
+
+export interface BlockedPerson { id: string; name: string; setting_type: string; blocked_time: number | null }
+
+export async function blockedPeople(bridge: Bridge, id: string, o: CallOptions = {}): Promise<BlockedPerson[]> {
+  const d = await gql<{ page?: { blocked_profiles?: { nodes?: Partial<BlockedPerson>[] } } }>(bridge, DOCS.blocked, { page_id: pageId(id) }, o);
+  return (d.page?.blocked_profiles?.nodes ?? []).map((n) => ({ id: String(n.id), name: n.name ?? '', setting_type: n.setting_type ?? '', blocked_time: n.blocked_time ?? null }));
+}
+
+/** The page's blocked keywords, the first 2,000, and how many there are. */
+export async function keywords(bridge: Bridge, id: string, o: CallOptions = {}): Promise<{ words: string[]; count: number }> {
+  const d = await gql<{ page?: { blocklist_tags?: { count?: number; nodes?: string[] } } }>(bridge, DOCS.keywords, { page_id: pageId(id), first: KEYWORDS_FIRST }, o);
+  const words = (d.page?.blocklist_tags?.nodes ?? []).map(String);
+  return { words, count: d.page?.blocklist_tags?.count ?? words.length };
+}
+
+export async function saveKeywords(bridge: Bridge, id: string, words: readonly string[], o: CallOptions = {}): Promise<void> {
+  await gql(bridge, DOCS.keywordsSave, { page_id: pageId(id), tags: [...words] }, o);
+}
+
+export async function setProfanity(bridge: Bridge, id: string, level: string, o: CallOptions = {}): Promise<void> {
+  await gql(bridge, DOCS.profanity, { page_id: pageId(id), level }, o);
+}
+
+export async function setReviews(bridge: Bridge, id: string, enabled: boolean, o: CallOptions = {}): Promise<void> {
+  await gql(bridge, DOCS.reviews, { page_id: pageId(id), enabled }, o);
+}
+
+export async function liveVideoEligibility(bridge: Bridge, id: string, o: CallOptions = {}): Promise<{ eligible: boolean; reasons: string[] }> {
+  const d = await gql<{ page?: { live_video_eligibility?: { is_eligible?: boolean; reasons?: string[] } } }>(bridge, DOCS.liveVideo, { page_id: pageId(id) }, o);
+  return { eligible: !!d.page?.live_video_eligibility?.is_eligible, reasons: d.page?.live_video_eligibility?.reasons ?? [] };
+}
+
+export async function transparency(bridge: Bridge, id: string, o: CallOptions = {}): Promise<{ creation_date: string; name_changes: number; admin_countries: string[] }> {
+  const d = await gql<{ page?: { transparency?: { creation_date?: string; name_changes?: number; admin_countries?: string[] } } }>(bridge, DOCS.transparency, { pageID: pageId(id) }, o);
+  const t = d.page?.transparency;
+  return { creation_date: t?.creation_date ?? '', name_changes: t?.name_changes ?? 0, admin_countries: t?.admin_countries ?? [] };
+}
+
+export async function profileSearch(bridge: Bridge, term: string, o: CallOptions = {}): Promise<{ id: string; name: string; type: string }[]> {
+  const d = await gql<{ profile_search?: { nodes?: { id: string; name?: string; type?: string }[] } }>(bridge, DOCS.profileSearch, { term }, o);
+  return (d.profile_search?.nodes ?? []).map((n) => ({ id: String(n.id), name: n.name ?? '', type: n.type ?? '' }));
+}
+
+export async function categorySearch(bridge: Bridge, query: string, o: CallOptions = {}): Promise<{ id: string; name: string }[]> {
+  const d = await gql<{ page_category_search?: { nodes?: { id: string; name?: string }[] } }>(bridge, DOCS.categorySearch, { query }, o);
+  return (d.page_category_search?.nodes ?? []).map((n) => ({ id: String(n.id), name: n.name ?? '' }));
+}
+
+export async function updateCategory(bridge: Bridge, id: string, category: string, o: CallOptions = {}): Promise<void> {
+  await gql(bridge, DOCS.updateCategory, { page_id: pageId(id), categories: [category] }, o);
+}
+
+export async function createPage(bridge: Bridge, name: string, category: string, o: CallOptions = {}): Promise<{ id: string; name: string }> {
+  const d = await gql<{ page_create?: { page?: { id: string; name: string } } }>(bridge, DOCS.create, { name, categories: [category] }, o);
+  return { id: String(d.page_create?.page?.id ?? ''), name: d.page_create?.page?.name ?? name };
+}
+
+export async function createProfile(bridge: Bridge, name: string, category = DEFAULT_PROFILE_CATEGORY, o: CallOptions = {}): Promise<{ id: string; name: string }> {
+  const d = await gql<{ additional_profile_create?: { profile?: { id: string; name: string } } }>(bridge, DOCS.createProfile, { name, category }, o);
+  return { id: String(d.additional_profile_create?.profile?.id ?? ''), name: d.additional_profile_create?.profile?.name ?? name };
+}
+
+export interface AppealState { restricted: boolean; status: string; canAppeal: boolean; submitted: number | null }
+
+export async function appealStatus(bridge: Bridge, id: string, o: CallOptions = {}): Promise<AppealState> {
+  const d = await gql<{ page?: { is_restricted?: boolean; appeal?: { status?: string; can_appeal?: boolean; submitted_time?: number | null } } }>(bridge, DOCS.appealStatus, { page_id: pageId(id) }, o);
+  return { restricted: !!d.page?.is_restricted, status: d.page?.appeal?.status ?? '', canAppeal: !!d.page?.appeal?.can_appeal, submitted: d.page?.appeal?.submitted_time ?? null };
+}
+
+export async function appealSubmit(bridge: Bridge, id: string, comment: string, o: CallOptions = {}): Promise<string> {
+  const d = await gql<{ page_appeal_submit?: { appeal?: { status?: string } } }>(bridge, DOCS.appealSubmit, { page_id: pageId(id), appeal_comment: comment }, o);
+  return d.page_appeal_submit?.appeal?.status ?? '';
+}
+
+// ---------------------------------------------------------------------------------------------
+// the name form
+
+export interface RenameResult { status: 0 | 1; text: string }
+
+/** `POST settings/account/name` (pseudonymous_name, save_password): status 1 when the reply has the name field, with its text. */
+export async function renamePage(bridge: Bridge, id: string, name: string, password: string, o: CallOptions = {}): Promise<RenameResult> {
+  const body = `${encodeParams({ page_id: pageId(id), pseudonymous_name: name, save_password: password, __a: 1 })}&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&__user={{user_id}}`;
+  const response = await bridge.send(`${WWW}/settings/account/name/`, { method: 'POST', headers: FORM, body }, { signal: o.signal, responseType: 'text' });
+  const text = typeof response.body === 'string' ? response.body : '';
+  let json: { payload?: { html?: unknown } } | null = null;
+  try { json = JSON.parse(text.replace(/^\s*for \(;;\);/, '')); } catch { json = null; }
+  const html = typeof json?.payload?.html === 'string' ? json.payload.html : null;
+  if (!response.ok || html === null) throw toGraphErrorOf(response);
+  return { status: renameStatus(html), text: htmlToText(html) };
+}
+
+export async function userAppealStatus(bridge: Bridge, o: CallOptions = {}): Promise<{ status: string; canAppeal: boolean }> {
+  const d = await gql<{ viewer?: { appeal?: { status?: string; can_appeal?: boolean } } }>(bridge, 'UserAppealStatusQuery', {}, o);
+  return { status: d.viewer?.appeal?.status ?? '', canAppeal: !!d.viewer?.appeal?.can_appeal };
+}
+
+export async function userAppealSubmit(bridge: Bridge, comment: string, o: CallOptions = {}): Promise<string> {
+  const d = await gql<{ user_appeal_submit?: { appeal?: { status?: string } } }>(bridge, 'UserAppealSubmitMutation', { appeal_comment: comment }, o);
+  return d.user_appeal_submit?.appeal?.status ?? '';
+}
+
+/** The session user's pages by name (the first 200), to settle a create that may have landed. */
+export async function pageNamed(bridge: Bridge, name: string, o: CallOptions = {}): Promise<boolean> {
+  const first = await accountsPage(bridge, null, 'access_token', o);
+  return first.rows.some((p) => p.name === name);
+}

@@ -1,0 +1,78 @@
+import { GraphError, sleep as defaultSleep, type Bridge, type Sleep } from '@kernel';
+import { accountsPage, type ListPage } from './api';
+import type { Page } from './types';
+
+/** 500 ms between pages of me/accounts, like the other lists (docs/SPEC.md section 16). */
+export const PAGE_WAIT_MS = 500;
+
+export interface LoadOptions {
+  signal?: AbortSignal;
+  sleep?: Sleep;
+  onRows?: (rows: Page[]) => void;
+  /** After each page: the page number and the rows so far (the progress toast). */
+  onPage?: (page: number, rows: number) => void;
+}
+
+export interface LoadResult {
+  rows: Page[];
+  /** The token that answered: the user's, or the alternate one after the user's failed. */
+  token: 'access_token' | 'access_token_alt';
+  /** The error of the page that ended the list early (rows before it are kept), or null. */
+  stoppedBy: Error | null;
+}
+
+/**
+ * Every page of the session user: me/accounts 200 a page by next link. The first page is asked with the
+ * user's token and, when an error comes back, once more with the alternate token, which then serves the
+ * whole list. A later page that fails ends the list there (docs/SPEC.md: page pagination stops on the
+ * first failed page): the rows read so far stay and the error is kept beside them.
+ */
+export async function loadPages(bridge: Bridge, o: LoadOptions = {}): Promise<LoadResult> {
+  const sleep = o.sleep ?? defaultSleep;
+  const rows = new Map<string, Page>();
+  let token: LoadResult['token'] = 'access_token';
+  let first: ListPage;
+  try {
+    first = await accountsPage(bridge, null, token, o);
+  } catch (e) {
+    if (o.signal?.aborted) throw e;
+    token = 'access_token_alt';
+    try {
+      first = await accountsPage(bridge, null, token, o);
+    } catch (again) {
+      if (o.signal?.aborted) throw again;
+      throw listError(again, e);
+    }
+  }
+  let page = 1;
+  const take = (p: ListPage) => {
+    for (const r of p.rows) rows.set(r.id, r);
+    o.onPage?.(page, rows.size);
+    o.onRows?.([...rows.values()]);
+  };
+  take(first);
+  let next = first.next;
+  while (next) {
+    await sleep(PAGE_WAIT_MS, o.signal);
+    page += 1;
+    let p: ListPage;
+    try {
+      p = await accountsPage(bridge, next, token, o);
+    } catch (e) {
+      if (o.signal?.aborted) throw e;
+      return { rows: [...rows.values()], token, stoppedBy: listError(e) };
+    }
+    take(p);
+    next = p.next;
+  }
+  return { rows: [...rows.values()], token, stoppedBy: null };
+}
+
+/** The list's error in the loader's words: the graph message, else the first error's, else "Unknown error". */
+export function listError(e: unknown, before?: unknown): Error {
+  for (const x of [e, before]) {
+    if (x instanceof GraphError && x.message) return x;
+    if (x instanceof Error && x.message) return x;
+  }
+  return new Error('Unknown error');
+}

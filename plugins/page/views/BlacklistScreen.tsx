@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { Button, Callout, FormGroup, H5, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { showToast, useBridge, useBus, useRunner } from '@kernel';
+import { blockedPeople, profileSearch, DEFAULT_BLOCK_ACTION, DEFAULT_BLOCK_SETTING, type BlockAction, type BlockSetting, type BlockedPerson } from '../api';
+import type { PageItem } from '../checks';
+import { isoDay } from '../dates';
+import { PageList } from './PageList';
+import { SectionView, type Section } from './PageDetail';
+import { peopleIds } from './people';
+
+/** Blacklist management (/page/blacklist): the blocked people of a page, bulk block and unblock on the selected pages. */
+export default function BlacklistScreen() {
+  return <PageList sourceId="route:/page/blacklist" mode="blacklist" side={(items) => <BlacklistPanel items={items} />} />;
+}
+
+function BlacklistPanel({ items }: { items: PageItem[] }) {
+  const { t } = useTranslation('page');
+  const bridge = useBridge();
+  const bus = useBus();
+  const runner = useRunner();
+  const first = items[0] ?? null;
+  const [blocked, setBlocked] = useState<Section<BlockedPerson[]>>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  const [text, setText] = useState('');
+  const [action, setAction] = useState<BlockAction>(DEFAULT_BLOCK_ACTION);
+  const [setting, setSetting] = useState<BlockSetting>(DEFAULT_BLOCK_SETTING);
+  const [missing, setMissing] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [term, setTerm] = useState('');
+  const [people, setPeople] = useState<{ id: string; name: string; type: string }[] | null>(null);
+  const search = async () => {
+    try {
+      setPeople((await profileSearch(bridge, term.trim())).filter((p) => p.type === 'USER'));
+    } catch (e) {
+      void showToast((e as Error).message, 'danger');
+    }
+  };
+  useEffect(() => {
+    const onFinished = (e: { actionId: string }) => { if (e.actionId === 'page.block') setRound((r) => r + 1); };
+    bus.on('job:finished', onFinished);
+    return () => bus.off('job:finished', onFinished);
+  }, [bus]);
+  useEffect(() => {
+    if (!first) return;
+    const c = new AbortController();
+    setBlocked({ state: 'loading' });
+    blockedPeople(bridge, first.id, { signal: c.signal }).then((data) => { if (!c.signal.aborted) setBlocked({ state: 'ready', data }); },
+      (e) => { if (!c.signal.aborted) setBlocked({ state: 'error', message: e instanceof Error && e.message ? e.message : 'Unknown error' }); });
+    return () => c.abort();
+  }, [bridge, first?.id, round]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      const found = await peopleIds(bridge, text);
+      setMissing(found.missing);
+      if (!found.ids.length) return;
+      runner.start('page.block', { uids: found.ids, action, setting_type: setting }, items);
+      void showToast(t('started'), 'primary');
+    } catch (e) {
+      void showToast((e as Error).message, 'danger');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page-tool" data-testid="page-blacklist-panel">
+      <H5>{t('blacklist.title')}</H5>
+      {!first ? <p className="bp6-text-muted">{t('selectPages')}</p> : (
+        <>
+          <div className="bp6-text-muted">{t('blacklist.of', { page: first.name ?? first.id })}</div>
+          <SectionView section={blocked} testId="page-blocked" t={t} head={[t('columns.id'), t('columns.name'), t('blacklist.as'), t('blacklist.since')]}
+            row={(b) => [b.id, b.name, t(`blockAs.${b.setting_type}`, { defaultValue: b.setting_type }), isoDay(b.blocked_time)]} />
+        </>
+      )}
+      <div className="page-tool-row">
+        <InputGroup placeholder={t('blacklist.searchPlaceholder')} value={term} onChange={(e) => setTerm(e.currentTarget.value)} data-testid="page-people-search"
+          onKeyDown={(e) => { if (e.key === 'Enter' && term.trim()) void search(); }} />
+        <Button icon="search" text={t('blacklist.search')} disabled={!term.trim()} onClick={() => void search()} />
+      </div>
+      {people && (people.length === 0 ? <p className="bp6-text-muted">{t('detail.none')}</p> : (
+        <ul className="page-people">{people.map((p) => (
+          <li key={p.id}><span className="tessera-pre">{p.name}</span> <span className="bp6-text-muted">{p.id}</span>{' '}
+            <Button size="small" variant="minimal" icon="add" text={t('blacklist.addPerson')} onClick={() => setText((x) => (x.trim() ? `${x.trim()}\n${p.id}` : p.id))} /></li>
+        ))}</ul>
+      ))}
+      <FormGroup label={t('blacklist.people')} labelFor="page-block-people" helperText={t('blacklist.peopleHelp')}>
+        <TextArea id="page-block-people" fill rows={5} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+      </FormGroup>
+      <div className="page-tool-row">
+        <FormGroup label={t('actions.block.fields.action')} labelFor="page-block-action">
+          <HTMLSelect id="page-block-action" value={action} onChange={(e) => setAction(e.currentTarget.value as BlockAction)}
+            options={(['UNBLOCK', 'BLOCK'] as const).map((v) => ({ value: v, label: t(`actions.block.enum.action.${v}`) }))} />
+        </FormGroup>
+        <FormGroup label={t('actions.block.fields.setting_type')} labelFor="page-block-setting">
+          <HTMLSelect id="page-block-setting" value={setting} onChange={(e) => setSetting(e.currentTarget.value as BlockSetting)}
+            options={(['PAGE', 'USER'] as const).map((v) => ({ value: v, label: t(`actions.block.enum.setting_type.${v}`) }))} />
+        </FormGroup>
+        <Button intent="primary" text={t('blacklist.run', { count: items.length })} loading={busy} disabled={!items.length || !text.trim()} onClick={() => void start()} data-testid="page-block-run" />
+      </div>
+      {missing.length > 0 && <Callout intent="warning" compact className="tessera-pre">{t('unresolvedPeople', { list: missing.join('\n') })}</Callout>}
+    </div>
+  );
+}

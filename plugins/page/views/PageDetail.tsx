@@ -1,0 +1,102 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Callout, Drawer, H5, HTMLTable, Spinner } from '@blueprintjs/core';
+import { ObjectActions, useBridge, useBus, useSettings } from '@kernel';
+import { useTranslation } from 'react-i18next';
+import { listRoles, pageExtended, type PageRole } from '../api';
+import type { Page, PageExtended } from '../types';
+import type { PageItem } from '../checks';
+import { createdDay } from '../columns';
+
+type Section<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
+const message = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Unknown error');
+
+/** One page in a side panel: its actions, its list fields, the extended read and its roles (platform text as text). */
+export function PageDetail({ page, item, onClose }: { page: Page | null; item: PageItem | null; onClose: () => void }) {
+  const { t } = useTranslation('page');
+  const dark = useSettings().theme === 'dark';
+  const bridge = useBridge();
+  const bus = useBus();
+  const [ext, setExt] = useState<Section<PageExtended>>({ state: 'loading' });
+  const [roles, setRoles] = useState<Section<PageRole[]>>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    const onFinished = (e: { actionId: string }) => { if (e.actionId.startsWith('page.')) setRound((r) => r + 1); };
+    bus.on('job:finished', onFinished);
+    return () => bus.off('job:finished', onFinished);
+  }, [bus]);
+  useEffect(() => {
+    if (!page) return;
+    const c = new AbortController();
+    setExt({ state: 'loading' });
+    setRoles({ state: 'loading' });
+    pageExtended(bridge, page.id, { signal: c.signal }).then((data) => { if (!c.signal.aborted) setExt({ state: 'ready', data }); }, (e) => { if (!c.signal.aborted) setExt({ state: 'error', message: message(e) }); });
+    listRoles(bridge, page.id, { signal: c.signal }).then((data) => { if (!c.signal.aborted) setRoles({ state: 'ready', data }); }, (e) => { if (!c.signal.aborted) setRoles({ state: 'error', message: message(e) }); });
+    return () => c.abort();
+  }, [bridge, page, round]);
+
+  const p = page;
+  const yesNo = (v: boolean | undefined) => (v === undefined ? '' : v ? t('yes') : t('no'));
+  const rows: [string, string][] = p ? [
+    [t('columns.id'), p.id],
+    [t('columns.name'), p.name],
+    [t('columns.category'), p.category ?? ''],
+    [t('columns.fans'), String(p.fan_count ?? '')],
+    [t('columns.verification'), p.verification_status ? t(`verification.${p.verification_status}`, { defaultValue: p.verification_status }) : ''],
+    [t('columns.published'), yesNo(p.is_published)],
+    [t('columns.promotion'), yesNo(p.promotion_eligible)],
+    [t('columns.created'), createdDay(p.page_created_time)],
+    [t('columns.tasks'), (p.tasks ?? []).map((x) => t(`tasks.${x}`, { defaultValue: x })).join(', ')],
+    [t('detail.link'), p.link ?? ''],
+  ] : [];
+  const e = ext.state === 'ready' ? ext.data : null;
+  const extRows: [string, string][] = e ? [
+    [t('detail.additionalProfile'), e.additional_profile_id ?? ''],
+    [t('detail.location'), [e.location?.city, e.location?.country].filter(Boolean).join(', ')],
+    [t('detail.website'), e.website ?? ''],
+    [t('detail.phone'), e.phone ?? ''],
+    [t('detail.emails'), (e.emails ?? []).join(', ')],
+    [t('columns.business'), e.business ? `${e.business.name ?? ''} (${e.business.id})` : t('detail.noBusiness')],
+    [t('detail.likes'), String(e.likes ?? '')],
+    [t('detail.countryLikes'), String(e.country_page_likes ?? '')],
+    [t('detail.ineligibleReason'), e.promotion_ineligible_reason ?? ''],
+  ] : [];
+
+  return (
+    <Drawer isOpen={p !== null} onClose={onClose} title={p?.name ?? ''} icon="document" size={720} className={dark ? 'bp6-dark' : undefined}>
+      {p && (
+        <div className="page-detail" data-testid="page-detail">
+          {item && <ObjectActions rowType="page" item={item} />}
+          <Table rows={rows} />
+          <H5>{t('detail.extended')}</H5>
+          {ext.state === 'loading' && <Spinner size={16} />}
+          {ext.state === 'error' && <Callout intent="danger" compact className="tessera-pre">{ext.message}</Callout>}
+          {e && <div data-testid="page-detail-extended"><Table rows={extRows} /></div>}
+          <H5>{t('detail.roles')}</H5>
+          <SectionView section={roles} testId="page-detail-roles" t={t} head={[t('columns.id'), t('columns.name'), t('columns.tasks')]}
+            row={(r) => [r.id, r.name, r.tasks.map((x) => t(`tasks.${x}`, { defaultValue: x })).join(', ')]} />
+        </div>
+      )}
+    </Drawer>
+  );
+}
+
+function Table({ rows }: { rows: [string, string][] }) {
+  return (
+    <HTMLTable compact striped className="page-detail-table">
+      <tbody>{rows.filter(([, v]) => v !== '').map(([k, v]) => <tr key={k}><th>{k}</th><td className="tessera-pre">{v}</td></tr>)}</tbody>
+    </HTMLTable>
+  );
+}
+
+export function SectionView<T>({ section, head, row, testId, t }: { section: Section<T[]>; head: string[]; row: (x: T) => ReactNode[]; testId: string; t: (k: string, o?: Record<string, unknown>) => string }) {
+  if (section.state === 'loading') return <Spinner size={16} />;
+  if (section.state === 'error') return <Callout intent="danger" compact className="tessera-pre">{section.message}</Callout>;
+  if (section.data.length === 0) return <p className="bp6-text-muted" data-testid={testId}>{t('detail.none')}</p>;
+  return (
+    <HTMLTable compact striped data-testid={testId}>
+      <thead><tr>{head.map((h) => <th key={h}>{h}</th>)}</tr></thead>
+      <tbody>{section.data.map((x, i) => <tr key={i}>{row(x).map((c, k) => <td key={k}>{c}</td>)}</tr>)}</tbody>
+    </HTMLTable>
+  );
+}
+export type { Section };

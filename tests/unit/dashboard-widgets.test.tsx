@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { act, configure, screen, within } from '@testing-library/react';
+import { renderWithKernel } from '../harness/render-with-kernel';
+import { inlinePlugin } from '../harness/inline-plugin';
+import adaccount from '../../plugins/adaccount';
+import { CACHE_KEY } from '../../plugins/adaccount/views/AccountList';
+import { moneyTotals } from '../../plugins/adaccount/widgets/money-totals';
+import type { AdAccount } from '../../plugins/adaccount/types';
+
+configure({ asyncUtilTimeout: 5000 }); // routes and widgets load their code lazily; a busy CI machine is slow
+
+const board = inlinePlugin({ id: 'dashboard', order: 0, routes: [{ path: '/dashboard/index', component: async () => ({ default: (await import('../../src/kernel/shell/WidgetBoard')).WidgetBoard }) }] });
+const acc = (id: string, currency: string, spent: string, balance: string, ratio?: number, status = 1) =>
+  ({ id, name: id, account_status: status, currency, amount_spent: spent, balance, account_currency_ratio_to_usd: ratio }) as unknown as AdAccount;
+
+describe('the ad-account widget', () => {
+  it('sums spend and balance per currency and in dollars, leaving out accounts without a ratio', () => {
+    const t = moneyTotals([acc('a', 'USD', '1050', '200', 1), acc('b', 'usd', '50', '0', 1), acc('c', 'JPY', '15000', '3000', 150), acc('d', 'EUR', '100', '100')]);
+    expect(t.byCurrency).toEqual([
+      { currency: 'JPY', spent: 15000, balance: 3000, accounts: 1 },
+      { currency: 'USD', spent: 11, balance: 2, accounts: 2 },
+      { currency: 'EUR', spent: 1, balance: 1, accounts: 1 },
+    ]);
+    expect(t.usd).toEqual({ spent: 111, balance: 22 });
+    expect(t.withoutRatio).toBe(1);
+  });
+
+  it('offers to load while the list is not cached, and shows the figures once the area caches it (no load of its own)', async () => {
+    const { store } = await renderWithKernel({ plugins: [board, adaccount], locale: 'en-US' });
+    const widget = await screen.findByRole('button', { name: 'Load ad accounts' });
+    expect(widget).toBeTruthy();
+    act(() => { store.setRow('cache', CACHE_KEY, { json: JSON.stringify([acc('a', 'USD', '1050', '200', 1), acc('c', 'JPY', '15000', '3000', 150, 2)]), expires: Date.now() + 60_000 }); });
+    const usd = await screen.findByTestId('widget-adaccount-usd');
+    expect(usd.textContent).toContain('$110.50');
+    expect(usd.textContent).toContain('$22.00');
+    expect(within(screen.getByTestId('widget-adaccount-by-status')).getByText('2 accounts')).toBeTruthy();
+
+    act(() => { store.setRow('cache', CACHE_KEY, { json: '[]', expires: Date.now() + 60_000 }); });
+    expect(await screen.findByText('The list is loaded and has no ad accounts.')).toBeTruthy();
+  });
+});
