@@ -16,6 +16,9 @@ import { CreateDialog } from './CreateDialog';
 import { AppealDialog } from './AppealDialog';
 import './page.css';
 
+/** A BM tile's business selection filters the pages to those of the selected businesses. */
+const FOLLOW = { rowType: 'business', match: (p: Page, ids: ReadonlySet<string>) => !!p.business && ids.has(p.business.id) };
+
 const getId = (p: Page) => p.id;
 /** What a job item carries: what the actions' dry run describes and checks (checks.ts). */
 export const toItem = (p: Page): PageItem => ({ id: p.id, name: p.name, tasks: p.tasks ?? [], business: p.business?.id ?? '' });
@@ -46,7 +49,7 @@ export function PageList({ sourceId, followed, mode = 'index', side }: { sourceI
     setStopped(result.stoppedBy ? result.stoppedBy.message : null);
     return result.rows;
   }, []);
-  const list = useAreaList<Page>({ cacheKey: CACHE_KEY, load, rowType: 'page', getId, toItem, sourceId, followed });
+  const list = useAreaList<Page>({ cacheKey: CACHE_KEY, load, rowType: 'page', getId, toItem, sourceId, followed, follow: FOLLOW });
   const columns = useMemo(() => pageColumns(t, { disable: mode === 'disable' }), [t, mode, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const selectedItems = useMemo(() => list.visible.filter((p) => list.selection.has(p.id)).map(toItem), [list.visible, list.selection]);
 
