@@ -130,11 +130,11 @@ describe('the tab bar', () => {
     expect(paths.length).toBeGreaterThan(4);
     for (const path of paths) {
       await page.evaluate((p) => { history.pushState(null, '', p); dispatchEvent(new PopStateEvent('popstate')); }, path);
-      await page.locator(`[role="tab"][aria-selected="true"][data-tab-path="${path}"]`).waitFor();
+      await page.locator(`.tessera-tabbar [role="tab"][aria-selected="true"][data-tab-path="${path}"]`).waitFor();
     }
     await expect.poll(async () => Number(await more().getAttribute('data-hidden-tabs'))).toBeGreaterThan(0);
     // The active tab is shown even though it came last.
-    await expect(page.locator('[role="tab"][aria-selected="true"]').getAttribute('data-tab-path')).resolves.toBe(paths.at(-1));
+    await expect(page.locator('.tessera-tabbar [role="tab"][aria-selected="true"]').getAttribute('data-tab-path')).resolves.toBe(paths.at(-1));
     const tabBar = await box(page.locator('.tessera-tabbar'));
     expect(tabBar.height).toBeLessThan(50);
     await more().click();
@@ -143,7 +143,7 @@ describe('the tab bar', () => {
     expect(await menu.locator('[data-menu-tab-path]').count()).toBe(paths.length + 1);
     await page.screenshot({ path: artifact('tabs-overflow-en-light.png') });
     await menu.getByText('Close the other screens').click();
-    await expect.poll(() => page.locator('[role="tab"]').count()).toBe(1);
+    await expect.poll(() => page.locator('.tessera-tabbar [role="tab"]').count()).toBe(1);
 
     await page.evaluate((p) => { history.pushState(null, '', p); dispatchEvent(new PopStateEvent('popstate')); }, paths[0]);
     await page.locator(`[data-tab-path="${paths[0]}"]`).waitFor({ state: 'attached' });
@@ -152,6 +152,6 @@ describe('the tab bar', () => {
     await page.screenshot({ path: artifact('tabs-menu-zh-light.png') });
     await page.getByRole('menu', { name: '全部已打开的页面' }).getByText('关闭全部页面').click();
     await page.waitForURL((url) => url.pathname === '/dashboard/index');
-    await expect.poll(() => page.locator('[role="tab"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab-path')))).toEqual(['/dashboard/index']);
+    await expect.poll(() => page.locator('.tessera-tabbar [role="tab"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab-path')))).toEqual(['/dashboard/index']);
   });
 });
