@@ -59,11 +59,11 @@ describe('tile numbers and titles', () => {
 });
 
 describe('the default workspace', () => {
-  it('is the ad accounts beside the jobs panel, or the jobs panel alone without that area', () => {
-    const file = defaultWorkspace(new Set(['adaccount.list', 'kernel.jobs', 'bm.list']));
+  it('is the view a plugin declares as its default tile beside the jobs panel, or the jobs panel alone without one', () => {
+    const file = defaultWorkspace(new Set(['adaccount.list', 'kernel.jobs', 'bm.list']), ['adaccount.list']);
     expect(file.layout).toMatchObject({ type: 'split', direction: 'row', splitPercentages: [65, 35] });
     expect(Object.values(file.configById).map((c) => c.viewId)).toEqual(['adaccount.list', 'kernel.jobs']);
-    const jobsOnly = defaultWorkspace(new Set(['kernel.jobs']));
+    const jobsOnly = defaultWorkspace(new Set(['kernel.jobs']), ['adaccount.list']);
     expect(Object.values(jobsOnly.configById).map((c) => c.viewId)).toEqual(['kernel.jobs']);
     expect(typeof jobsOnly.layout).toBe('string');
   });

@@ -105,7 +105,7 @@ function clash(m: PluginManifest, taken: { ids: Set<string>; paths: Map<string, 
 
 function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
   const routes: PluginRoute[] = m.routes.map((r) => ({ ...r, component: b.routes![r.name] }));
-  const views: PluginView[] = (m.views ?? []).map((v) => ({ id: `${m.id}.${v.name}`, titleKey: v.titleKey ?? `views.${v.name}`, rowType: v.rowType, component: b.views![v.name] }));
+  const views: PluginView[] = (m.views ?? []).map((v) => ({ id: `${m.id}.${v.name}`, titleKey: v.titleKey ?? `views.${v.name}`, rowType: v.rowType, ...(v.defaultTile && { defaultTile: true }), component: b.views![v.name] }));
   const widgets: PluginWidget[] = (m.widgets ?? []).map((w) => ({
     id: `${m.id}.${w.name}`, pluginId: m.id, titleKey: w.titleKey ?? `widgets.${w.name}.title`, size: w.size ?? 'small', component: b.widgets![w.name],
   }));

@@ -36,6 +36,8 @@ export interface ViewDeclaration {
   titleKey?: string;
   /** What a row of this view is (docs/INTERFACES.md section 2), published with its selection. */
   rowType?: string;
+  /** A first-time user's workspace opens this view beside the jobs panel. */
+  defaultTile?: boolean;
 }
 
 /** One step of a lane's random delay: applies to jobs of at most `upTo` items (the last step has none). */
@@ -224,6 +226,7 @@ export interface PluginView {
   id: string;
   titleKey: string;
   rowType?: string;
+  defaultTile?: boolean;
   component: LazyComponent<ViewProps>;
 }
 

@@ -34,7 +34,7 @@ export function Workspace() {
     for (const plugin of plugins) for (const view of plugin.views) map.set(view.id, { plugin, view });
     return map;
   }, [plugins]);
-  const defaultFile = useCallback(() => defaultWorkspace(new Set(views.keys())), [views]);
+  const defaultFile = useCallback(() => defaultWorkspace(new Set(views.keys()), plugins.flatMap((p) => p.views.filter((v) => v.defaultTile).map((v) => v.id))), [views, plugins]);
   // A first-time user starts with the default layout, not an empty screen.
   const [{ file, name }, setState] = useState<{ file: WorkspaceFile; name: string | null }>(() => {
     const current = loadCurrentWorkspace();

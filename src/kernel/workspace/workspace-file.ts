@@ -123,17 +123,16 @@ export function addTile(file: WorkspaceFile, viewId: string): { file: WorkspaceF
   return { tileId, file: { ...withNewTile(file, tileId, viewId), layout } };
 }
 
-/** The view a first-time user starts with beside the jobs panel. */
-export const DEFAULT_MAIN_VIEW = 'adaccount.list';
 export const JOBS_VIEW = 'kernel.jobs';
 
 /**
- * A first-time user's workspace: the ad accounts (when that area is enabled for them) beside the
- * jobs panel; only the jobs panel otherwise.
+ * A first-time user's workspace: the first view a plugin declares as its default tile (`defaultTile`
+ * in plugin.json; the ad accounts today) beside the jobs panel; only the jobs panel without one.
  */
-export function defaultWorkspace(available: ReadonlySet<string>): WorkspaceFile {
+export function defaultWorkspace(available: ReadonlySet<string>, defaultTiles: readonly string[] = []): WorkspaceFile {
   let file = emptyWorkspace();
-  if (available.has(DEFAULT_MAIN_VIEW)) file = addTile(file, DEFAULT_MAIN_VIEW).file;
+  const main = defaultTiles.find((id) => available.has(id));
+  if (main) file = addTile(file, main).file;
   if (available.has(JOBS_VIEW)) file = addTile(file, JOBS_VIEW).file;
   if (file.layout && typeof file.layout !== 'string' && file.layout.type === 'split') file.layout = { ...file.layout, splitPercentages: [65, 35] };
   return file;
