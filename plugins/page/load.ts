@@ -1,5 +1,5 @@
 import { GraphError, sleep as defaultSleep, type Bridge, type Sleep } from '@kernel';
-import { accountsPage, type ListPage } from './api';
+import { LIST_FIELDS, accountsPage, graphCall, pageId, type ListPage } from './api';
 import type { Page } from './types';
 
 /** 500 ms between pages of me/accounts, like the other lists (docs/SPEC.md section 16). */
@@ -75,4 +75,39 @@ export function listError(e: unknown, before?: unknown): Error {
     if (x instanceof Error && x.message) return x;
   }
   return new Error('Unknown error');
+}
+
+/** How many pages a re-read asks at once, and past how many touched pages reading the list is cheaper. */
+const REREAD_PARALLEL = 4;
+export const REREAD_MAX = 200;
+
+/**
+ * The pages a job touched, read again one by one (GET {page-id} with the list's fields, each reply
+ * scrubbed like the list's, page tokens included) instead of the whole list: with the user's token,
+ * else the alternate one. A page that cannot be read (deleted, out of reach) keeps its row as it was.
+ * Past REREAD_MAX pages, me/accounts is read again (at 200 a page that is fewer calls).
+ */
+export async function rereadPages(bridge: Bridge, ids: readonly string[], o: LoadOptions = {}): Promise<Page[]> {
+  if (ids.length > REREAD_MAX) return (await loadPages(bridge, { signal: o.signal, sleep: o.sleep })).rows;
+  const fresh: Page[] = [];
+  const queue = [...ids];
+  const readOne = async (id: string): Promise<Page | null> => {
+    for (const token of ['access_token', 'access_token_alt'] as const) {
+      try {
+        const p = await graphCall<Page>(bridge, 'GET', pageId(id), { fields: LIST_FIELDS }, token, o);
+        if (p && typeof p === 'object' && p.id) return { ...p, id: String(p.id) };
+      } catch (e) {
+        if (o.signal?.aborted) throw e;
+      }
+    }
+    return null;
+  };
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      const p = await readOne(id);
+      if (p) fresh.push(p);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(REREAD_PARALLEL, queue.length) }, worker));
+  return fresh;
 }

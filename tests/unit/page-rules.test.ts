@@ -6,7 +6,7 @@ import { GraphError, type Bridge } from '../../src/kernel/bridge/bridge';
 import type { BridgeResponse } from '../../protocol';
 import { htmlToText, renameStatus } from '../../plugins/page/text';
 import { resolvePageLines, idsOf } from '../../plugins/page/resolve';
-import { loadPages } from '../../plugins/page/load';
+import { loadPages, rereadPages, REREAD_MAX } from '../../plugins/page/load';
 import { mergeKeywords } from '../../plugins/page/keywords';
 import { taskProblem, lines } from '../../plugins/page/checks';
 import { pageId } from '../../plugins/page/api';
@@ -93,6 +93,39 @@ describe('the page list', () => {
   it('fails with the graph message when both tokens are refused', async () => {
     const { bridge } = fakeBridge(() => fail(190, 'Session has expired'));
     await expect(loadPages(bridge, { sleep: async () => {} })).rejects.toThrow('Session has expired');
+  });
+});
+
+describe('reading again the pages a job touched', () => {
+  const pageOf = (url: string) => /v\d+\.\d+\/(\d+)\?/.exec(url)?.[1];
+  const accounts = (ids: string[]) => ok({ data: ids.map((id) => ({ id, name: `P${id}` })), paging: {} });
+
+  it('reads each touched page with the list fields, falls back to the alternate token, keeps out what cannot be read', async () => {
+    const { bridge, sent } = fakeBridge((url) => {
+      const id = pageOf(url);
+      if (id === '2' && url.includes('{{access_token}}')) return fail(190, 'Error validating access token');
+      if (id === '3') return fail(100, 'Object does not exist');
+      return ok({ id, name: `Page ${id} now`, is_published: id !== '1' });
+    });
+    const rows = await rereadPages(bridge, ['1', '2', '3']);
+    expect(rows.map((p) => [p.id, p.name]).sort()).toEqual([['1', 'Page 1 now'], ['2', 'Page 2 now']]);
+    expect(sent.every((s) => s.url.includes('fields=') && !s.url.includes('/accounts'))).toBe(true);
+    expect(sent.filter((s) => pageOf(s.url) === '2').map((s) => /access_token=([^&]*)/.exec(s.url)![1])).toEqual(['{{access_token}}', '{{access_token_alt}}']);
+  });
+
+  it('reads the whole list again past the re-read limit', async () => {
+    const { bridge, sent } = fakeBridge(() => accounts(['1', '2']));
+    const ids = Array.from({ length: REREAD_MAX + 1 }, (_, i) => String(i + 1));
+    const rows = await rereadPages(bridge, ids, { sleep: async () => {} });
+    expect(rows.map((p) => p.id)).toEqual(['1', '2']);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].url).toContain('/me/accounts');
+  });
+
+  it('refuses an id that is not a page id without sending it', async () => {
+    const { bridge, sent } = fakeBridge(() => ok({ id: '1' }));
+    expect(await rereadPages(bridge, ['1/roles'])).toEqual([]);
+    expect(sent).toHaveLength(0);
   });
 });
 

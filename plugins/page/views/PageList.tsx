@@ -5,7 +5,7 @@ import {
   DataTable, ListButtons, ListStatus, getItem, showToast, useApi, useAreaList, useRunner,
   type AreaList, type ListLoadContext, type ViewProps,
 } from '@kernel';
-import { loadPages } from '../load';
+import { loadPages, rereadPages } from '../load';
 import { pageColumns } from '../columns';
 import { CACHE_KEY } from '../cache';
 import type { Page } from '../types';
@@ -20,6 +20,8 @@ import './page.css';
 const FOLLOW = { rowType: 'business', match: (p: Page, ids: ReadonlySet<string>) => !!p.business && ids.has(p.business.id) };
 
 const getId = (p: Page) => p.id;
+/** After a job: the pages it touched, read again (docs/PLUGINS.md, `reread`). */
+const reread = (ids: readonly string[], ctx: { bridge: Parameters<typeof rereadPages>[0]; signal: AbortSignal }) => rereadPages(ctx.bridge, ids, { signal: ctx.signal });
 /** What a job item carries: what the actions' dry run describes and checks (checks.ts). */
 export const toItem = (p: Page): PageItem => ({ id: p.id, name: p.name, tasks: p.tasks ?? [], business: p.business?.id ?? '' });
 
@@ -49,7 +51,7 @@ export function PageList({ sourceId, followed, mode = 'index', side }: { sourceI
     setStopped(result.stoppedBy ? result.stoppedBy.message : null);
     return result.rows;
   }, []);
-  const list = useAreaList<Page>({ cacheKey: CACHE_KEY, load, rowType: 'page', getId, toItem, sourceId, followed, follow: FOLLOW });
+  const list = useAreaList<Page>({ cacheKey: CACHE_KEY, load, rowType: 'page', getId, toItem, sourceId, followed, follow: FOLLOW, reread });
   const columns = useMemo(() => pageColumns(t, { disable: mode === 'disable' }), [t, mode, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const selectedItems = useMemo(() => list.visible.filter((p) => list.selection.has(p.id)).map(toItem), [list.visible, list.selection]);
 
