@@ -2,21 +2,17 @@
 // over HTTP, through the demo transport, as the runner would call them; the sandbox's object state
 // shows what changed. Also: every action has a compiled schema that refuses bad parameters, and
 // every string it needs in both locales.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from './harness';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from './harness';
+import { noWait, refusal, sandboxArea } from './area-harness';
 import { createSandboxState, sandboxDocIds } from '../../sandbox/index';
 import { missingOperations, setDocCatalogue } from '../../src/kernel/graph/doc-catalogue';
-import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
-import { createBridge, GraphError, type Bridge } from '../../src/kernel/bridge/bridge';
-import type { RequestPayload } from '../../protocol';
-import type { ActionContext, ActionHandlers, PluginAction } from '../../src/kernel/plugin/types';
-import { createRegistry } from '../../src/kernel/plugin/registry';
+import { GraphError, type Bridge } from '../../src/kernel/bridge/bridge';
 import { runBatch, type BatchRequest } from '../../src/kernel/graph/batch';
 import { createKernelStore } from '../../src/kernel/store/store';
 import { Runner, type ActionEntry } from '../../src/kernel/runner/runner';
 import { realClock } from '../../src/kernel/runner/lanes';
 import { RunnerRefusal } from '../../src/kernel/runner/types';
-import type { LoadedPlugin } from '../../src/kernel/plugin/types';
 import { validators, schemas } from '../../src/generated/validators.js';
 import enUS from '../../plugins/adaccount/locales/en-US.json';
 import zhCN from '../../plugins/adaccount/locales/zh-CN.json';
@@ -39,56 +35,25 @@ interface AdAccountApi {
   }>;
   withGraphqlCodes(e: unknown): unknown;
 }
-const PLUGIN = '/plugins/adaccount';
-/** A declared action with its loaded handlers, as the runner sees it once loaded. */
-type LoadedAction = PluginAction & ActionHandlers<any, any, any>;
-let adAccountActions: LoadedAction[];
-let adAccountPlugin: LoadedPlugin;
+const area = sandboxArea('adaccount', { extensionVersion: '1.0.0' });
+const { action, ctx, sent } = area;
 let api: AdAccountApi;
-
 let sb: Sandbox;
 let bridge: Bridge;
-let sent: RequestPayload[] = [];
 let fx: Sandbox['state']['data']['fixtures'];
 
 beforeAll(async () => {
-  const registry = createRegistry({ adaccount: await import(/* @vite-ignore */ `${PLUGIN}/index.ts`) });
-  adAccountPlugin = registry.plugins[0];
-  adAccountActions = await Promise.all(adAccountPlugin.actions.map(async (a) => ({ ...a, ...(await a.load()) }) as LoadedAction));
-  api = (await import(/* @vite-ignore */ `${PLUGIN}/api.ts`)) as AdAccountApi;
-  sb = await startSandbox({ scale: 'small' });
-  // what the product server serves in demo mode after login
-  setDocCatalogue(sandboxDocIds());
-  const transport = createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.0.0' });
-  bridge = createBridge({ ...transport, request: (payload, o) => { sent.push(payload); return transport.request(payload, o); } });
+  ({ sb, bridge } = area);
+  api = await area.module<AdAccountApi>('api.ts');
 });
-afterAll(() => sb?.close());
-beforeEach(async () => {
-  await sb.post('/__sandbox/reset', { seed: 'test' });
-  // Many calls on the same few fixture accounts: lift the per-account budget so no test is rate limited.
-  await sb.putJson('/__sandbox/faults', { latencyMs: 0, jitterMs: 0, errorRate: 0, budget: { perAccount: { points: 100_000 }, perUser: { points: 1_000_000 } } });
-  fx = sb.state.data.fixtures;
-  sent = [];
-});
+beforeEach(() => { fx = sb.state.data.fixtures; });
 
-const action = (id: string): LoadedAction => {
-  const a = adAccountActions.find((x) => x.id === id);
-  if (!a) throw new Error(`no action ${id}`);
-  return a;
-};
-const ctx = (): ActionContext => ({ signal: new AbortController().signal, progress: () => {}, bridge, requestId: 'test' });
 const run = (id: string, accountId: string, params: unknown = {}) => action(id).run({ id: accountId }, params, ctx()) as Promise<unknown>;
 const verify = (id: string, accountId: string, params: unknown = {}) => action(id).verify!({ id: accountId }, params, ctx());
 const account = async (id: string) => (await sb.getJson(`/__sandbox/objects/adaccount/${id}`)).body;
-const noWait = async () => {};
 async function batch(id: string, accountIds: string[], params: unknown) {
   const requests = accountIds.map((a) => action(id).toBatch!({ id: a }, params) as BatchRequest);
   return runBatch(bridge, requests, { sleep: noWait });
-}
-async function refusal(p: Promise<unknown>): Promise<GraphError> {
-  const e = await p.then(() => null, (x: unknown) => x);
-  expect(e).toBeInstanceOf(GraphError);
-  return e as GraphError;
 }
 /** The variables of the GraphQL posts sent so far. */
 /** the variables of the GraphQL posts of one operation, which must carry the catalogue's doc id */
@@ -118,7 +83,7 @@ describe('sandbox fixtures', () => {
 
 describe('the action list', () => {
   it('has every action of issue 6 item 3 once, each `adaccount.<verb>` on a known lane', () => {
-    const ids = adAccountActions.map((a) => a.id);
+    const ids = area.actions.map((a) => a.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining([
       'adaccount.rename', 'adaccount.addUser', 'adaccount.removeUser', 'adaccount.shareAgency', 'adaccount.listAgencies', 'adaccount.removeAgency',
@@ -126,7 +91,7 @@ describe('the action list', () => {
       'adaccount.billing', 'adaccount.detectHiddenAdmins', 'adaccount.removeHiddenAdmins', 'adaccount.appealStatus', 'adaccount.appealSubmit',
       'adaccount.assignToBusiness', 'adaccount.requestAccess', 'adaccount.countryCode',
     ]));
-    for (const a of adAccountActions) {
+    for (const a of area.actions) {
       expect(a.id).toMatch(/^adaccount\.[a-z][A-Za-z]+$/);
       expect(a.target).toBe('adaccount');
       expect(['graph', 'graph-write', 'adaccount-batch']).toContain(a.lane);
@@ -138,7 +103,7 @@ describe('the action list', () => {
 
   it('has a title, field labels and enum labels in both locales', () => {
     const get = (tree: unknown, key: string) => key.split('.').reduce<any>((n, k) => (n && typeof n === 'object' ? n[k] : undefined), tree);
-    for (const a of adAccountActions.filter((x) => x.id !== 'adaccount.rename' && x.id !== 'adaccount.addUser')) {
+    for (const a of area.actions.filter((x) => x.id !== 'adaccount.rename' && x.id !== 'adaccount.addUser')) {
       const verb = a.id.split('.')[1];
       const keys = [a.titleKey];
       const props = ((a.schema ? schemas[a.schema].properties : undefined) ?? {}) as Record<string, { enum?: unknown[] }>;
@@ -477,7 +442,7 @@ describe('businesses', () => {
 
 describe('through the runner', () => {
   const makeRunner = () => {
-    const plugin = adAccountPlugin;
+    const plugin = area.plugin;
     const actions = new Map<string, ActionEntry>(plugin.actions.map((a) => [a.id, { plugin, action: a }]));
     return new Runner({
       store: createKernelStore(), bridge, actions: () => actions, usablePluginIds: () => new Set(['adaccount']), lanes: () => plugin.lanes,

@@ -1,50 +1,30 @@
 // The ad-post comments area against the sandbox over HTTP through the demo transport: the posts
 // behind ads, a post's comments with the page's token, hide / show / delete as the runner calls them
 // (with verify), and the platform's refusal of a user token; /__sandbox/objects shows the writes.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from './harness';
-import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
-import { createBridge, type Bridge } from '../../src/kernel/bridge/bridge';
-import type { RequestPayload } from '../../protocol';
-import type { ActionContext, ActionHandlers, LoadedPlugin, PluginAction } from '../../src/kernel/plugin/types';
-import { createRegistry } from '../../src/kernel/plugin/registry';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from './harness';
+import { noWait as noSleep, sandboxArea } from './area-harness';
+import type { Bridge } from '../../src/kernel/bridge/bridge';
 import type { AdComment, AdPost } from '../../plugins/adcomment/types';
 
-type LoadedAction = PluginAction & ActionHandlers<any, any, any>;
 interface Api {
   loadAdPosts(bridge: Bridge, o?: { sleep?: (ms: number) => Promise<void> }): Promise<AdPost[]>;
   readComments(bridge: Bridge, postId: string, o?: { sleep?: (ms: number) => Promise<void> }): Promise<AdComment[]>;
 }
 interface Checks { toItem(c: AdComment): Record<string, unknown> }
-const PLUGIN = '/plugins/adcomment';
-const noSleep = async () => {};
-let actions: LoadedAction[];
+const area = sandboxArea('adcomment');
+const { action, ctx, sent } = area;
 let api: Api;
 let checks: Checks;
 let sb: Sandbox;
 let bridge: Bridge;
-let sent: RequestPayload[] = [];
 
 beforeAll(async () => {
-  const registry = createRegistry({ adcomment: await import(/* @vite-ignore */ `${PLUGIN}/index.ts`) });
-  expect(registry.refused).toEqual([]);
-  const plugin: LoadedPlugin = registry.plugins[0];
-  actions = await Promise.all(plugin.actions.map(async (a) => ({ ...a, ...(await a.load()) }) as LoadedAction));
-  api = (await import(/* @vite-ignore */ `${PLUGIN}/api.ts`)) as Api;
-  checks = (await import(/* @vite-ignore */ `${PLUGIN}/checks.ts`)) as Checks;
-  sb = await startSandbox({ scale: 'small' });
-  const transport = createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.2.0' });
-  bridge = createBridge({ ...transport, request: (payload, o) => { sent.push(payload); return transport.request(payload, o); } });
-});
-afterAll(() => sb?.close());
-beforeEach(async () => {
-  await sb.post('/__sandbox/reset', { seed: 'test' });
-  await sb.putJson('/__sandbox/faults', { latencyMs: 0, jitterMs: 0, errorRate: 0, budget: { perAccount: { points: 100_000 }, perUser: { points: 1_000_000 } } });
-  sent = [];
+  ({ sb, bridge } = area);
+  api = await area.module<Api>('api.ts');
+  checks = await area.module<Checks>('checks.ts');
 });
 
-const action = (id: string) => actions.find((x) => x.id === id)!;
-const ctx = (): ActionContext => ({ signal: new AbortController().signal, progress: () => {}, bridge, requestId: 'test' });
 const comment = async (id: string) => (await sb.getJson(`/__sandbox/objects/comment/${id}`)).body;
 
 describe('ad-post comments on the sandbox', () => {

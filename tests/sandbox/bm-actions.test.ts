@@ -1,17 +1,11 @@
 // The business-manager area against the sandbox over HTTP, through the demo transport: the list
 // loader (bmtype, isRestricted), the bulk actions as the runner calls them one item at a time, and the
 // refusals the platform gives; /__sandbox/objects shows what changed.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from './harness';
-import { sandboxDocIds } from '../../sandbox/index';
-import { setDocCatalogue } from '../../src/kernel/graph/doc-catalogue';
-import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
-import { createBridge, GraphError, type Bridge } from '../../src/kernel/bridge/bridge';
-import type { RequestPayload } from '../../protocol';
-import type { ActionContext, ActionHandlers, LoadedPlugin, PluginAction } from '../../src/kernel/plugin/types';
-import { createRegistry } from '../../src/kernel/plugin/registry';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from './harness';
+import { noWait, refusal, sandboxArea } from './area-harness';
+import { GraphError, type Bridge } from '../../src/kernel/bridge/bridge';
 
-type LoadedAction = PluginAction & ActionHandlers<any, any, any>;
 interface BmLoad {
   loadBusinesses(bridge: Bridge, o?: { sleep?: (ms: number) => Promise<void>; cache?: unknown }): Promise<{ id: string; name: string; bmtype: string; isRestricted: string; owned_ad_accounts?: { summary?: { total_count?: number } } }[]>;
 }
@@ -21,49 +15,22 @@ interface BmApi {
   businessInfo(bridge: Bridge, id: string): Promise<{ id: string; name: string; ad_account_limit?: number }>;
   scanHiddenAdmins(bridge: Bridge, id: string): Promise<{ hidden: { id: string }[]; listed: unknown[]; people: unknown[] }>;
 }
-const PLUGIN = '/plugins/bm';
-let actions: LoadedAction[];
+const area = sandboxArea('bm');
+const { action, ctx, run, sent } = area;
 let load: BmLoad;
 let api: BmApi;
 let sb: Sandbox;
 let bridge: Bridge;
-let sent: RequestPayload[] = [];
 let fx: Sandbox['state']['data']['fixtures'];
 
 beforeAll(async () => {
-  const registry = createRegistry({ bm: await import(/* @vite-ignore */ `${PLUGIN}/index.ts`) });
-  expect(registry.refused).toEqual([]);
-  const plugin: LoadedPlugin = registry.plugins[0];
-  actions = await Promise.all(plugin.actions.map(async (a) => ({ ...a, ...(await a.load()) }) as LoadedAction));
-  load = (await import(/* @vite-ignore */ `${PLUGIN}/load.ts`)) as BmLoad;
-  api = (await import(/* @vite-ignore */ `${PLUGIN}/api.ts`)) as BmApi;
-  sb = await startSandbox({ scale: 'small' });
-  setDocCatalogue(sandboxDocIds());
-  const transport = createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.2.0' });
-  bridge = createBridge({ ...transport, request: (payload, o) => { sent.push(payload); return transport.request(payload, o); } });
+  ({ sb, bridge } = area);
+  load = await area.module<BmLoad>('load.ts');
+  api = await area.module<BmApi>('api.ts');
 });
-afterAll(() => sb?.close());
-beforeEach(async () => {
-  await sb.post('/__sandbox/reset', { seed: 'test' });
-  await sb.putJson('/__sandbox/faults', { latencyMs: 0, jitterMs: 0, errorRate: 0, budget: { perAccount: { points: 100_000 }, perUser: { points: 1_000_000 } } });
-  fx = sb.state.data.fixtures;
-  sent = [];
-});
+beforeEach(() => { fx = sb.state.data.fixtures; });
 
-const action = (id: string) => {
-  const a = actions.find((x) => x.id === id);
-  if (!a) throw new Error(`no action ${id}`);
-  return a;
-};
-const ctx = (): ActionContext => ({ signal: new AbortController().signal, progress: () => {}, bridge, requestId: 'test' });
-const run = (id: string, item: Record<string, unknown>, params: unknown = {}) => action(id).run({ ...item } as never, params, ctx()) as Promise<any>;
 const business = async (id: string) => (await sb.getJson(`/__sandbox/objects/business/${id}`)).body;
-async function refusal(p: Promise<unknown>): Promise<GraphError> {
-  const e = await p.then(() => null, (x: unknown) => x);
-  expect(e).toBeInstanceOf(GraphError);
-  return e as GraphError;
-}
-const noWait = async () => {};
 
 describe('the business list loader', () => {
   it('reads me/businesses 50 a page and fills bmtype from the limit form and isRestricted as "true"/"false"', async () => {
@@ -247,7 +214,7 @@ describe('partners, assets, groups, pages and info', () => {
   });
 
   it('every write of the area is on its own lane and settles with verify when it is not idempotent', () => {
-    for (const a of actions) {
+    for (const a of area.actions) {
       const writes = !['graph'].includes(a.lane);
       if (writes) expect(a.lane, a.id).toBe('bm-write');
       if (!a.idempotent) expect(a.verify, `${a.id} verify`).toBeTypeOf('function');

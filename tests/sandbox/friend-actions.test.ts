@@ -1,18 +1,12 @@
 // The friends area against the sandbox over HTTP through the demo transport: the lists (sent 10 a
 // page, received 20, notifications 15 then 10, invitations, feed, account quality), the four writes
 // as the runner calls them with verify, the platform's refusals, and the sandbox clock.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from './harness';
-import { sandboxDocIds } from '../../sandbox/index';
-import { setDocCatalogue } from '../../src/kernel/graph/doc-catalogue';
-import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
-import { createBridge, type Bridge } from '../../src/kernel/bridge/bridge';
-import type { RequestPayload } from '../../protocol';
-import type { ActionContext, ActionHandlers, LoadedPlugin, PluginAction } from '../../src/kernel/plugin/types';
-import { createRegistry } from '../../src/kernel/plugin/registry';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from './harness';
+import { sandboxArea } from './area-harness';
+import type { Bridge } from '../../src/kernel/bridge/bridge';
 import type { FriendRequestRow } from '../../plugins/friend/requests';
 
-type LoadedAction = PluginAction & ActionHandlers<any, any, any>;
 interface Load {
   loadSent(b: Bridge): Promise<FriendRequestRow[]>;
   loadReceived(b: Bridge): Promise<FriendRequestRow[]>;
@@ -21,36 +15,21 @@ interface Load {
   loadFeed(b: Bridge): Promise<{ id: string }[]>;
 }
 interface Api { readAccountQuality(b: Bridge): Promise<{ status: string; friend_requests_sent_last_hour?: number }> }
-const PLUGIN = '/plugins/friend';
-let actions: LoadedAction[];
+const area = sandboxArea('friend');
+const { action, ctx, sent } = area;
 let load: Load;
 let api: Api;
 let sb: Sandbox;
 let bridge: Bridge;
-let sent: RequestPayload[] = [];
 let fx: Sandbox['state']['data']['fixtures']['friend'];
 
 beforeAll(async () => {
-  const registry = createRegistry({ friend: await import(/* @vite-ignore */ `${PLUGIN}/index.ts`) });
-  expect(registry.refused).toEqual([]);
-  const plugin: LoadedPlugin = registry.plugins[0];
-  actions = await Promise.all(plugin.actions.map(async (a) => ({ ...a, ...(await a.load()) }) as LoadedAction));
-  load = (await import(/* @vite-ignore */ `${PLUGIN}/load.ts`)) as Load;
-  api = (await import(/* @vite-ignore */ `${PLUGIN}/api.ts`)) as Api;
-  sb = await startSandbox({ scale: 'small' });
-  setDocCatalogue(sandboxDocIds());
-  const transport = createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.2.0' });
-  bridge = createBridge({ ...transport, request: (payload, o) => { sent.push(payload); return transport.request(payload, o); } });
+  ({ sb, bridge } = area);
+  load = await area.module<Load>('load.ts');
+  api = await area.module<Api>('api.ts');
 });
-afterAll(() => sb?.close());
-beforeEach(async () => {
-  await sb.post('/__sandbox/reset', { seed: 'test' });
-  fx = sb.state.data.fixtures.friend;
-  sent = [];
-});
+beforeEach(() => { fx = sb.state.data.fixtures.friend; });
 
-const action = (id: string) => actions.find((x) => x.id === id)!;
-const ctx = (): ActionContext => ({ signal: new AbortController().signal, progress: () => {}, bridge, requestId: 'test' });
 const request = async (uid: string) => (await sb.getJson(`/__sandbox/objects/friendRequest/${uid}`)).body;
 const counts = () => sent.map((p) => JSON.parse(new URLSearchParams(p.options.body ?? '').get('variables') ?? '{}').count);
 const ops = () => sent.map((p) => new URLSearchParams(p.options.body ?? '').get('fb_api_req_friendly_name'));
@@ -61,7 +40,7 @@ describe('friends on the sandbox', () => {
     expect(out.map((r) => r.id).sort()).toEqual([...fx.outgoing].sort());
     expect(out.every((r) => r.direction === 'outgoing' && r.status === 'OUTGOING_REQUEST')).toBe(true);
     expect(counts().every((c) => c === 10)).toBe(true);
-    sent = [];
+    sent.length = 0;
     const inc = await load.loadReceived(bridge);
     expect(inc.map((r) => r.id).sort()).toEqual([...fx.incoming].sort());
     expect(counts().every((c) => c === 20)).toBe(true);

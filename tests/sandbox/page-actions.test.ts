@@ -2,15 +2,10 @@
 // alternate token), id resolving, the bulk actions as the runner calls them one item at a time, the
 // password re-check, the 7-day deactivation on the sandbox clock, and the platform's refusals;
 // /__sandbox/objects shows what changed.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from './harness';
-import { sandboxDocIds } from '../../sandbox/index';
-import { setDocCatalogue } from '../../src/kernel/graph/doc-catalogue';
-import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
-import { createBridge, GraphError, type Bridge } from '../../src/kernel/bridge/bridge';
-import type { RequestPayload } from '../../protocol';
-import type { ActionContext, ActionHandlers, LoadedPlugin, PluginAction } from '../../src/kernel/plugin/types';
-import { createRegistry } from '../../src/kernel/plugin/registry';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from './harness';
+import { noWait, refusal, sandboxArea } from './area-harness';
+import type { Bridge } from '../../src/kernel/bridge/bridge';
 
 // The plugin's modules are loaded the way the app loads them (its `@kernel` alias is the app's, not this project's).
 interface PageRow { id: string; name: string; tasks?: string[]; access_token?: string }
@@ -29,53 +24,24 @@ let keywords: PageApi['keywords'];
 let categorySearch: PageApi['categorySearch'];
 let profileSearch: PageApi['profileSearch'];
 
-const PLUGIN = '/plugins/page';
-type LoadedAction = PluginAction & ActionHandlers<any, any, any>;
 const PASSWORD = 'sandbox-password';
-let actions: LoadedAction[];
+const area = sandboxArea('page');
+const { action, ctx, run, sent } = area;
 let sb: Sandbox;
 let bridge: Bridge;
-let sent: RequestPayload[] = [];
 let fx: Record<string, string>;
 
 beforeAll(async () => {
-  const registry = createRegistry({ page: await import(/* @vite-ignore */ `${PLUGIN}/index.ts`) });
-  expect(registry.refused).toEqual([]);
-  const plugin: LoadedPlugin = registry.plugins[0];
-  actions = await Promise.all(plugin.actions.map(async (a) => ({ ...a, ...(await a.load()) }) as LoadedAction));
-  ({ loadPages } = (await import(/* @vite-ignore */ `${PLUGIN}/load.ts`)) as PageLoad);
-  ({ resolvePageLines, idsOf } = (await import(/* @vite-ignore */ `${PLUGIN}/resolve.ts`)) as PageResolve);
-  ({ keywords, categorySearch, profileSearch } = (await import(/* @vite-ignore */ `${PLUGIN}/api.ts`)) as PageApi);
-  sb = await startSandbox({ scale: 'small' });
-  setDocCatalogue(sandboxDocIds());
-  const transport = createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.2.0' });
-  bridge = createBridge({ ...transport, request: (payload, o) => { sent.push(payload); return transport.request(payload, o); } });
+  ({ sb, bridge } = area);
+  ({ loadPages } = await area.module<PageLoad>('load.ts'));
+  ({ resolvePageLines, idsOf } = await area.module<PageResolve>('resolve.ts'));
+  ({ keywords, categorySearch, profileSearch } = await area.module<PageApi>('api.ts'));
 });
-afterAll(() => sb?.close());
-beforeEach(async () => {
-  sb.state.token = null;
-  await sb.post('/__sandbox/reset', { seed: 'test' });
-  await sb.putJson('/__sandbox/faults', { latencyMs: 0, jitterMs: 0, errorRate: 0, budget: { perAccount: { points: 100_000 }, perUser: { points: 1_000_000 } } });
-  fx = { ...sb.state.data.fixtures.pages, foreign: foreignPage() };
-  sent = [];
-});
+beforeEach(() => { fx = { ...sb.state.data.fixtures.pages, foreign: foreignPage() }; });
 
-const action = (id: string) => {
-  const a = actions.find((x) => x.id === id);
-  if (!a) throw new Error(`no action ${id}`);
-  return a;
-};
-const ctx = (prepared?: unknown): ActionContext => ({ signal: new AbortController().signal, progress: () => {}, bridge, requestId: 'test', prepared });
-const run = (id: string, item: Record<string, unknown>, params: unknown = {}, prepared?: unknown) => action(id).run({ ...item } as never, params, ctx(prepared)) as Promise<any>;
 const prepare = (id: string, params: unknown) => action(id).prepare!(params as never, { signal: new AbortController().signal, bridge, items: [] });
 const page = async (id: string) => (await sb.getJson(`/__sandbox/objects/page/${id}`)).body;
 const mine = () => sb.state.data.pageList.filter((p) => p.roles.some((r) => r.uid === sb.state.data.sessionUserId));
-async function refusal(p: Promise<unknown>): Promise<GraphError> {
-  const e = await p.then(() => null, (x: unknown) => x);
-  expect(e).toBeInstanceOf(GraphError);
-  return e as GraphError;
-}
-const noWait = async () => {};
 /** A page the session has no task on: no role, and not an admin of its business. */
 function foreignPage(): string {
   const d = sb.state.data;

@@ -1,67 +1,33 @@
 // The pixel area against the sandbox over HTTP, through the demo transport: the list by business
 // (me/signals with its cursor key, bmrole, can_share), sharing to ad accounts with the platform's
 // refusals, connections, datasets, people and partners, the lookups; /__sandbox/objects shows what changed.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from './harness';
-import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
-import { createBridge, GraphError, type Bridge } from '../../src/kernel/bridge/bridge';
-import type { RequestPayload } from '../../protocol';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from './harness';
+import { noWait, refusal, sandboxArea } from './area-harness';
+import type { Bridge } from '../../src/kernel/bridge/bridge';
 import { ALLOW_LIST, checkCall } from '../../protocol/allow-list';
-import type { ActionContext, ActionHandlers, LoadedPlugin, PluginAction } from '../../src/kernel/plugin/types';
-import { createRegistry } from '../../src/kernel/plugin/registry';
 
-type LoadedAction = PluginAction & ActionHandlers<any, any, any>;
 interface PixelRow { id: string; name: string; type: string; business_id: string; bmrole: string; can_share: boolean; relation_business: { id: string; name: string } }
 interface PixelLoad {
   loadPixels(bridge: Bridge, o?: { sleep?: (ms: number) => Promise<void>; pageSize?: number }): Promise<PixelRow[]>;
   businessPixels(bridge: Bridge, b: { id: string; name: string }, mine: ReadonlySet<string>, o?: { sleep?: (ms: number) => Promise<void>; pageSize?: number }): Promise<PixelRow[]>;
 }
-const PLUGIN = '/plugins/pixel';
-let actions: LoadedAction[];
+// every call these tests make is on the area's allow-list section (checked by the harness after each
+// test; the walk feeds ad-account ids, which this area refuses before sending)
+const area = sandboxArea('pixel');
+const { action, ctx, run, sent } = area;
 let load: PixelLoad;
 let sb: Sandbox;
 let bridge: Bridge;
-let sent: RequestPayload[] = [];
 let fx: Sandbox['state']['data']['fixtures'];
 
 beforeAll(async () => {
-  const registry = createRegistry({ pixel: await import(/* @vite-ignore */ `${PLUGIN}/index.ts`) });
-  expect(registry.refused).toEqual([]);
-  const plugin: LoadedPlugin = registry.plugins[0];
-  actions = await Promise.all(plugin.actions.map(async (a) => ({ ...a, ...(await a.load()) }) as LoadedAction));
-  load = (await import(/* @vite-ignore */ `${PLUGIN}/load.ts`)) as PixelLoad;
-  sb = await startSandbox({ scale: 'small' });
-  const transport = createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.2.0' });
-  bridge = createBridge({ ...transport, request: (payload, o) => { sent.push(payload); return transport.request(payload, o); } });
+  ({ sb, bridge } = area);
+  load = await area.module<PixelLoad>('load.ts');
 });
-afterAll(() => sb?.close());
-beforeEach(async () => {
-  await sb.post('/__sandbox/reset', { seed: 'test' });
-  await sb.putJson('/__sandbox/faults', { latencyMs: 0, jitterMs: 0, errorRate: 0, budget: { perAccount: { points: 100_000 }, perUser: { points: 1_000_000 } } });
-  fx = sb.state.data.fixtures;
-  sent = [];
-});
+beforeEach(() => { fx = sb.state.data.fixtures; });
 
-// every call these tests make is on the area's allow-list section (the walk feeds ad-account ids, which this area refuses before sending)
-afterEach(() => {
-  const off = sent.filter((p) => !checkCall(ALLOW_LIST, { url: p.url, method: p.options.method, headers: p.options.headers, body: p.options.body }).ok);
-  expect(off.map((p) => `${p.options.method} ${p.url.split('?')[0]}`)).toEqual([]);
-});
-
-const action = (id: string) => {
-  const a = actions.find((x) => x.id === id);
-  if (!a) throw new Error(`no action ${id}`);
-  return a;
-};
-const ctx = (): ActionContext => ({ signal: new AbortController().signal, progress: () => {}, bridge, requestId: 'test' });
-const run = (id: string, item: Record<string, unknown>, params: unknown = {}) => action(id).run({ ...item } as never, params, ctx()) as Promise<any>;
 const pixel = async (id: string) => (await sb.getJson(`/__sandbox/objects/pixel/${id}`)).body as { shared_accounts: string[]; agencies: { business: string }[]; assigned_users: { uid: string; tasks: string[] }[]; name: string };
-async function refusal(p: Promise<unknown>): Promise<GraphError> {
-  const e = await p.then(() => null, (x: unknown) => x);
-  expect(e).toBeInstanceOf(GraphError);
-  return e as GraphError;
-}
-const noWait = async () => {};
 /** Pixel rows of the loader, for a business. */
 async function rowsOf(businessId: string) {
   return (await load.loadPixels(bridge, { sleep: noWait })).filter((r) => r.business_id === businessId);
@@ -126,7 +92,7 @@ describe('sharing to ad accounts', () => {
     expect(row!.can_share).toBe(false);
     const item = { id: row!.id, name: row!.name, business_id: row!.business_id, bmrole: row!.bmrole, can_share: false, pair: '120200000000001' };
     expect(action('pixel.shareToAccounts').preflight!(item, { account_ids: ['120200000000001'] })?.key).toBe('preflight.cannotShare');
-    sent = [];
+    sent.length = 0;
     await expect(run('pixel.shareToAccounts', item, { account_ids: ['120200000000001'] })).rejects.toThrow(/can_share/);
     expect(sent).toEqual([]);
   });
