@@ -93,7 +93,8 @@ describe('every plugin keeps the contract', () => {
           const roles = route.roles ?? p.roles;
           const role = roles.includes('*') ? 'user' : roles[0];
           const { container } = await renderWithKernel({ plugins: Object.values(modules).map((m) => (m as { default: unknown }).default), route: route.path, locale: 'en-US', user: { role } });
-          await waitFor(() => expect(container.querySelector(`[data-screen="${route.path}"]`)?.textContent?.length ?? 0).toBeGreaterThan(0));
+          // a route's screen is loaded lazily: on a busy machine that takes longer than waitFor's default second
+          await waitFor(() => expect(container.querySelector(`[data-screen="${route.path}"]`)?.textContent?.length ?? 0).toBeGreaterThan(0), { timeout: 10_000 });
           expect(screen.queryByText('Whoops, this page is gone')).toBeNull();
         });
       }
