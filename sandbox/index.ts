@@ -160,10 +160,10 @@ export async function graphSandbox(app: FastifyInstance, opts: SandboxOptions = 
   };
   app.put('/__sandbox/faults', putFaults);
   app.post('/__sandbox/faults', putFaults);
-  app.get('/__sandbox/calls', async (_req, reply) => json(reply, 200, state.counters));
+  app.get('/__sandbox/calls', async (_req, reply) => json(reply, 200, { ...state.counters, recent: state.recentCalls() }));
   app.delete('/__sandbox/calls', async (_req, reply) => {
     state.clearCounters();
-    return json(reply, 200, state.counters);
+    return json(reply, 200, { ...state.counters, recent: [] });
   });
   app.get('/__sandbox/objects/:type/:id', async (req, reply) => {
     const { type, id } = req.params as { type: string; id: string };

@@ -90,6 +90,10 @@ export interface CallCounters {
 }
 
 const JOURNAL_MAX = 20_000;
+/** How many calls `GET /__sandbox/calls` lists in `recent`. */
+export const RECENT_CALLS = 1_000;
+
+export interface RecentCall { at: number; method: string; path: string }
 
 function emptyCounters(): CallCounters {
   return { total: 0, byMethod: {}, byPath: {}, writesByObject: {}, batches: 0, batchEntries: 0, rateLimited: 0, injectedErrors: 0 };
@@ -139,6 +143,8 @@ export class SandboxState {
   token: string | null;
   readonly catalogue: Catalogue;
   counters: CallCounters = emptyCounters();
+  private recent: RecentCall[] = [];
+  private recentNext = 0;
   readonly journal = new Map<string, Outcome>();
   session: Session;
   faultRng: Rng;
@@ -166,6 +172,8 @@ export class SandboxState {
     this.scores.clear();
     this.clockOffsetMs = 0;
     this.counters = emptyCounters();
+    this.recent = [];
+    this.recentNext = 0;
     this.journal.clear();
     this.cache.clear();
     this.version++;
@@ -173,6 +181,8 @@ export class SandboxState {
 
   clearCounters(): void {
     this.counters = emptyCounters();
+    this.recent = [];
+    this.recentNext = 0;
   }
 
   private makeSession(): Session {
@@ -199,8 +209,18 @@ export class SandboxState {
     return value;
   }
 
+  /** The last RECENT_CALLS calls, oldest first (a ring: counting a call allocates one small object). */
+  recentCalls(): RecentCall[] {
+    const ring = this.recent;
+    return ring.length < RECENT_CALLS ? [...ring] : [...ring.slice(this.recentNext), ...ring.slice(0, this.recentNext)];
+  }
+
   countCall(method: string, path: string): void {
     const c = this.counters;
+    const call = { at: this.now(), method, path };
+    if (this.recent.length < RECENT_CALLS) this.recent.push(call);
+    else this.recent[this.recentNext] = call;
+    this.recentNext = (this.recentNext + 1) % RECENT_CALLS;
     c.total++;
     c.byMethod[method] = (c.byMethod[method] ?? 0) + 1;
     c.byPath[path] = (c.byPath[path] ?? 0) + 1;

@@ -152,3 +152,28 @@ describe('outcome journal', () => {
     expect((await sb.getJson('/__sandbox/outcome/never-sent')).body).toEqual({ state: 'unknown' });
   });
 });
+
+describe('the call log', () => {
+  test('lists the last 1,000 calls oldest first, with the sandbox clock, and empties with the counters', async () => {
+    const act = fx.adaccounts.active!;
+    await sb.getJson(`/v19.0/${act}?fields=name`);
+    sb.clock.advance(5_000);
+    await sb.post(`/v19.0/${act}`, { name: 'Logged' });
+    const { recent, total } = (await sb.getJson('/__sandbox/calls')).body;
+    expect(total).toBe(2);
+    expect(recent).toEqual([
+      { at: expect.any(Number), method: 'GET', path: `/v19.0/${act}` },
+      { at: expect.any(Number), method: 'POST', path: `/v19.0/${act}` },
+    ]);
+    expect(recent[1].at - recent[0].at).toBe(5_000);
+    // past 1,000 the oldest calls leave the log, the counters keep counting
+    for (let i = 0; i < 1_005; i++) sb.state.countCall('GET', `/v19.0/n${i}`);
+    const after = (await sb.getJson('/__sandbox/calls')).body;
+    expect(after.total).toBe(1_007);
+    expect(after.recent).toHaveLength(1_000);
+    expect(after.recent[0].path).toBe('/v19.0/n5');
+    expect(after.recent[999].path).toBe('/v19.0/n1004');
+    expect((await sb.del('/__sandbox/calls')).body.recent).toEqual([]);
+    expect((await sb.getJson('/__sandbox/calls')).body.recent).toEqual([]);
+  });
+});
