@@ -76,7 +76,7 @@ describe('request costs', () => {
 describe('the usage pacer', () => {
   it('learns the budget and the decay from batch answers, then makes a batch wait until there is room for it', () => {
     const score = new Score(1000, 20);
-    const pacer = new UsagePacer({ targetPct: 95 });
+    const pacer = new UsagePacer({ targetPct: 95, maxTargetPct: 95 });
     expect(pacer.waitMs(150, Date.now())).toBe(0); // nothing known: no reason to wait
     for (let k = 0; k < 5; k++) {
       pacer.observeResponse(batchInit(50), answerBatch(score, 50), Date.now());
@@ -196,7 +196,17 @@ describe('the runner under a usage budget', () => {
       outcome: async () => ({ state: 'unknown' }),
       request: async (payload: RequestPayload): Promise<BridgeResponse> => {
         await new Promise((r) => setTimeout(r, 150)); // latency
-        const batch = JSON.parse(new URLSearchParams(payload.options.body ?? '').get('batch') ?? '[]') as { relative_url: string }[];
+        const form = new URLSearchParams(payload.options.body ?? '');
+        if (!form.has('batch')) {
+          // a single write
+          const path = new URL(payload.url).pathname.split('/').pop()!;
+          const ok = score.charge(3);
+          if (ok) writes.set(path, (writes.get(path) ?? 0) + 1);
+          return ok
+            ? { ok: true, status: 200, headers: { 'x-app-usage': score.header() }, body: { success: true } }
+            : { ok: false, status: 400, headers: { 'x-app-usage': score.header() }, body: { error: { message: '(#17) User request limit reached', code: 17 } } };
+        }
+        const batch = JSON.parse(form.get('batch') ?? '[]') as { relative_url: string }[];
         const answer = answerBatch(score, batch.length);
         (answer.body as { code: number }[]).forEach((slot, i) => { if (slot.code === 200) writes.set(batch[i].relative_url, (writes.get(batch[i].relative_url) ?? 0) + 1); });
         return answer;
@@ -224,6 +234,79 @@ describe('the runner under a usage budget', () => {
     expect(wallS / boundS).toBeLessThan(1.15);
     expect(wallS / boundS).toBeGreaterThan(0.99);
     expect(runner.pacer!.confident()).toBe(true);
+  });
+
+  /** Runs the jobs on one runner against `score` until all are done (fake time); returns when each finished and progress samples. */
+  async function runJobs(score: Score, jobs: { actionId: string; items: JobItem[] }[], extra: { plugin?: typeof plugin; actions?: ReturnType<typeof actionMap> } = {}) {
+    const writes = new Map<string, number>();
+    const actions = extra.actions ?? actionMap(plugin, rename);
+    const runner = new Runner({
+      store: createKernelStore(), bridge: createBridge(platform(score, writes)), actions: () => actions, usablePluginIds: () => new Set(['adaccount']),
+      user: () => ({ role: 'user' }), clock: realClock, paceFactor: () => 1, flush: async () => {},
+    });
+    const start = Date.now();
+    const ids = jobs.map((j) => runner.start(j.actionId, { name: 'N' }, j.items));
+    const doneAt = ids.map(() => NaN);
+    const samples: { t: number; done: number[] }[] = [];
+    while (ids.some((id) => runner.job(id)!.status === 'running') && Date.now() - start < 300_000) {
+      await vi.advanceTimersByTimeAsync(100);
+      const t = (Date.now() - start) / 1000;
+      samples.push({ t, done: ids.map((id) => runner.job(id)!.done) });
+      ids.forEach((id, k) => { if (Number.isNaN(doneAt[k]) && runner.job(id)!.status !== 'running') doneAt[k] = t; });
+    }
+    return { runner, ids, writes, doneAt, samples, wallS: (Date.now() - start) / 1000 };
+  }
+
+  it('sizes a batch to the room left instead of waiting for room for all of it (300 points / 5 s, 2,000 / 100 s)', async () => {
+    for (const [points, decayS] of [[300, 5], [2000, 100]] as const) {
+      const score = new Score(points, decayS);
+      const items = Array.from({ length: 1000 }, (_, i) => ({ id: `act_${i + 1}` }));
+      const { runner, ids, writes, wallS } = await runJobs(score, [{ actionId: 'adaccount.rename', items }]);
+      const boundS = Math.max(0, ((3000 - points) * decayS) / points) + 0.15;
+      expect(runner.job(ids[0])).toMatchObject({ status: 'done', done: 1000, failed: 0 });
+      expect(score.refused, `${points}/${decayS}`).toBe(0);
+      expect([...writes.values()].every((n) => n === 1)).toBe(true);
+      // before: a 150-point batch waited for room for all of it — at 300 / 5 it is half the budget, and
+      // the first wait assumed the documented 300 s decay (ratio ≈ 1.4); at 2,000 / 100 the 5 % kept cost 5 s
+      expect(wallS / boundS, `${points}/${decayS}: ${wallS} s`).toBeLessThan(1.1);
+    }
+  });
+
+  it('shares the budget between two lanes: a lane of single writes does not starve a batch lane', async () => {
+    const shared = testPlugin('adaccount', {
+      lanes: {
+        'adaccount-batch': { concurrency: 1, spacingMs: 300, batchSize: 50 },
+        // single writes, four at a time, no spacing: on its own it takes any room as soon as it appears
+        singles: { concurrency: 4, spacingMs: 0 },
+      },
+      scope: { pattern: '^act_\\d+$', usageKey: 'act_{key}' },
+    });
+    const one = testAction<JobItem, { name: string }>({ id: 'adaccount.renameOne', schema: 'adaccount.rename', idempotent: true, lane: 'singles' }, {
+      run: async (item, p, ctx) => { await ctx.bridge.graph({ method: 'POST', path: item.id, params: { name: p.name } }); },
+    });
+    const score = new Score(1000, 20);
+    const batchItems = Array.from({ length: 500 }, (_, i) => ({ id: `act_${i + 1}` }));
+    const singleItems = Array.from({ length: 500 }, (_, i) => ({ id: `act_${i + 501}` }));
+    const { runner, ids, writes, doneAt, samples, wallS } = await runJobs(score, [
+      { actionId: 'adaccount.rename', items: batchItems },
+      { actionId: 'adaccount.renameOne', items: singleItems },
+    ], { actions: actionMap(shared, { ...rename, lane: 'adaccount-batch' } as typeof rename, one) });
+    expect(runner.job(ids[0])).toMatchObject({ status: 'done', done: 500 });
+    expect(runner.job(ids[1])).toMatchObject({ status: 'done', done: 500 });
+    expect(score.refused).toBe(0);
+    expect(writes.size).toBe(1000);
+    // both progress: once the budget is full (the first seconds' room goes to whoever asks first), each
+    // job finishes items in every 4-second window until one of them is done (before: the batch lane got
+    // nothing while the single writes took each bit of room as it appeared)
+    const at = (t: number) => samples.find((x) => x.t >= t)!.done;
+    for (let t = 4; t + 4 <= Math.min(...doneAt); t += 4) {
+      const [from, to] = [at(t), at(t + 4)];
+      expect(to[0] - from[0], `batch lane, ${t}–${t + 4} s`).toBeGreaterThan(0);
+      expect(to[1] - from[1], `single writes, ${t}–${t + 4} s`).toBeGreaterThan(0);
+    }
+    // together they still use the whole budget
+    const boundS = ((3000 - 1000) * 20) / 1000 + 0.15;
+    expect(wallS / boundS).toBeLessThan(1.1);
   });
 
   it('can be turned off', () => {

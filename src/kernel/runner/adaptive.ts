@@ -12,14 +12,33 @@
  * pins `a`, and the waits between batches pin `r`.
  *
  * A start may go when `usage now + a × (points reserved by running tasks + the task's points)` stays
- * at or under the target; otherwise the lane waits until the decay makes room. These waits answer
- * the platform's limits, so the pace factor (docs/INTERFACES.md section 7) never scales them.
+ * at or under the target; otherwise the lane waits until the decay makes room — or, for a task that
+ * can be split (a batch), sends the part that fits now (`roomPoints`). The target is 95 % until the
+ * fit is confident, then rises to `maxTargetPct` less what one reading's rounding and an in-batch
+ * retry may add. These waits answer the platform's limits, so the pace factor (docs/INTERFACES.md
+ * section 7) never scales them.
+ *
+ * The same pacer paces one rate-limited object (an ad account) on its own usage header: `readUsage`
+ * picks which reading an answer gives it (the per-account entry instead of `X-App-Usage`).
  */
 import { isRateLimitCode, parseUsage } from './classify';
 
+/** Reads the usage (percent) this pacer follows from an answer's (or a batch entry's) headers. */
+export type UsageReader = (headers: Record<string, string>) => number | null;
+export const readAppUsage: UsageReader = (headers) => parseUsage(headers).app;
+
 export interface PacerOptions {
-  /** The usage (percent) a start may take the score up to. The rest absorbs retries and estimate errors. */
+  /** The usage (percent) a start may take the score up to until the fit is confident. The rest absorbs retries and estimate errors. */
   targetPct?: number;
+  /**
+   * Highest target once the fit is confident: 100 less one reading's rounding (0.5 %) and the cost of
+   * `retryReservePoints`, never under `targetPct` nor over this.
+   */
+  maxTargetPct?: number;
+  /** Points a start's in-batch retry may add beyond what it reserved (two writes). */
+  retryReservePoints?: number;
+  /** Which usage reading the pacer follows; default `X-App-Usage` `call_count`. */
+  readUsage?: UsageReader;
   /** Prior guess of the percent one point costs: the documented user budget, 9,000 points. */
   priorPctPerPoint?: number;
   /** Prior guess of the decay, percent per second: the documented 300 s. */
@@ -33,8 +52,12 @@ export interface PacerOptions {
 }
 
 export const DEFAULT_TARGET_PCT = 95;
+export const DEFAULT_MAX_TARGET_PCT = 99;
 const DEFAULTS: Required<PacerOptions> = {
   targetPct: DEFAULT_TARGET_PCT,
+  maxTargetPct: DEFAULT_MAX_TARGET_PCT,
+  retryReservePoints: 6,
+  readUsage: readAppUsage,
   priorPctPerPoint: 100 / 9000,
   priorDecayPctPerS: 100 / 300,
   minDecayPctPerS: 100 / 300,
@@ -43,6 +66,15 @@ const DEFAULTS: Required<PacerOptions> = {
 };
 /** Variance floor of one difference of two readings rounded to whole percents. */
 const ROUNDING_VARIANCE = 1 / 6;
+/** A reading is rounded to a whole percent: the score may be this much above it. */
+const ROUNDING_PCT = 0.5;
+/**
+ * Once confident, how much (percent) the decay's uncertainty may cost between two readings before
+ * the extrapolation counts it: the readings come with every start, so the error stays within this,
+ * while counting the decay one standard error slow all along cost as much throughput (5–10 % on a
+ * budget of 2,000 points over 100 s).
+ */
+const DECAY_SLACK_PCT = 0.5;
 
 export interface PacerEstimate {
   /** Percent of the budget one point costs. */
@@ -174,8 +206,8 @@ export class UsagePacer {
   }
 
   private observeHeaders(headers: Record<string, string>, at: number): void {
-    const app = parseUsage(headers).app;
-    if (app !== null) this.observe(app, at);
+    const pct = this.options.readUsage(headers);
+    if (pct !== null) this.observe(pct, at);
   }
 
   /** The usage now, as far as the readings and the fitted decay tell (percent). */
@@ -184,7 +216,18 @@ export class UsagePacer {
     // A blocked reading says 100 whatever the score is; it decays from there like any other (the
     // block itself is the lane's pause for Retry-After). Held at 100 it would stop every start until
     // a new reading came — and none comes while nothing starts.
-    return Math.max(0, Math.min(100, this.last.pct) - this.safeDecay() * Math.max(0, now - this.last.at) / 1000) + this.costPct(this.pending);
+    return Math.max(0, Math.min(100, this.last.pct) - this.decayedPct(Math.max(0, now - this.last.at) / 1000)) + this.costPct(this.pending);
+  }
+
+  /**
+   * Percent the score lost over `s` seconds since the last reading, erring on the slow side: until
+   * confident one standard error slow (`safeDecay`); then the fitted decay, less what its standard
+   * error adds up to beyond DECAY_SLACK_PCT (kept out of the target).
+   */
+  private decayedPct(s: number): number {
+    if (!this.confident()) return this.safeDecay() * s;
+    const { decayPctPerS: r, seDecayPctPerS: se } = this.fit;
+    return Math.max(this.safeDecay() * s, r * s - Math.max(0, se * s - DECAY_SLACK_PCT));
   }
 
   /**
@@ -203,17 +246,40 @@ export class UsagePacer {
     return a * points;
   }
 
+  /**
+   * The usage a start may take the score up to now: `targetPct` until the fit is confident, then
+   * 100 less one reading's rounding and a retry's points (at most `maxTargetPct`). With the cost of a
+   * point and the decay known, the 5 % kept before is mostly idle budget: on a budget of 2,000
+   * points decaying over 100 s it is 5 s of a 50 s job.
+   */
+  targetNow(): number {
+    const { targetPct, maxTargetPct, retryReservePoints } = this.options;
+    if (!this.confident()) return targetPct;
+    return Math.max(targetPct, Math.min(maxTargetPct, 100 - ROUNDING_PCT - DECAY_SLACK_PCT - this.costPct(retryReservePoints)));
+  }
+
   /** How long a task of `points` must wait before it may start (0 = now). */
   waitMs(points: number, now: number): number {
     if (!this.last) return 0;
-    const { targetPct, maxWaitMs } = this.options;
+    const { maxWaitMs } = this.options;
+    const targetPct = this.targetNow();
     const usage = this.usageNow(now) + this.costPct(this.reserved);
     const cost = this.costPct(points);
     // A task dearer than the whole target goes when the score is (nearly) empty.
     const allowed = cost >= targetPct ? 0.5 : targetPct - cost;
     const excess = usage - allowed;
     if (excess <= 0) return 0;
-    return Math.min(maxWaitMs, Math.ceil((excess / this.safeDecay()) * 1000));
+    // Waiting at the fitted decay is enough while its error stays within the slack; else at the safe one.
+    const fitted = Math.ceil((excess / this.fit.decayPctPerS) * 1000);
+    const wait = this.confident() && this.usageNow(now + fitted) + this.costPct(this.reserved) <= allowed + 1e-9 ? fitted : Math.ceil((excess / this.safeDecay()) * 1000);
+    return Math.min(maxWaitMs, wait);
+  }
+
+  /** Points a start may spend now without taking the score past the target (Infinity before any reading). */
+  roomPoints(now: number): number {
+    if (!this.last) return Infinity;
+    const room = this.targetNow() - this.usageNow(now) - this.costPct(this.reserved);
+    return room <= 0 ? 0 : room / this.costPct(1);
   }
 
   /** A task of `points` starts; returns the release to call when it ends. */

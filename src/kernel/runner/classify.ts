@@ -28,6 +28,8 @@ export interface Usage {
   app: number | null;
   /** X-Business-Use-Case-Usage per id: call_count percent and minutes to regain access. */
   business: { id: string; callCount: number; regainMinutes: number }[];
+  /** X-Ad-Account-Usage (the account the request named): acc_id_util_pct and reset_time_duration (s). */
+  adAccount?: { utilPct: number; resetS: number };
 }
 
 function parseJson(value: string | undefined): unknown {
@@ -48,7 +50,10 @@ export function parseUsage(headers: Record<string, string>): Usage {
       business.push({ id, callCount: worst, regainMinutes: regain });
     }
   }
-  return { app: typeof app?.call_count === 'number' ? app.call_count : null, business };
+  const acc = parseJson(get('x-ad-account-usage')) as { acc_id_util_pct?: unknown; reset_time_duration?: unknown } | null;
+  const util = Number(acc?.acc_id_util_pct);
+  const adAccount = acc && Number.isFinite(util) ? { adAccount: { utilPct: util, resetS: Number(acc.reset_time_duration) || 0 } } : {};
+  return { app: typeof app?.call_count === 'number' ? app.call_count : null, business, ...adAccount };
 }
 
 /**

@@ -34,6 +34,8 @@ export const KERNEL_LANES: Readonly<Record<string, LaneDeclaration>> = {
 };
 
 export const MAX_BATCH_SIZE = 50;
+/** When the gate said go but no part of a task that splits fits after all (rounding), the lane looks again this soon. */
+const SPLIT_RECHECK_MS = 100;
 
 /**
  * What is wrong with a lane declaration beyond what the manifest schema checks, one readable sentence
@@ -106,6 +108,13 @@ export interface LaneTask {
   scope: string | null;
   /** Platform points the task will spend (a write 3, a read 1, a batch the sum), for the usage gate. */
   cost?: number;
+  /**
+   * A task that can be sent in parts (a batch): the points of its smallest part (one entry). With
+   * `split`, the scheduler starts the part the gate has room for instead of waiting for room for all.
+   */
+  unitCost?: number;
+  /** Takes the head of the task that costs at most `points` as a task of its own (this one keeps the rest); null when no part fits. */
+  split?: (points: number) => LaneTask | null;
   run: () => Promise<void>;
 }
 
@@ -114,8 +123,10 @@ export interface LaneTask {
  * waits answer the platform's limits, so the pace factor never scales them.
  */
 export interface LaneGate {
-  /** ms the task must still wait before it may start; 0 = now. */
+  /** ms the task must still wait before it may start; 0 = now. For a task that splits, the wait for its smallest part worth sending. */
   waitMs(laneId: string, task: LaneTask): number;
+  /** Points the task may spend now (a task that splits sends the part that fits); Infinity when nothing limits it. */
+  roomPoints?(laneId: string, task: LaneTask): number;
   /** The task starts; the returned function is called when it ends. */
   started?(laneId: string, task: LaneTask): () => void;
 }
@@ -247,9 +258,11 @@ export class LaneScheduler {
         const soonest = Math.min(...lane.queue.map((t) => lane.scopePausedUntil.get(t.scope!) ?? at));
         return this.schedule(laneId, soonest - at);
       }
-      const wait = this.gate ? this.gate.waitMs(laneId, lane.queue[index]) : 0;
+      const head = lane.queue[index];
+      const wait = this.gate ? this.gate.waitMs(laneId, head) : 0;
       if (wait > 0) return this.schedule(laneId, wait);
-      const [task] = lane.queue.splice(index, 1);
+      const task = this.take(laneId, lane, index);
+      if (!task) return this.schedule(laneId, SPLIT_RECHECK_MS);
       const delay = this.delay(lane, task.jobSize);
       lane.nextStartAt = at + delay;
       lane.active += 1;
@@ -260,6 +273,19 @@ export class LaneScheduler {
         this.pump(laneId);
       });
     }
+  }
+
+  /**
+   * Takes the task at `index` off the queue to start it — or, when the gate has room for only part
+   * of a task that splits, that part (the rest stays queued at its place). Null when no part fits.
+   */
+  private take(laneId: string, lane: LaneState, index: number): LaneTask | null {
+    const task = lane.queue[index];
+    const room = task.split && task.cost !== undefined && this.gate?.roomPoints ? this.gate.roomPoints(laneId, task) : Infinity;
+    if (room >= (task.cost ?? 0)) return lane.queue.splice(index, 1)[0];
+    const part = task.split!(room);
+    if (part && (task.cost ?? 0) <= 0) lane.queue.splice(index, 1);
+    return part;
   }
 
   /** Spacing and jitter scaled by the pace factor (docs/INTERFACES.md section 7) and the usage slowdown. */

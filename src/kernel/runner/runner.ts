@@ -7,10 +7,12 @@ import type { ActionHandlers, LaneDeclaration, LoadedPlugin, PluginAction } from
 import type { KernelUser } from '../context-types';
 import { canAccess } from '../plugin/roles';
 import { runBatch, type BatchRequest } from '../graph/batch';
-import { KERNEL_LANES, LaneScheduler, laneProblems, realClock, toLaneProfile, type LaneClock } from './lanes';
+import { KERNEL_LANES, LaneScheduler, laneProblems, realClock, toLaneProfile, type LaneClock, type LaneTask } from './lanes';
 import { parseUsage, slowdownFor } from './classify';
 import { compiledSchemas, secretFields, validateActionParams, type ParamSchemas } from './params';
 import { UsagePacer, requestCosts, type PacerOptions } from './adaptive';
+import { FairShare } from './fair-share';
+import { ScopePacers } from './scope-pacers';
 import { JobStore, type StoredItem } from './job-store';
 import { decideFailure } from './failure-policy';
 import { REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS, attemptIds, settleItem, settleJob, type SettleDeps, type SettleResult } from './settle';
@@ -22,6 +24,8 @@ import { RunnerRefusal, type DryRunResult, type ItemRow, type JobItem, type JobR
 export { JOBS, ITEMS, HISTORY_LIMIT } from './job-store';
 export { EXECUTOR_DEADLINE_MS, REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS } from './settle';
 export const DEFAULT_MAX_ATTEMPTS = 4;
+/** Entries a batch part holds at least once the pacer is confident (see `smallestPart`). */
+const MIN_PART_UNITS = 10;
 
 export interface ActionEntry { plugin: LoadedPlugin; action: PluginAction }
 
@@ -98,6 +102,10 @@ export class Runner {
   readonly lanes: LaneScheduler;
   /** Learns the caller's usage budget from the answers and gates every lane's starts; null when off. */
   readonly pacer: UsagePacer | null;
+  /** Per-object pacers (an ad account's own usage), for tasks limited to one scope; null when pacing is off. */
+  readonly scopePacers: ScopePacers | null;
+  /** Shares the caller's budget between lanes when room is scarce. */
+  private readonly fairShare = new FairShare();
   readonly jobStore: JobStore;
   private readonly clock: LaneClock;
   private readonly controllers = new Map<string, AbortController>();
@@ -128,13 +136,48 @@ export class Runner {
     const transport = deps.bridge.transport;
     this.bridge = createBridge({ ...transport, kind: transport.kind, request: (payload, o) => transport.request(payload, { deadlineMs: requestDeadlineMs, ...o }) });
     this.pacer = deps.pacing === false ? null : new UsagePacer(deps.pacing ?? {});
+    this.scopePacers = deps.pacing === false ? null : new ScopePacers();
     const pacer = this.pacer;
-    if (pacer) {
+    const scoped = this.scopePacers;
+    if (pacer && scoped) {
+      const points = (laneId: string, task: LaneTask) => task.cost ?? pacer.itemCost(laneId);
       this.lanes.setGate({
-        waitMs: (laneId, task) => pacer.waitMs(task.cost ?? pacer.itemCost(laneId), this.clock.now()),
-        started: (laneId, task) => pacer.reserve(task.cost ?? pacer.itemCost(laneId)),
+        waitMs: (laneId, task) => {
+          const now = this.clock.now();
+          const part = this.smallestPart(laneId, task, points(laneId, task));
+          const scope = task.scope ? scoped.get(task.scope) : undefined;
+          const wait = Math.max(pacer.waitMs(part, now), scope?.waitMs(part, now) ?? 0);
+          if (wait > 0) {
+            this.fairShare.waited(laneId, now + wait);
+            return wait;
+          }
+          return this.fairShare.holdMs(laneId, now);
+        },
+        roomPoints: (_laneId, task) => {
+          const now = this.clock.now();
+          const scope = task.scope ? scoped.get(task.scope) : undefined;
+          return Math.min(pacer.roomPoints(now), scope?.roomPoints(now) ?? Infinity);
+        },
+        started: (laneId, task) => {
+          const p = points(laneId, task);
+          this.fairShare.started(laneId, p, this.clock.now());
+          const release = pacer.reserve(p);
+          const releaseScope = task.scope ? scoped.get(task.scope)?.reserve(p) : undefined;
+          return () => { release(); releaseScope?.(); };
+        },
       });
     }
+  }
+
+  /**
+   * Points of the smallest part of a task worth starting: the whole task, or for a batch that splits
+   * one entry while the pacer is still learning (each part brings readings), then ten entries —
+   * the decay is linear, so sending ten at a time costs no throughput and keeps the calls few.
+   */
+  private smallestPart(laneId: string, task: LaneTask, points: number): number {
+    if (!task.split || !task.unitCost) return points;
+    const units = this.pacer?.confident() ? MIN_PART_UNITS : 1;
+    return Math.min(points, task.unitCost * units);
   }
 
   // ---------- reading ----------
@@ -445,13 +488,37 @@ export class Runner {
     if (run.batched) {
       const size = this.lanes.profile(lane).batchSize!;
       for (let i = 0; i < pending.length; i += size) {
-        const group = pending.slice(i, i + size);
-        const cost = group.reduce((sum, g) => sum + batchCost(run, g.item), 0);
-        this.lanes.enqueue(lane, { jobId, jobSize: total, scope: null, cost, run: () => this.runBatchGroup(run, group.map((g) => g.rowId)) });
+        this.lanes.enqueue(lane, this.batchTask(run, total, pending.slice(i, i + size).map((g) => ({ rowId: g.rowId, cost: batchCost(run, g.item) }))));
       }
     } else {
       for (const item of pending) this.lanes.enqueue(lane, { jobId, jobSize: total, scope: item.scope || null, run: () => this.runItem(run, item.rowId) });
     }
+  }
+
+  /**
+   * A batch of up to `batchSize` entries as one lane task that splits: when the usage gate has room
+   * for only part of it, the part that fits goes now (as its own batch request) and the rest waits
+   * at its place in the queue, instead of the whole batch waiting for room for all of it.
+   */
+  private batchTask(run: JobRun, jobSize: number, entries: { rowId: string; cost: number }[]): LaneTask {
+    let rest = entries;
+    const task: LaneTask = {
+      jobId: run.jobId, jobSize, scope: null,
+      cost: rest.reduce((sum, e) => sum + e.cost, 0),
+      unitCost: Math.max(...rest.map((e) => e.cost)),
+      run: () => this.runBatchGroup(run, rest.map((e) => e.rowId)),
+      split: (points) => {
+        let spent = 0;
+        let k = 0;
+        while (k < rest.length && spent + rest[k].cost <= points) spent += rest[k++].cost;
+        if (k === 0) return null;
+        const part = rest.slice(0, k);
+        rest = rest.slice(k);
+        task.cost = rest.reduce((sum, e) => sum + e.cost, 0);
+        return { jobId: run.jobId, jobSize, scope: null, cost: spent, run: () => this.runBatchGroup(run, part.map((e) => e.rowId)) };
+      },
+    };
+    return task;
   }
 
   private async runItem(run: JobRun, rowId: string): Promise<void> {
@@ -474,7 +541,7 @@ export class Runner {
     let points = 0;
     const bridge = trackingBridge(this.bridge, requestId, (init, response) => {
       points += requestCosts(init).reduce((s, c) => s + c, 0);
-      this.observeResponse(entry.action.lane, run.scopes, init, response);
+      this.observeResponse(entry.action.lane, run.scopes, init, response, row.scope || null);
     });
     let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
     try {
@@ -592,14 +659,20 @@ export class Runner {
     else this.clock.setTimeout(enqueue, delayMs);
   }
 
-  /** Every answer an action gets: the pacer learns from it, and the lane slows down or pauses on its usage headers. */
-  private observeResponse(laneId: string, scopes: ScopeMap, init: { method: string; body?: string }, response: { status: number; headers: Record<string, string>; body?: unknown }): void {
-    this.pacer?.observeResponse(init, response, this.clock.now());
+  /**
+   * Every answer an action gets: the pacer learns from it (and the pacer of the item's own scope, for
+   * a task limited to one object), and the lane slows down or pauses on its usage headers.
+   */
+  private observeResponse(laneId: string, scopes: ScopeMap, init: { method: string; body?: string }, response: { status: number; headers: Record<string, string>; body?: unknown }, scope: string | null = null): void {
+    const now = this.clock.now();
+    this.pacer?.observeResponse(init, response, now);
+    if (scope) this.scopePacers?.observeResponse(scope, scopes, init, response, now);
     const usage = parseUsage(response.headers ?? {});
-    // Once the pacer knows the caller's budget it holds that score near its target on purpose, so the
-    // spacing slowdown follows the per-object scores only (which the pacer does not model).
+    // Once a pacer knows a budget it holds that score near its target on purpose, so the spacing
+    // slowdown follows only the scores no confident pacer models.
     const app = this.pacer?.confident() ? 0 : usage.app ?? 0;
-    const worst = Math.max(app, ...usage.business.map((b) => b.callCount));
+    const unpaced = usage.business.filter((b) => !this.scopePacers?.get(scopes.fromUsageKey(b.id))?.confident());
+    const worst = Math.max(app, ...unpaced.map((b) => b.callCount));
     this.lanes.setSlowdown(laneId, slowdownFor(worst));
     for (const b of usage.business) {
       if (b.callCount >= 100 && b.regainMinutes > 0) this.lanes.pause(laneId, scopes.fromUsageKey(b.id), this.clock.now() + b.regainMinutes * 60_000);
