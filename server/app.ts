@@ -17,6 +17,7 @@ import { bootstrapRoutes, prepareBootstrapToken } from './bootstrap';
 import { installDemoGuard } from './demo-guard';
 import { mountApp, readWebVersion } from './static';
 import type { AppContext } from './context';
+import { readCacheFor, watchWrites } from './read-cache';
 import { accountRoutes } from './routes/account';
 import { userRoutes } from './routes/user';
 import { runtimeRoutes } from './routes/runtime';
@@ -151,9 +152,11 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   });
 
   const payments = createPaymentRegistry(config);
+  const readCache = readCacheFor(database.db);
   const ctx: AppContext = {
     config,
-    db: database.db,
+    db: watchWrites(database.db, () => readCache.clear()),
+    readCache,
     dbKind: database.kind,
     now: () => new Date(config.clock()),
     mailer,

@@ -70,6 +70,11 @@ export interface ServerConfig {
   logLevel: string;
   rateLimits: RateLimits;
   userLimits: UserLimits;
+  /**
+   * TESSERA_RATE_LIMIT_SCALE (benchmarks only): multiplies the per-address account-endpoint limit and the per-user
+   * insert limits. Refused above 1 outside a loopback demo (checkConfig); the failed-login locks are never scaled.
+   */
+  rateLimitScale: number;
   /** milliseconds since the epoch; tests move it forward to test expiry and rotation */
   clock: () => number;
   /**
@@ -138,8 +143,19 @@ export const defaultRateLimits = (authPerIp = 300): RateLimits => ({
   authPerIp: { limit: authPerIp, windowMs: 10 * 60_000, blockMs: 10 * 60_000 },
 });
 
+/** The limits a benchmark raises: account-endpoint calls per address and the per-user inserts a minute. */
+function scaleLimits(rateLimits: RateLimits, userLimits: UserLimits, scale: number): void {
+  if (scale === 1) return;
+  rateLimits.authPerIp.limit *= scale;
+  for (const action of ['visits', 'records', 'orders'] as const) userLimits[action].perMinute *= scale;
+}
+
 /** Reads the environment; throws ConfigError for a setting the server cannot start with. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const rateLimitScale = int('TESSERA_RATE_LIMIT_SCALE', env.TESSERA_RATE_LIMIT_SCALE, 1, 1, 100_000);
+  const rateLimits = defaultRateLimits(int('TESSERA_AUTH_RATE_LIMIT', env.TESSERA_AUTH_RATE_LIMIT, 300, 1, 1_000_000));
+  const userLimits = defaultUserLimits();
+  scaleLimits(rateLimits, userLimits, rateLimitScale);
   const dataDir = path.resolve(text(env.DATA_DIR) ?? path.join(root, 'data'));
   const websocketUrl = text(env.TESSERA_WEBSOCKET_URL);
   if (websocketUrl && !/^wss?:\/\/[^\s]+$/i.test(websocketUrl)) throw new ConfigError(`TESSERA_WEBSOCKET_URL must start with ws:// or wss:// (got "${websocketUrl}")`);
@@ -165,8 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     extensionDir: path.join(root, 'extension'),
     packageJsonPath: path.join(root, 'package.json'),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
-    rateLimits: defaultRateLimits(int('TESSERA_AUTH_RATE_LIMIT', env.TESSERA_AUTH_RATE_LIMIT, 300, 1, 1_000_000)),
-    userLimits: defaultUserLimits(),
+    rateLimits,
+    userLimits,
+    rateLimitScale,
     clock: Date.now,
     mountDemoGraph: null,
     ...overrides,
@@ -187,6 +204,12 @@ export function checkConfig(config: ServerConfig): void {
     throw new ConfigError(
       'TESSERA_DEMO_PUBLIC=1 needs a TESSERA_DEMO_PASSWORD of your own: the default demo password is published, so a public demo ' +
       'with it would hand its admin account to anyone. Set TESSERA_DEMO_PASSWORD, or leave TESSERA_DEMO_PUBLIC unset.',
+    );
+  }
+  if (config.rateLimitScale !== 1 && !(config.demo && !config.demoPublic && isLoopback(config.host))) {
+    throw new ConfigError(
+      'TESSERA_RATE_LIMIT_SCALE raises rate limits for a benchmark and is accepted only by a demo server on a loopback address ' +
+      '(TESSERA_DEMO=1, TESSERA_DEMO_PUBLIC unset, HOST 127.0.0.1 or ::1). Unset it.',
     );
   }
   if (config.demoPassword.length < 5 || config.demoPassword.length > 30) {

@@ -6,12 +6,16 @@ import type { Mailer } from './mail';
 import type { RateLimiter } from './rate-limit';
 import type { PaymentRegistry } from './payments';
 import type { users } from './db/schema';
+import type { ReadCache } from './read-cache';
 
 export type UserRow = typeof users.$inferSelect;
 
 export interface AppContext {
   config: ServerConfig;
+  /** the database handle; its writes to the tables readCache copies from drop readCache */
   db: Db;
+  /** short-lived copies of sessions, users, the plugin policy and unseen announcements (server/read-cache.ts) */
+  readCache: ReadCache;
   dbKind: 'pglite' | 'postgres';
   now(): Date;
   mailer: Mailer;

@@ -35,7 +35,8 @@ export function asRole(role: string): Role {
 
 /** Plugin ids enabled for a role, in menu order. */
 export async function enabledPlugins(ctx: AppContext, role: Role): Promise<string[]> {
-  const rows = await ctx.db.select().from(pluginPolicy).where(eq(pluginPolicy.role, role));
+  // server/read-cache.ts: dropped by any write to plugin_policy; the list is never changed by its callers
+  const rows = await ctx.readCache.load(`policy:${role}`, ctx.now().getTime(), () => ctx.db.select().from(pluginPolicy).where(eq(pluginPolicy.role, role)));
   const stored = new Map(rows.map((r) => [r.pluginId, r.enabled]));
   // A plugin whose manifest names its roles (the admin area) is on exactly for them: an admin cannot switch it off for themselves.
   return PLUGIN_IDS.filter((id) => (isRoleBound(id) ? defaultEnabled(role, id) : stored.get(id) ?? defaultEnabled(role, id)));

@@ -6,6 +6,7 @@ import { sessions, users } from '../db/schema';
 import { ApiError, Code } from '../envelope';
 import type { Executor } from '../db';
 import type { AppContext, AuthState } from '../context';
+import { unwatched } from '../read-cache';
 
 export const IDLE_MS = 30 * 24 * 3600_000;
 export const ROTATE_AFTER_MS = 7 * 24 * 3600_000;
@@ -48,11 +49,16 @@ export async function revokeSession(ctx: AppContext, sessionId: number, reason: 
 const refuse = (code: number, key: 'tokenFailed' | 'loggedInElsewhere' | 'sessionExpired') => new ApiError(code, key);
 
 export async function authenticate(ctx: AppContext, token: string): Promise<AuthState> {
-  const [row] = await ctx.db.select({ session: sessions, user: users }).from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, hashToken(token))).limit(1);
+  const now = ctx.now();
+  const tokenHash = hashToken(token);
+  // server/read-cache.ts: a copy of at most READ_CACHE_TTL_MS, dropped by any write to sessions or users
+  const row = await ctx.readCache.load(`session:${tokenHash}`, now.getTime(), async () => {
+    const [found] = await ctx.db.select({ session: sessions, user: users }).from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+    return found;
+  });
   if (!row) throw refuse(Code.TOKEN_INVALID, 'tokenFailed');
   const { session, user } = row;
-  const now = ctx.now();
   let inGrace = false;
   if (session.revokedAt) {
     switch (session.revokeReason) {
@@ -71,7 +77,9 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
   }
   if (user.status !== 'active') throw refuse(Code.TOKEN_INVALID, 'tokenFailed');
   if (!inGrace && now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-    await ctx.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, session.id));
+    // only last_used_at changes, and the cached copy is updated with it: no need to drop the cache
+    await unwatched(ctx.db).update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, session.id));
+    session.lastUsedAt = now;
   }
   return { user, sessionId: session.id, rotate: !inGrace && now.getTime() - session.createdAt.getTime() > ROTATE_AFTER_MS };
 }

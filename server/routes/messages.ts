@@ -43,7 +43,10 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     config: { auth: 'user' },
     schema: { querystring: { type: 'object', properties: { fbid: s.fbid, uid: s.uid } } },
   }, async (req) => {
-    const list = await unseen(ctx, caller(req.auth).user.id, req.query.fbid ?? '');
+    const userId = caller(req.auth).user.id;
+    const fbid = req.query.fbid ?? '';
+    // server/read-cache.ts: dropped by any write to announcements or announcement_seen
+    const list = await ctx.readCache.load(`unseen:${userId}:${fbid}`, ctx.now().getTime(), () => unseen(ctx, userId, fbid));
     return ok(req.lang, { list: list.map(announcementView), count: list.length });
   });
 

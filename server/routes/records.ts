@@ -1,7 +1,7 @@
 // Recent-item records (per user and module, newest first, at most 50 a module and a cap over all
 // modules) and usage statistics; both inserting endpoints are limited per user (server/user-limits.ts).
 import crypto from 'node:crypto';
-import { and, desc, eq, lte, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, ne, notInArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { moduleVisits, records } from '../db/schema';
 import { ApiError, Code, ok } from '../envelope';
@@ -51,11 +51,13 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
       await tx.delete(records).where(and(mine, eq(records.contentKey, contentKey)));
       const [inserted] = await tx.insert(records).values({ userId, moduleId: mod, content: data, contentKey, createdAt: now }).returning();
       const keep = tx.select({ id: records.id }).from(records).where(mine).orderBy(desc(records.createdAt), desc(records.id)).limit(RECORDS_PER_MODULE);
-      await tx.delete(records).where(and(mine, notInArray(records.id, keep)));
-      // Module ids are open-ended, so the per-module cap alone does not bound a user's rows.
+      // Module ids are open-ended, so the per-module cap alone does not bound a user's rows: the newest
+      // `stored` of the rows the module cap leaves are kept too. One statement (each costs on PGlite).
       const all = eq(records.userId, userId);
-      const keepAll = tx.select({ id: records.id }).from(records).where(all).orderBy(desc(records.createdAt), desc(records.id)).limit(ctx.config.userLimits.records.stored);
-      await tx.delete(records).where(and(all, notInArray(records.id, keepAll)));
+      const leftByModuleCap = or(ne(records.moduleId, mod), inArray(records.id, keep));
+      const keepAll = tx.select({ id: records.id }).from(records).where(and(all, leftByModuleCap))
+        .orderBy(desc(records.createdAt), desc(records.id)).limit(ctx.config.userLimits.records.stored);
+      await tx.delete(records).where(and(all, or(and(eq(records.moduleId, mod), notInArray(records.id, keep)), notInArray(records.id, keepAll))));
       return inserted!;
     });
     return ok(req.lang, { id: row.id, module_id: row.moduleId, data: row.content, createdAt: row.createdAt.toISOString() });

@@ -12,6 +12,7 @@ import { startupTests } from './suite/startup';
 import { graphqlDocTests } from './suite/graphql-docs';
 import { takeoverTests } from './suite/takeover';
 import { guardTests } from './suite/guards';
+import { readCacheTests } from './suite/read-cache';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): the PostgreSQL half of the server suite does not run');
@@ -50,6 +51,7 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   graphqlDocTests(env);
   takeoverTests(env);
   guardTests(env);
+  readCacheTests(env);
 
   test('no log line holds a password, a code or a token', () => {
     expect(env.h.logs.length).toBeGreaterThan(100);

@@ -1,0 +1,106 @@
+// The read cache (server/read-cache.ts): a cached session, user or plugin policy never outlives the write
+// that changes it on the same instance, and another instance sees the change within READ_CACHE_TTL_MS.
+import { describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { READ_CACHE_TTL_MS, ReadCache } from '../../../server/read-cache';
+import { openDatabase } from '../../../server/db';
+import { createHarness } from '../harness';
+import type { SuiteEnv } from './env';
+
+const TOKEN_FAILED = 50008;
+
+export function readCacheTests(env: SuiteEnv): void {
+  describe('read cache', () => {
+    test('logout: the next call with the token is refused at once, though the session was just cached', async () => {
+      const { h } = env;
+      const user = await h.signUp();
+      expect((await h.call('POST', '/api/user/info', { token: user.token })).code).toBe(20000);
+      expect((await h.call('POST', '/api/user/logout', { token: user.token })).code).toBe(20000);
+      expect((await h.call('POST', '/api/user/info', { token: user.token })).code).toBe(TOKEN_FAILED);
+    });
+
+    test('a deactivated user is refused at once', async () => {
+      const { h } = env;
+      const user = await h.signUp();
+      const admin = await h.adminToken();
+      expect((await h.call('POST', '/api/user/menu', { token: user.token })).code).toBe(20000);
+      const off = await h.call('POST', '/api/admin/users/activation', { token: admin, body: { uid: user.uid, active: false } });
+      expect(off.code).toBe(20000);
+      expect((await h.call('POST', '/api/user/menu', { token: user.token })).code).toBe(TOKEN_FAILED);
+    });
+
+    test('a changed role or plugin policy changes the menu at once', async () => {
+      const { h } = env;
+      const user = await h.signUp();
+      const admin = await h.adminToken();
+      const menu = async () => ((await h.call('POST', '/api/user/menu', { token: user.token })).data as { id: string }[]).map((m) => m.id);
+      const before = await menu();
+      expect(before).toContain('pixel');
+      expect(before).not.toContain('admin');
+
+      const policy = (await h.call('GET', '/api/admin/policy', { token: admin })).data as { roles: { user: string[] } };
+      try {
+        const off = await h.call('POST', '/api/admin/policy', { token: admin, body: { role: 'user', plugins: policy.roles.user.filter((id) => id !== 'pixel') } });
+        expect(off.code).toBe(20000);
+        expect(await menu()).not.toContain('pixel');
+      } finally {
+        await h.call('POST', '/api/admin/policy', { token: admin, body: { role: 'user', plugins: policy.roles.user } });
+      }
+      expect(await menu()).toContain('pixel');
+
+      expect((await h.call('POST', '/api/admin/users/role', { token: admin, body: { uid: user.uid, role: 'admin' } })).code).toBe(20000);
+      expect(await menu()).toContain('admin');
+      expect((await h.call('POST', '/api/user/info', { token: user.token })).data.role).toBe('admin');
+    });
+
+    test(`a change the instance did not make itself is seen within ${READ_CACHE_TTL_MS} ms`, async () => {
+      const { h } = env;
+      const user = await h.signUp();
+      expect((await h.call('POST', '/api/user/info', { token: user.token })).code).toBe(20000);
+      // as another process would: straight into the database, past this instance's query builder
+      await h.database.db.execute(sql.raw(`update users set status = 'disabled' where id = ${Number(user.uid)}`));
+      try {
+        h.clock.advance(READ_CACHE_TTL_MS);
+        expect((await h.call('POST', '/api/user/info', { token: user.token })).code).toBe(TOKEN_FAILED);
+      } finally {
+        h.clock.reset();
+      }
+    });
+
+    test('two instances on one PostgreSQL: a logout on one is refused by the other within the bound', async () => {
+      if (env.kind !== 'postgres') return;
+      const url = await env.cluster!.createDatabase();
+      const dbA = await freshDatabaseAt(url);
+      const dbB = await freshDatabaseAt(url);
+      const a = await createHarness(dbA);
+      const b = await createHarness(dbB);
+      try {
+        const user = await a.signUp();
+        expect((await a.call('POST', '/api/user/info', { token: user.token })).code).toBe(20000);
+        expect((await b.call('POST', '/api/user/logout', { token: user.token })).code).toBe(20000);
+        expect((await b.call('POST', '/api/user/info', { token: user.token })).code).toBe(TOKEN_FAILED);
+        a.clock.advance(READ_CACHE_TTL_MS);
+        expect((await a.call('POST', '/api/user/info', { token: user.token })).code).toBe(TOKEN_FAILED);
+      } finally {
+        await a.close();
+        await b.close();
+        await dbA.close();
+        await dbB.close();
+      }
+    });
+
+    test('a read that began before a write is not kept', async () => {
+      const cache = new ReadCache();
+      let release!: () => void;
+      const slow = cache.load('k', 0, () => new Promise<string>((resolve) => { release = () => resolve('old'); }));
+      cache.clear();
+      release();
+      expect(await slow).toBe('old');
+      expect(await cache.load('k', 1, async () => 'new')).toBe('new');
+      expect(await cache.load('k', 2, async () => 'newer')).toBe('new');
+      expect(await cache.load('k', 2 + READ_CACHE_TTL_MS, async () => 'newest')).toBe('newest');
+    });
+  });
+}
+
+const freshDatabaseAt = (url: string) => openDatabase({ databaseUrl: url, pgliteDir: '' });
