@@ -1,5 +1,6 @@
 /** What the bench page exposes as window.__bench (bench/table/main.tsx) to the driver (bench/table.ts). */
-export type Measured = 'sort' | 'filter' | 'selectAll';
+/** `search`: the whole query arrives as one input event (pasted), the cold scenario's filter. */
+export type Measured = 'sort' | 'filter' | 'search' | 'selectAll';
 
 export interface ScrollResult {
   /** requestAnimationFrame intervals, ms. */
@@ -27,7 +28,8 @@ export interface BenchApi {
   result(kind: Measured): Promise<number>;
   /** Input event → expected result in the DOM (before the paint), ms, of the last result. */
   lastDomMs?: number;
-  scroll(durationMs: number, rowsPerSecond: number): Promise<ScrollResult>;
+  /** Scrolls from the top; `sorted`: the view is sorted by name (else the data order). */
+  scroll(durationMs: number, rowsPerSecond: number, sorted: boolean): Promise<ScrollResult>;
   heapMb(): Promise<number>;
   /** Set by `?mount=0`: heap with the rows generated but no table. */
   rowsOnlyHeapMb?: number;

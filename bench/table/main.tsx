@@ -63,6 +63,7 @@ let sortedIndex: number[] | null = rows.map((_, i) => i);
   sortedIndex.sort((a, b) => collator.compare(names[a], names[b]) || a - b);
 }
 let sortedNames: string[] | null = sortedIndex.map((i) => rows![i].name);
+let dataNames: string[] | null = rows.map((r) => r.name); // the unsorted view (cold scenario's scroll)
 const visibleColumns = columns.filter((c) => !c.hiddenByDefault);
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 let filteredNames: string[] | null = [];
@@ -71,6 +72,11 @@ for (const i of sortedIndex) {
   if (visibleColumns.some((c) => (c.text ? c.text(row) : text(c.value(row))).toLowerCase().includes(FILTER_QUERY))) filteredNames.push(row.name);
 }
 const firstName = rows[0].name;
+let filteredInData: string[] | null = null;
+{
+  const wanted = new Set(filteredNames);
+  filteredInData = dataNames.filter((name) => wanted.has(name));
+}
 sortedIndex = null;
 const expectMs = performance.now() - expectStart;
 
@@ -171,6 +177,8 @@ function countText(): string {
 const checks = {
   sort: () => grid().querySelector('[data-column-id="name"]')?.getAttribute('aria-sort') === 'ascending' && showsNames(sortedNames!),
   filter: () => countText().startsWith(`${filteredNames!.length} of`) && showsNames(filteredNames!),
+  // The cold page is not sorted: the expected rows are the matches in data order.
+  search: () => countText().startsWith(`${filteredNames!.length} of`) && showsNames(filteredInDataOrder()),
   selectAll: () => {
     const g = measure();
     if (!g) return false;
@@ -182,7 +190,9 @@ const checks = {
   },
 };
 
-const inputEvents = { sort: 'click', filter: 'keydown', selectAll: 'click' } as const;
+const filteredInDataOrder = () => filteredInData!;
+
+const inputEvents = { sort: 'click', filter: 'keydown', search: 'input', selectAll: 'click' } as const;
 const pending = new Map<string, Promise<number>>();
 
 /** After the DOM shows the result: the next frame's paint (rAF), then the task after it. */
@@ -239,9 +249,9 @@ const api: BenchApi = {
    * that belongs there (blank, or an old row). The check runs in a ResizeObserver callback, which
    * Chromium delivers after rAF callbacks and layout, right before paint: it sees that frame.
    */
-  scroll(durationMs, rowsPerSecond) {
+  scroll(durationMs, rowsPerSecond, sorted) {
     const g = measure();
-    const names = sortedNames!;
+    const names = sorted ? sortedNames! : dataNames!;
     const scroller = grid();
     if (!g) return Promise.reject(new Error('no geometry'));
     const sentinel = document.createElement('div');
@@ -297,6 +307,8 @@ const api: BenchApi = {
   async heapMb() {
     sortedNames = null;
     filteredNames = null;
+    dataNames = null;
+    filteredInData = null;
     for (let i = 0; i < 3; i++) {
       window.gc?.();
       await new Promise((r) => setTimeout(r, 100));

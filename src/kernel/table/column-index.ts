@@ -1,5 +1,6 @@
-import { ChunkedSort, type TimeUp } from './chunked-sort';
-import { cellText, compareValues, normalize } from './table-model';
+import { ChunkedSort, NEVER, type TimeUp } from './chunked-sort';
+import { sortTextsByKeys } from './key-sort';
+import { cellText, compareValues, displayText, normalize } from './table-model';
 import type { CellValue, DataColumn } from './types';
 
 /** The rank of an empty value (undefined, null, ''): after every other value, in both directions. */
@@ -11,6 +12,12 @@ const dictionaryLimit = (rows: number) => Math.max(2048, rows >> 4);
 const LIVE_MAX_MS_PER_ROW = 0.0004;
 const CHUNK_ROWS = 256; // rows per stored lower-case text chunk
 const VALUES_CHECK_EVERY = 32;
+/**
+ * The value function's cost is the cheapest of its batches of this many rows: on a busy machine
+ * the page is descheduled now and then, and an average would call a field read costly (and store
+ * a copy of 50,000 names). Browsers round performance.now() to 0.1 ms: a batch must last longer.
+ */
+const TIMED_BATCH_ROWS = 4096;
 
 type Phase = 'values' | 'encode' | 'sort' | 'rank' | 'done';
 
@@ -38,11 +45,14 @@ export class ColumnIndex<Row> {
   private phase: Phase = 'values';
   private cursor = 0;
   private valueMs = 0;
+  private cheapestRowMs = Infinity;
   private values: CellValue[] | null = null;
   private dictionary: Map<CellValue, number> | null = new Map();
   private codeScratch: Int32Array | null = null;
   private sorter: ChunkedSort | null = null;
   private sortedItems: Int32Array | null = null;
+  /** The order came from the key sort: assignRanks checks it against the collator. */
+  private checkOrder = false;
 
   kind: 'dictionary' | 'text' | 'live' | 'derived' = 'live';
   // dictionary
@@ -61,7 +71,9 @@ export class ColumnIndex<Row> {
   blockDigits: Uint8Array | null = null;
   // order (text, live and derived columns): rows in ascending order, the first row of each group
   // of equal values marked, how many rows have a value (the rest follow)
-  ascending: Int32Array | null = null;
+  // (two bytes a row where positions fit, a bit a row for the group starts: built for every
+  // visible column, so they are most of the table's own heap)
+  ascending: Int32Array | Uint16Array | null = null;
   startsGroup: Uint8Array | null = null;
   valued = 0;
   /** The highest rank (groups of equal values, minus one). */
@@ -125,8 +137,13 @@ export class ColumnIndex<Row> {
     const scratch = this.codeScratch!;
     const limit = dictionaryLimit(rows.length);
     const n = rows.length;
-    // Timed per slice, not per batch: browsers coarsen performance.now() to ~0.1 ms.
+    // Timed per slice, and per batch of TIMED_BATCH_ROWS rows within a slice.
     const started = performance.now();
+    let batchAt = started;
+    let batchRow = this.cursor;
+    const finish = () => {
+      this.valueMs += performance.now() - started;
+    };
     while (this.cursor < n) {
       const end = Math.min(n, this.cursor + VALUES_CHECK_EVERY);
       for (let i = this.cursor; i < end; i++) values[i] = normalize(column.value(rows[i]));
@@ -146,13 +163,24 @@ export class ColumnIndex<Row> {
         }
       }
       this.cursor = end;
+      if (this.cursor - batchRow >= TIMED_BATCH_ROWS) {
+        const now = performance.now();
+        this.cheapestRowMs = Math.min(this.cheapestRowMs, (now - batchAt) / (this.cursor - batchRow));
+        batchAt = now;
+        batchRow = this.cursor;
+      }
       if (this.cursor < n && timeUp()) {
-        this.valueMs += performance.now() - started;
+        finish();
         return false;
       }
     }
-    this.valueMs += performance.now() - started;
+    finish();
     return true;
+  }
+
+  /** What one row's value costs, ms: the cheapest timed batch, or the average when none was timed. */
+  private rowCostMs(n: number): number {
+    return Number.isFinite(this.cheapestRowMs) ? this.cheapestRowMs : this.valueMs / n;
   }
 
   private encode(timeUp: TimeUp): boolean {
@@ -175,7 +203,7 @@ export class ColumnIndex<Row> {
     if (this.cursor === n) {
       // First call after the values: decide how to search this column.
       this.cursor = 0;
-      this.kind = n > 0 && this.valueMs / n > LIVE_MAX_MS_PER_ROW ? 'text' : 'live';
+      this.kind = n > 0 && this.rowCostMs(n) > LIVE_MAX_MS_PER_ROW ? 'text' : 'live';
       if (this.kind === 'live') return true;
       this.starts = new Uint32Array(n);
       this.chunks = [];
@@ -237,6 +265,21 @@ export class ColumnIndex<Row> {
   }
 
   private sort(timeUp: TimeUp): boolean {
+    // A click is waiting (no time limit): text is sorted by collation keys (key-sort.ts), which
+    // beats starting or finishing the resumable collator sort; assignRanks checks it pair by pair.
+    if (timeUp === NEVER && this.kind !== 'dictionary') {
+      const values = this.values!;
+      const items = new Int32Array(values.length);
+      let count = 0;
+      for (let i = 0; i < values.length; i++) if (values[i] !== undefined) items[count++] = i;
+      const byKeys = sortTextsByKeys(values, items.subarray(0, count), compareValues);
+      if (byKeys) {
+        this.cursor = 0;
+        this.checkOrder = true;
+        this.sorted(byKeys);
+        return true;
+      }
+    }
     if (!this.sorter) {
       if (this.kind === 'dictionary') {
         const distinct = this.distinct;
@@ -253,17 +296,21 @@ export class ColumnIndex<Row> {
       this.cursor = 0;
     }
     if (!this.sorter.run(timeUp)) return false;
-    this.sortedItems = this.sorter.result();
+    this.sorted(this.sorter.result());
+    return true;
+  }
+
+  private sorted(items: Int32Array): void {
+    this.sortedItems = items;
     this.sorter = null;
     if (this.kind === 'dictionary') {
       this.rankOfCode = new Int32Array(this.distinct.length).fill(EMPTY_RANK);
     } else {
       this.valued = this.sortedItems.length;
-      this.ascending = new Int32Array(this.rows.length);
+      this.ascending = this.rows.length <= 0x10000 ? new Uint16Array(this.rows.length) : new Int32Array(this.rows.length);
       this.ascending.set(this.sortedItems);
-      this.startsGroup = new Uint8Array(this.rows.length);
+      this.startsGroup = new Uint8Array((this.rows.length + 7) >> 3);
     }
-    return true;
   }
 
   private assignRanks(timeUp: TimeUp): boolean {
@@ -275,10 +322,22 @@ export class ColumnIndex<Row> {
       const end = Math.min(sorted.length, this.cursor + 4096);
       for (let p = this.cursor; p < end; p++) {
         const item = sorted[p];
-        const starts = p === 0 || compareValues(source[sorted[p - 1]], source[item]) !== 0;
+        const order = p === 0 ? -1 : compareValues(source[sorted[p - 1]], source[item]);
+        if (this.checkOrder && (order > 0 || (order === 0 && sorted[p - 1] > item))) {
+          // The key sort disagreed with the collator here (a contraction or expansion): sort again with it.
+          this.checkOrder = false;
+          const values = this.values!;
+          const sorter = new ChunkedSort(sorted.slice().sort(), (x, y) => compareValues(values[x], values[y]) || x - y);
+          sorter.run(NEVER);
+          this.sorted(sorter.result());
+          this.maxRank = -1;
+          this.cursor = 0;
+          return this.assignRanks(timeUp);
+        }
+        const starts = order !== 0;
         if (starts) this.maxRank++;
         if (rankOfCode) rankOfCode[item] = this.maxRank;
-        else if (starts) startsGroup![p] = 1;
+        else if (starts) startsGroup![p >> 3] |= 1 << (p & 7);
       }
       this.cursor = end;
       if (this.cursor < sorted.length && timeUp()) return false;
@@ -299,14 +358,14 @@ export class ColumnIndex<Row> {
   sortedRows(desc: boolean): Int32Array | null {
     const ascending = this.ascending;
     if (!ascending || !this.rankReady) return null;
-    if (!desc) return ascending;
+    if (!desc) return ascending instanceof Int32Array ? ascending : Int32Array.from(ascending);
     const startsGroup = this.startsGroup!;
     const out = new Int32Array(ascending.length);
     let k = 0;
     let end = this.valued;
     while (end > 0) {
       let start = end - 1;
-      while (startsGroup[start] === 0) start--;
+      while ((startsGroup[start >> 3] & (1 << (start & 7))) === 0) start--;
       for (let p = start; p < end; p++) out[k++] = ascending[p];
       end = start;
     }
@@ -327,7 +386,7 @@ export class ColumnIndex<Row> {
     const startsGroup = this.startsGroup!;
     let rank = -1;
     for (let p = 0; p < this.valued; p++) {
-      if (startsGroup[p] === 1) rank++;
+      if ((startsGroup[p >> 3] & (1 << (p & 7))) !== 0) rank++;
       out[ascending[p]] = rank;
     }
     return out;
@@ -348,11 +407,20 @@ export class ColumnIndex<Row> {
   }
 
   /**
-   * Marks in `out` the rows whose lower-cased text contains `query` (needs textReady). Rows already
-   * marked are skipped, and so are rows outside `candidates` when given.
+   * Marks in `out` the rows whose lower-cased text contains `query` (computing the texts when not
+   * textReady). Rows already marked are skipped, and so are rows outside `candidates` when given.
    */
   markContaining(query: string, out: Uint8Array, candidates: Uint8Array | null): void {
     const n = out.length;
+    if (!this.textReady) {
+      // Not indexed yet: each row's display text, computed here (the index stays as it is).
+      const { rows, column } = this;
+      for (let i = 0; i < n; i++) {
+        if (out[i] === 1 || (candidates !== null && candidates[i] === 0)) continue;
+        if (displayText(column, rows[i]).toLowerCase().includes(query)) out[i] = 1;
+      }
+      return;
+    }
     if (this.kind === 'dictionary') {
       const codes = this.codes!;
       const hit = new Uint8Array(this.distinctLower.length);

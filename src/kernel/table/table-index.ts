@@ -174,11 +174,13 @@ export class TableIndex<Row> implements IdLookup {
       const index = this.column(id);
       return index ? [index] : [];
     });
-    for (const index of indexes) index.build(NEVER, false);
-    // Indexed columns first; columns searched live then skip rows that already matched.
+    // Indexed columns first; columns searched live then skip rows that already matched. Columns
+    // the background indexing has not reached are scanned, not built (a search right after the
+    // table appears): their texts only, cheapest first, each skipping rows that matched already.
     const cost = { dictionary: 0, text: 0, derived: 1, live: 2 } as const;
-    indexes.sort((a, b) => cost[a.kind] - cost[b.kind]);
-    for (const index of indexes) index.markContaining(q, mask, candidates);
+    const ready = indexes.filter((index) => index.textReady).sort((a, b) => cost[a.kind] - cost[b.kind]);
+    const unbuilt = this.cheapestFirst(indexes.filter((index) => !index.textReady));
+    for (const index of [...ready, ...unbuilt]) index.markContaining(q, mask, candidates);
     let count = 0;
     for (let i = 0; i < this.size; i++) count += mask[i];
     this.search = { key, query: q, mask, count };

@@ -159,6 +159,7 @@ describe('TableIndex filtering', () => {
 
   it('search matches any of the given columns, case-insensitively, in every storage kind', () => {
     const index = build();
+    for (const id of searchIds) index.column(id)!.build(NEVER, false); // as the background indexing leaves them
     const match = (q: string, among = searchIds) => {
       const result = index.filter(q, among, []);
       return result ? ids(index, index.view(null, result)) : null;
@@ -182,6 +183,7 @@ describe('TableIndex filtering', () => {
       note: i % 7 === 0 ? '' : `Note ${i} (Store)`,
     }));
     const index = build(rows);
+    index.column('note')!.build(NEVER, false);
     const count = (q: string) => index.filter(q, ['note'], [])?.count ?? rows.length;
     const reference = (q: string) => rows.filter((r) => r.note.toLowerCase().includes(q.toLowerCase())).length;
     expect(count('NOTE 29')).toBe(reference('NOTE 29'));
@@ -195,6 +197,14 @@ describe('TableIndex filtering', () => {
     expect(index.column('note')!.textAt(7)).toBe('');
     expect(index.column('name')!.kind).toBe('live');
     expect(index.filter('n299', ['name'], [])!.count).toBe(11);
+  });
+
+  it('searches columns the background indexing has not reached without building them', () => {
+    const index = build();
+    const result = index.filter('stor', searchIds, [])!;
+    expect(ids(index, index.view(null, result))).toEqual(['i2', 'i3', 'i4']);
+    expect(index.filter('20', searchIds, [])!.count).toBe(1);
+    for (const id of searchIds) expect(index.column(id)!.textReady).toBe(false);
   });
 
   it('narrows only when the new query extends the previous one', () => {
@@ -254,6 +264,7 @@ describe('stored text encoding', () => {
       return r.v;
     };
     const index = new TableIndex(rows, [{ id: 'v', header: 'V', value: slow }], (r) => r.id);
+    index.column('v')!.build(NEVER, false);
     const count = (q: string) => index.filter(q, ['v'], [])!.count;
     expect(count('€1')).toBe(rows.filter((r) => r.v.startsWith('€1')).length);
     expect(count('₹')).toBe(1000);
