@@ -1,4 +1,4 @@
-import { followNextLinks, runBatch, type Bridge } from '@kernel';
+import { followNextLinks, runBatch, sleep as defaultSleep, type Bridge } from '@kernel';
 import type { AdAccount } from './types';
 
 /** Fields every role may read. */
@@ -45,17 +45,37 @@ interface Summary { id: string; account_id?: string; name: string; account_statu
  * links 500 ms apart), the business-scoped lists (owned and client accounts of each business), then
  * the detail fields by batches of 50 — the fields depending on the operator's role on the account —
  * with the batch helper's per-item retry. Derived: ownerrole (default 1001), business, assigned_partners.
+ *
+ * Memory and frames (bench/README.md, "List loading"): the rows are built once each — a page appends
+ * its accounts, a detail batch replaces its 50 rows — and an emit hands over a copy of the row array
+ * (pointers), never 20,000 rebuilt objects; repeated texts and small objects (currencies, time zones,
+ * businesses, users, agencies) are shared between rows (`createInterner`); the detail requests are
+ * made 50 at a time, so neither 20,000 request URLs nor 20,000 batch answers are held at once.
  */
 export async function loadAdAccounts(bridge: Bridge, o: LoadOptions): Promise<AdAccount[]> {
-  const summaries = new Map<string, Summary>();
-  const details = new Map<string, AdAccount>();
+  const rows: AdAccount[] = [];
+  const summaries: Summary[] = [];
+  const position = new Map<string, number>();
+  const intern = createInterner();
   const roleOf = (s: Summary) => s.users?.data?.find((u) => String(u.id) === o.userId)?.role ?? 1001;
-  const emit = throttled(o.onRows, () => [...summaries.values()].map((s) => toAccount(s, details.get(s.id) ?? null, roleOf(s))), o.now ?? Date.now);
+  const put = (s: Summary, detail: AdAccount | null) => {
+    const at = position.get(s.id);
+    const row = intern.row(toAccount(s, detail, roleOf(s)));
+    if (at === undefined) {
+      position.set(s.id, rows.length);
+      summaries.push(s);
+      rows.push(row);
+    } else {
+      summaries[at] = s;
+      rows[at] = row;
+    }
+  };
+  const emit = throttled(o.onRows, () => rows.slice(), o.now ?? Date.now);
   const list = followNextLinks<Summary>(bridge, 'me/adaccounts', { fields: 'id,account_id,name,account_status,users{id,role},owner_business{id,name}', limit: 100 }, {
-    waitMs: 500, signal: o.signal, sleep: o.sleep, onPage: (page, rows) => o.onProgress?.({ phase: 'list', page, rows }),
+    waitMs: 500, signal: o.signal, sleep: o.sleep, onPage: (page, n) => o.onProgress?.({ phase: 'list', page, rows: n }),
   });
   for await (const page of list) {
-    for (const a of page) summaries.set(a.id, a);
+    for (const a of page) put(a, null);
     emit();
   }
   emit(true);
@@ -66,10 +86,10 @@ export async function loadAdAccounts(bridge: Bridge, o: LoadOptions): Promise<Ad
   for (const b of businesses) {
     for (const edge of ['owned_ad_accounts', 'client_ad_accounts']) {
       try {
-        for await (const rows of followNextLinks<Summary>(bridge, `${b.id}/${edge}`, { fields: 'id,account_id,name,account_status', limit: 100 }, { waitMs: 500, signal: o.signal, sleep: o.sleep })) {
+        for await (const found of followNextLinks<Summary>(bridge, `${b.id}/${edge}`, { fields: 'id,account_id,name,account_status', limit: 100 }, { waitMs: 500, signal: o.signal, sleep: o.sleep })) {
           page += 1;
-          for (const a of rows) if (!summaries.has(a.id)) summaries.set(a.id, { ...a, owner_business: a.owner_business ?? (edge === 'owned_ad_accounts' ? b : undefined) });
-          o.onProgress?.({ phase: 'business', page, rows: summaries.size });
+          for (const a of found) if (!position.has(a.id)) put({ ...a, owner_business: a.owner_business ?? (edge === 'owned_ad_accounts' ? b : undefined) }, null);
+          o.onProgress?.({ phase: 'business', page, rows: rows.length });
           emit();
         }
       } catch (e) {
@@ -80,16 +100,65 @@ export async function loadAdAccounts(bridge: Bridge, o: LoadOptions): Promise<Ad
   }
 
   emit(true);
-  const all = [...summaries.values()];
-  await runBatch(bridge, all.map((s) => detailRequest(s.id, roleOf(s))), {
-    signal: o.signal, sleep: o.sleep,
-    onResults: (results, positions) => {
-      results.forEach((r, k) => { if (r.ok) details.set(all[positions[k]].id, r.body as AdAccount); });
-      emit();
+  const total = summaries.length;
+  const sleep = o.sleep ?? defaultSleep;
+  for (let start = 0; start < total; start += BATCH_MAX) {
+    if (start > 0) await sleep(BATCH_PAUSE_MS, o.signal);
+    const chunk = summaries.slice(start, start + BATCH_MAX);
+    const results = await runBatch(bridge, chunk.map((s) => detailRequest(s.id, roleOf(s))), { signal: o.signal, sleep: o.sleep });
+    results.forEach((r, k) => { if (r.ok) put(chunk[k], r.body as AdAccount); });
+    emit();
+    o.onProgress?.({ phase: 'details', page: Math.ceil((start + chunk.length) / BATCH_MAX), rows: total, done: start + chunk.length, total });
+  }
+  const all = rows.slice();
+  o.onRows?.(all);
+  return all;
+}
+
+/** The batch helper's own chunk size and pause (docs/SPEC.md: 50 a batch, 300 ms apart). */
+const BATCH_MAX = 50;
+const BATCH_PAUSE_MS = 300;
+
+/**
+ * Shares what rows repeat: texts (currency, time zone, country, dates, user and business names) and
+ * small objects of texts and numbers (a business, a user's role, an agency), by value. Lives as long
+ * as one load; a row's own values (ids, amounts) pass through unchanged.
+ */
+export function createInterner() {
+  const texts = new Map<string, string>();
+  const objects = new Map<string, object>();
+  const text = (s: string) => {
+    if (s.length > 64) return s;
+    const known = texts.get(s);
+    if (known !== undefined) return known;
+    texts.set(s, s);
+    return s;
+  };
+  const value = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return text(v);
+    if (v === null || typeof v !== 'object' || depth > 4) return v;
+    if (Array.isArray(v)) return v.map((x) => value(x, depth + 1));
+    const out: Record<string, unknown> = {};
+    let flat = true;
+    for (const [k, x] of Object.entries(v)) {
+      out[k] = value(x, depth + 1);
+      if (x !== null && typeof x === 'object') flat = false;
+    }
+    if (!flat) return out;
+    // A small object of plain values (a business, a user with a role): one shared copy per value.
+    const key = JSON.stringify(out);
+    const known = objects.get(key);
+    if (known) return known;
+    objects.set(key, out);
+    return out;
+  };
+  return {
+    row<T extends object>(row: T): T {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(row)) out[k] = k === 'id' || k === 'name' ? v : value(v, 1);
+      return out as T;
     },
-    onChunk: (done, total) => o.onProgress?.({ phase: 'details', page: Math.ceil(done / 50), rows: all.length, done, total }),
-  });
-  return all.map((s) => toAccount(s, details.get(s.id) ?? null, roleOf(s)));
+  };
 }
 
 function detailRequest(id: string, role: number) {

@@ -101,10 +101,16 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
     abort.current = controller;
     setLoading(true);
     setError(null);
+    // The progress line and toast change at most once a second: every page and detail batch re-rendering
+    // the view (and its 20,000-row table) cost more frames than the rows themselves.
+    const showProgress = throttleLatest((p: ListProgress) => { if (!controller.signal.aborted) setProgress(p); }, PROGRESS_EVERY_MS);
+    const showToast = throttleLatest((p: ListProgress) => {
+      if (!controller.signal.aborted) void updateToast(toastKey, describeProgress(p, tRef.current) ?? '', 'primary', 0);
+    }, PROGRESS_EVERY_MS);
     const live = (next: readonly Row[] | null, p: ListProgress | null) => {
       if (controller.signal.aborted) return;
       if (next) setRows(next);
-      setProgress(p);
+      if (p) showProgress(p);
     };
     // A load of this list already in flight (another view of it): show what it streamed so far.
     const shared = force ? undefined : currentStream<Row>(store, cacheKey);
@@ -121,7 +127,7 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
           progress: (p) => {
             stream.report(p);
             toastProgress.current = p;
-            void updateToast(toastKey, describeProgress(p, tRef.current) ?? '', 'primary', 0);
+            showToast(p);
           },
         });
       }, { force, signal: controller.signal });
@@ -132,6 +138,8 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
         toastPlatformError(e);
       }
     } finally {
+      showProgress.cancel();
+      showToast.cancel();
       unsubscribeShared?.();
       if (own) closeStream(store, cacheKey, own);
       if (own) {
@@ -184,13 +192,17 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
     return withFound.filter((r) => match(r, ids));
   }, [withFound, followedIds]);
 
-  const byId = useMemo(() => new Map(visible.map((r) => [o.getId(r), r])), [visible]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Rows by id only when the selection changes: not rebuilt for every page that streams in.
+  const visibleRef = useRef(visible);
+  visibleRef.current = visible;
   const onSelectionChange = useCallback((ids: ReadonlySet<string>) => {
     setSelection(ids);
-    const toItem = latest.current.toItem ?? ((r: Row) => ({ id: latest.current.getId(r) }));
+    const { getId, toItem = (r: Row) => ({ id: getId(r) }) } = latest.current;
+    const byId = new Map<string, Row>();
+    if (ids.size) for (const r of visibleRef.current) { const id = getId(r); if (ids.has(id)) byId.set(id, r); }
     const items = [...ids].flatMap((id) => { const r = byId.get(id); return r ? [toItem(r)] : []; });
     bus.emit('selection:changed', { sourceTileId: sourceId, rowType, ids: items.map((i) => i.id), items });
-  }, [bus, byId, sourceId, rowType]);
+  }, [bus, sourceId, rowType]);
 
   // After a job on this row type: re-read the rows it touched (or everything, for a list without `reread`).
   useEffect(() => {
@@ -220,6 +232,35 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
 
   const followFilter = followedIds ? { count: followedIds.length, clear: o.followed === undefined ? () => setBusFollow(null) : undefined } : null;
   return { rows, visible, loading, error, progress, progressText, reload: (force = true) => void load(force), selection, onSelectionChange, followFilter, rowType };
+}
+
+const PROGRESS_EVERY_MS = 1000;
+
+/** Runs the latest call at most once per `everyMs`: the first at once, the last of a burst when its interval ends. */
+function throttleLatest<A>(run: (a: A) => void, everyMs: number): ((a: A) => void) & { cancel: () => void } {
+  let last = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: { a: A } | null = null;
+  let shown: { a: A } | null = null;
+  const call = (a: A) => {
+    if (shown?.a === a && !pending) return; // the same value again (a row emit repeats the progress)
+    const wait = last + everyMs - Date.now();
+    if (wait <= 0 && timer === undefined) {
+      last = Date.now();
+      shown = { a };
+      run(a);
+      return;
+    }
+    pending = { a };
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      last = Date.now();
+      const next = pending;
+      pending = null;
+      if (next) { shown = next; run(next.a); }
+    }, Math.max(0, wait));
+  };
+  return Object.assign(call, { cancel: () => { clearTimeout(timer); timer = undefined; pending = null; } });
 }
 
 function describeProgress(p: ListProgress | null, t: (key: string, o?: Record<string, unknown>) => string): string | null {

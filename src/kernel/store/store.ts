@@ -1,5 +1,5 @@
 import { createStore, type Store } from 'tinybase';
-import { createIndexedDbPersister, type IndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
+import type { IndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
 
 export type KernelStore = Store;
 
@@ -25,6 +25,8 @@ export function createKernelStore(): KernelStore {
 export async function persistStore(store: KernelStore, dbName = STORE_DB_NAME, options: { autoSave?: boolean } = {}): Promise<IndexedDbPersister | null> {
   if (typeof indexedDB === 'undefined') return null;
   try {
+    // Loaded here, with the first signed-in user's store: the login page needs no persistence.
+    const { createIndexedDbPersister } = await import('tinybase/persisters/persister-indexed-db');
     const persister = createIndexedDbPersister(store, dbName, 1, (e) => console.warn('[tessera] store persistence', e));
     // TinyBase creates its object stores on the first save; loading a database that does not exist
     // yet would only produce a 'store not found' error, so a first visit starts empty.

@@ -1,4 +1,5 @@
 import type { KernelStore } from './store';
+import { bigList, dropBigList, isBigList, keepBigList, loadBigLists } from './big-lists';
 
 export const LIST_TTL_MS = 12 * 60 * 60 * 1000;
 const TABLE = 'cache';
@@ -40,8 +41,10 @@ function loadsOf(store: KernelStore): Map<string, Load> {
  */
 export async function cached<T>(store: KernelStore, key: string, loader: () => Promise<T>, options: CachedOptions = {}): Promise<T> {
   const { ttlMs = LIST_TTL_MS, force = false, now = Date.now, signal } = options;
-  if (force) store.delRow(TABLE, key);
+  if (force) clearCached(store, key);
   const loads = loadsOf(store);
+  // A big list another tab cached (its row came over the tab sync): read it from its own database.
+  if (store.getCell(TABLE, key, 'big') && !bigList(store, key)) await loadBigLists(store, [key]);
   for (;;) {
     const hit = readCached<T>(store, key, now());
     if (hit.found) return hit.value;
@@ -59,7 +62,7 @@ export async function cached<T>(store: KernelStore, key: string, loader: () => P
   try {
     const value = (await load.promise) as T;
     // A forced reload started since then has the newer value.
-    if (loads.get(key) === load) store.setRow(TABLE, key, { json: JSON.stringify(value), expires: now() + ttlMs });
+    if (loads.get(key) === load) writeCached(store, key, value, now() + ttlMs);
     return value;
   } finally {
     if (loads.get(key) === load) loads.delete(key);
@@ -70,12 +73,33 @@ export async function cached<T>(store: KernelStore, key: string, loader: () => P
 export function updateCached<T>(store: KernelStore, key: string, value: T): void {
   const row = store.getRow(TABLE, key);
   if (typeof row.expires !== 'number') return;
-  store.setRow(TABLE, key, { json: JSON.stringify(value), expires: row.expires });
+  writeCached(store, key, value, row.expires);
+}
+
+/** A big list is kept as is beside the store (big-lists.ts), its row holding the expiry; anything else as JSON in the row. */
+function writeCached(store: KernelStore, key: string, value: unknown, expires: number): void {
+  if (isBigList(value)) {
+    keepBigList(store, key, value);
+    store.setRow(TABLE, key, { big: value.length, expires });
+  } else {
+    dropBigList(store, key);
+    store.setRow(TABLE, key, { json: JSON.stringify(value), expires });
+  }
+}
+
+/** The keys of the big lists the store's cache table names (to read them when the store opens). */
+export function bigCachedKeys(store: KernelStore): string[] {
+  return store.getRowIds(TABLE).filter((key) => store.getCell(TABLE, key, 'big'));
 }
 
 export function readCached<T>(store: KernelStore, key: string, at = Date.now()): { found: true; value: T } | { found: false } {
   const row = store.getRow(TABLE, key);
-  if (typeof row.json !== 'string' || typeof row.expires !== 'number' || row.expires <= at) return { found: false };
+  if (typeof row.expires !== 'number' || row.expires <= at) return { found: false };
+  if (row.big) {
+    const value = bigList(store, key);
+    return value ? { found: true, value: value as T } : { found: false };
+  }
+  if (typeof row.json !== 'string') return { found: false };
   try {
     return { found: true, value: JSON.parse(row.json) as T };
   } catch {
@@ -85,6 +109,7 @@ export function readCached<T>(store: KernelStore, key: string, at = Date.now()):
 }
 
 export function clearCached(store: KernelStore, key?: string): void {
+  dropBigList(store, key);
   if (key === undefined) store.delTable(TABLE);
   else store.delRow(TABLE, key);
 }

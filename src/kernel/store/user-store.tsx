@@ -1,9 +1,9 @@
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { IndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
 import { createKernelStore, persistStore, userStoreDbName, type KernelStore } from './store';
-import { joinTabs, type StoreTabs } from './tabs';
-import { ITEMS, JOBS } from '../runner/job-store';
-import { clearCached } from './ttl-cache';
+import type { StoreTabs } from './tabs';
+import { bigCachedKeys, clearCached } from './ttl-cache';
+import { attachBigLists, bigListsDbName, loadBigLists } from './big-lists';
 import { getSession, subscribeSession, type SessionState } from '../auth/session';
 import { storedUserId } from '../storage';
 
@@ -54,8 +54,13 @@ type Opened = UserStore & { persister: IndexedDbPersister | null; tabs: StoreTab
 export async function openUserStore(userId: string | undefined): Promise<Opened> {
   const store = createKernelStore();
   if (userId === undefined) return { userId, store, persister: null, tabs: null };
+  // The tab sharing and the runner's tables load with a signed-in user, not with the login page.
+  const [{ joinTabs }, { ITEMS, JOBS }] = await Promise.all([import('./tabs'), import('../runner/job-store')]);
   const persister = await persistStore(store, userStoreDbName(userId), { autoSave: false });
   const tabs = await joinTabs(store, userId, persister, [JOBS, ITEMS]);
+  // The big cached lists are saved beside the store (big-lists.ts): read before anything renders, like the store.
+  attachBigLists(store, bigListsDbName(userStoreDbName(userId)));
+  await loadBigLists(store, bigCachedKeys(store));
   const flush = persister ? async () => { if (tabs.leadership.leader) await persister.save(); } : undefined;
   return { userId, store, persister, tabs, flush };
 }

@@ -1,0 +1,73 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useKernel } from '../KernelProvider';
+import type { KernelStore } from '../store/store';
+
+const CACHE_TABLE = 'cache';
+
+/**
+ * The last parse of each cached entry: several widgets reading one large list (20,000 ad accounts)
+ * parse its JSON once, not once each. Keyed by the entry's text, so a new load is parsed again.
+ */
+const parsed = new WeakMap<KernelStore, Map<string, { json: string; value: unknown }>>();
+
+/** The cached list under `key` while it has not expired (as readCached, sharing the parse); null otherwise. */
+function readList<T>(store: KernelStore, key: string, at = Date.now()): T[] | null {
+  const row = store.getRow(CACHE_TABLE, key);
+  if (typeof row.json !== 'string' || typeof row.expires !== 'number' || row.expires <= at) return null;
+  let memo = parsed.get(store);
+  if (!memo) { memo = new Map(); parsed.set(store, memo); }
+  const hit = memo.get(key);
+  if (hit && hit.json === row.json) return hit.value as T[] | null;
+  let value: T[] | null = null;
+  try {
+    const data = JSON.parse(row.json) as unknown;
+    value = Array.isArray(data) ? (data as T[]) : null;
+  } catch { /* a damaged entry counts as not cached */ }
+  memo.set(key, { json: row.json, value });
+  return value;
+}
+
+/** How many mounted readers each store has: the shared parses are dropped with the last one (no list kept in memory for nobody). */
+const readers = new WeakMap<KernelStore, number>();
+
+/** Re-renders when a row of the list cache changes (`key`, or any row when null). */
+function useCacheVersion(key: string | null): number {
+  const { store } = useKernel();
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const id = store.addRowListener(CACHE_TABLE, key, () => setVersion((v) => v + 1));
+    readers.set(store, (readers.get(store) ?? 0) + 1);
+    return () => {
+      store.delListener(id);
+      const left = (readers.get(store) ?? 1) - 1;
+      readers.set(store, left);
+      if (left === 0) parsed.delete(store);
+    };
+  }, [store, key]);
+  return version;
+}
+
+/**
+ * The cached list under `key` (null while it is not cached or has expired), read again whenever the
+ * area's own load writes it. A dashboard widget reads lists this way and never loads one itself.
+ */
+export function useCachedList<T>(key: string): T[] | null {
+  const { store } = useKernel();
+  const version = useCacheVersion(key);
+  return useMemo(() => readList<T>(store, key), [store, key, version]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/** Every cached list whose key starts with `prefix` (lists cached per selection, such as comments per set of posts), by key. */
+export function useCachedLists<T>(prefix: string): ReadonlyMap<string, T[]> {
+  const { store } = useKernel();
+  const version = useCacheVersion(null);
+  return useMemo(() => {
+    const out = new Map<string, T[]>();
+    for (const key of store.getRowIds(CACHE_TABLE)) {
+      if (!key.startsWith(prefix)) continue;
+      const list = readList<T>(store, key);
+      if (list) out.set(key, list);
+    }
+    return out;
+  }, [store, prefix, version]); // eslint-disable-line react-hooks/exhaustive-deps
+}
