@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
 import pkg from './package.json' with { type: 'json' };
 // @ts-expect-error -- plain ESM build script without type declarations
 import { compileSchemas } from './scripts/compile-schemas.mjs';
@@ -27,10 +28,81 @@ function webVersionFile(): Plugin {
   };
 }
 
+/**
+ * A plugin's index.ts (its manifest module, loaded at boot for every plugin) imports only `definePlugin`
+ * from `@kernel`. Resolving that import to the module that defines it keeps the rest of the kernel's
+ * public API (tables, runner, workspace…) out of the first screen's code; the areas' screens still
+ * import the whole `@kernel` and get it with their lazy chunks (docs/DECISIONS.md, "First-screen bundle").
+ */
+function manifestKernelImport(): Plugin {
+  const definePlugin = fileURLToPath(new URL('./src/kernel/plugin/define-plugin.ts', import.meta.url));
+  const kernelIndex = fileURLToPath(new URL('./src/kernel/index.ts', import.meta.url));
+  return {
+    name: 'tessera-manifest-kernel-import',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      // the alias has already turned '@kernel' into the index's path when this hook sees it
+      if ((source === '@kernel' || source === kernelIndex) && importer && /[\\/]plugins[\\/][^\\/]+[\\/]index\.ts$/.test(importer)) return definePlugin;
+      return null;
+    },
+  };
+}
+
+/**
+ * Each Blueprint icon's paths (16 and 20 px) become their own chunk at a fixed address that carries the
+ * icons' version (`/assets/blueprint-icons-<version>/16px/paths/add.js`), so src/kernel/icons.ts loads an icon
+ * by name without a 4,000-entry import map in the first screen's code. The dev server serves the same
+ * modules from node_modules.
+ */
+function blueprintIconChunks(): Plugin {
+  const generated = fileURLToPath(new URL('./node_modules/@blueprintjs/icons/lib/esm/generated', import.meta.url));
+  const version = (JSON.parse(fs.readFileSync(new URL('./node_modules/@blueprintjs/icons/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  let isBuild = false;
+  return {
+    name: 'tessera-blueprint-icon-chunks',
+    enforce: 'pre',
+    config(_config, env) {
+      isBuild = env.command === 'build';
+      const base = isBuild ? `/assets/blueprint-icons-${version}` : '/node_modules/@blueprintjs/icons/lib/esm/generated';
+      return { define: { __ICON_PATHS_BASE__: JSON.stringify(base) } };
+    },
+    // Blueprint's own loaders (every path of a size in one chunk) are never called once ours is set
+    // (src/kernel/icons.ts); leaving them out keeps each icon's module whole instead of shared.
+    // The loader's name check (`Icons.isValidIconName`) needs the list of all 2,000 icon names, ≈ 12 kB
+    // gzipped on the login page; here it only checks the name's shape (which also keeps it inside the
+    // icons' folder) and an unknown icon fails to load instead, with the same console error.
+    resolveId(source, importer) {
+      if (!isBuild || !importer?.includes('@blueprintjs/icons')) return null;
+      const loader = /paths-loaders\/(splitPathsBySizeLoader|allPathsLoader)(\.js)?$/.exec(source);
+      if (loader) return `\0tessera-unused-icon-loader:${loader[1]}`;
+      if (/[\\/]iconLoader\.js$/.test(importer) && /^\.\/iconNames(\.js)?$/.test(source)) return '\0tessera-icon-name-shape';
+      return null;
+    },
+    load(id) {
+      if (id === '\0tessera-icon-name-shape') {
+        return 'export const IconNames = {};\nexport const IconNamesSet = { has: (name) => typeof name === "string" && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) };';
+      }
+      if (!id.startsWith('\0tessera-unused-icon-loader:')) return null;
+      const name = id.slice(id.indexOf(':') + 1);
+      return `export const ${name} = () => Promise.reject(new Error('Blueprint icons load one by one (src/kernel/icons.ts)'));`;
+    },
+    buildStart() {
+      if (!isBuild) return;
+      for (const size of ['16px', '20px']) {
+        for (const file of fs.readdirSync(`${generated}/${size}/paths`)) {
+          if (!file.endsWith('.js') || file === 'index.js') continue;
+          this.emitFile({ type: 'chunk', preserveSignature: 'strict', id: `${generated}/${size}/paths/${file}`, fileName: `assets/blueprint-icons-${version}/${size}/paths/${file}` });
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [schemaValidators(), react(), webVersionFile()],
+  plugins: [manifestKernelImport(), blueprintIconChunks(), schemaValidators(), react(), webVersionFile()],
   resolve: { alias: { '@kernel': fileURLToPath(new URL('./src/kernel/index.ts', import.meta.url)) } },
   define: { __WEB_VERSION__: JSON.stringify(pkg.version) },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/__graph': 'http://127.0.0.1:8080' } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  // Every browser Blueprint 6 supports knows <link rel="modulepreload">: no polyfill in the first screen's code.
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500, modulePreload: { polyfill: false } },
 });

@@ -123,6 +123,14 @@ export async function compileSchemas({ outDir = path.join(root, 'src/generated')
   const target = path.join(outDir, 'validators.js');
   if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== code) fs.writeFileSync(target, code);
   fs.writeFileSync(path.join(outDir, 'validators.d.ts'), dts);
+  // The first screen checks plugin manifests and asks which schemas exist, nothing more: a small module
+  // for that, so the page does not load every action's validator at boot (docs/DECISIONS.md, "First-screen bundle").
+  const pluginIndex = keys.findIndex(([k]) => k === 'plugin');
+  let boot = pluginIndex >= 0 ? esmRuntimeImports(standaloneCode(ajv, { validatePlugin: exportsByName[keys[pluginIndex][1]] })) : 'export const validatePlugin = () => true;';
+  boot += `\nexport const schemaKeys = new Set(${JSON.stringify(keys.map(([k]) => k))});\n`;
+  const bootTarget = path.join(outDir, 'boot-validators.js');
+  if (!fs.existsSync(bootTarget) || fs.readFileSync(bootTarget, 'utf8') !== boot) fs.writeFileSync(bootTarget, boot);
+  fs.writeFileSync(path.join(outDir, 'boot-validators.d.ts'), `import type { ValidateFunction } from 'ajv';\nexport declare const validatePlugin: ValidateFunction;\nexport declare const schemaKeys: ReadonlySet<string>;\n`);
   const params = await actionParamTypes(raw, manifests);
   const paramsFile = path.join(outDir, 'action-params.d.ts');
   if (!fs.existsSync(paramsFile) || fs.readFileSync(paramsFile, 'utf8') !== params) fs.writeFileSync(paramsFile, params);

@@ -4,7 +4,5 @@ import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './kernel/shell/shell.css';
 import { boot } from './kernel/boot';
 
-// Every plugin folder's manifest module; manifests are declarative, so importing them runs no plugin code.
-const manifests = import.meta.glob('/plugins/*/index.ts', { eager: true });
-
-void boot(manifests, document.getElementById('root')!);
+// The plugins under plugins/, read when the page first has a session (docs/DECISIONS.md, "First-screen bundle").
+void boot(async () => (await import('./plugin-manifests')).manifests, document.getElementById('root')!);

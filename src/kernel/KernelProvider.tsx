@@ -5,7 +5,7 @@ import type { KernelBus } from './bus';
 import type { KernelStore } from './store/store';
 import type { LoadedPlugin, RefusedPlugin } from './plugin/types';
 import type { KernelContext, KernelUser } from './context-types';
-import { usablePlugins } from './plugin/registry';
+import { usablePlugins } from './plugin/usable';
 import type { ApiClient } from './api/client';
 import type { Bridge } from './bridge/bridge';
 

@@ -1,22 +1,28 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KernelProvider, useApi, useKernel, type KernelProviderProps } from './KernelProvider';
-import { AppRoutes } from './shell/AppRoutes';
+import { KernelProvider, useApi, type KernelProviderProps } from './KernelProvider';
+import { AppRoutes, preloadLayout } from './shell/AppRoutes';
 import { ThemeController } from './shell/ThemeController';
 import { installPreloadErrorHandler } from './shell/preload-error';
+import { LoadFailed, PartLoading, lazyPart } from './shell/lazy-part';
+import type { PluginSource } from './plugin/plugin-source';
+import type { LoadedPlugin, RefusedPlugin } from './plugin/types';
 import { effectiveEnabled, effectiveUser, useSession } from './auth/session';
 import { useSessionSync } from './auth/session-sync';
-import { ReloginDialog } from './auth/ReloginDialog';
-import { WebVersionCheck } from './shell/WebVersionCheck';
-import { useServerMenu } from './shell/server-menu';
-import { useDocCatalogueLoader } from './graph/doc-catalogue';
-import { useExtensionChecks } from './bridge/extension-status';
-import { ExtensionDialogs } from './bridge/ExtensionDialogs';
-import { RunnerHost } from './runner/RunnerHost';
-import { useRowOutputsRecorder } from './list/use-area-list';
-import { CommandPalette } from './runner/CommandPalette';
 
-export type KernelRootProps = Omit<KernelProviderProps, 'children' | 'user' | 'enabled'> & {
+// The runner, palette and session services load with the first signed-in screen, not the login page.
+const SignedIn = lazyPart(async () => (await import('./SignedIn')).default, 'SignedIn');
+
+/** Loads the signed-in code now (a test that starts signed in renders it at once, without a spinner). */
+export async function preloadSignedIn(): Promise<void> {
+  await Promise.all([SignedIn.preload(), preloadLayout()]);
+}
+
+export type KernelRootProps = Omit<KernelProviderProps, 'children' | 'user' | 'enabled' | 'plugins'> & {
+  /** The plugins, known up front (tests)… */
+  plugins?: readonly LoadedPlugin[];
+  /** …or read once there is a session (the product: the login page needs no area). */
+  pluginSource?: PluginSource;
   /** Reload the profile from the server on navigation (off in tests that seed the session). */
   sessionSync?: boolean;
   /** Run the 5-minute web-version check. */
@@ -28,47 +34,66 @@ export type KernelRootProps = Omit<KernelProviderProps, 'children' | 'user' | 'e
 };
 
 /** Everything below the router: the kernel's providers, the session, theme and routes. */
-export function KernelRoot({ sessionSync = true, versionCheck = true, extensionChecks = true, flush, ...props }: KernelRootProps) {
+export function KernelRoot({ sessionSync = true, versionCheck = true, extensionChecks = true, flush, pluginSource, plugins: given, refused: givenRefused, ...props }: KernelRootProps) {
   const session = useSession();
+  const loaded = useSyncExternalStore(pluginSource?.subscribe ?? noSubscription, () => pluginSource?.get() ?? null);
+  const plugins = pluginSource ? (loaded?.plugins ?? NONE) : (given ?? NONE);
+  const refused = pluginSource ? (loaded?.refused ?? NO_REFUSALS) : givenRefused;
   const user = useMemo(() => effectiveUser(session), [session]);
   const serverMenuIds = session.serverMenu ? session.serverMenu.map((m) => m.id) : null;
   const enabled = useMemo(() => {
     const base = effectiveEnabled(session);
     if (!serverMenuIds) return base;
-    return (base ?? props.plugins.map((p) => p.id)).filter((id) => serverMenuIds.includes(id));
-  }, [session, serverMenuIds?.join(','), props.plugins]);
+    return (base ?? plugins.map((p) => p.id)).filter((id) => serverMenuIds.includes(id));
+  }, [session, serverMenuIds?.join(','), plugins]);
   return (
-    <KernelProvider {...props} user={user} enabled={enabled}>
+    <KernelProvider {...props} plugins={plugins} refused={refused} user={user} enabled={enabled}>
       <ThemeController />
       <PreloadErrors />
-      <RunnerHost flush={flush}>
-        <SessionServices sessionSync={sessionSync} versionCheck={versionCheck} extensionChecks={extensionChecks} />
-        <CommandPalette />
+      <Session sessionSync={sessionSync} versionCheck={versionCheck} extensionChecks={extensionChecks} flush={flush} pluginSource={pluginSource}>
         <AppRoutes />
-      </RunnerHost>
+      </Session>
     </KernelProvider>
   );
 }
 KernelRoot.displayName = 'KernelRoot';
 
-function SessionServices({ sessionSync, versionCheck, extensionChecks }: { sessionSync: boolean; versionCheck: boolean; extensionChecks: boolean }) {
+/**
+ * Keeps the profile in sync (the route guard waits for it) and, with a session, wraps the routes in
+ * the signed-in services. The store root remounts everything when the user changes, so a login or
+ * logout switching between the two never drops a running runner.
+ */
+function Session({ sessionSync, versionCheck, extensionChecks, flush, pluginSource, children }: { sessionSync: boolean; versionCheck: boolean; extensionChecks: boolean; flush?: () => Promise<void>; pluginSource?: PluginSource; children: ReactNode }) {
   const api = useApi();
-  const { bridge, i18n } = useKernel();
   const session = useSession();
   const refresh = useSessionSync(api, sessionSync);
-  useServerMenu(api);
-  useDocCatalogueLoader(api, i18n);
-  useRowOutputsRecorder();
-  const checking = extensionChecks && !!session.token && !!session.info;
-  useExtensionChecks(api, bridge.transport, checking);
-  return (
-    <>
-      <ReloginDialog onLoggedIn={refresh} />
-      {checking && <ExtensionDialogs />}
-      {versionCheck && <WebVersionCheck />}
-    </>
-  );
+  const plugins = usePluginLoad(session.token ? pluginSource : undefined);
+  if (!session.token) return <>{children}</>;
+  if (plugins.state === 'failed') return <LoadFailed onRetry={plugins.retry} />;
+  if (plugins.state === 'loading') return <PartLoading />;
+  return <SignedIn refresh={refresh} versionCheck={versionCheck} extensionChecks={extensionChecks} flush={flush}>{children}</SignedIn>;
 }
+
+/** Reads the plugins (and starts on the signed-in code meanwhile); 'ready' at once without a source. */
+function usePluginLoad(source: PluginSource | undefined): { state: 'ready' | 'loading' | 'failed'; retry: () => void } {
+  const registry = useSyncExternalStore(source?.subscribe ?? noSubscription, () => source?.get() ?? null);
+  const [attempt, setAttempt] = useState(0);
+  const [failedAttempt, setFailedAttempt] = useState(-1);
+  useEffect(() => {
+    if (!source || registry) return;
+    let current = true;
+    void SignedIn.preload().catch(() => { /* the part shows its own failure */ });
+    source.load().catch(() => { if (current) setFailedAttempt(attempt); });
+    return () => { current = false; };
+  }, [source, registry, attempt]);
+  const retry = () => setAttempt((a) => a + 1);
+  if (!source || registry) return { state: 'ready', retry };
+  return { state: failedAttempt === attempt ? 'failed' : 'loading', retry };
+}
+
+const NONE: readonly LoadedPlugin[] = [];
+const NO_REFUSALS: readonly RefusedPlugin[] = [];
+const noSubscription = () => () => {};
 
 function PreloadErrors() {
   const { t } = useTranslation();

@@ -1,26 +1,35 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { createRegistry } from './plugin/registry';
+import { createPluginSource } from './plugin/plugin-source';
 import { createBus } from './bus';
 import { UserStoreRoot } from './store/user-store';
-import { createI18n } from './i18n';
+import { addPluginLocales, createI18n } from './i18n';
 import { KernelRoot } from './KernelRoot';
 import { createProductApi } from './api/product-api';
 import { getRuntime, setRuntime, type RuntimeSettings } from './api/runtime';
-import { createBridge } from './bridge/bridge';
-import { chooseTransport } from './bridge/choose-transport';
+import type { Bridge } from './bridge/bridge';
+import type { BridgeTransport } from './bridge/transport';
+import { EXTENSION_MARK } from '../../protocol/messages';
+import { getSession } from './auth/session';
+import { loadIconsOneByOne } from './icons';
 
 /**
- * Starts the product: validates every plugin manifest first, then sets up the bus, the languages and
- * the API client, learns the runtime settings, then renders with the store of the session's user
- * (`UserStoreRoot`: each user's store is theirs, docs/DECISIONS.md). A refused plugin is
- * reported and left out; the rest works.
+ * Starts the product: sets up the bus, the languages and the API client, learns the runtime settings,
+ * then renders with the store of the session's user (`UserStoreRoot`: each user's store is theirs,
+ * docs/DECISIONS.md). The plugin manifests (`loadManifests`) are read and validated once there is a
+ * session — at once when the page opens signed in — before any plugin code runs (docs/DECISIONS.md,
+ * "First-screen bundle"). A refused plugin is reported and left out; the rest works.
  */
-export async function boot(manifestModules: Record<string, unknown>, container: HTMLElement): Promise<void> {
-  const registry = createRegistry(manifestModules);
+export async function boot(loadManifests: () => Promise<Record<string, unknown>>, container: HTMLElement): Promise<void> {
+  loadIconsOneByOne();
   const bus = createBus();
-  const i18n = await createI18n(registry.plugins);
+  const i18n = await createI18n([]);
+  const plugins = createPluginSource(loadManifests, (registry) => {
+    addPluginLocales(i18n, registry.plugins);
+    registry.refused.forEach((r) => bus.emit('plugin:refused', r));
+  });
+  if (getSession().token) void plugins.load().catch(() => { /* KernelRoot shows the failure with a retry */ });
   const api = createProductApi(i18n);
   try {
     setRuntime(await api.get<RuntimeSettings>('/api/runtime'));
@@ -28,15 +37,47 @@ export async function boot(manifestModules: Record<string, unknown>, container: 
     console.warn('[tessera] runtime settings unavailable', e);
   }
   const latestVersion = async () => (await api.get<{ version: string }>('/api/plugins/latest')).version ?? null;
-  const bridge = createBridge(chooseTransport(getRuntime(), latestVersion));
-  registry.refused.forEach((r) => bus.emit('plugin:refused', r));
+  const bridge = lazyBridge(getRuntime(), latestVersion);
   createRoot(container).render(
     <StrictMode>
       <BrowserRouter>
         <UserStoreRoot>
-          {(store, flush) => <KernelRoot bus={bus} store={store} i18n={i18n} api={api} bridge={bridge} flush={flush} plugins={registry.plugins} refused={registry.refused} />}
+          {(store, flush) => <KernelRoot bus={bus} store={store} i18n={i18n} api={api} bridge={bridge} flush={flush} pluginSource={plugins} />}
         </UserStoreRoot>
       </BrowserRouter>
     </StrictMode>,
   );
+}
+
+/**
+ * The bridge to the platform, whose code (the executors, the protocol's allow-lists) loads on its first
+ * use, after sign-in: the login page never talks to the platform. Which executor it will be is known at
+ * once (choose-transport.ts's rule), so `transport.kind` answers without loading anything.
+ */
+function lazyBridge(runtime: RuntimeSettings | null, latestVersion: () => Promise<string | null>): Bridge {
+  // The page as it was at boot decides, as it did when the bridge was made at boot.
+  const marked = document.documentElement.hasAttribute(EXTENSION_MARK);
+  const atBoot = { documentElement: { hasAttribute: () => marked } } as unknown as Document;
+  let loading: Promise<Bridge> | null = null;
+  const real = () => {
+    loading ??= Promise.all([import('./bridge/bridge'), import('./bridge/choose-transport')])
+      .then(([{ createBridge }, { chooseTransport }]) => createBridge(chooseTransport(runtime, latestVersion, atBoot)));
+    loading.catch(() => { loading = null; });
+    return loading;
+  };
+  const extension = marked || !(runtime?.demo && runtime.graphBase);
+  const transport: BridgeTransport = {
+    kind: extension ? 'extension' : 'demo',
+    version: async () => (await real()).transport.version(),
+    identity: async (uid) => (await real()).transport.identity(uid),
+    request: async (payload, options) => (await real()).transport.request(payload, options),
+    cookies: async (url) => (await real()).transport.cookies(url),
+    outcome: async (requestId) => (await real()).transport.outcome(requestId),
+    dispose: () => { void loading?.then((b) => b.transport.dispose()); },
+  };
+  return {
+    transport,
+    send: async (url, init, options) => (await real()).send(url, init, options),
+    graph: async (call, options) => (await real()).graph(call, options),
+  };
 }

@@ -54,8 +54,8 @@ describe('the foundation in real Chromium', () => {
     await page.getByRole('button', { name: 'Add tile' }).click();
     await page.getByLabel('View to add').selectOption('bm.list');
     await page.getByRole('button', { name: 'Add tile' }).click();
-    // Two beside the default layout's two (ad accounts and jobs).
-    await expect(page.locator('.mosaic-window').count()).resolves.toBe(4);
+    // Two beside the default layout's three (businesses, ad accounts following them, jobs).
+    await expect(page.locator('.mosaic-window').count()).resolves.toBe(5);
     await page.getByRole('button', { name: 'Save workspace as' }).click();
     await page.getByLabel('Workspace name').fill('Morning review');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
@@ -68,13 +68,13 @@ describe('the foundation in real Chromium', () => {
 
     await page.reload();
     await page.locator('.mosaic-window').first().waitFor();
-    await expect(page.locator('.mosaic-window').count()).resolves.toBe(4);
+    await expect(page.locator('.mosaic-window').count()).resolves.toBe(5);
     await page.getByText('Workspace: Morning review').waitFor();
     await expect(page.locator('body').getAttribute('class')).resolves.toContain('bp6-dark');
     await expect(page.getByLabel('Language').inputValue()).resolves.toBe('en-US');
     const titles = await page.locator('.mosaic-window-title').evaluateAll((els) => els.filter((e) => !e.closest('.mosaic-preview')).map((e) => e.textContent));
-    expect(titles).toHaveLength(4);
-    expect(titles).toEqual(expect.arrayContaining(['Ad account list 1', 'Ad account list 2', 'Business list']));
+    expect(titles).toHaveLength(5);
+    expect(titles).toEqual(expect.arrayContaining(['Ad account list 1', 'Ad account list 2', 'Business list 1', 'Business list 2']));
 
     await page.getByLabel('Language').selectOption('zh-CN');
     await page.getByText('当前工作区：Morning review').waitFor();

@@ -5,7 +5,7 @@ import { inlinePlugin, type InlinePlugin } from './inline-plugin';
 import { createBus } from '../../src/kernel/bus';
 import { createKernelStore } from '../../src/kernel/store/store';
 import { createI18n } from '../../src/kernel/i18n';
-import { KernelRoot } from '../../src/kernel/KernelRoot';
+import { KernelRoot, preloadSignedIn } from '../../src/kernel/KernelRoot';
 import type { KernelUser } from '../../src/kernel/context-types';
 import type { SupportedLocale } from '../../src/kernel/plugin/types';
 import { createProductApi } from '../../src/kernel/api/product-api';
@@ -48,6 +48,8 @@ export async function renderWithKernel({ plugins, user = { role: 'user' }, enabl
       infoStatus: 'ready',
     });
   }
+  // The signed-in code loads lazily in the product; here it is loaded before the first render.
+  if (user) await preloadSignedIn();
   const utils = render(
     <MemoryRouter initialEntries={[route]}>
       <KernelRoot bus={bus} store={store} i18n={i18n} api={api} bridge={bridge} plugins={registry.plugins} refused={registry.refused} sessionSync={!!fetch} versionCheck={false} extensionChecks={extensionChecks} />

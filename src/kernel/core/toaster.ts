@@ -1,4 +1,4 @@
-import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+import type { Intent, Toaster } from '@blueprintjs/core';
 
 export const TOAST_TIMEOUT_MS = 5000;
 
@@ -7,7 +7,9 @@ let toasterPromise: Promise<Toaster> | null = null;
 const showing = new Set<string>();
 
 function toaster(): Promise<Toaster> {
-  toasterPromise ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 5 });
+  // The overlay's code loads with the first toast, not with the login page.
+  toasterPromise ??= import('./overlay-toaster').then((m) => m.createToaster());
+  toasterPromise.catch(() => { toasterPromise = null; });
   return toasterPromise;
 }
 

@@ -1,4 +1,5 @@
-import { validators } from '../../generated/validators.js';
+// Which schemas exist, not their validators (those load with the runner): keeps the first screen small.
+import { schemaKeys } from '../../generated/boot-validators.js';
 import type { JobItem } from '../runner/types';
 import { KERNEL_LANES, laneProblems } from '../runner/lanes';
 import { verbToFile } from './define-plugin';
@@ -7,7 +8,6 @@ import type {
   PluginView, PluginWidget, RefusedPlugin,
 } from './types';
 import { validateManifest } from './validate-manifest';
-import { canAccess } from './roles';
 
 export interface PluginRegistry {
   /** Plugins that passed validation, in menu order. */
@@ -75,7 +75,7 @@ function bindingProblem(m: PluginManifest, b: PluginBindings): string | null {
     for (const name of Object.keys(bound ?? {})) if (!names.has(name)) return `index.ts binds ${kind} "${name}", which plugin.json does not declare`;
   }
   if (!b.locales?.['zh-CN'] || !b.locales?.['en-US']) return 'both locales (zh-CN, en-US) are required';
-  if (m.settings && !validators[`${m.id}.settings`]) return 'the settings schema is not compiled (run npm run schemas)';
+  if (m.settings && !schemaKeys.has(`${m.id}.settings`)) return 'the settings schema is not compiled (run npm run schemas)';
   return null;
 }
 
@@ -113,7 +113,7 @@ function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
     const id = `${m.id}.${a.verb}`;
     return {
       id, pluginId: m.id, verb: a.verb, titleKey: `actions.${a.verb}.title`, target: a.target,
-      schema: validators[id] ? id : null, idempotent: a.idempotent, lane: a.lane, roles: a.roles, output: a.output, pairs: a.pairs,
+      schema: schemaKeys.has(id) ? id : null, idempotent: a.idempotent, lane: a.lane, roles: a.roles, output: a.output, pairs: a.pairs,
       operations: a.operations ?? [], load: loadOnce(id, b.actions![actionFile(a.verb)]),
     };
   });
@@ -138,10 +138,4 @@ function loadOnce(id: string, loader: ActionLoader): () => Promise<ActionHandler
   };
 }
 
-/**
- * What a role may use: the plugin's roles admit it and the server enabled the plugin for the role.
- * `enabled` null means the server has not said (everything enabled).
- */
-export function usablePlugins(plugins: readonly LoadedPlugin[], role: string | undefined, enabled: readonly string[] | null): LoadedPlugin[] {
-  return plugins.filter((p) => canAccess(p.roles, role) && (enabled === null || enabled.includes(p.id)));
-}
+export { usablePlugins } from './usable';

@@ -1,14 +1,19 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
-import { Layout } from './Layout';
+import { lazyPart } from './lazy-part';
 import { HOME_PATH } from '../core/route-table';
 import { RequireAuth } from '../auth/RequireAuth';
 import { LoginScreen } from '../auth/screens/LoginScreen';
-import { RegisterScreen } from '../auth/screens/RegisterScreen';
-import { ForgotPasswordScreen } from '../auth/screens/ForgotPasswordScreen';
-import { EmailActivationScreen } from '../auth/screens/EmailActivationScreen';
-import { CreateNewPasswordScreen } from '../auth/screens/CreateNewPasswordScreen';
 import { patchSession } from '../auth/session';
+
+// The shell (navbar, menu, tabs, workspace) loads after sign-in; the account screens stay in the first chunk.
+const Layout = lazyPart(async () => (await import('./Layout')).Layout, 'Layout');
+export const preloadLayout = () => Layout.preload();
+// The other account screens are rarer than the login page: each loads when opened.
+const RegisterScreen = lazyPart(async () => (await import('../auth/screens/RegisterScreen')).RegisterScreen, 'RegisterScreen');
+const ForgotPasswordScreen = lazyPart(async () => (await import('../auth/screens/ForgotPasswordScreen')).ForgotPasswordScreen, 'ForgotPasswordScreen');
+const EmailActivationScreen = lazyPart(async () => (await import('../auth/screens/EmailActivationScreen')).EmailActivationScreen, 'EmailActivationScreen');
+const CreateNewPasswordScreen = lazyPart(async () => (await import('../auth/screens/CreateNewPasswordScreen')).CreateNewPasswordScreen, 'CreateNewPasswordScreen');
 
 /**
  * The route table of docs/INTERFACES.md section 2. Plugin screens are resolved inside the Layout from the

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { useApi, useKernel } from './KernelProvider';
+import { useSession } from './auth/session';
+import { ReloginDialog } from './auth/ReloginDialog';
+import { useServerMenu } from './shell/server-menu';
+import { useDocCatalogueLoader } from './graph/doc-catalogue';
+import { useExtensionChecks } from './bridge/extension-status';
+import { ExtensionDialogs } from './bridge/ExtensionDialogs';
+import { RunnerHost } from './runner/RunnerHost';
+import { useRowOutputsRecorder } from './list/use-area-list';
+import { CommandPalette } from './runner/CommandPalette';
+import { WebVersionCheck } from './shell/WebVersionCheck';
+
+export interface SignedInProps {
+  /** Reloads the profile (the re-login dialog calls it once the operator signed in again). */
+  refresh: () => void;
+  /** Run the 5-minute web-version check. */
+  versionCheck: boolean;
+  extensionChecks: boolean;
+  flush?: () => Promise<void>;
+  children: ReactNode;
+}
+
+/**
+ * What a signed-in page runs around its screens: the runner, the command palette, the server menu,
+ * the platform's document catalogue, the extension checks, the re-login dialog and the 5-minute
+ * web-version check. KernelRoot loads
+ * this module only once there is a session, so the login page does without its code.
+ */
+export default function SignedIn({ refresh, versionCheck, extensionChecks, flush, children }: SignedInProps) {
+  return (
+    <RunnerHost flush={flush}>
+      <SignedInServices refresh={refresh} extensionChecks={extensionChecks} />
+      {versionCheck && <WebVersionCheck />}
+      <CommandPalette />
+      {children}
+    </RunnerHost>
+  );
+}
+SignedIn.displayName = 'SignedIn';
+
+function SignedInServices({ refresh, extensionChecks }: { refresh: () => void; extensionChecks: boolean }) {
+  const api = useApi();
+  const { bridge, i18n } = useKernel();
+  const session = useSession();
+  useServerMenu(api);
+  useDocCatalogueLoader(api, i18n);
+  useRowOutputsRecorder();
+  const checking = extensionChecks && !!session.token && !!session.info;
+  useExtensionChecks(api, bridge.transport, checking);
+  return (
+    <>
+      <ReloginDialog onLoggedIn={refresh} />
+      {checking && <ExtensionDialogs />}
+    </>
+  );
+}
