@@ -16,9 +16,12 @@ export { cached, readCached, clearCached, LIST_TTL_MS } from './store/ttl-cache'
 export { getItem, setItem, removeItem } from './storage';
 export { getPluginSettings, setPluginSettings, usePluginSetting } from './plugin/plugin-settings';
 export { useAreaList } from './list/use-area-list';
+export { useCachedList, useCachedLists } from './list/use-cached-list';
+export { recordSnapshot, readSnapshots, useListSnapshot, useSnapshots, countBy } from './store/snapshots';
+export type { Snapshot } from './store/snapshots';
 export type { AreaList, AreaListOptions, ListLoadContext } from './list/use-area-list';
 export type { ListProgress } from './list/list-stream';
-export { outputOf, outputsOf } from './list/row-outputs';
+export { outputOf, outputsOf, readRowOutputs } from './list/row-outputs';
 export type { RowOutput, RowOutputs } from './list/row-outputs';
 export { ListStatus, ListButtons } from './list/ListChrome';
 export type { StorageKey, StorageSchema } from './storage';

@@ -33,8 +33,13 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 describe('the workspace at 1366×768', () => {
-  it('a new user starts with ad accounts beside the jobs panel, not an empty mosaic', async () => {
+  it('a new user starts with businesses, the ad accounts following them and the jobs panel, not an empty mosaic', async () => {
     await page.goto(`${baseUrl}/dashboard/index`);
+    await expect.poll(async () => (await titles()).sort()).toEqual(['Ad account list', 'Bulk jobs', 'Business list']);
+    expect((await box(tiles('bm.list'))).x).toBeLessThan((await box(tiles('adaccount.list'))).x);
+    await expect(tiles('adaccount.list').locator('.tessera-tile-follow').textContent()).resolves.toContain('Business list');
+    // The rest of this file works on ad accounts beside the jobs panel.
+    await tiles('bm.list').getByRole('button', { name: 'Close this tile' }).click();
     await expect.poll(() => titles()).toEqual(['Ad account list', 'Bulk jobs']);
     expect(await page.getByText('No Windows Present').count()).toBe(0);
     // The jobs panel filters by nothing: no follow control there.

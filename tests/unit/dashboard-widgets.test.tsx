@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
 import { inlinePlugin } from '../harness/inline-plugin';
 import adaccount from '../../plugins/adaccount';
 import { CACHE_KEY } from '../../plugins/adaccount/views/AccountList';
-import { moneyTotals } from '../../plugins/adaccount/widgets/money-totals';
+import { formatAmount, moneyTotals } from '../../plugins/adaccount/widgets/money-totals';
+import { ADACCOUNT_CACHE_KEY } from '../../plugins/adaccount/widgets/keys';
 import type { AdAccount } from '../../plugins/adaccount/types';
 
 configure({ asyncUtilTimeout: 5000 }); // routes and widgets load their code lazily; a busy CI machine is slow
@@ -17,25 +18,38 @@ describe('the ad-account widget', () => {
   it('sums spend and balance per currency and in dollars, leaving out accounts without a ratio', () => {
     const t = moneyTotals([acc('a', 'USD', '1050', '200', 1), acc('b', 'usd', '50', '0', 1), acc('c', 'JPY', '15000', '3000', 150), acc('d', 'EUR', '100', '100')]);
     expect(t.byCurrency).toEqual([
-      { currency: 'JPY', spent: 15000, balance: 3000, accounts: 1 },
-      { currency: 'USD', spent: 11, balance: 2, accounts: 2 },
-      { currency: 'EUR', spent: 1, balance: 1, accounts: 1 },
+      { currency: 'JPY', spent: 15000, balance: 3000, accounts: 1, spentUsd: 100, balanceUsd: 20 },
+      { currency: 'USD', spent: 11, balance: 2, accounts: 2, spentUsd: 11, balanceUsd: 2 },
+      { currency: 'EUR', spent: 1, balance: 1, accounts: 1, spentUsd: 0, balanceUsd: 0 },
     ]);
     expect(t.usd).toEqual({ spent: 111, balance: 22 });
     expect(t.withoutRatio).toBe(1);
   });
 
+  it('formats amounts in their currency, and the widget reads the list view\'s cache key', () => {
+    expect(formatAmount(1234.5, 'USD', 'en-US')).toBe('$1,234.50');
+    expect(formatAmount(1234.5, 'XYZ1', 'en-US')).toBe('1,234.5 XYZ1');
+    expect(formatAmount(3, '?', 'en-US')).toBe('3');
+    expect(ADACCOUNT_CACHE_KEY).toBe(CACHE_KEY);
+  });
+
   it('offers to load while the list is not cached, and shows the figures once the area caches it (no load of its own)', async () => {
     const { store } = await renderWithKernel({ plugins: [board, adaccount], locale: 'en-US' });
-    const widget = await screen.findByRole('button', { name: 'Load ad accounts' });
-    expect(widget).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('[data-widget="adaccount.byStatus"]')?.textContent).toContain('Load ad accounts'));
+    // Three cards offer the load (figures, spend chart, status history); none loaded by itself.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Load ad accounts' })).toHaveLength(3));
     act(() => { store.setRow('cache', CACHE_KEY, { json: JSON.stringify([acc('a', 'USD', '1050', '200', 1), acc('c', 'JPY', '15000', '3000', 150, 2)]), expires: Date.now() + 60_000 }); });
     const usd = await screen.findByTestId('widget-adaccount-usd');
     expect(usd.textContent).toContain('$110.50');
     expect(usd.textContent).toContain('$22.00');
     expect(within(screen.getByTestId('widget-adaccount-by-status')).getByText('2 accounts')).toBeTruthy();
 
+    // What needs attention, each opening the list filtered to it.
+    const attention = screen.getByTestId('widget-adaccount-attention');
+    expect(attention.querySelector('[data-status="DISABLED"]')!.getAttribute('data-count')).toBe('1');
+    expect(attention.querySelector('[data-status="UNSETTLED"]')!.getAttribute('data-count')).toBe('0');
+
     act(() => { store.setRow('cache', CACHE_KEY, { json: '[]', expires: Date.now() + 60_000 }); });
-    expect(await screen.findByText('The list is loaded and has no ad accounts.')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('[data-widget="adaccount.byStatus"]')?.textContent).toContain('The list is loaded and has no ad accounts.'));
   });
 });

@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ListButtons, ListStatus, getItem, useApi, useAreaList, usePluginSetting, type ListLoadContext, type ViewProps } from '@kernel';
+import { DataTable, ListButtons, ListStatus, getItem, useApi, useAreaList, useListSnapshot, usePluginSetting, type ListLoadContext, type ViewProps } from '@kernel';
 import { loadAdAccounts, rereadAdAccounts } from '../load';
 import { adAccountColumns } from '../columns';
 import { DEFAULT_TIMEZONE } from '../format';
 import type { AdAccount } from '../types';
 import { AccountDetail } from './AccountDetail';
+import { STATUS_SERIES } from '../widgets/keys';
 import './adaccount.css';
 
 export const CACHE_KEY = 'adaccount:list';
@@ -32,6 +33,8 @@ const toItem = (r: AdAccount) => ({
   id: r.id, name: r.name, currency: r.currency, account_status: r.account_status, amount_spent: r.amount_spent,
   spend_cap: r.spend_cap, ownerrole: r.ownerrole, timezone_name: r.timezone_name,
 });
+/** The dashboard's chart of account status over time reads these snapshots (one per day, per user). */
+const statusOf = (r: AdAccount) => String(r.account_status ?? 'unknown');
 const FOLLOW = { rowType: 'business', match: (r: AdAccount, ids: ReadonlySet<string>) => !!r.owner_business && ids.has(r.owner_business.id) };
 
 /**
@@ -48,6 +51,7 @@ export function AccountList({ sourceId, followed }: { sourceId: string; followed
     cacheKey: CACHE_KEY, load, rowType: 'adaccount', getId, toItem, sourceId, followed, follow: FOLLOW,
     reread: useCallback((ids: readonly string[], ctx: { bridge: Parameters<typeof rereadAdAccounts>[0]; signal: AbortSignal; rows: ReadonlyMap<string, AdAccount> }) => rereadAdAccounts(ctx.bridge, ids, ctx.rows, { signal: ctx.signal }), []),
   });
+  useListSnapshot(STATUS_SERIES, list.loading || list.error ? null : list.rows, statusOf);
 
   const columns = useMemo(() => adAccountColumns(t, { timeZone }), [t, timeZone, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
 

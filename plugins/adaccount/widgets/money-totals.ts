@@ -1,7 +1,11 @@
 import { toMajorUnits, toUsd } from '@kernel';
 import type { AdAccount } from '../types';
 
-export interface CurrencyTotal { currency: string; spent: number; balance: number; accounts: number }
+export interface CurrencyTotal {
+  currency: string; spent: number; balance: number; accounts: number;
+  /** The same in US dollars, over this currency's accounts whose ratio is known. */
+  spentUsd: number; balanceUsd: number;
+}
 export interface MoneyTotals {
   byCurrency: CurrencyTotal[];
   /** In US dollars, over the accounts whose ratio to the dollar is known. */
@@ -19,7 +23,7 @@ export function moneyTotals(accounts: readonly AdAccount[]): MoneyTotals {
     const currency = (a.currency ?? '').toUpperCase() || '?';
     const spent = toMajorUnits(a.amount_spent, currency) ?? 0;
     const balance = toMajorUnits(a.balance, currency) ?? 0;
-    const row = byCurrency.get(currency) ?? { currency, spent: 0, balance: 0, accounts: 0 };
+    const row = byCurrency.get(currency) ?? { currency, spent: 0, balance: 0, accounts: 0, spentUsd: 0, balanceUsd: 0 };
     row.spent += spent;
     row.balance += balance;
     row.accounts += 1;
@@ -27,7 +31,17 @@ export function moneyTotals(accounts: readonly AdAccount[]): MoneyTotals {
     const spentUsd = toUsd(spent, a.account_currency_ratio_to_usd);
     const balanceUsd = toUsd(balance, a.account_currency_ratio_to_usd);
     if (spentUsd === null || balanceUsd === null) withoutRatio += 1;
-    else { usd.spent += spentUsd; usd.balance += balanceUsd; }
+    else { usd.spent += spentUsd; usd.balance += balanceUsd; row.spentUsd += spentUsd; row.balanceUsd += balanceUsd; }
   }
   return { byCurrency: [...byCurrency.values()].sort((x, y) => y.spent - x.spent), usd, withoutRatio };
+}
+
+/** An amount in its currency for the operator's language (a code Intl does not know is written after the number). */
+export function formatAmount(n: number, currency: string | undefined, language: string): string {
+  const plain = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  try {
+    return currency && currency !== '?' ? new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 2 }).format(n) : plain.format(n);
+  } catch {
+    return `${plain.format(n)} ${currency}`;
+  }
 }

@@ -1,26 +1,22 @@
 import { useMemo } from 'react';
 import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { readCached, useKernel, type WidgetProps } from '@kernel';
+import { useCachedList, useCachedLists, type WidgetProps } from '@kernel';
 import { COMMENTS_PREFIX, POSTS_KEY } from '../cache';
 import type { AdComment, AdPost } from '../types';
 
 /** Ad posts and their comments as last loaded (cached lists only: never loads by itself): hidden, with image, with link. */
 export default function HiddenComments({ open }: WidgetProps) {
   const { t } = useTranslation('adcomment');
-  const { store } = useKernel();
-  const posts = readCached<AdPost[]>(store, POSTS_KEY);
+  const posts = useCachedList<AdPost>(POSTS_KEY);
+  const lists = useCachedLists<AdComment>(COMMENTS_PREFIX);
   const figures = useMemo(() => {
     const comments = new Map<string, AdComment>();
-    for (const key of store.getRowIds('cache')) {
-      if (!key.startsWith(COMMENTS_PREFIX)) continue;
-      const hit = readCached<AdComment[]>(store, key);
-      if (hit.found) for (const c of hit.value) comments.set(c.id, c);
-    }
-    if (!posts.found && comments.size === 0) return null;
+    for (const list of lists.values()) for (const c of list) comments.set(c.id, c);
+    if (!posts && comments.size === 0) return null;
     const all = [...comments.values()];
     return {
-      posts: posts.found ? posts.value.length : 0,
+      posts: posts ? posts.length : 0,
       rows: [
         [t('widgets.hiddenComments.read'), all.length],
         [t('widgets.hiddenComments.hidden'), all.filter((c) => c.is_hidden).length],
@@ -28,7 +24,7 @@ export default function HiddenComments({ open }: WidgetProps) {
         [t('widgets.hiddenComments.links'), all.filter((c) => c.link).length],
       ] as [string, number][],
     };
-  }, [store, posts.found, posts.found ? posts.value : null, t]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [posts, lists, t]);
   if (!figures) {
     return <NonIdealState icon="comment" description={t('widgets.hiddenComments.notLoaded')}
       action={<Button text={t('widgets.hiddenComments.load')} onClick={() => open('/adcomment/index')} />} />;

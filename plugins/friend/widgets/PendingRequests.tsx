@@ -1,17 +1,16 @@
 import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { readCached, useKernel, type WidgetProps } from '@kernel';
+import { useCachedList, type WidgetProps } from '@kernel';
 import { ALL_KEY, RECEIVED_KEY, SENT_KEY } from '../cache';
 import type { FriendRequestRow } from '../requests';
 
 /** Pending friend requests, received and sent, from the cached lists only (never loads by itself). */
 export default function PendingRequests({ open }: WidgetProps) {
   const { t } = useTranslation('friend');
-  const { store } = useKernel();
-  const received = readCached<FriendRequestRow[]>(store, RECEIVED_KEY);
-  const sent = readCached<FriendRequestRow[]>(store, SENT_KEY);
-  const all = readCached<FriendRequestRow[]>(store, ALL_KEY);
-  const count = (dir: 'incoming' | 'outgoing', own: typeof received) => (own.found ? own.value.length : all.found ? all.value.filter((r) => r.direction === dir).length : null);
+  const received = useCachedList<FriendRequestRow>(RECEIVED_KEY);
+  const sent = useCachedList<FriendRequestRow>(SENT_KEY);
+  const all = useCachedList<FriendRequestRow>(ALL_KEY);
+  const count = (dir: 'incoming' | 'outgoing', own: FriendRequestRow[] | null) => (own ? own.length : all ? all.filter((r) => r.direction === dir).length : null);
   const inCount = count('incoming', received);
   const outCount = count('outgoing', sent);
   if (inCount === null && outCount === null) {

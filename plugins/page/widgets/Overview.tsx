@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { readCached, useKernel, type WidgetProps } from '@kernel';
+import { readRowOutputs, useCachedList, useKernel, type RowOutputs, type WidgetProps } from '@kernel';
 import { CACHE_KEY } from '../cache';
 import type { Page } from '../types';
 
@@ -9,20 +9,21 @@ import type { Page } from '../types';
 export default function Overview({ open }: WidgetProps) {
   const { t } = useTranslation('page');
   const { store } = useKernel();
-  const hit = readCached<Page[]>(store, CACHE_KEY);
+  const list = useCachedList<Page>(CACHE_KEY);
   const figures = useMemo(() => {
-    if (!hit.found) return null;
-    const list = hit.value;
+    if (!list) return null;
+    const outputs = readRowOutputs(store, 'page');
     return {
       total: list.length,
       rows: [
         [t('widgets.overview.unpublished'), list.filter((p) => p.is_published === false).length],
+        [t('widgets.overview.deactivated'), list.filter((p) => isDeactivated(outputs.get(p.id))).length],
         [t('widgets.overview.notEligible'), list.filter((p) => p.promotion_eligible === false).length],
         [t('widgets.overview.verified'), list.filter((p) => p.verification_status && p.verification_status !== 'not_verified').length],
         [t('widgets.overview.managed'), list.filter((p) => p.tasks?.includes('MANAGE')).length],
       ] as [string, number][],
     };
-  }, [hit.found, hit.found ? hit.value : null, t]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [list, store, t]);
 
   if (!figures) {
     return <NonIdealState icon="document" description={t('widgets.overview.notLoaded')}
@@ -37,4 +38,16 @@ export default function Overview({ open }: WidgetProps) {
       <Button variant="minimal" icon="arrow-right" text={t('widgets.overview.open')} onClick={() => open('/page/index')} />
     </div>
   );
+}
+
+/** Deactivated as the newest of the page's deactivate or deactivation-state results says (a deactivation lasts until its end). */
+export function isDeactivated(outputs: RowOutputs | undefined, now = Date.now()): boolean {
+  const set = outputs?.['page.deactivate'];
+  const read = outputs?.['page.deactivationState'];
+  const latest = !set ? read : !read ? set : set.at >= read.at ? set : read;
+  if (!latest) return false;
+  const value = latest.value as { deactivated?: boolean; until?: string } | null;
+  if (latest === read && value?.deactivated === false) return false;
+  const until = value?.until ? Date.parse(value.until) : NaN;
+  return Number.isNaN(until) ? latest === set || value?.deactivated === true : until > now;
 }

@@ -1,18 +1,16 @@
 import { useMemo } from 'react';
 import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { readCached, useKernel, type WidgetProps } from '@kernel';
+import { useCachedList, type WidgetProps } from '@kernel';
 import { CACHE_KEY } from '../cache';
 import type { Pixel } from '../types';
 
 /** Pixels: how many, how many the operator can share, datasets, unavailable, never fired — from the cached list only (never loads by itself). */
 export default function Overview({ open }: WidgetProps) {
   const { t } = useTranslation('pixel');
-  const { store } = useKernel();
-  const hit = readCached<Pixel[]>(store, CACHE_KEY);
+  const list = useCachedList<Pixel>(CACHE_KEY);
   const figures = useMemo(() => {
-    if (!hit.found) return null;
-    const list = hit.value;
+    if (!list) return null;
     return {
       total: list.length,
       rows: [
@@ -23,7 +21,7 @@ export default function Overview({ open }: WidgetProps) {
         [t('widgets.overview.neverFired'), list.filter((p) => !p.last_fired_time).length],
       ] as [string, number][],
     };
-  }, [hit.found, hit.found ? hit.value : null, t]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [list, t]);
 
   if (!figures) {
     return <NonIdealState icon="locate" description={t('widgets.overview.notLoaded')}

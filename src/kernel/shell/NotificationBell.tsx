@@ -1,50 +1,30 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Card, Classes, NonIdealState, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useApi } from '../KernelProvider';
-import { getItem } from '../storage';
 import { useSession } from '../auth/session';
+import { useUnseen } from './dashboard/unseen';
 
-export interface Announcement {
-  id: number;
-  title: string;
-  content: string;
-  message_type: number;
-  create_time: string;
-}
+export type { Announcement } from './dashboard/unseen';
 
 export const NOTIFICATION_POLL_MS = 60_000;
 
-/** Unseen announcements for this user (and social identity), with marking them seen. Text only. */
+/**
+ * Unseen announcements and notifications for this user (and social identity), with marking them seen.
+ * Text only. The list is the one the dashboard shows: marking one seen there drops it here too.
+ */
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
-  const api = useApi();
   const { token } = useSession();
   const { pathname } = useLocation();
-  const [list, setList] = useState<Announcement[]>([]);
+  const { list, load, markSeen } = useUnseen(false);
 
-  const fbid = () => getItem('fbid');
-  const load = useCallback(async () => {
-    if (!token) return;
-    try {
-      const data = await api.get<{ list: Announcement[]; count: number }>('/api/message_notification/unseen', { query: { fbid: fbid() } });
-      setList(Array.isArray(data.list) ? data.list : []);
-    } catch (e) {
-      console.warn('[tessera] notifications unavailable', e);
-    }
-  }, [api, token]);
-
-  useEffect(() => { void load(); }, [load, pathname]);
+  useEffect(() => { if (token) void load(); }, [load, token, pathname]);
   useEffect(() => {
+    if (!token) return;
     const timer = setInterval(() => void load(), NOTIFICATION_POLL_MS);
     return () => clearInterval(timer);
-  }, [load]);
-
-  const markSeen = async (id?: number) => {
-    await api.post('/api/message_notification/update_message_to_seen', undefined, { query: { fbid: fbid(), identity: id } }).catch(() => undefined);
-    await load();
-  };
+  }, [load, token]);
 
   if (!token) return null;
   const format = (iso: string) => new Date(iso).toLocaleString(i18n.language);

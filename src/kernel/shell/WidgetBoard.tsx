@@ -7,21 +7,24 @@ import type { LoadedPlugin, PluginWidget, WidgetProps } from '../plugin/types';
 
 /**
  * The dashboard widgets the usable plugins contribute (a disabled plugin's widgets are gone with it),
- * each loaded only when the board shows it. Every widget gets the same frame: its title, a link into
+ * each loaded only when the board shows it, then the kernel's chart of bulk jobs by outcome. Every widget gets the same frame: its title, a link into
  * its area, a spinner while its code loads and an error state with a retry when it fails. The widget
  * itself shows its empty and not-yet-loaded states (it reads cached lists only; docs/PLUGINS.md section 6).
  */
 export function WidgetBoard() {
   const { plugins } = useKernel();
   const widgets = useMemo(() => plugins.flatMap((p) => p.widgets.map((w) => ({ widget: w, plugin: p }))), [plugins]);
-  if (!widgets.length) return null;
   return (
     <div className="tessera-widgets" data-testid="widget-board">
       {widgets.map(({ widget, plugin }) => <WidgetCard key={widget.id} widget={widget} plugin={plugin} />)}
+      <Suspense fallback={null}><JobsChart /></Suspense>
     </div>
   );
 }
 WidgetBoard.displayName = 'WidgetBoard';
+
+/** The kernel's own chart card: the runner's jobs by outcome (its code, and ECharts, load only when shown). */
+const JobsChart = lazy(() => import('./dashboard/JobsChart'));
 
 const components = new Map<string, ComponentType<WidgetProps>>();
 

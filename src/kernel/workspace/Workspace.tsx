@@ -8,7 +8,7 @@ import { useSettings } from '../core/settings';
 import { lazyComponent } from '../core/route-table';
 import type { FollowedSelection, LoadedPlugin, PluginView } from '../plugin/types';
 import type { JobItem } from '../runner/types';
-import { addTile, defaultWorkspace, JOBS_VIEW, newTileId, pruneConfigs, setTileTableState, withNewTile, WorkspaceFileError, type TileConfig, type WorkspaceFile } from './workspace-file';
+import { addTile, defaultWorkspace, emptyWorkspace, JOBS_VIEW, newTileId, pruneConfigs, setTileTableState, withNewTile, WorkspaceFileError, type TileConfig, type WorkspaceFile } from './workspace-file';
 import { TableStateScope, type TableViewState } from '../table/table-state';
 import { JobsView } from '../runner/JobsView';
 import { deleteWorkspace, listWorkspaces, loadCurrentWorkspace, loadWorkspace, MAX_WORKSPACE_NAME, saveCurrentWorkspace, saveWorkspace } from './saved-workspaces';
@@ -23,6 +23,25 @@ const KERNEL_JOBS_VIEW: ViewEntry = {
   view: { id: JOBS_VIEW, titleKey: 'runner.jobs', component: async () => ({ default: JobsView }) },
 };
 
+/**
+ * A first-time operator's workspace (a stored one is never replaced): the default tiles the plugins
+ * declare (`defaultTile`, docs/PLUGINS.md) beside the jobs panel. With two, the first in menu order
+ * is the main tile and follows the second, opened on its left (the business list, the ad accounts
+ * of the selected businesses beside it, the jobs panel on the right).
+ */
+function firstTimeWorkspace(available: ReadonlySet<string>, defaultTiles: readonly string[]): WorkspaceFile {
+  const [main, source] = defaultTiles.filter((id) => available.has(id));
+  if (!main || !source) return defaultWorkspace(available, defaultTiles);
+  const sourceId = newTileId(source);
+  const mainId = newTileId(main);
+  let file = withNewTile(withNewTile(emptyWorkspace(), sourceId, source), mainId, main);
+  file.configById[mainId] = { ...file.configById[mainId], follow: sourceId };
+  if (!available.has(JOBS_VIEW)) return { ...file, layout: { type: 'split', direction: 'row', children: [sourceId, mainId], splitPercentages: [35, 65] } };
+  const jobsId = newTileId(JOBS_VIEW);
+  file = withNewTile(file, jobsId, JOBS_VIEW);
+  return { ...file, layout: { type: 'split', direction: 'row', children: [sourceId, mainId, jobsId], splitPercentages: [28, 47, 25] } };
+}
+
 /** The tiled workspace: any plugin view as a tile; split, resize, drag, maximise, close; named saves. */
 export function Workspace() {
   const { plugins, bus } = useKernel();
@@ -34,7 +53,7 @@ export function Workspace() {
     for (const plugin of plugins) for (const view of plugin.views) map.set(view.id, { plugin, view });
     return map;
   }, [plugins]);
-  const defaultFile = useCallback(() => defaultWorkspace(new Set(views.keys()), plugins.flatMap((p) => p.views.filter((v) => v.defaultTile).map((v) => v.id))), [views, plugins]);
+  const defaultFile = useCallback(() => firstTimeWorkspace(new Set(views.keys()), plugins.flatMap((p) => p.views.filter((v) => v.defaultTile).map((v) => v.id))), [views, plugins]);
   // A first-time user starts with the default layout, not an empty screen.
   const [{ file, name }, setState] = useState<{ file: WorkspaceFile; name: string | null }>(() => {
     const current = loadCurrentWorkspace();

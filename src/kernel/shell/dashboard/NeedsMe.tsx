@@ -1,16 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import { AnchorButton, Button, Callout, Card, Tag } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, Classes, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useApi, useKernel } from '../../KernelProvider';
-import { getItem } from '../../storage';
+import { useKernel } from '../../KernelProvider';
 import { useExtensionState, type ExtensionState } from '../../bridge/extension-status';
 import { FACEBOOK_LOGIN_URL } from '../../bridge/ExtensionDialogs';
 import { useRunner, actionTitle } from '../../runner/RunnerHost';
 import { useJobs } from '../../runner/use-jobs';
 import type { JobRow } from '../../runner/types';
-import type { Announcement } from '../NotificationBell';
+import { isAnnouncement, useUnseen, type Announcement } from './unseen';
 
-/** How many unseen notifications the dashboard shows (the bell lists them all). */
+/** How many unseen notifications and announcements the dashboard shows of each (the bell lists them all). */
 export const NEEDS_ME_NOTIFICATIONS = 3;
 
 /** What the extension and the social session need from the operator, as the dashboard dialogs say it (docs/SPEC.md section 4). */
@@ -22,32 +20,35 @@ export function extensionNeeds(ext: ExtensionState): 'install' | 'update' | 'opt
   return null;
 }
 
-/** A row of cards: the extension and session warnings, jobs waiting or running, unseen notifications. */
+/** A row of cards: the extension and session warnings, jobs waiting or running, unseen notifications, the admins' announcements. */
 export function NeedsMe() {
   const { t } = useTranslation();
   const ext = useExtensionState();
   const runner = useRunner();
   const jobs = useJobs(runner).filter((j) => j.status === 'running' || j.status === 'paused' || j.status === 'interrupted');
-  const notes = useUnseen();
+  const unseen = useUnseen();
+  const notes = unseen.list.filter((m) => !isAnnouncement(m));
+  const announcements = unseen.list.filter(isAnnouncement);
   const need = extensionNeeds(ext);
-  const nothing = !need && jobs.length === 0 && notes.list.length === 0;
+  const nothing = !need && jobs.length === 0 && unseen.list.length === 0;
   return (
     <section className="tessera-needs-me" data-testid="needs-me" aria-label={t('dashboard.needsMe')}>
       {need && <ExtensionCard need={need} ext={ext} />}
       {jobs.map((job) => <JobNeedCard key={job.id} job={job} />)}
-      {notes.list.slice(0, NEEDS_ME_NOTIFICATIONS).map((m) => (
+      {notes.slice(0, NEEDS_ME_NOTIFICATIONS).map((m) => (
         <Card key={m.id} compact className="tessera-need" data-testid="needs-me-notification" data-notification-id={m.id}>
           <div className="tessera-need-head"><Tag minimal intent="primary" icon="notifications">{t('dashboard.notification')}</Tag></div>
           <strong className="tessera-need-title">{m.title}</strong>
           <div className="tessera-need-body">{m.content}</div>
-          <Button size="small" variant="minimal" icon="tick" text={t('notifications.markSeen')} onClick={() => void notes.markSeen(m.id)} />
+          <Button size="small" variant="minimal" icon="tick" text={t('notifications.markSeen')} onClick={() => void unseen.markSeen(m.id)} />
         </Card>
       ))}
-      {notes.list.length > NEEDS_ME_NOTIFICATIONS && (
-        <Card compact className="tessera-need">{t('dashboard.moreNotifications', { count: notes.list.length - NEEDS_ME_NOTIFICATIONS })}</Card>
+      {notes.length > NEEDS_ME_NOTIFICATIONS && (
+        <Card compact className="tessera-need">{t('dashboard.moreNotifications', { count: notes.length - NEEDS_ME_NOTIFICATIONS })}</Card>
       )}
-      {notes.failed && <Callout compact intent="warning" className="tessera-need">{t('dashboard.notificationsFailed')}</Callout>}
-      {nothing && !notes.failed && <Card compact className="tessera-need tessera-need-calm" data-testid="needs-me-nothing">{t('dashboard.nothingNeeded')}</Card>}
+      {announcements.length > 0 && <Announcements list={announcements} markSeen={(id) => void unseen.markSeen(id)} />}
+      {unseen.failed && <Callout compact intent="warning" className="tessera-need">{t('dashboard.notificationsFailed')}</Callout>}
+      {nothing && !unseen.failed && <Card compact className="tessera-need tessera-need-calm" data-testid="needs-me-nothing">{t('dashboard.nothingNeeded')}</Card>}
     </section>
   );
 }
@@ -94,25 +95,23 @@ function JobNeedCard({ job }: { job: JobRow }) {
   );
 }
 
-/** The server's unseen notifications for this user and social identity (the calls of NotificationBell). */
-function useUnseen() {
-  const api = useApi();
-  const [list, setList] = useState<Announcement[]>([]);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(async () => {
-    try {
-      const data = await api.get<{ list: Announcement[] }>('/api/message_notification/unseen', { query: { fbid: getItem('fbid') } });
-      setList(Array.isArray(data.list) ? data.list : []);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, [api]);
-  useEffect(() => { void load(); }, [load]);
-  const markSeen = async (id: number) => {
-    setList((l) => l.filter((m) => m.id !== id));
-    await api.post('/api/message_notification/update_message_to_seen', undefined, { query: { fbid: getItem('fbid'), identity: id } }).catch(() => undefined);
-    await load();
-  };
-  return { list, failed, markSeen };
+/** The admins' announcements to every user, newest first, each markable as read. */
+function Announcements({ list, markSeen }: { list: Announcement[]; markSeen: (id: number) => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card compact className="tessera-need tessera-need-wide" data-testid="needs-me-announcements">
+      <div className="tessera-need-head"><Tag minimal intent="primary" icon="volume-up">{t('dashboard.announcements', { count: list.length })}</Tag></div>
+      <ul className="tessera-announcements">
+        {list.slice(0, NEEDS_ME_NOTIFICATIONS).map((m) => (
+          <li key={m.id} data-testid="needs-me-announcement" data-notification-id={m.id}>
+            <strong className="tessera-need-title">{m.title}</strong>
+            <span className={`tessera-announcement-date ${Classes.TEXT_MUTED}`}>{new Date(m.create_time).toLocaleDateString(i18n.language)}</span>
+            <div className="tessera-need-body">{m.content}</div>
+            <Button size="small" variant="minimal" icon="tick" text={t('notifications.markSeen')} onClick={() => markSeen(m.id)} />
+          </li>
+        ))}
+      </ul>
+      {list.length > NEEDS_ME_NOTIFICATIONS && <div className={Classes.TEXT_MUTED}>{t('dashboard.moreAnnouncements', { count: list.length - NEEDS_ME_NOTIFICATIONS })}</div>}
+    </Card>
+  );
 }

@@ -16,7 +16,9 @@ export function RecentItems() {
   const api = useApi();
   const navigate = useNavigate();
   const { plugins } = useKernel();
-  const areas = useMemo(() => plugins.filter((p) => p.id !== DASHBOARD_PLUGIN && p.routes.length > 0), [plugins]);
+  // Keyed on the ids: the session's refresh hands over an equal plugin list, which must not read the records again.
+  const areaIds = plugins.filter((p) => p.id !== DASHBOARD_PLUGIN && p.routes.length > 0).map((p) => p.id).join(',');
+  const areas = useMemo(() => plugins.filter((p) => areaIds.split(',').includes(p.id)), [areaIds]); // eslint-disable-line react-hooks/exhaustive-deps
   const [state, setState] = useState<State>({ phase: 'loading' });
 
   const load = useCallback(async () => {

@@ -1,0 +1,21 @@
+import { useMemo } from 'react';
+import { Button, NonIdealState } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Chart, useCachedList, type WidgetProps } from '@kernel';
+import type { AdAccount } from '../types';
+import { moneyChartOption } from './chart-options';
+import { ADACCOUNT_CACHE_KEY } from './keys';
+import { moneyTotals } from './money-totals';
+
+/** Spend and balance by currency (converted to US dollars with each account's ratio), from the cached list. */
+export default function SpendChart({ open }: WidgetProps) {
+  const { t, i18n } = useTranslation('adaccount');
+  const list = useCachedList<AdAccount>(ADACCOUNT_CACHE_KEY);
+  const option = useMemo(() => (list && list.length ? moneyChartOption(moneyTotals(list), t) : null), [list, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!list) {
+    return <NonIdealState icon="timeline-bar-chart" description={t('widgets.byStatus.notLoaded')}
+      action={<Button text={t('widgets.byStatus.load')} onClick={() => open('/adaccount/index')} />} />;
+  }
+  if (!option) return <NonIdealState icon="timeline-bar-chart" description={t('widgets.byStatus.empty')} />;
+  return <div data-testid="widget-adaccount-spend-chart"><Chart option={option} height={240} autoResize label={t('widgets.spendChart.title')} /></div>;
+}
