@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
 import { inlinePlugin } from '../harness/inline-plugin';
@@ -7,6 +7,7 @@ import { CACHE_KEY } from '../../plugins/adaccount/views/AccountList';
 import { formatAmount, moneyTotals } from '../../plugins/adaccount/widgets/money-totals';
 import { ADACCOUNT_CACHE_KEY } from '../../plugins/adaccount/widgets/keys';
 import type { AdAccount } from '../../plugins/adaccount/types';
+import { cached } from '../../src/kernel/store/ttl-cache';
 
 configure({ asyncUtilTimeout: 5000 }); // routes and widgets load their code lazily; a busy CI machine is slow
 
@@ -51,5 +52,26 @@ describe('the ad-account widget', () => {
 
     act(() => { store.setRow('cache', CACHE_KEY, { json: '[]', expires: Date.now() + 60_000 }); });
     await waitFor(() => expect(document.querySelector('[data-widget="adaccount.byStatus"]')?.textContent).toContain('The list is loaded and has no ad accounts.'));
+  });
+
+  it('says the list is loading while an area loads it, then counts a big list (20,000 accounts, kept beside the store)', async () => {
+    // The charts stay below the fold here (jsdom draws no canvas).
+    vi.stubGlobal('IntersectionObserver', class { observe() {} disconnect() {} });
+    try {
+    const { store } = await renderWithKernel({ plugins: [board, adaccount], locale: 'en-US' });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Load ad accounts' })).toHaveLength(3));
+    // An area's list view loads the key (as use-area-list does, through the cache).
+    let finish!: (rows: AdAccount[]) => void;
+    let load!: Promise<AdAccount[]>;
+    act(() => { load = cached(store, CACHE_KEY, () => new Promise<AdAccount[]>((resolve) => { finish = resolve; })); });
+    await waitFor(() => expect(screen.getAllByTestId('widget-list-loading').length).toBeGreaterThanOrEqual(2));
+    expect(screen.queryAllByRole('button', { name: 'Load ad accounts' }).length).toBeLessThan(3);
+    const big = Array.from({ length: 20_000 }, (_, i) => acc(`act_${i}`, 'USD', '100', '0', 1, i % 10 === 0 ? 2 : 1));
+    await act(async () => { finish(big); await load; });
+    expect(store.getCell('cache', CACHE_KEY, 'json')).toBeUndefined(); // a big list is no JSON string
+    await waitFor(() => expect(within(screen.getByTestId('widget-adaccount-by-status')).getByText('20,000 accounts')).toBeTruthy());
+    expect(screen.getByTestId('widget-adaccount-attention').querySelector('[data-status="DISABLED"]')!.getAttribute('data-count')).toBe('2000');
+    expect(screen.queryAllByTestId('widget-list-loading')).toHaveLength(0);
+    } finally { vi.unstubAllGlobals(); }
   });
 });

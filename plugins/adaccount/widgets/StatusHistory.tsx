@@ -1,20 +1,22 @@
 import { useMemo } from 'react';
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Chart, useSnapshots, type WidgetProps } from '@kernel';
+import { Chart, ListLoading, useCacheLoading, useSnapshots, type WidgetProps } from '@kernel';
 import { statusKey } from '../mappings';
 import { statusHistoryOption } from './chart-options';
-import { STATUS_SERIES } from './keys';
+import { ADACCOUNT_CACHE_KEY, STATUS_SERIES } from './keys';
 
 /** Ad accounts by status over time: the snapshots the list records in this operator's store each day it loads. */
 export default function StatusHistory({ open }: WidgetProps) {
   const { t, i18n } = useTranslation('adaccount');
   const snapshots = useSnapshots(STATUS_SERIES);
+  const loading = useCacheLoading(ADACCOUNT_CACHE_KEY);
   const option = useMemo(
     () => (snapshots.some((s) => Object.keys(s.counts).length > 0) ? statusHistoryOption(snapshots, (s) => t(statusKey(s === 'unknown' ? null : Number(s)))) : null),
     [snapshots, t, i18n.language], // eslint-disable-line react-hooks/exhaustive-deps
   );
   if (!option) {
+    if (loading) return <ListLoading />;
     return <NonIdealState icon="timeline-line-chart" description={t('widgets.statusHistory.empty')}
       action={<Button text={t('widgets.byStatus.load')} onClick={() => open('/adaccount/index')} />} />;
   }

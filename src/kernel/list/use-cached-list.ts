@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useKernel } from '../KernelProvider';
 import type { KernelStore } from '../store/store';
+import { bigList, loadBigLists } from '../store/big-lists';
+import { isCacheLoading, onCacheLoads } from '../store/ttl-cache';
 
 const CACHE_TABLE = 'cache';
 
@@ -10,10 +12,15 @@ const CACHE_TABLE = 'cache';
  */
 const parsed = new WeakMap<KernelStore, Map<string, { json: string; value: unknown }>>();
 
-/** The cached list under `key` while it has not expired (as readCached, sharing the parse); null otherwise. */
+/**
+ * The cached list under `key` while it has not expired (as readCached, sharing the parse); null otherwise.
+ * A big list (1,000 rows or more) is the array kept beside the store (store/big-lists.ts), not JSON.
+ */
 function readList<T>(store: KernelStore, key: string, at = Date.now()): T[] | null {
   const row = store.getRow(CACHE_TABLE, key);
-  if (typeof row.json !== 'string' || typeof row.expires !== 'number' || row.expires <= at) return null;
+  if (typeof row.expires !== 'number' || row.expires <= at) return null;
+  if (row.big) return (bigList(store, key) as T[] | undefined) ?? null;
+  if (typeof row.json !== 'string') return null;
   let memo = parsed.get(store);
   if (!memo) { memo = new Map(); parsed.set(store, memo); }
   const hit = memo.get(key);
@@ -54,7 +61,29 @@ function useCacheVersion(key: string | null): number {
 export function useCachedList<T>(key: string): T[] | null {
   const { store } = useKernel();
   const version = useCacheVersion(key);
-  return useMemo(() => readList<T>(store, key), [store, key, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [read, setRead] = useState(0);
+  const list = useMemo(() => readList<T>(store, key), [store, key, version, read]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A big list another tab cached (its row came over the tab sync) is read from its own database.
+  const saved = !list && Boolean(store.getCell(CACHE_TABLE, key, 'big'));
+  useEffect(() => {
+    if (!saved) return;
+    let live = true;
+    void loadBigLists(store, [key]).then(() => { if (live && bigList(store, key)) setRead((n) => n + 1); });
+    return () => { live = false; };
+  }, [store, key, saved]);
+  return list;
+}
+
+/**
+ * Whether one of `keys` is being loaded in this page right now (an area's list view on screen is
+ * loading it): a widget then says so instead of offering a load that is already under way.
+ */
+export function useCacheLoading(...keys: string[]): boolean {
+  const { store } = useKernel();
+  return useSyncExternalStore(
+    (changed) => onCacheLoads(store, changed),
+    () => keys.some((key) => isCacheLoading(store, key)),
+  );
 }
 
 /** Every cached list whose key starts with `prefix` (lists cached per selection, such as comments per set of posts), by key. */

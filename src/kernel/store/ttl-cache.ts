@@ -25,6 +25,26 @@ interface Load {
 /** Loads in flight per store and key: two views opening the same list make one set of calls. */
 const loading = new WeakMap<KernelStore, Map<string, Load>>();
 
+/** Who wants to know when a load starts or ends (the dashboard's widgets show "loading" meanwhile). */
+const loadListeners = new WeakMap<KernelStore, Set<() => void>>();
+
+/** Calls `listener` whenever a load of any key starts or ends in `store`; returns the unsubscribe. */
+export function onCacheLoads(store: KernelStore, listener: () => void): () => void {
+  let set = loadListeners.get(store);
+  if (!set) { set = new Set(); loadListeners.set(store, set); }
+  set.add(listener);
+  return () => { set.delete(listener); };
+}
+
+/** Whether a load of `key` is in flight in this page (an area's list view is loading it). */
+export function isCacheLoading(store: KernelStore, key: string): boolean {
+  return loading.get(store)?.has(key) ?? false;
+}
+
+function announceLoads(store: KernelStore): void {
+  loadListeners.get(store)?.forEach((listener) => listener());
+}
+
 function loadsOf(store: KernelStore): Map<string, Load> {
   let loads = loading.get(store);
   if (!loads) {
@@ -59,13 +79,17 @@ export async function cached<T>(store: KernelStore, key: string, loader: () => P
   }
   const load: Load = { promise: loader(), signal };
   loads.set(key, load);
+  announceLoads(store);
   try {
     const value = (await load.promise) as T;
     // A forced reload started since then has the newer value.
     if (loads.get(key) === load) writeCached(store, key, value, now() + ttlMs);
     return value;
   } finally {
-    if (loads.get(key) === load) loads.delete(key);
+    if (loads.get(key) === load) {
+      loads.delete(key);
+      announceLoads(store);
+    }
   }
 }
 
