@@ -1,7 +1,7 @@
 // Recent-item records (per user and module, newest first, at most 50 a module and a cap over all
 // modules) and usage statistics; both inserting endpoints are limited per user (server/user-limits.ts).
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, lte, ne, notInArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { moduleVisits, records } from '../db/schema';
 import { ApiError, Code, ok } from '../envelope';
@@ -12,6 +12,8 @@ import { limitUser, visitPruneDue } from '../user-limits';
 import * as s from '../schemas';
 
 export const RECORDS_PER_MODULE = 50;
+/** The first key of the advisory lock that serialises one user's record writes on PostgreSQL (the second is the user id). */
+const RECORDS_LOCK_CLASS = 7_340_001;
 export const RECORD_MAX_BYTES = 8 * 1024;
 
 const moduleId = { type: 'string', minLength: 1, maxLength: 100, pattern: MODULE_PATTERN } as const;
@@ -47,6 +49,10 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     const userId = auth.user.id;
     const now = ctx.now();
     const row = await ctx.db.transaction(async (tx) => {
+      // Two instances (or pool connections) adding records for one user at once deadlocked in the
+      // prune below (each deleting rows the other had just inserted): one user's writes take turns.
+      // PGlite runs one statement at a time and needs no lock.
+      if (ctx.dbKind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${RECORDS_LOCK_CLASS}, ${userId})`);
       const mine = and(eq(records.userId, userId), eq(records.moduleId, mod));
       await tx.delete(records).where(and(mine, eq(records.contentKey, contentKey)));
       const [inserted] = await tx.insert(records).values({ userId, moduleId: mod, content: data, contentKey, createdAt: now }).returning();

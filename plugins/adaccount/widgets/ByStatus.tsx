@@ -44,12 +44,12 @@ export default function ByStatus({ open }: WidgetProps) {
         {figures.attention.map((a) => (
           <Button key={a.code} size="small" variant="outlined" intent={a.count ? 'warning' : 'none'} data-status={a.filter} data-count={a.count}
             title={t('widgets.byStatus.openFiltered')} onClick={() => open('/adaccount/index', { status: a.filter })}>
-            {t(a.key)} <Tag minimal round intent={a.count ? 'warning' : 'none'}>{a.count}</Tag>
+            {t(a.key)} <Tag minimal round intent={a.count ? 'warning' : 'none'}>{a.count.toLocaleString(i18n.language)}</Tag>
           </Button>
         ))}
       </div>
       <HTMLTable compact striped>
-        <tbody>{figures.counts.map(([key, count]) => <tr key={key}><td>{t(key)}</td><td>{count}</td></tr>)}</tbody>
+        <tbody>{figures.counts.map(([key, count]) => <tr key={key}><td>{t(key)}</td><td>{count.toLocaleString(i18n.language)}</td></tr>)}</tbody>
       </HTMLTable>
       <div className="tessera-money">
       <HTMLTable compact striped data-testid="widget-adaccount-money">

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { READ_CACHE_TTL_MS, ReadCache } from '../../../server/read-cache';
 import { openDatabase } from '../../../server/db';
+import { defaultUserLimits } from '../../../server/config';
 import { createHarness } from '../harness';
 import type { SuiteEnv } from './env';
 
@@ -81,6 +82,34 @@ export function readCacheTests(env: SuiteEnv): void {
         expect((await b.call('POST', '/api/user/info', { token: user.token })).code).toBe(TOKEN_FAILED);
         a.clock.advance(READ_CACHE_TTL_MS);
         expect((await a.call('POST', '/api/user/info', { token: user.token })).code).toBe(TOKEN_FAILED);
+      } finally {
+        await a.close();
+        await b.close();
+        await dbA.close();
+        await dbB.close();
+      }
+    });
+
+    test('two instances on one PostgreSQL: one user\'s recent items added at once on both never fail, and the cap holds', async () => {
+      if (env.kind !== 'postgres') return;
+      const url = await env.cluster!.createDatabase();
+      const dbA = await freshDatabaseAt(url);
+      const dbB = await freshDatabaseAt(url);
+      const userLimits = defaultUserLimits();
+      userLimits.records.perMinute = 10_000;
+      const a = await createHarness(dbA, { userLimits });
+      const b = await createHarness(dbB, { userLimits });
+      try {
+        const user = await a.signUp();
+        // 8 rounds of 100 adds of one module at once (pruned to 50 each time): the prunes of the two instances
+        // used to deadlock on each other's fresh rows (an internal error to the operator).
+        for (let round = 0; round < 8; round++) {
+          const adds = Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).call('POST', '/api/pay/addRecord', { token: user.token, body: { module_id: 'adaccount', data: { id: `act_${(round * 37 + i * 7) % 80}` } } }));
+          const codes = (await Promise.all(adds)).map((r) => r.code);
+          expect(codes.filter((c) => c !== 20000)).toEqual([]);
+        }
+        const list = await a.call('GET', '/api/pay/getRecords?module_id=adaccount', { token: user.token });
+        expect((list.data as unknown[]).length).toBe(50);
       } finally {
         await a.close();
         await b.close();
