@@ -23,7 +23,8 @@ export type { AreaList, AreaListOptions, ListLoadContext } from './list/use-area
 export type { ListProgress } from './list/list-stream';
 export { outputOf, outputsOf, readRowOutputs } from './list/row-outputs';
 export type { RowOutput, RowOutputs } from './list/row-outputs';
-export { ListStatus, ListButtons } from './list/ListChrome';
+export { ListStatus, ListButtons, ToolbarButtons } from './list/ListChrome';
+export type { ToolbarAction } from './table/TableToolbar';
 export type { StorageKey, StorageSchema } from './storage';
 export { DataTable, toCsv } from './table';
 export type { DataColumn, DataTableProps } from './table';

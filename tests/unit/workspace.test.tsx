@@ -96,6 +96,7 @@ describe('the workspace screen', () => {
 
   it('saves a named workspace and restores tiles after a remount', async () => {
     const first = await openTwoTiles();
+    expect(screen.getByText('Workspace (not saved)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save workspace as' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -110,6 +111,7 @@ describe('the workspace screen', () => {
     expect(await screen.findByTestId('alpha-view')).toBeTruthy();
     expect(await screen.findByTestId('beta-view')).toBeTruthy();
     expect(screen.getByText('Workspace: Pair')).toBeTruthy();
+    expect(screen.queryByText('Workspace (not saved)')).toBeNull();
   });
 
   it('a tile of a disabled plugin says the view is unavailable', async () => {

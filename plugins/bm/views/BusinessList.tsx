@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Callout } from '@blueprintjs/core';
+import { Alert, Callout } from '@blueprintjs/core';
+import { NewPersonIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
 import {
-  DataTable, ListButtons, ListStatus, getItem, showToast, useApi, useAreaList, useKernel, useRunner,
+  DataTable, ListButtons, ListStatus, ToolbarButtons, getItem, showToast, useApi, useAreaList, useKernel, useRunner,
   type AreaList, type ListLoadContext, type ViewProps,
 } from '@kernel';
 import { loadBusinesses, rereadBusinesses } from '../load';
@@ -66,14 +67,12 @@ export function BusinessList({ sourceId, followed, hiddenAdmins = false }: { sou
   const toolbar = (
     <>
       <ListButtons list={withTypeReset as AreaList<unknown>} testId="bm-actions" />
-      {hiddenAdmins ? (
-        <>
-          <Button icon="search" text={t('toolbar.detect')} disabled={selectedItems.length === 0} data-testid="bm-detect-hidden" onClick={() => start('bm.detectHiddenAdmins')} />
-          <Button icon="trash" intent="danger" text={t('toolbar.remove')} disabled={selectedItems.length === 0} data-testid="bm-remove-hidden" onClick={() => setConfirmRemove(true)} />
-        </>
-      ) : (
-        <Button icon="new-person" text={t('toolbar.invite')} disabled={selectedItems.length === 0} data-testid="bm-invite" onClick={() => setInviting(true)} />
-      )}
+      <ToolbarButtons actions={hiddenAdmins ? [
+        { id: 'bm.detect', icon: <SearchIcon />, text: t('toolbar.detect'), disabled: selectedItems.length === 0, testId: 'bm-detect-hidden', onClick: () => start('bm.detectHiddenAdmins') },
+        { id: 'bm.remove', icon: <TrashIcon />, intent: 'danger', text: t('toolbar.remove'), disabled: selectedItems.length === 0, testId: 'bm-remove-hidden', onClick: () => setConfirmRemove(true) },
+      ] : [
+        { id: 'bm.invite', icon: <NewPersonIcon />, text: t('toolbar.invite'), disabled: selectedItems.length === 0, testId: 'bm-invite', onClick: () => setInviting(true) },
+      ]} />
     </>
   );
 

@@ -33,7 +33,16 @@ export function ListButtons({ list, testId }: { list: AreaList<unknown>; testId?
     { id: 'list.actions', text: t('list.actions'), icon: <PlayIcon />, intent: 'primary', disabled: list.selection.size === 0, testId,
       onClick: () => bus.emit('palette:opened', undefined) },
   ];
-  if (useToolbarActions(actions)) return null;
-  return <>{actions.map((a) => <Button key={a.id} icon={a.icon} text={a.text} intent={a.intent} loading={a.loading} disabled={a.disabled} data-testid={a.testId} onClick={a.onClick} />)}</>;
+  return <ToolbarButtons actions={actions} />;
 }
 ListButtons.displayName = 'ListButtons';
+
+/**
+ * A view's own toolbar buttons, given as data: inside a DataTable's toolbar they join the table's
+ * buttons and collapse into its "more" menu when the tile is narrow; elsewhere they are plain buttons.
+ */
+export function ToolbarButtons({ actions }: { actions: readonly ToolbarAction[] }) {
+  if (useToolbarActions(actions)) return null;
+  return <>{actions.map((a) => <Button key={a.id} icon={a.icon} text={a.text} intent={a.intent} loading={a.loading} disabled={a.disabled} title={a.title} data-testid={a.testId} onClick={a.onClick} />)}</>;
+}
+ToolbarButtons.displayName = 'ToolbarButtons';

@@ -189,23 +189,27 @@ export function Workspace() {
   return (
     <div className="tessera-workspace">
       <div className="tessera-workspace-toolbar">
-        <HTMLSelect aria-label={t('workspace.viewToAdd')} value={viewToAdd || firstView} onChange={(e) => setViewToAdd(e.currentTarget.value)}>
-          {[...views.values()].map(({ plugin, view }) => (
-            <option key={view.id} value={view.id}>
-              {plugin.id === 'kernel' ? t(view.titleKey) : `${t(plugin.titleKey, { ns: plugin.id })} · ${t(view.titleKey, { ns: plugin.id })}`}
-            </option>
-          ))}
-        </HTMLSelect>
-        <Button icon="add" intent="primary" text={t('workspace.addTile')} onClick={add} disabled={views.size === 0} />
+        <strong className="tessera-workspace-heading">{name ? t('workspace.current', { name }) : t('workspace.unsaved')}</strong>
         <ButtonGroup>
-          <Button icon="floppy-disk" text={t('workspace.saveAs')} onClick={() => setSaveOpen(true)} />
           <HTMLSelect aria-label={t('workspace.open')} value={name ?? ''} onChange={(e) => e.currentTarget.value && open(e.currentTarget.value)}>
             <option value="">{t('workspace.openPlaceholder')}</option>
             {savedNames.map((n) => <option key={n} value={n}>{n}</option>)}
           </HTMLSelect>
+          <Button icon="floppy-disk" text={t('workspace.saveAs')} onClick={() => setSaveOpen(true)} />
           <Button icon="trash" aria-label={t('workspace.delete')} title={t('workspace.delete')} disabled={!name} onClick={remove} />
         </ButtonGroup>
-        {name && <span className="tessera-workspace-name">{t('workspace.current', { name })}</span>}
+        <span className="tessera-workspace-spacer" />
+        <label className="tessera-workspace-add">
+          <span className="bp6-text-muted">{t('workspace.addLabel')}</span>
+          <HTMLSelect aria-label={t('workspace.viewToAdd')} value={viewToAdd || firstView} onChange={(e) => setViewToAdd(e.currentTarget.value)}>
+            {[...views.values()].map(({ plugin, view }) => (
+              <option key={view.id} value={view.id}>
+                {plugin.id === 'kernel' ? t(view.titleKey) : `${t(plugin.titleKey, { ns: plugin.id })} · ${t(view.titleKey, { ns: plugin.id })}`}
+              </option>
+            ))}
+          </HTMLSelect>
+        </label>
+        <Button icon="add" intent="primary" text={t('workspace.addTile')} onClick={add} disabled={views.size === 0} />
       </div>
       {message && <Callout intent={message.intent} className="tessera-workspace-message" onClick={() => setMessage(null)}>{message.text}</Callout>}
       <div className="tessera-mosaic-host" data-maximised={maximised ?? undefined}>
