@@ -18,7 +18,7 @@ export interface InlinePlugin {
   actions?: ({ verb: string; target?: string; idempotent?: boolean; lane?: string; roles?: string[]; output?: Record<string, unknown>; pairs?: { param: string }; operations?: string[] } & Handlers)[];
   lanes?: Record<string, unknown>;
   scope?: { pattern: string; usageKey: string };
-  widgets?: { name: string; titleKey?: string; size?: 'small' | 'medium' | 'large'; component: LazyComponent<WidgetProps> }[];
+  widgets?: { name: string; titleKey?: string; size?: 'small' | 'medium' | 'large'; chart?: boolean; component: LazyComponent<WidgetProps> }[];
   locales?: Record<SupportedLocale, LocaleTree>;
 }
 

@@ -19,12 +19,13 @@ function ProbeArea() {
   loads();
   return <p data-testid="probe-area">{window.location.pathname}</p>;
 }
-const probe = inlinePlugin({
+const probeSpec = {
   id: 'probe',
   routes: [{ path: '/probe/index', component: async () => ({ default: ProbeArea }) }],
   widgets: [{ name: 'count', titleKey: 'widgets.count.title', component: async () => ({ default: CountWidget }) }],
   locales: { 'zh-CN': { title: '探针', widgets: { count: { title: '探针数量' } } }, 'en-US': { title: 'Probes', widgets: { count: { title: 'Probe count' } } } },
-});
+};
+const probe = inlinePlugin(probeSpec);
 const hidden = inlinePlugin({
   id: 'hidden',
   routes: [{ path: '/hidden/index', component: async () => ({ default: () => <p>hidden area</p> }) }],
@@ -70,5 +71,22 @@ describe('widgets contributed by plugins', () => {
     expect(await screen.findByTestId('jobs-chart')).toBeTruthy();
     expect(document.querySelectorAll('[data-widget]')).toHaveLength(0);
     expect(screen.getByTestId('jobs-chart').textContent).toContain('还没有批量任务');
+  });
+
+  it('shows every plugin\'s figures before any chart, whatever the plugins\' order', async () => {
+    const charts = inlinePlugin({
+      id: 'charts', order: 1,
+      routes: [{ path: '/charts/index', component: async () => ({ default: () => <p>charts area</p> }) }],
+      widgets: [
+        { name: 'trend', titleKey: 'title', chart: true, component: async () => ({ default: () => <p>trend chart</p> }) },
+        { name: 'total', titleKey: 'title', component: async () => ({ default: () => <p>total figure</p> }) },
+      ],
+      locales: { 'zh-CN': { title: '图表' }, 'en-US': { title: 'Charts' } },
+    });
+    const later = inlinePlugin({ ...probeSpec, order: 2 });
+    await renderWithKernel({ plugins: [board, charts, later], locale: 'en-US' });
+    await waitFor(() => expect(document.querySelector('[data-widget="probe.count"]')).not.toBeNull());
+    const order = [...document.querySelectorAll('[data-widget]')].map((el) => el.getAttribute('data-widget'));
+    expect(order.slice(0, 3)).toEqual(['charts.total', 'probe.count', 'charts.trend']);
   });
 });

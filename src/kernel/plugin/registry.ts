@@ -107,7 +107,7 @@ function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
   const routes: PluginRoute[] = m.routes.map((r) => ({ ...r, component: b.routes![r.name] }));
   const views: PluginView[] = (m.views ?? []).map((v) => ({ id: `${m.id}.${v.name}`, titleKey: v.titleKey ?? `views.${v.name}`, rowType: v.rowType, ...(v.defaultTile && { defaultTile: true }), component: b.views![v.name] }));
   const widgets: PluginWidget[] = (m.widgets ?? []).map((w) => ({
-    id: `${m.id}.${w.name}`, pluginId: m.id, titleKey: w.titleKey ?? `widgets.${w.name}.title`, size: w.size ?? 'small', component: b.widgets![w.name],
+    id: `${m.id}.${w.name}`, pluginId: m.id, titleKey: w.titleKey ?? `widgets.${w.name}.title`, size: w.size ?? 'small', chart: w.chart ?? false, component: b.widgets![w.name],
   }));
   const actions: PluginAction[] = (m.actions ?? []).map((a) => {
     const id = `${m.id}.${a.verb}`;

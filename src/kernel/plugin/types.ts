@@ -89,6 +89,8 @@ export interface WidgetDeclaration {
   titleKey?: string;
   /** Grid width on the dashboard. */
   size?: 'small' | 'medium' | 'large';
+  /** A chart: the dashboard shows charts after every plugin's figures (ECharts loads only when one comes into view). */
+  chart?: boolean;
 }
 
 /** The data of plugins/<id>/plugin.json. */
@@ -255,6 +257,7 @@ export interface PluginWidget {
   pluginId: string;
   titleKey: string;
   size: 'small' | 'medium' | 'large';
+  chart: boolean;
   component: LazyComponent<WidgetProps>;
 }
 

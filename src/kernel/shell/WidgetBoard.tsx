@@ -7,13 +7,18 @@ import type { LoadedPlugin, PluginWidget, WidgetProps } from '../plugin/types';
 
 /**
  * The dashboard widgets the usable plugins contribute (a disabled plugin's widgets are gone with it),
- * each loaded only when the board shows it, then the kernel's chart of bulk jobs by outcome. Every widget gets the same frame: its title, a link into
+ * each loaded only when the board shows it: every plugin's figures first, then the charts (the
+ * plugins' and the kernel's bulk jobs by outcome), so the first screen reads counts and needs no
+ * ECharts until a chart scrolls into view. Every widget gets the same frame: its title, a link into
  * its area, a spinner while its code loads and an error state with a retry when it fails. The widget
  * itself shows its empty and not-yet-loaded states (it reads cached lists only; docs/PLUGINS.md section 6).
  */
 export function WidgetBoard() {
   const { plugins } = useKernel();
-  const widgets = useMemo(() => plugins.flatMap((p) => p.widgets.map((w) => ({ widget: w, plugin: p }))), [plugins]);
+  const widgets = useMemo(() => {
+    const all = plugins.flatMap((p) => p.widgets.map((w) => ({ widget: w, plugin: p })));
+    return [...all.filter((w) => !w.widget.chart), ...all.filter((w) => w.widget.chart)];
+  }, [plugins]);
   return (
     <div className="tessera-widgets" data-testid="widget-board">
       {widgets.map(({ widget, plugin }) => <WidgetCard key={widget.id} widget={widget} plugin={plugin} />)}
