@@ -16,7 +16,7 @@ export { cached, readCached, clearCached, LIST_TTL_MS } from './store/ttl-cache'
 export { getItem, setItem, removeItem } from './storage';
 export { getPluginSettings, setPluginSettings, usePluginSetting } from './plugin/plugin-settings';
 export { useAreaList } from './list/use-area-list';
-export { useCachedList, useCachedLists, useCacheLoading } from './list/use-cached-list';
+export { useCachedList, useCachedLists, useCacheLoading, useCacheLoadState } from './list/use-cached-list';
 export { recordSnapshot, readSnapshots, useListSnapshot, useSnapshots, countBy } from './store/snapshots';
 export type { Snapshot } from './store/snapshots';
 export type { AreaList, AreaListOptions, ListLoadContext } from './list/use-area-list';
@@ -30,7 +30,7 @@ export { DataTable, toCsv } from './table';
 export type { DataColumn, DataTableProps } from './table';
 export { Workspace } from './workspace/Workspace';
 export { WidgetBoard } from './shell/WidgetBoard';
-export { ListLoading } from './shell/dashboard/ListLoading';
+export { ListLoadState } from './shell/dashboard/ListLoadState';
 export { DashboardOverview } from './shell/dashboard/DashboardOverview';
 export { NotBuiltYet } from './shell/NotBuiltYet';
 export { Chart } from './shell/Chart';

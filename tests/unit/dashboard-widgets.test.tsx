@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
 import { inlinePlugin } from '../harness/inline-plugin';
 import adaccount from '../../plugins/adaccount';
@@ -72,6 +72,30 @@ describe('the ad-account widget', () => {
     await waitFor(() => expect(within(screen.getByTestId('widget-adaccount-by-status')).getByText('20,000 accounts')).toBeTruthy());
     expect(screen.getByTestId('widget-adaccount-attention').querySelector('[data-status="DISABLED"]')!.getAttribute('data-count')).toBe('2000');
     expect(screen.queryAllByTestId('widget-list-loading')).toHaveLength(0);
+    } finally { vi.unstubAllGlobals(); }
+  });
+
+  it('says why the area\'s last load failed and opens the area to try again; a load its view gave up on is no failure', async () => {
+    vi.stubGlobal('IntersectionObserver', class { observe() {} disconnect() {} });
+    try {
+      const { store } = await renderWithKernel({ plugins: [board, adaccount], locale: 'en-US' });
+      await waitFor(() => expect(screen.getAllByRole('button', { name: 'Load ad accounts' })).toHaveLength(3));
+      // A view that closes mid-load aborts it: the widgets go back to offering the load.
+      const gaveUp = new AbortController();
+      await act(async () => {
+        gaveUp.abort();
+        await cached(store, CACHE_KEY, () => Promise.reject(new Error('aborted')), { signal: gaveUp.signal }).catch(() => {});
+      });
+      expect(screen.queryAllByTestId('widget-list-failed')).toHaveLength(0);
+      await act(async () => {
+        await cached(store, CACHE_KEY, () => Promise.reject(new Error('Session expired, log in to Facebook again <b>now</b>'))).catch(() => {});
+      });
+      const failed = await screen.findAllByTestId('widget-list-failed');
+      expect(failed).toHaveLength(3);
+      expect(failed[0].textContent).toContain('The list could not be loaded: Session expired, log in to Facebook again <b>now</b>');
+      expect(failed[0].querySelector('b')).toBeNull(); // platform text stays text
+      fireEvent.click(within(failed[0]).getByRole('button', { name: 'Open the area to try again' }));
+      await waitFor(() => expect(screen.queryByTestId('widget-board')).toBeNull()); // the ad-account area replaced the board
     } finally { vi.unstubAllGlobals(); }
   });
 });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useCachedList, useCacheLoading, ListLoading, type WidgetProps } from '@kernel';
+import { useCachedList, useCacheLoadState, ListLoadState, type WidgetProps } from '@kernel';
 import { statusKey } from '../mappings';
 import type { AdAccount } from '../types';
 import { ADACCOUNT_CACHE_KEY, ATTENTION } from './keys';
@@ -11,7 +11,7 @@ import { formatAmount, moneyTotals } from './money-totals';
 export default function ByStatus({ open }: WidgetProps) {
   const { t, i18n } = useTranslation('adaccount');
   const list = useCachedList<AdAccount>(ADACCOUNT_CACHE_KEY);
-  const loading = useCacheLoading(ADACCOUNT_CACHE_KEY);
+  const loadState = useCacheLoadState(ADACCOUNT_CACHE_KEY);
   const figures = useMemo(() => {
     if (!list) return null;
     const byCode = new Map<number | null, number>();
@@ -27,7 +27,7 @@ export default function ByStatus({ open }: WidgetProps) {
   }, [list]);
 
   if (!figures) {
-    if (loading) return <ListLoading />;
+    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/adaccount/index')} />;
     return <NonIdealState icon="credit-card" description={t('widgets.byStatus.notLoaded')}
       action={<Button text={t('widgets.byStatus.load')} onClick={() => open('/adaccount/index')} />} />;
   }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Chart, useCachedList, useCacheLoading, ListLoading, type WidgetProps } from '@kernel';
+import { Chart, useCachedList, useCacheLoadState, ListLoadState, type WidgetProps } from '@kernel';
 import type { AdAccount } from '../types';
 import { moneyChartOption } from './chart-options';
 import { ADACCOUNT_CACHE_KEY } from './keys';
@@ -11,10 +11,10 @@ import { moneyTotals } from './money-totals';
 export default function SpendChart({ open }: WidgetProps) {
   const { t, i18n } = useTranslation('adaccount');
   const list = useCachedList<AdAccount>(ADACCOUNT_CACHE_KEY);
-  const loading = useCacheLoading(ADACCOUNT_CACHE_KEY);
+  const loadState = useCacheLoadState(ADACCOUNT_CACHE_KEY);
   const option = useMemo(() => (list && list.length ? moneyChartOption(moneyTotals(list), t) : null), [list, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!list) {
-    if (loading) return <ListLoading />;
+    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/adaccount/index')} />;
     return <NonIdealState icon="timeline-bar-chart" description={t('widgets.byStatus.notLoaded')}
       action={<Button text={t('widgets.byStatus.load')} onClick={() => open('/adaccount/index')} />} />;
   }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Chart, ListLoading, useCacheLoading, useSnapshots, type WidgetProps } from '@kernel';
+import { Chart, ListLoadState, useCacheLoadState, useSnapshots, type WidgetProps } from '@kernel';
 import { statusKey } from '../mappings';
 import { statusHistoryOption } from './chart-options';
 import { ADACCOUNT_CACHE_KEY, STATUS_SERIES } from './keys';
@@ -10,13 +10,13 @@ import { ADACCOUNT_CACHE_KEY, STATUS_SERIES } from './keys';
 export default function StatusHistory({ open }: WidgetProps) {
   const { t, i18n } = useTranslation('adaccount');
   const snapshots = useSnapshots(STATUS_SERIES);
-  const loading = useCacheLoading(ADACCOUNT_CACHE_KEY);
+  const loadState = useCacheLoadState(ADACCOUNT_CACHE_KEY);
   const option = useMemo(
     () => (snapshots.some((s) => Object.keys(s.counts).length > 0) ? statusHistoryOption(snapshots, (s) => t(statusKey(s === 'unknown' ? null : Number(s)))) : null),
     [snapshots, t, i18n.language], // eslint-disable-line react-hooks/exhaustive-deps
   );
   if (!option) {
-    if (loading) return <ListLoading />;
+    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/adaccount/index')} />;
     return <NonIdealState icon="timeline-line-chart" description={t('widgets.statusHistory.empty')}
       action={<Button text={t('widgets.byStatus.load')} onClick={() => open('/adaccount/index')} />} />;
   }

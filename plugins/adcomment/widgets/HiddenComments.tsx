@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ListLoading, useCacheLoading, useCachedList, useCachedLists, type WidgetProps } from '@kernel';
+import { ListLoadState, useCacheLoadState, useCachedList, useCachedLists, type WidgetProps } from '@kernel';
 import { COMMENTS_PREFIX, POSTS_KEY } from '../cache';
 import type { AdComment, AdPost } from '../types';
 
@@ -9,7 +9,7 @@ import type { AdComment, AdPost } from '../types';
 export default function HiddenComments({ open }: WidgetProps) {
   const { t } = useTranslation('adcomment');
   const posts = useCachedList<AdPost>(POSTS_KEY);
-  const loading = useCacheLoading(POSTS_KEY);
+  const loadState = useCacheLoadState(POSTS_KEY);
   const lists = useCachedLists<AdComment>(COMMENTS_PREFIX);
   const figures = useMemo(() => {
     const comments = new Map<string, AdComment>();
@@ -27,7 +27,7 @@ export default function HiddenComments({ open }: WidgetProps) {
     };
   }, [posts, lists, t]);
   if (!figures) {
-    if (loading) return <ListLoading />;
+    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/adcomment/index')} />;
     return <NonIdealState icon="comment" description={t('widgets.hiddenComments.notLoaded')}
       action={<Button text={t('widgets.hiddenComments.load')} onClick={() => open('/adcomment/index')} />} />;
   }

@@ -1,6 +1,6 @@
 import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ListLoading, useCacheLoading, useCachedList, type WidgetProps } from '@kernel';
+import { ListLoadState, useCacheLoadState, useCachedList, type WidgetProps } from '@kernel';
 import { ALL_KEY, RECEIVED_KEY, SENT_KEY } from '../cache';
 import type { FriendRequestRow } from '../requests';
 
@@ -10,12 +10,12 @@ export default function PendingRequests({ open }: WidgetProps) {
   const received = useCachedList<FriendRequestRow>(RECEIVED_KEY);
   const sent = useCachedList<FriendRequestRow>(SENT_KEY);
   const all = useCachedList<FriendRequestRow>(ALL_KEY);
-  const loading = useCacheLoading(RECEIVED_KEY, SENT_KEY, ALL_KEY);
+  const loadState = useCacheLoadState(RECEIVED_KEY, SENT_KEY, ALL_KEY);
   const count = (dir: 'incoming' | 'outgoing', own: FriendRequestRow[] | null) => (own ? own.length : all ? all.filter((r) => r.direction === dir).length : null);
   const inCount = count('incoming', received);
   const outCount = count('outgoing', sent);
   if (inCount === null && outCount === null) {
-    if (loading) return <ListLoading />;
+    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/friend/index')} />;
     return <NonIdealState icon="people" description={t('widgets.pendingRequests.notLoaded')}
       action={<Button text={t('widgets.pendingRequests.load')} onClick={() => open('/friend/index')} />} />;
   }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { readRowOutputs, useCachedList, useCacheLoading, ListLoading, useKernel, type RowOutputs, type WidgetProps } from '@kernel';
+import { readRowOutputs, useCachedList, useCacheLoadState, ListLoadState, useKernel, type RowOutputs, type WidgetProps } from '@kernel';
 import { CACHE_KEY } from '../cache';
 import type { Page } from '../types';
 
@@ -10,7 +10,7 @@ export default function Overview({ open }: WidgetProps) {
   const { t } = useTranslation('page');
   const { store } = useKernel();
   const list = useCachedList<Page>(CACHE_KEY);
-  const loading = useCacheLoading(CACHE_KEY);
+  const loadState = useCacheLoadState(CACHE_KEY);
   const figures = useMemo(() => {
     if (!list) return null;
     const outputs = readRowOutputs(store, 'page');
@@ -27,7 +27,7 @@ export default function Overview({ open }: WidgetProps) {
   }, [list, store, t]);
 
   if (!figures) {
-    if (loading) return <ListLoading />;
+    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/page/index')} />;
     return <NonIdealState icon="document" description={t('widgets.overview.notLoaded')}
       action={<Button text={t('widgets.overview.load')} onClick={() => open('/page/index')} />} />;
   }

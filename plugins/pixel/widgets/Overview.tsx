@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useCachedList, useCacheLoading, ListLoading, type WidgetProps } from '@kernel';
+import { useCachedList, useCacheLoadState, ListLoadState, type WidgetProps } from '@kernel';
 import { CACHE_KEY } from '../cache';
 import type { Pixel } from '../types';
 
@@ -9,7 +9,7 @@ import type { Pixel } from '../types';
 export default function Overview({ open }: WidgetProps) {
   const { t } = useTranslation('pixel');
   const list = useCachedList<Pixel>(CACHE_KEY);
-  const loading = useCacheLoading(CACHE_KEY);
+  const loadState = useCacheLoadState(CACHE_KEY);
   const figures = useMemo(() => {
     if (!list) return null;
     return {
@@ -25,7 +25,7 @@ export default function Overview({ open }: WidgetProps) {
   }, [list, t]);
 
   if (!figures) {
-    if (loading) return <ListLoading />;
+    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/pixel/index')} />;
     return <NonIdealState icon="locate" description={t('widgets.overview.notLoaded')}
       action={<Button text={t('widgets.overview.load')} onClick={() => open('/pixel/index')} />} />;
   }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useKernel } from '../KernelProvider';
 import type { KernelStore } from '../store/store';
 import { bigList, loadBigLists } from '../store/big-lists';
-import { isCacheLoading, onCacheLoads } from '../store/ttl-cache';
+import { cacheLoadFailure, isCacheLoading, onCacheLoads } from '../store/ttl-cache';
 
 const CACHE_TABLE = 'cache';
 
@@ -79,11 +79,28 @@ export function useCachedList<T>(key: string): T[] | null {
  * loading it): a widget then says so instead of offering a load that is already under way.
  */
 export function useCacheLoading(...keys: string[]): boolean {
+  return useCacheLoadState(...keys) === 'loading';
+}
+
+/**
+ * How the area's own loads of `keys` stand in this page: 'loading' while one is in flight, the error
+ * text of the last one that failed, else null. A widget shows it in place of its not-loaded offer.
+ */
+export function useCacheLoadState(...keys: string[]): 'loading' | { failed: string } | null {
   const { store } = useKernel();
-  return useSyncExternalStore(
+  const state = useSyncExternalStore(
     (changed) => onCacheLoads(store, changed),
-    () => keys.some((key) => isCacheLoading(store, key)),
+    () => {
+      if (keys.some((key) => isCacheLoading(store, key))) return 'loading';
+      for (const key of keys) {
+        const failure = cacheLoadFailure(store, key);
+        if (failure !== null) return `failed:${failure}`;
+      }
+      return '';
+    },
   );
+  if (state === 'loading') return 'loading';
+  return state ? { failed: state.slice('failed:'.length) } : null;
 }
 
 /** Every cached list whose key starts with `prefix` (lists cached per selection, such as comments per set of posts), by key. */

@@ -41,6 +41,21 @@ export function isCacheLoading(store: KernelStore, key: string): boolean {
   return loading.get(store)?.has(key) ?? false;
 }
 
+/** The error of the last load of each key that failed in this page (not one its caller gave up on), until the next load starts. */
+const failures = new WeakMap<KernelStore, Map<string, string>>();
+
+/** Why the last load of `key` in this page failed, or null when it did not (or another load has started since). */
+export function cacheLoadFailure(store: KernelStore, key: string): string | null {
+  return failures.get(store)?.get(key) ?? null;
+}
+
+function noteFailure(store: KernelStore, key: string, error: unknown | null): void {
+  let map = failures.get(store);
+  if (!map) { map = new Map(); failures.set(store, map); }
+  if (error === null) map.delete(key);
+  else map.set(key, error instanceof Error ? error.message : String(error));
+}
+
 function announceLoads(store: KernelStore): void {
   loadListeners.get(store)?.forEach((listener) => listener());
 }
@@ -79,12 +94,16 @@ export async function cached<T>(store: KernelStore, key: string, loader: () => P
   }
   const load: Load = { promise: loader(), signal };
   loads.set(key, load);
+  noteFailure(store, key, null);
   announceLoads(store);
   try {
     const value = (await load.promise) as T;
     // A forced reload started since then has the newer value.
     if (loads.get(key) === load) writeCached(store, key, value, now() + ttlMs);
     return value;
+  } catch (error) {
+    if (loads.get(key) === load && !signal?.aborted) noteFailure(store, key, error);
+    throw error;
   } finally {
     if (loads.get(key) === load) {
       loads.delete(key);
