@@ -73,6 +73,8 @@ describe('the workspace at 1366×768', () => {
   });
 
   it('drags the jobs tile to the left edge of the first tile', async () => {
+    // Drop where the tile is once the lists above have loaded (the dashboard's cards change with them).
+    await page.getByTestId('widget-list-loading').first().waitFor({ state: 'detached', timeout: 30_000 });
     const jobsTitle = tiles('kernel.jobs').locator('> .mosaic-window-toolbar > .mosaic-window-title');
     const first = tile('Ad account list 1');
     const target = await box(first);

@@ -50,7 +50,7 @@ function WidgetCard({ widget, plugin }: { widget: PluginWidget; plugin: LoadedPl
     setAttempt((n) => n + 1);
   };
   return (
-    <Card className={`tessera-widget tessera-widget-${widget.size}`} data-widget={widget.id}>
+    <Card className={`tessera-widget tessera-widget-${widget.size}${widget.chart ? ' tessera-widget-chart' : ''}`} data-widget={widget.id}>
       <div className="tessera-widget-head">
         <h4 className="tessera-widget-title">{t(widget.titleKey)}</h4>
         {area && <Button size="small" variant="minimal" icon="arrow-right" aria-label={tk('dashboard.openArea')} title={tk('dashboard.openArea')} data-testid="widget-area-link" onClick={() => open(area)} />}
