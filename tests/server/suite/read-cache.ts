@@ -70,36 +70,21 @@ export function readCacheTests(env: SuiteEnv): void {
 
     test('two instances on one PostgreSQL: a logout on one is refused by the other within the bound', async () => {
       if (env.kind !== 'postgres') return;
-      const url = await env.cluster!.createDatabase();
-      const dbA = await freshDatabaseAt(url);
-      const dbB = await freshDatabaseAt(url);
-      const a = await createHarness(dbA);
-      const b = await createHarness(dbB);
-      try {
+      await withTwoInstances(env, {}, async (a, b) => {
         const user = await a.signUp();
         expect((await a.call('POST', '/api/user/info', { token: user.token })).code).toBe(20000);
         expect((await b.call('POST', '/api/user/logout', { token: user.token })).code).toBe(20000);
         expect((await b.call('POST', '/api/user/info', { token: user.token })).code).toBe(TOKEN_FAILED);
         a.clock.advance(READ_CACHE_TTL_MS);
         expect((await a.call('POST', '/api/user/info', { token: user.token })).code).toBe(TOKEN_FAILED);
-      } finally {
-        await a.close();
-        await b.close();
-        await dbA.close();
-        await dbB.close();
-      }
+      });
     });
 
     test('two instances on one PostgreSQL: one user\'s recent items added at once on both never fail, and the cap holds', async () => {
       if (env.kind !== 'postgres') return;
-      const url = await env.cluster!.createDatabase();
-      const dbA = await freshDatabaseAt(url);
-      const dbB = await freshDatabaseAt(url);
       const userLimits = defaultUserLimits();
       userLimits.records.perMinute = 10_000;
-      const a = await createHarness(dbA, { userLimits });
-      const b = await createHarness(dbB, { userLimits });
-      try {
+      await withTwoInstances(env, { userLimits }, async (a, b) => {
         const user = await a.signUp();
         // 8 rounds of 100 adds of one module at once (pruned to 50 each time): the prunes of the two instances
         // used to deadlock on each other's fresh rows (an internal error to the operator).
@@ -110,12 +95,7 @@ export function readCacheTests(env: SuiteEnv): void {
         }
         const list = await a.call('GET', '/api/pay/getRecords?module_id=adaccount', { token: user.token });
         expect((list.data as unknown[]).length).toBe(50);
-      } finally {
-        await a.close();
-        await b.close();
-        await dbA.close();
-        await dbB.close();
-      }
+      });
     });
 
     test('a read that began before a write is not kept', async () => {
@@ -133,3 +113,22 @@ export function readCacheTests(env: SuiteEnv): void {
 }
 
 const freshDatabaseAt = (url: string) => openDatabase({ databaseUrl: url, pgliteDir: '' });
+
+type Harness = Awaited<ReturnType<typeof createHarness>>;
+
+/** Two servers, each with its own connection pool, on one new PostgreSQL database; closed after `body`. */
+async function withTwoInstances(env: SuiteEnv, overrides: Parameters<typeof createHarness>[1], body: (a: Harness, b: Harness) => Promise<void>): Promise<void> {
+  const url = await env.cluster!.createDatabase();
+  const dbA = await freshDatabaseAt(url);
+  const dbB = await freshDatabaseAt(url);
+  const a = await createHarness(dbA, overrides);
+  const b = await createHarness(dbB, overrides);
+  try {
+    await body(a, b);
+  } finally {
+    await a.close();
+    await b.close();
+    await dbA.close();
+    await dbB.close();
+  }
+}
