@@ -77,5 +77,5 @@ describe('the runner in real Chromium on the sandbox', () => {
       const account = await sandbox<{ users?: { uid: string }[] }>(`/__sandbox/objects/adaccount/${id}`);
       expect((account.users ?? []).filter((u) => String(u.uid) === NEW_USER)).toHaveLength(1);
     }
-  });
+  }, 240_000); // its own waits add up past the browser tests' 120 s: the list (60 s), the first writes (30 s), the resumed job (120 s)
 });
