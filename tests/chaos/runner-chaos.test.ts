@@ -9,7 +9,7 @@ import type { JobItem } from '../../src/kernel/runner/types';
 import { ChaosExtension, Page, WRITE_DEADLINE_MS, startWorld, strangers, writableAccounts, type World } from './harness';
 
 const ITEMS = 300;
-const CASE_TIMEOUT_MS = 40_000;
+const CASE_TIMEOUT_MS = 55_000; // under the 60 s test limit; the storm case once passed 40 s after the pacing changes of e4d4a33
 /** Budgets that never bind, so only the rate-limit case meets a limit. */
 const ROOMY = { perUser: { points: 1e9, decayS: 300, blockS: 60 }, perAccount: { points: 1e9, decayS: 300, blockS: 300 } };
 const BASE_FAULTS: FaultsPatch = { latencyMs: 3, jitterMs: 15, budget: ROOMY };
