@@ -21,13 +21,18 @@ function run(title, cmd, args, env = {}) {
 function vitest(title, projects) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-test-')), 'results.json');
   const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
-  run(title, bin('vitest'), args);
+  const exitedOk = run(title, bin('vitest'), args);
   try {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
     if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) totals.failed += r.numFailedTestSuites; // a file that failed to load
+    else if (!exitedOk && r.numFailedTests === 0) {
+      // vitest fails a run on an error thrown outside any test (an unhandled rejection, a timer after teardown)
+      totals.failed += 1;
+      console.error(`${title}: every test passed, but vitest failed the run: see "Unhandled Errors" above`);
+    }
   } catch {
     totals.failed += 1;
     console.error(`${title}: no results were written`);

@@ -91,7 +91,11 @@ async function runCase(c: Case): Promise<Figures> {
     if (job.status === 'done' || job.status === 'failed' || job.status === 'cancelled') break;
     if (job.status === 'paused' && job.pauseReason === 'session' && c.onSessionPause) await c.onSessionPause(d);
     else if (job.status === 'paused' || job.status === 'interrupted') throw new Error(`${c.name}: the job stopped (${job.pauseReason}: ${job.pauseMessage})`);
-    if (performance.now() - started > CASE_TIMEOUT_MS) throw new Error(`${c.name}: not finished after ${CASE_TIMEOUT_MS} ms (${d.finished()} of ${ITEMS})`);
+    if (performance.now() - started > CASE_TIMEOUT_MS) {
+      // stop this case's page so its job cannot keep writing into the next case's counts
+      d.page.reload();
+      throw new Error(`${c.name}: not finished after ${CASE_TIMEOUT_MS} ms (${d.finished()} of ${ITEMS})`);
+    }
     await c.step?.(d);
     await new Promise((r) => setTimeout(r, 20));
   }

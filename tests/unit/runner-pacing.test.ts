@@ -5,7 +5,7 @@ import type { BridgeTransport } from '../../src/kernel/bridge/transport';
 import type { BridgeResponse, RequestPayload } from '../../protocol';
 import { Runner } from '../../src/kernel/runner/runner';
 import { LaneScheduler, realClock } from '../../src/kernel/runner/lanes';
-import { UsagePacer, requestCosts } from '../../src/kernel/runner/adaptive';
+import { PROBE_AFTER_MS, UsagePacer, requestCosts } from '../../src/kernel/runner/adaptive';
 import type { JobItem } from '../../src/kernel/runner/types';
 import { actionMap, testAction, testPlugin } from '../harness/actions';
 
@@ -145,14 +145,42 @@ describe('the usage pacer', () => {
     expect(Math.abs(pacer.estimate().decayPctPerS - learnt) / learnt).toBeLessThan(0.1);
   });
 
-  it('before the readings pin the decay, waits as if it were the documented 300 s', () => {
+  it('before the readings pin the decay, counts it at the documented 300 s but waits no more than 3 s for a fresh reading: one probe at a time', () => {
     const pacer = new UsagePacer({ targetPct: 95 });
     pacer.observeResponse(batchInit(50), { status: 200, headers: usage(90), body: Array.from({ length: 50 }, (_, i) => ({ code: 200, headers: [{ name: 'X-App-Usage', value: JSON.stringify({ call_count: 75 + Math.round(i * 0.3) }) }], body: '{}' })) }, Date.now());
     // 90 % used, an entry 0.3 % (a point 0.1 %): a 150-point batch waits for 10 % to decay at 1/3 % a second
     expect(pacer.estimate().pctPerPoint).toBeCloseTo(0.1, 2);
-    const wait = pacer.waitMs(150, Date.now());
-    expect(wait).toBeGreaterThanOrEqual(30_000);
-    expect(wait).toBeLessThanOrEqual(60_000); // capped; it re-checks then
+    const now = Date.now();
+    // the usage it counts on decays at 1/3 % a second: 30 s from now it is still 80 %
+    expect(pacer.usageNow(now + 30_000)).toBeCloseTo(80, 0);
+    // ...but the 30 s it would take are cut short: the lane looks again once the reading is 3 s old
+    expect(pacer.waitMs(150, now)).toBe(PROBE_AFTER_MS);
+    expect(pacer.waitMs(150, now + 1_000)).toBe(PROBE_AFTER_MS - 1_000);
+    expect(pacer.waitMs(150, now + PROBE_AFTER_MS)).toBe(0);
+    // while a task is in flight nothing else goes on the strength of an old reading
+    const release = pacer.reserve(40);
+    expect(pacer.waitMs(150, now + PROBE_AFTER_MS)).toBe(PROBE_AFTER_MS);
+    release();
+  });
+
+  it('after a refusal says 100 %, sends one call alone once the reading is 3 s old, and goes on at once when its reading says the budget emptied', () => {
+    const pacer = new UsagePacer();
+    const now = Date.now();
+    pacer.observeResponse({ method: 'POST' }, { status: 400, headers: usage(100), body: { error: { code: 17, message: 'User request limit reached' } } }, now);
+    expect(pacer.roomPoints(now)).toBe(0);
+    expect(pacer.waitMs(3, now)).toBe(PROBE_AFTER_MS);
+    // at the documented decay 1 % has gone in 3 s: no room of its own, but room for one call (3 points)
+    expect(pacer.usageNow(now + PROBE_AFTER_MS)).toBeCloseTo(99, 0);
+    expect(pacer.roomPoints(now + PROBE_AFTER_MS)).toBe(3);
+    expect(pacer.waitMs(3, now + PROBE_AFTER_MS)).toBe(0);
+    const release = pacer.reserve(3);
+    expect(pacer.roomPoints(now + PROBE_AFTER_MS)).toBe(0);
+    expect(pacer.waitMs(3, now + PROBE_AFTER_MS)).toBe(PROBE_AFTER_MS);
+    release();
+    // the probe's reading: the budget emptied in those 3 s
+    pacer.observeResponse({ method: 'POST' }, { status: 200, headers: usage(4), body: {} }, now + PROBE_AFTER_MS + 50);
+    expect(pacer.waitMs(3, now + PROBE_AFTER_MS + 50)).toBe(0);
+    expect(pacer.roomPoints(now + PROBE_AFTER_MS + 50)).toBeGreaterThan(1000);
   });
 });
 

@@ -3,9 +3,12 @@ import 'fake-indexeddb/auto';
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   window.localStorage.clear();
+  // React flushes an unmount's passive effects on the scheduler's next macrotask: let it run while
+  // jsdom still exists, or the last test of a file can end in "window is not defined" after teardown.
+  await new Promise((resolve) => setTimeout(resolve, 0));
 });
 
 // A virtualizer renders nothing in a 0×0 box.

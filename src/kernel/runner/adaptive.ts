@@ -75,6 +75,10 @@ const ROUNDING_PCT = 0.5;
  * budget of 2,000 points over 100 s).
  */
 const DECAY_SLACK_PCT = 0.5;
+/** Before the decay is pinned, the longest a lane waits without a fresh reading (see `probeWaitMs`). */
+export const PROBE_AFTER_MS = 3_000;
+/** Points a probe may spend: one write, the dearest single call. */
+const PROBE_POINTS = 3;
 
 export interface PacerEstimate {
   /** Percent of the budget one point costs. */
@@ -272,14 +276,32 @@ export class UsagePacer {
     // Waiting at the fitted decay is enough while its error stays within the slack; else at the safe one.
     const fitted = Math.ceil((excess / this.fit.decayPctPerS) * 1000);
     const wait = this.confident() && this.usageNow(now + fitted) + this.costPct(this.reserved) <= allowed + 1e-9 ? fitted : Math.ceil((excess / this.safeDecay()) * 1000);
+    if (!this.confident() && wait > PROBE_AFTER_MS) return this.probeWaitMs(now);
     return Math.min(maxWaitMs, wait);
+  }
+
+  /**
+   * Until the decay is pinned, a wait is counted at the documented floor, which may be many times
+   * too long (after another caller filled the budget, 15 s for 5 % where the budget was empty again
+   * in 2 s) — and no reading comes while nothing starts. So a long wait is cut short: once the last
+   * reading is PROBE_AFTER_MS old and nothing is in flight, one task goes alone and brings a fresh one.
+   */
+  private probeWaitMs(now: number): number {
+    if (this.reserved > 0) return PROBE_AFTER_MS;
+    return this.probing(now) ? 0 : PROBE_AFTER_MS - (now - this.last!.at);
   }
 
   /** Points a start may spend now without taking the score past the target (Infinity before any reading). */
   roomPoints(now: number): number {
     if (!this.last) return Infinity;
     const room = this.targetNow() - this.usageNow(now) - this.costPct(this.reserved);
-    return room <= 0 ? 0 : room / this.costPct(1);
+    const points = room <= 0 ? 0 : room / this.costPct(1);
+    // a probe (see `probeWaitMs`) sends one call's worth
+    return this.probing(now) ? Math.max(points, PROBE_POINTS) : points;
+  }
+
+  private probing(now: number): boolean {
+    return !!this.last && !this.confident() && this.reserved === 0 && now - this.last.at >= PROBE_AFTER_MS;
   }
 
   /** A task of `points` starts; returns the release to call when it ends. */
