@@ -8,7 +8,8 @@ afterEach(async () => {
   window.localStorage.clear();
   // React flushes an unmount's passive effects on the scheduler's next macrotask: let it run while
   // jsdom still exists, or the last test of a file can end in "window is not defined" after teardown.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // (two timer turns: the scheduler's setImmediate runs in the event loop's check phase between them)
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
 });
 
 // A virtualizer renders nothing in a 0×0 box.
