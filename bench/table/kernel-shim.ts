@@ -2,7 +2,7 @@
  * What the ad-account columns and their formatting import from '@kernel', without the rest of
  * the kernel (shell, workspace, bridge…): the bench page stays small and measures only the table.
  */
-export { DataTable, toCsv } from '../../src/kernel/table';
+export { DataTable, loadCsv } from '../../src/kernel/table';
 export type { DataColumn, DataTableProps } from '../../src/kernel/table';
 export { toMajorUnits, toUsd } from '../../src/kernel/graph/money';
 export { outputOf } from '../../src/kernel/list/row-outputs';

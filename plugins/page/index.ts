@@ -1,7 +1,5 @@
 import { definePlugin } from '@kernel';
 import manifest from './plugin.json';
-import zhCN from './locales/zh-CN.json';
-import enUS from './locales/en-US.json';
 
 export default definePlugin(manifest, {
   routes: {
@@ -13,5 +11,5 @@ export default definePlugin(manifest, {
   views: { list: () => import('./views/PageListView') },
   actions: import.meta.glob('./actions/*.ts'),
   widgets: { overview: () => import('./widgets/Overview') },
-  locales: { 'zh-CN': zhCN, 'en-US': enUS },
+  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
 });

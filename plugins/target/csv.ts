@@ -1,5 +1,5 @@
 /** Interests as CSV (saved lists and the selection), and the browser download of it. */
-import { toCsv, type DataColumn } from '@kernel';
+import { loadCsv, type DataColumn } from '@kernel';
 import type { TFunction } from 'i18next';
 import { pathText, type Interest } from './interest';
 
@@ -14,7 +14,8 @@ export function interestCsvColumns(t: TFunction): DataColumn<Interest>[] {
   ];
 }
 
-export function interestsCsv(items: readonly Interest[], t: TFunction): string {
+export async function interestsCsv(items: readonly Interest[], t: TFunction): Promise<string> {
+  const { toCsv } = await loadCsv();
   return toCsv(items, interestCsvColumns(t));
 }
 

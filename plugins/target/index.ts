@@ -1,10 +1,8 @@
 import { definePlugin } from '@kernel';
 import manifest from './plugin.json';
-import zhCN from './locales/zh-CN.json';
-import enUS from './locales/en-US.json';
 
 export default definePlugin(manifest, {
   routes: { index: () => import('./views/TargetScreen') },
   views: { list: () => import('./views/TargetListView') },
-  locales: { 'zh-CN': zhCN, 'en-US': enUS },
+  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
 });

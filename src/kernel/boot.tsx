@@ -25,9 +25,9 @@ export async function boot(loadManifests: () => Promise<Record<string, unknown>>
   loadIconsOneByOne();
   const bus = createBus();
   const i18n = await createI18n([]);
-  const plugins = createPluginSource(loadManifests, (registry) => {
-    addPluginLocales(i18n, registry.plugins);
+  const plugins = createPluginSource(loadManifests, async (registry) => {
     registry.refused.forEach((r) => bus.emit('plugin:refused', r));
+    await addPluginLocales(i18n, registry.plugins);
   });
   if (getSession().token) void plugins.load().catch(() => { /* KernelRoot shows the failure with a retry */ });
   const api = createProductApi(i18n);

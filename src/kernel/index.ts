@@ -26,7 +26,7 @@ export type { RowOutput, RowOutputs } from './list/row-outputs';
 export { ListStatus, ListButtons, ToolbarButtons } from './list/ListChrome';
 export type { ToolbarAction } from './table/TableToolbar';
 export type { StorageKey, StorageSchema } from './storage';
-export { DataTable, toCsv } from './table';
+export { DataTable, loadCsv } from './table';
 export type { DataColumn, DataTableProps } from './table';
 export { Workspace } from './workspace/Workspace';
 export { WidgetBoard } from './shell/WidgetBoard';

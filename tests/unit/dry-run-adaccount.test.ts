@@ -17,6 +17,9 @@ let i18n: I18n;
 const handlers = new Map<string, ActionHandlers<JobItem, unknown, unknown>>();
 beforeAll(async () => {
   i18n = await createI18n(registry.plugins, 'en-US');
+  // the tests read both languages: load zh-CN's strings too (a page loads them on a switch)
+  await i18n.changeLanguage('zh-CN');
+  await i18n.changeLanguage('en-US');
   for (const a of adaccount.actions) handlers.set(a.verb, await a.load());
 });
 

@@ -12,7 +12,12 @@ import { fieldErrors, fieldMessage, registerAjvLocalizer, validateParams } from 
 const registry = createRegistry(import.meta.glob('/plugins/*/index.ts', { eager: true }));
 const LOCALES = ['en-US', 'zh-CN'] as const;
 let i18n: I18n;
-beforeAll(async () => { i18n = await createI18n(registry.plugins, 'en-US'); });
+beforeAll(async () => {
+  i18n = await createI18n(registry.plugins, 'en-US');
+  // the tests read both languages: load zh-CN's strings too (a page loads them on a switch)
+  await i18n.changeLanguage('zh-CN');
+  await i18n.changeLanguage('en-US');
+});
 
 type Prop = Record<string, unknown> & { 'x-message'?: string };
 /** Every compiled schema a plugin owns: its actions' parameters and its settings. */

@@ -7,6 +7,7 @@ import { createRegistry } from '../../src/kernel/plugin/registry';
 import { schemas, validators } from '../../src/generated/validators.js';
 import type { LocaleTree } from '../../src/kernel/plugin/types';
 import { renderWithKernel } from '../harness/render-with-kernel';
+import { loadPluginLocale } from '../../src/kernel/i18n';
 
 const modules = import.meta.glob('/plugins/*/index.ts', { eager: true });
 const registry = createRegistry(modules);
@@ -72,9 +73,13 @@ describe('every plugin keeps the contract', () => {
 
   for (const p of registry.plugins) {
     describe(p.id, () => {
-      it('has every locale key in both languages, and its title keys resolve', () => {
-        const zh = keys(p.locales['zh-CN']).sort();
-        const en = keys(p.locales['en-US']).sort();
+      it('has every locale key in both languages, each loaded on its own, and its title keys resolve', async () => {
+        // each language is bound as a loader, so a page loads only the operator's
+        expect(p.locales['zh-CN'], 'zh-CN loader').toBeTypeOf('function');
+        expect(p.locales['en-US'], 'en-US loader').toBeTypeOf('function');
+        const locales = { 'zh-CN': await loadPluginLocale(p.locales['zh-CN']), 'en-US': await loadPluginLocale(p.locales['en-US']) };
+        const zh = keys(locales['zh-CN']).sort();
+        const en = keys(locales['en-US']).sort();
         expect(en).toEqual(zh);
         const outputKeys = p.actions.flatMap((a) => {
           const row = (a.output?.type === 'array' ? a.output.items : a.output) as { properties?: Record<string, unknown> } | undefined;
@@ -83,8 +88,8 @@ describe('every plugin keeps the contract', () => {
         const settingKeys = Object.keys((p.settings?.properties ?? {}) as Record<string, unknown>).map((k) => `settings.fields.${k}`);
         const titleKeys = [p.titleKey, ...p.routes.map((r) => r.titleKey), ...p.views.map((v) => v.titleKey), ...p.actions.map((a) => a.titleKey), ...p.widgets.map((w) => w.titleKey), ...outputKeys, ...settingKeys];
         for (const k of titleKeys) {
-          expect(has(p.locales['zh-CN'], k), `zh-CN ${k}`).toBe(true);
-          expect(has(p.locales['en-US'], k), `en-US ${k}`).toBe(true);
+          expect(has(locales['zh-CN'], k), `zh-CN ${k}`).toBe(true);
+          expect(has(locales['en-US'], k), `en-US ${k}`).toBe(true);
         }
       });
 

@@ -8,7 +8,7 @@ import { ITEMS, JOBS, JobStore, itemRowId } from '../../src/kernel/runner/job-st
 import { KERNEL_LANES, LANE_PROFILES, jitterFromSteps, laneProblems, pluginLanes, realClock, toLaneProfile } from '../../src/kernel/runner/lanes';
 import type { FieldError, ParamSchemas } from '../../src/kernel/runner/params';
 import { outputColumns, resultRows } from '../../src/kernel/runner/results';
-import { toCsv } from '../../src/kernel/table';
+import { toCsv } from '../../src/kernel/table/csv';
 import { RunnerRefusal, type ItemRow, type JobItem } from '../../src/kernel/runner/types';
 import type { ActionContext, JsonSchema, LaneDeclaration } from '../../src/kernel/plugin/types';
 import { actionMap, testAction, testPlugin } from '../harness/actions';

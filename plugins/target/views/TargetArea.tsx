@@ -189,7 +189,7 @@ function SavedLists() {
           </HTMLSelect>
           <ButtonGroup className="target-side__row">
             <Button icon="export" text={t('lists.export')} disabled={!list.items.length} data-testid="target-list-export"
-              onClick={() => downloadCsv(csvName(list.name), interestsCsv(list.items, t))} />
+              onClick={() => { void interestsCsv(list.items, t).then((csv) => downloadCsv(csvName(list.name), csv)); }} />
             <Button icon="duplicate" text={t('lists.copyIds')} disabled={!list.items.length} data-testid="target-list-copy"
               onClick={() => copyText(list.items.map((i) => i.id).join('\n'), t('copied', { count: list.items.length }))} />
             <Button icon="trash" intent="danger" text={t('lists.delete')} onClick={() => { deleteList(store, list.id); setOpenId(''); }} data-testid="target-list-delete" />

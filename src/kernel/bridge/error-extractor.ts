@@ -1,7 +1,6 @@
 import { REFUSED_PREFIX } from '../../../protocol';
 import { getItem } from '../storage';
-import enUS from '../i18n/locales/en-US.json';
-import zhCN from '../i18n/locales/zh-CN.json';
+import { REFUSED_TEXT } from './refused-text';
 
 /**
  * The one error extractor of docs/SPEC.md section 15: the first present of errorSummary, errorDescription,
@@ -58,6 +57,5 @@ function parseMaybeJson(value: unknown): unknown {
 export function bridgeErrorText(error: string | undefined): string | undefined {
   if (!error?.startsWith(REFUSED_PREFIX)) return error;
   const reason = error.slice(REFUSED_PREFIX.length);
-  const locale = getItem('arco-locale') === 'en-US' ? enUS : zhCN;
-  return locale.bridge.refused.replace('{{reason}}', reason);
+  return REFUSED_TEXT[getItem('arco-locale') === 'en-US' ? 'en-US' : 'zh-CN'].replace('{{reason}}', reason);
 }

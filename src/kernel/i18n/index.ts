@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { LoadedPlugin, LocaleTree, SupportedLocale } from '../plugin/types';
+import type { LoadedPlugin, LocaleSource, LocaleTree, SupportedLocale } from '../plugin/types';
 import { getItem, setItem } from '../storage';
 
 // Each language's kernel strings (the table's included: importing '../table' would bring the whole table)
@@ -35,15 +35,33 @@ export function storedLocale(): SupportedLocale {
   return isSupportedLocale(value) ? value : DEFAULT_LOCALE;
 }
 
-/** A fresh i18next instance with the kernel's strings and each plugin's strings under its own namespace. */
+/** A plugin's strings in one language, loading them when the plugin binds a loader. */
+export async function loadPluginLocale(source: LocaleSource): Promise<LocaleTree> {
+  if (typeof source !== 'function') return source;
+  const loaded = await source();
+  return ('default' in loaded && typeof loaded.default === 'object' ? loaded.default : loaded) as LocaleTree;
+}
+
+/** The plugins whose strings an instance holds, so a language switch loads theirs too. */
+const pluginsOf = new WeakMap<I18n, LoadedPlugin[]>();
+
+async function ensurePluginLocales(instance: I18n, plugins: readonly LoadedPlugin[], lng: SupportedLocale): Promise<void> {
+  const missing = plugins.filter((p) => !instance.hasResourceBundle(lng, p.id));
+  const trees = await Promise.all(missing.map((p) => loadPluginLocale(p.locales[lng])));
+  missing.forEach((p, i) => instance.addResourceBundle(lng, p.id, trees[i]!, true, true));
+}
+
+/**
+ * A fresh i18next instance with the kernel's strings and each plugin's strings under its own namespace,
+ * in the operator's language only: a switch loads the new language's strings before it changes.
+ */
 export async function createI18n(plugins: readonly LoadedPlugin[], locale: SupportedLocale = storedLocale()): Promise<I18n> {
   const instance = i18next.createInstance();
   const resources: Record<string, Record<string, LocaleTree>> = {};
-  const own = await loadKernelLocale(locale);
-  for (const lng of SUPPORTED_LOCALES) {
-    resources[lng] = lng === locale ? { [KERNEL_NS]: own } : {};
-    for (const p of plugins) resources[lng][p.id] = p.locales[lng];
-  }
+  const [own, trees] = await Promise.all([loadKernelLocale(locale), Promise.all(plugins.map((p) => loadPluginLocale(p.locales[locale])))]);
+  for (const lng of SUPPORTED_LOCALES) resources[lng] = {};
+  resources[locale] = { [KERNEL_NS]: own, ...Object.fromEntries(plugins.map((p, i) => [p.id, trees[i]!])) };
+  pluginsOf.set(instance, [...plugins]);
   await instance.use(initReactI18next).init({
     lng: locale,
     fallbackLng: FALLBACK_LOCALE,
@@ -54,11 +72,11 @@ export async function createI18n(plugins: readonly LoadedPlugin[], locale: Suppo
     interpolation: { escapeValue: false }, // React escapes; platform text is never rendered as HTML
     returnNull: false,
   });
-  // Only the chosen language's kernel strings are loaded: a switch loads the new one's before it changes.
-  // (The en-US fallback of the kernel's strings is not loaded for zh-CN; both languages have every key.)
+  // Only the chosen language's strings are loaded: a switch loads the new one's before it changes.
+  // (The en-US fallback is not loaded for zh-CN; both languages have every key, which a test checks.)
   const changeLanguage = instance.changeLanguage.bind(instance);
   instance.changeLanguage = async (lng, callback) => {
-    if (isSupportedLocale(lng)) await ensureKernelLocale(instance, lng);
+    if (isSupportedLocale(lng)) await Promise.all([ensureKernelLocale(instance, lng), ensurePluginLocales(instance, pluginsOf.get(instance) ?? [], lng)]);
     return changeLanguage(lng, callback);
   };
   instance.on('languageChanged', (lng) => {
@@ -69,7 +87,12 @@ export async function createI18n(plugins: readonly LoadedPlugin[], locale: Suppo
   return instance;
 }
 
-/** Adds the strings of plugins read after start (the page reads them once there is a session), each under its namespace. */
-export function addPluginLocales(instance: I18n, plugins: readonly LoadedPlugin[]): void {
-  for (const lng of SUPPORTED_LOCALES) for (const p of plugins) instance.addResourceBundle(lng, p.id, p.locales[lng], true, true);
+/**
+ * Adds the strings of plugins read after start (the page reads them once there is a session), each
+ * under its namespace, in the language shown; resolves once they are in.
+ */
+export async function addPluginLocales(instance: I18n, plugins: readonly LoadedPlugin[]): Promise<void> {
+  pluginsOf.set(instance, [...(pluginsOf.get(instance) ?? []), ...plugins]);
+  const lng = instance.resolvedLanguage ?? instance.language;
+  await ensurePluginLocales(instance, plugins, isSupportedLocale(lng) ? lng : DEFAULT_LOCALE);
 }

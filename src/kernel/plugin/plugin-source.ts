@@ -15,7 +15,8 @@ export interface PluginSource {
 
 export function createPluginSource(
   loadManifests: () => Promise<Record<string, unknown>>,
-  onLoaded: (registry: PluginRegistry) => void,
+  /** Runs before the registry counts as loaded (the plugins' strings are added there). */
+  onLoaded: (registry: PluginRegistry) => void | Promise<void>,
 ): PluginSource {
   let registry: PluginRegistry | null = null;
   let loading: Promise<PluginRegistry> | null = null;
@@ -24,9 +25,9 @@ export function createPluginSource(
     get: () => registry,
     load() {
       if (registry) return Promise.resolve(registry);
-      loading ??= Promise.all([import('./registry'), loadManifests()]).then(([{ createRegistry }, modules]) => {
+      loading ??= Promise.all([import('./registry'), loadManifests()]).then(async ([{ createRegistry }, modules]) => {
         const loaded = createRegistry(modules);
-        onLoaded(loaded);
+        await onLoaded(loaded);
         registry = loaded;
         listeners.forEach((l) => l());
         return loaded;

@@ -8,6 +8,11 @@ import type { JobItem } from '../runner/types';
 export type LazyComponent<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
 export type LocaleTree = { [key: string]: string | LocaleTree };
+/**
+ * A plugin's strings in one language: the tree itself, or a loader of its JSON module
+ * (`() => import('./locales/en-US.json')`), so a page loads only the operator's language.
+ */
+export type LocaleSource = LocaleTree | (() => Promise<LocaleTree | { default: LocaleTree }>);
 export type SupportedLocale = 'zh-CN' | 'en-US';
 
 // ---------------------------------------------------------------------------------------------
@@ -204,7 +209,7 @@ export interface PluginBindings {
   actions?: Record<string, ActionLoader>;
   /** By widget name. */
   widgets?: Record<string, LazyComponent<WidgetProps>>;
-  locales: Record<SupportedLocale, LocaleTree>;
+  locales: Record<SupportedLocale, LocaleSource>;
   /** Bus subscriptions and start-up work; loaded after the manifest is checked. */
   activate?: () => Promise<{ default: (ctx: KernelContext) => void | (() => void) }>;
 }
@@ -276,7 +281,7 @@ export interface LoadedPlugin {
   scope?: ScopeDeclaration;
   widgets: PluginWidget[];
   settings?: JsonSchema;
-  locales: Record<SupportedLocale, LocaleTree>;
+  locales: Record<SupportedLocale, LocaleSource>;
   activate?: PluginBindings['activate'];
 }
 

@@ -52,7 +52,6 @@ import { useTable } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { ColumnMenu, type ColumnMenuItem } from './ColumnMenu';
 import { defaultVisibility, headlessOptions, initialTableState, resolveOrder, savedState, sourceOf, toColumnDef, type HeadlessRow } from './column-model';
-import { csvFileName, downloadCsv, toCsv } from './csv';
 import { showToast } from '../core/toaster';
 import { DataGrid, type ColumnLayout } from './DataGrid';
 import { GridHeader, type HeaderSpec, type ResizeHandlers, type SelectAllState } from './GridHeader';
@@ -369,8 +368,16 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
   };
 
   // With a selection the selected rows are exported, else the whole view; the button says which.
-  const exportCsv = () => {
+  const exportCsv = async () => {
     const data = selection.size > 0 ? selectedRows() : Array.from(view, (row) => rows[row]);
+    let csvModule: typeof import('./csv');
+    try {
+      csvModule = await import('./csv');
+    } catch {
+      void showToast(t('error.loadFailed'), 'danger');
+      return;
+    }
+    const { csvFileName, downloadCsv, toCsv } = csvModule;
     const csv = toCsv(data, visibleColumns as DataColumn<Row>[], { currencyHeader: (header) => t('table.csvCurrency', { header }) });
     downloadCsv(csvFileName(props.exportFileName ?? viewId), csv);
   };

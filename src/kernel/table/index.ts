@@ -2,7 +2,8 @@ import enUS from './locales/en-US.json';
 import zhCN from './locales/zh-CN.json';
 
 export { DataTable } from './DataTable';
-export { toCsv } from './csv';
+/** The CSV writer (with papaparse), loaded on the first export: no screen needs it before. */
+export const loadCsv = () => import('./csv');
 export { TableStateScope, readTableStates, readTableViewState, useTableStateStore } from './table-state';
 export type { TableStateScopeProps, TableStateStore, TableViewState } from './table-state';
 export { toColumnDef, dataTableFeatures, type DataColumnDef } from './column-model';

@@ -1,8 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, toCsv, type DataColumn } from '../../../src/kernel/table';
-import { csvFileName, guardCsvCell } from '../../../src/kernel/table/csv';
+import { DataTable, type DataColumn } from '../../../src/kernel/table';
+import { csvFileName, guardCsvCell, toCsv } from '../../../src/kernel/table/csv';
 import { accountColumns, accountId, accounts, renderWithI18n, type Account } from './helpers';
 
 describe('toCsv', () => {
@@ -105,7 +105,8 @@ describe('export button', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /^Export/ }));
 
-    expect(clicked).toHaveLength(1);
+    // the CSV writer loads on the first export
+    await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0].download).toMatch(/^ad-accounts-\d{8}-\d{4}\.csv$/);
     expect(clicked[0].getAttribute('href')).toBe('blob:test/1');
     expect(blobs).toHaveLength(1);
@@ -132,6 +133,7 @@ describe('export button', () => {
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: /^Export/ }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0].download).toMatch(/^bm-list-\d{8}-\d{4}\.csv$/);
     const text = new TextDecoder().decode(await blobs[0].arrayBuffer());
     expect(text).toBe('Name,Spend,Owner\r\nAlpha shop,300,Lin');
@@ -145,6 +147,7 @@ describe('export button', () => {
     const button = screen.getByRole('button', { name: /^Export/ });
     expect(button.textContent).toBe('Export 2 selected rows');
     fireEvent.click(button);
+    await waitFor(() => expect(blobs).toHaveLength(1));
     const text = new TextDecoder().decode(await blobs[0].arrayBuffer());
     expect(text).toBe('Name,Status,Spend\r\nAlpha shop,ACTIVE,300\r\nDelta,DISABLED,5');
   });
