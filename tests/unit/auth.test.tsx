@@ -73,7 +73,8 @@ describe('the route guard and the account screens', () => {
 
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('bm screen')).toBeTruthy();
+    // the signed-in code loads on sign-in: allow it the time a busy machine takes
+    expect(await screen.findByText('bm screen', {}, { timeout: 10_000 })).toBeTruthy();
     expect(getItem('token')).toBe('tok-1');
     expect(getSession().info?.role).toBe('user');
     expect(server.calls.find((c) => c.path === '/api/user/info')?.auth).toBe('Bearer tok-1');
@@ -109,7 +110,7 @@ describe('the route guard and the account screens', () => {
     expect(await screen.findByText('Verification code wrong or expired')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Activate' }));
-    expect(await screen.findByText('home screen')).toBeTruthy();
+    expect(await screen.findByText('home screen', {}, { timeout: 10_000 })).toBeTruthy();
     expect(getItem('token')).toBe('tok-2');
   });
 
@@ -139,7 +140,7 @@ describe('the route guard and the account screens', () => {
     expect(await screen.findByText('Enter the unlock code we e-mailed you')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Unlock code'), { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('home screen')).toBeTruthy();
+    expect(await screen.findByText('home screen', {}, { timeout: 10_000 })).toBeTruthy();
     expect(server.calls.filter((c) => c.path === '/api/user/login').at(-1)?.body).toMatchObject({ unlockCode: '654321' });
   });
 
