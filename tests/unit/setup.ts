@@ -1,7 +1,8 @@
 // Shared set-up of the jsdom unit tests: layout stubs (jsdom has no layout), IndexedDB, cleanup.
 import 'fake-indexeddb/auto';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { closeAllToasts } from '../../src/kernel/core/toaster';
 
 afterEach(async () => {
   cleanup();
@@ -11,6 +12,12 @@ afterEach(async () => {
   // (two timer turns: the scheduler's setImmediate runs in the event loop's check phase between them)
   for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
 });
+
+// The toaster lives in a root of its own (document.body), which cleanup() does not unmount: close its
+// toasts before jsdom goes, or a toast's timer may fire into a torn-down window ("window is not defined").
+afterAll(async () => {
+  await closeAllToasts();
+}, 5_000);
 
 // A virtualizer renders nothing in a 0×0 box.
 Object.defineProperties(HTMLElement.prototype, {

@@ -46,3 +46,19 @@ export async function dismissToast(key: string): Promise<void> {
     console.error('[tessera] toast failed', e);
   }
 }
+
+/**
+ * Closes every toast and resolves once their closing animations are over; true when any was open.
+ * For the unit tests' teardown: a toast's timers must not outlive the page they were shown on.
+ */
+export async function closeAllToasts(): Promise<boolean> {
+  if (!toasterPromise) return false;
+  const t = await toasterPromise.catch(() => null);
+  if (!t || t.getToasts().length === 0) return false;
+  t.clear();
+  showing.clear();
+  await new Promise((resolve) => setTimeout(resolve, TOAST_CLOSE_MS));
+  return true;
+}
+/** Longer than Blueprint's overlay transition (300 ms). */
+const TOAST_CLOSE_MS = 500;
