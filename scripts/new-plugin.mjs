@@ -21,14 +21,12 @@ export function scaffoldFiles(id, { order = 50 } = {}) {
     }),
     [`plugins/${id}/index.ts`]: `import { definePlugin } from '@kernel';
 import manifest from './plugin.json';
-import zhCN from './locales/zh-CN.json';
-import enUS from './locales/en-US.json';
 
 export default definePlugin(manifest, {
   routes: { index: () => import('./views/${Id}Screen') },
   views: { list: () => import('./views/${Id}ListView') },
   actions: import.meta.glob('./actions/*.ts'),
-  locales: { 'zh-CN': zhCN, 'en-US': enUS },
+  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
 });
 `,
     [`plugins/${id}/load.ts`]: `import { followNextLinks, type ListLoadContext } from '@kernel';

@@ -454,8 +454,10 @@ describe('through the runner', () => {
     return runner.items(jobId);
   };
 
-  it('refuses bad parameters before anything is sent', () => {
+  it('refuses bad parameters before anything is sent', async () => {
     const runner = makeRunner();
+    // a page that has loaded the validators' code refuses at the start (before: see tests/unit/runner.test.ts)
+    await runner.loadParamValidators();
     expect(() => runner.start('adaccount.setSpendCap', { amount: -1 }, [{ id: fx.adaccounts.active! }])).toThrow(RunnerRefusal);
     expect(() => runner.start('adaccount.shareAgency', { business: fx.businesses.agency, role: 'owner' }, [{ id: fx.adaccounts.active! }])).toThrow(RunnerRefusal);
     expect(sent).toEqual([]);

@@ -10,19 +10,19 @@ function Probe() {
 }
 
 describe('plugin settings', () => {
-  it('reads the schema default, stores a valid value, refuses one the schema refuses, and re-renders readers', () => {
+  it('reads the schema default, stores a valid value, refuses one the schema refuses, and re-renders readers', async () => {
     localStorage.clear();
     expect(getPluginSettings('adaccount').timeZone).toBe('Asia/Shanghai');
     render(<Probe />);
     expect(screen.getByTestId('tz').textContent).toBe('Asia/Shanghai');
-    act(() => { expect(setPluginSettings('adaccount', { timeZone: 'UTC' })).toEqual([]); });
+    await act(async () => { expect(await setPluginSettings('adaccount', { timeZone: 'UTC' })).toEqual([]); });
     expect(screen.getByTestId('tz').textContent).toBe('UTC');
     expect(getItem('tessera-plugin-settings')?.adaccount).toEqual({ timeZone: 'UTC' });
     let problems: string[] = [];
-    act(() => { problems = setPluginSettings('adaccount', { timeZone: 'Mars/Olympus' }); });
+    await act(async () => { problems = await setPluginSettings('adaccount', { timeZone: 'Mars/Olympus' }); });
     expect(problems.length).toBeGreaterThan(0);
     expect(screen.getByTestId('tz').textContent).toBe('UTC');
-    expect(setPluginSettings('adaccount', { unknown: 1 }).length).toBeGreaterThan(0);
-    expect(setPluginSettings('nosuchplugin', { a: 1 })).toEqual(['plugin "nosuchplugin" declares no settings']);
+    expect((await setPluginSettings('adaccount', { unknown: 1 })).length).toBeGreaterThan(0);
+    expect(await setPluginSettings('nosuchplugin', { a: 1 })).toEqual(['plugin "nosuchplugin" declares no settings']);
   });
 });

@@ -6,7 +6,7 @@ import type { BridgeResponse, OutcomeState, RequestPayload } from '../../protoco
 import { Runner } from '../../src/kernel/runner/runner';
 import { LaneScheduler, realClock } from '../../src/kernel/runner/lanes';
 import { classifyError, parseUsage, rateLimitPauseMs } from '../../src/kernel/runner/classify';
-import { classifyEntries, splitLines } from '../../src/kernel/runner/params';
+import { classifyEntries, compiledSchemas, splitLines } from '../../src/kernel/runner/params';
 import { RunnerRefusal, type JobItem } from '../../src/kernel/runner/types';
 import type { ActionContext } from '../../src/kernel/plugin/types';
 import { GraphError } from '../../src/kernel/bridge/bridge';
@@ -185,6 +185,54 @@ describe('the runner', () => {
     expect(() => disabled.start('adaccount.rename', { name: 'x' }, accounts(1))).toThrow(/not enabled/);
     const blocked = makeRunner(new FakePlatform(1), createKernelStore(), { isBlocked: (id) => id === 'adaccount.rename' });
     expect(() => blocked.start('adaccount.rename', { name: 'x' }, accounts(1))).toThrow(/newer extension/);
+  });
+
+  describe('before the validators load', () => {
+    /** The compiled validators, as a page has them before their code has loaded (`load` lets them in). */
+    function lateSchemas() {
+      let ready = false;
+      let open: () => void = () => {};
+      const loaded = new Promise<void>((resolve) => { open = () => { ready = true; resolve(); }; });
+      const load = vi.fn(() => loaded);
+      return { schemas: { ...compiledSchemas, ready: () => ready, load }, open, load };
+    }
+
+    it('starts at once, asks for the validators, and sends nothing until the parameters are checked', async () => {
+      const platform = new FakePlatform(3);
+      const late = lateSchemas();
+      const runner = makeRunner(platform, createKernelStore(), { paramSchemas: late.schemas });
+      expect(runner.paramsReady()).toBe(false);
+      const jobId = runner.start('adaccount.rename', { name: 'Later' }, accounts(3));
+      expect(late.load).toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(platform.writes.size).toBe(0);
+      expect(runner.job(jobId)!.status).toBe('running');
+      late.open();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(runner.job(jobId)).toMatchObject({ status: 'done', done: 3 });
+      expect(platform.names.get('act_1')).toBe('Later');
+    });
+
+    it('fails a job whose parameters the validators refuse, before anything is sent, saying which', async () => {
+      const platform = new FakePlatform(3);
+      const late = lateSchemas();
+      const runner = makeRunner(platform, createKernelStore(), { paramSchemas: late.schemas });
+      const jobId = runner.start('adaccount.addUser', { uid: 'abc', role: 5 }, accounts(2));
+      late.open();
+      await vi.advanceTimersByTimeAsync(5000);
+      const job = runner.job(jobId)!;
+      expect(job.status).toBe('failed');
+      expect(job.error).toMatch(/parameters are not valid: .*uid/);
+      expect(platform.writes.size).toBe(0);
+    });
+
+    it('a dry run waits for the validators and refuses field by field as after', async () => {
+      const late = lateSchemas();
+      const runner = makeRunner(new FakePlatform(1), createKernelStore(), { paramSchemas: late.schemas });
+      const dry = runner.dryRun('adaccount.addUser', { uid: 'abc', role: 5 }, accounts(1));
+      late.open();
+      await expect(dry).rejects.toBeInstanceOf(RunnerRefusal);
+    });
   });
 
   it('skips entries that resolved to no id as unresolved and sends nothing for them', async () => {

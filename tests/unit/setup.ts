@@ -1,8 +1,15 @@
 // Shared set-up of the jsdom unit tests: layout stubs (jsdom has no layout), IndexedDB, cleanup.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { closeAllToasts } from '../../src/kernel/core/toaster';
+import { loadValidators } from '../../src/kernel/validators';
+
+// A page loads the validators' code on first need; the unit tests start as a page that has it (the
+// runner's path before it has loaded is tested in tests/unit/runner.test.ts, "before the validators load").
+beforeAll(async () => {
+  await loadValidators();
+});
 
 afterEach(async () => {
   cleanup();

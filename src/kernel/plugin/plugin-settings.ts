@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { schemas, validators } from '../../generated/validators.js';
+import { schemas } from '../../generated/schemas.js';
+import { loadValidators, loadedValidators } from '../validators';
 import { getItem, setItem } from '../storage';
 
 /**
@@ -21,9 +22,10 @@ export function getPluginSettings(pluginId: string): Record<string, unknown> {
   return { ...defaults, ...(getItem('tessera-plugin-settings')?.[pluginId] ?? {}) };
 }
 
-/** Stores a plugin's settings after checking them against its schema; returns the problems (nothing stored then). */
-export function setPluginSettings(pluginId: string, values: Record<string, unknown>): string[] {
-  const validate = validators[`${pluginId}.settings`];
+/** Stores a plugin's settings after checking them against its schema; resolves to the problems (nothing stored then). */
+export async function setPluginSettings(pluginId: string, values: Record<string, unknown>): Promise<string[]> {
+  await loadValidators();
+  const validate = loadedValidators()![`${pluginId}.settings`];
   if (!validate) return [`plugin "${pluginId}" declares no settings`];
   const next = { ...getPluginSettings(pluginId), ...values };
   if (!validate(next)) return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);

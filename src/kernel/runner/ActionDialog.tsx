@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Callout, Collapse, Dialog, DialogBody, DialogFooter, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { schemas } from '../../generated/validators.js';
+import { schemas } from '../../generated/schemas.js';
 import { useKernel } from '../KernelProvider';
 import { useSettings } from '../core/settings';
 import { resolveIds } from '../graph/resolve-ids';
 import { findAction, useRunner } from './RunnerHost';
 import { SchemaForm, type ObjectSchema } from './SchemaForm';
 import { RunnerRefusal, type JobItem } from './types';
-import { classifyEntries, compiledSchemas, fieldMessage, resolveEntries, validateActionParams, type FieldError } from './params';
+import { classifyEntries, compiledSchemas, fieldMessage, loadValidators, resolveEntries, validateActionParams, type FieldError } from './params';
 import { isPreview, type DryRunEffect, type DryRunPreview } from './dry-run';
 
 export interface ActionRequest {
@@ -95,6 +95,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     setErrors({});
     setRefusal(null);
     const p = await params();
+    await loadValidators();
     const problems = validateActionParams(compiledSchemas, action.schema, p);
     if (problems.length) { showFieldErrors(problems); return null; }
     return p;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { schemas } from '../../generated/validators.js';
+import { schemas } from '../../generated/schemas.js';
 import { useSettings } from '../core/settings';
 import type { PluginAction } from '../plugin/types';
 import { useRunner } from './RunnerHost';

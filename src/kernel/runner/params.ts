@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import { schemas, validators } from '../../generated/validators.js';
+import { loadValidators, loadedValidators } from '../validators';
+import { schemas } from '../../generated/schemas.js';
 import type { JsonSchema } from '../plugin/types';
 import { CODE, MAIN_HOSTS } from '../graph/resolve-ids';
 import localizeZh from 'ajv-i18n/localize/zh';
@@ -14,12 +15,25 @@ export interface FieldError { field: string; message: string; key?: string; valu
 /** Where the runner finds an action's parameter schema and validator (the compiled ones in the app). */
 export interface ParamSchemas {
   schema(key: string): JsonSchema | undefined;
+  /** Only once `ready()` (when given). */
   validate(key: string, params: unknown): FieldError[];
+  /** False while the validators' code is still to load; absent = always ready. */
+  ready?(): boolean;
+  /** Loads the validators' code (resolves at once when ready). */
+  load?(): Promise<void>;
+}
+
+export { loadValidators } from '../validators';
+
+export function validatorsReady(): boolean {
+  return loadedValidators() !== null;
 }
 
 export const compiledSchemas: ParamSchemas = {
   schema: (key) => schemas[key],
   validate: (key, params) => validateParams(key, params),
+  ready: validatorsReady,
+  load: loadValidators,
 };
 
 const NO_PARAMS_KEY = 'kernel:runner.noParams';
@@ -44,6 +58,8 @@ export function secretFields(schema: JsonSchema | undefined): string[] {
  * problem of the whole object, e.g. "fill in at least one").
  */
 export function validateParams(schemaKey: string, params: unknown): FieldError[] {
+  const validators = loadedValidators();
+  if (!validators) throw new Error('the parameter validators are not loaded yet: await loadValidators() first');
   const validate = validators[schemaKey];
   if (!validate) return [{ field: '', message: `no schema "${schemaKey}"` }];
   if (validate(params)) return [];

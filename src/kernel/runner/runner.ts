@@ -113,6 +113,8 @@ export class Runner {
   private readonly secrets = new Map<string, Record<string, unknown>>();
   /** `prepare`'s result by job (a reload loses it: prepare runs again). */
   private readonly prepared = new Map<string, { value: unknown }>();
+  /** Jobs whose parameters this page has validated (at the start, or before its first send: see `schedule`). */
+  private readonly paramsChecked = new Set<string>();
   private readonly runs = new Map<string, JobRun>();
   /** The latest scheduling of each job; an older one still awaiting gives up. */
   private readonly scheduling = new Map<string, number>();
@@ -251,19 +253,27 @@ export class Runner {
     return null;
   }
 
-  /** Checks everything that must hold before a job may start; throws RunnerRefusal otherwise. */
+  /**
+   * Checks everything that must hold before a job may start; throws RunnerRefusal otherwise. The
+   * parameters are checked once the validators' code has loaded (`paramsReady`); before, a job's
+   * parameters are checked before its first send instead (`schedule`).
+   */
   check(actionId: string, params: unknown, items: readonly JobItem[], options: StartOptions = {}): ActionEntry {
     const refusal = this.availability(actionId);
     if (refusal) throw refusal;
     const entry = this.deps.actions().get(actionId)!;
-    const fieldErrors = validateActionParams(this.schemas, entry.action.schema, params);
-    if (fieldErrors.length) throw new RunnerRefusal('the parameters are not valid', 'params', fieldErrors);
+    if (this.paramsReady()) {
+      const fieldErrors = validateActionParams(this.schemas, entry.action.schema, params);
+      if (fieldErrors.length) throw new RunnerRefusal('the parameters are not valid', 'params', fieldErrors);
+    }
     if (this.plan(entry, params, items, options).length === 0) throw new RunnerRefusal('no items selected', 'empty');
     return entry;
   }
 
   /** Starts a job and returns its id at once; the action's code loads (and `prepare` runs) before the first item. */
   start(actionId: string, params: unknown, items: readonly JobItem[], options: StartOptions = {}): string {
+    const checked = this.paramsReady();
+    if (!checked) void this.schemas.load?.().catch(() => { /* retried before the first send */ });
     const entry = this.check(actionId, params, items, options);
     const { plugin, action } = entry;
     const now = this.clock.now();
@@ -282,6 +292,7 @@ export class Runner {
       total: rows.length, done: 0, failed: 0, skipped: rows.filter((r) => r.state === 'skipped').length, unknown: 0,
       createdAt: now, startedAt: now, updatedAt: now, finishedAt: 0, dryRun: false,
     }, rows);
+    if (checked) this.paramsChecked.add(jobId);
     this.jobStore.trimHistory();
     this.deps.reportStart?.(plugin.id, actionId);
     this.deps.bus?.emit('job:started', { jobId, actionId, total: rows.length });
@@ -322,6 +333,30 @@ export class Runner {
     return this.deps.paramSchemas ?? compiledSchemas;
   }
 
+  /** True once parameters can be validated synchronously (the validators' code has loaded). */
+  paramsReady(): boolean {
+    return this.schemas.ready?.() ?? true;
+  }
+
+  /** Loads the validators' code (at once when ready). */
+  async loadParamValidators(): Promise<void> {
+    await this.schemas.load?.();
+  }
+
+  /**
+   * Validates a job's parameters (its secrets included) before anything of it is sent, when the page
+   * has not yet: a job started before the validators' code loaded, or restored from a saved store.
+   * Returns what is wrong, as one line for the job's error, or null.
+   */
+  private async paramsProblem(jobId: string, schemaKey: string | null, params: unknown): Promise<string | null> {
+    if (this.paramsChecked.has(jobId)) return null;
+    await this.loadParamValidators();
+    const problems = validateActionParams(this.schemas, schemaKey, params);
+    if (problems.length) return `the parameters are not valid: ${problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ')}`;
+    this.paramsChecked.add(jobId);
+    return null;
+  }
+
   private secretNames(action: PluginAction): string[] {
     return action.schema === null ? [] : secretFields(this.schemas.schema(action.schema));
   }
@@ -345,6 +380,8 @@ export class Runner {
     if (!job || (job.status !== 'paused' && job.status !== 'interrupted')) return;
     const entry = this.deps.actions().get(job.actionId);
     if (secrets && entry) {
+      // (awaited only when needed: ready, a refusal throws before resume's first await — serve-runner.ts counts on it)
+      if (!this.paramsReady()) await this.loadParamValidators();
       const needed = parseList(job.secretFields);
       const given = Object.fromEntries(needed.filter((n) => secrets[n] !== undefined).map((n) => [n, secrets[n]]));
       const fieldErrors = validateActionParams(this.schemas, entry.action.schema, { ...(JSON.parse(job.params) as object), ...given });
@@ -418,6 +455,7 @@ export class Runner {
    * preflight problem, and the first raw requests. The answer is a DryRunPreview (`isPreview`).
    */
   async dryRun(actionId: string, params: unknown, items: readonly JobItem[], count = 3): Promise<DryRunResult> {
+    await this.loadParamValidators();
     const entry = this.check(actionId, params, items);
     const handlers = await entry.action.load();
     const planned = this.plan(entry, params, items, {}).filter((p) => !p.unresolved);
@@ -455,9 +493,17 @@ export class Runner {
       this.jobStore.patchJob(jobId, { status: 'paused', pauseReason: 'secret', pauseMessage: missing.join(', ') });
       return;
     }
+    const params = { ...(JSON.parse(job.params) as object), ...this.secrets.get(jobId) };
+    let problem: string | null;
+    try {
+      problem = await this.paramsProblem(jobId, entry.action.schema, params);
+    } catch (e) {
+      problem = `the parameters could not be checked: ${(e as Error).message}`;
+    }
+    if (!current()) return;
+    if (problem) return this.failJob(jobId, problem);
     const controller = this.controllers.get(jobId) ?? new AbortController();
     this.controllers.set(jobId, controller);
-    const params = { ...(JSON.parse(job.params) as object), ...this.secrets.get(jobId) };
     if (handlers.prepare && !this.prepared.has(jobId)) {
       try {
         const items = this.items(jobId).map((i) => JSON.parse(i.item) as JobItem);

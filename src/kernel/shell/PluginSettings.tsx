@@ -19,8 +19,10 @@ function PluginSettingsSection({ plugin }: { plugin: LoadedPlugin }) {
   const [problem, setProblem] = useState<string | null>(null);
   const onChange = (next: Record<string, unknown>) => {
     setValue(next);
-    const problems = setPluginSettings(plugin.id, next);
-    setProblem(problems.length ? t('kernel:settings.pluginInvalid') : null);
+    void setPluginSettings(plugin.id, next).then(
+      (problems) => setProblem(problems.length ? t('kernel:settings.pluginInvalid') : null),
+      () => setProblem(t('kernel:error.loadFailed')),
+    );
   };
   return (
     <section data-testid={`plugin-settings-${plugin.id}`}>

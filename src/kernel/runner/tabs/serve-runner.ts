@@ -63,6 +63,7 @@ async function invoke(runner: Runner, method: string, args: unknown[]): Promise<
     case 'pause': return runner.pause(String(args[0]));
     case 'resume': {
       // Refused parameters reject at once; settling and scheduling may take a minute: answer before them.
+      await runner.loadParamValidators();
       const resuming = runner.resume(String(args[0]), args[1] as Record<string, unknown> | undefined);
       resuming.catch(() => { /* a refusal is the answer below; later failures land in the job's row */ });
       return Promise.race([resuming, Promise.resolve(undefined)]);

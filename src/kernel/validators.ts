@@ -1,0 +1,22 @@
+import type { ValidateFunction } from 'ajv';
+
+let validators: Record<string, ValidateFunction> | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * The compiled ajv validators of every schema (≈ 25 kB gzipped: action parameters, plugin settings)
+ * load on first need — an action's dialog, a dry run, the first job, a settings change — not with the
+ * first screen (docs/DECISIONS.md, "First-screen bundle"). The schemas themselves
+ * (src/generated/schemas.js) are always there: forms, defaults and secret fields read them.
+ */
+export function loadValidators(): Promise<void> {
+  if (validators) return Promise.resolve();
+  loading ??= import('../generated/validators.js').then((m) => { validators = m.validators; });
+  loading.catch(() => { loading = null; });
+  return loading;
+}
+
+/** The loaded validators by schema key, or null before `loadValidators` has resolved. */
+export function loadedValidators(): Readonly<Record<string, ValidateFunction>> | null {
+  return validators;
+}
