@@ -95,7 +95,13 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     setErrors({});
     setRefusal(null);
     const p = await params();
-    await loadValidators();
+    try {
+      await loadValidators();
+    } catch {
+      // the checks' code could not be fetched (offline, or a new version replaced the old files)
+      setRefusal(t('error.loadFailed'));
+      return null;
+    }
     const problems = validateActionParams(compiledSchemas, action.schema, p);
     if (problems.length) { showFieldErrors(problems); return null; }
     return p;
