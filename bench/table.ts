@@ -19,7 +19,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { BenchApi } from './table/api';
+import type { BenchApi, FirstRowParts } from './table/api';
 
 const HARD_LIMIT_MS = 400_000; // the whole run (warm and cold, both sizes) stays under 7 minutes
 const THINK_MS = 2_000; // an operator's pause after the table appears, before the first click
@@ -112,6 +112,7 @@ async function bench(page: Page, origin: string, rows: number): Promise<Figures>
   await page.goto(`${origin}/index.html?rows=${rows}`);
   await page.waitForFunction(() => (window as unknown as W).__bench?.firstRowMs !== undefined, null, { timeout: 60_000, polling: 50 });
   const firstRow = await page.evaluate(() => (window as unknown as W).__bench.firstRowMs ?? NaN);
+  const parts = await page.evaluate(() => (window as unknown as W).__bench.firstRowParts);
   // The operator looks at the table before the first click: at least THINK_MS, and (unless
   // --think=<ms> fixes the pause) until the table's idle-time indexing has finished, capped.
   const thinkStarted = Date.now();
@@ -173,11 +174,13 @@ async function bench(page: Page, origin: string, rows: number): Promise<Figures>
   const scroll = await measureScroll(page, rows, true);
   const heap = await page.evaluate(() => (window as unknown as W).__bench.heapMb());
   if (snapshotArg) await summarizeHeap(page, `${snapshotArg.slice(11)}-${rows}.txt`);
-  return { firstRow, sort, filter, selectAll, ...scroll, heap };
+  return { firstRow, parts, sort, filter, selectAll, ...scroll, heap };
 }
 
 interface Figures {
   firstRow: number;
+  /** the first row's parts, of this run (warm) or of the first cold page */
+  parts?: FirstRowParts;
   sort: number;
   filter: number;
   selectAll: number;
@@ -192,7 +195,8 @@ function line(name: string, f: Figures, rowsOnlyMb: number): string {
   return (
     `${name}: first_row_ms=${fmt(f.firstRow, 0)} sort_ms=${fmt(f.sort)} filter_ms=${fmt(f.filter)} ` +
     `select_all_ms=${fmt(f.selectAll)} scroll_p95_ms=${fmt(f.scrollP95)} stale_pct=${fmt(f.stalePct)} heap_mb=${fmt(f.heap)} ` +
-    `heap_over_rows_mb=${fmt(f.heap - rowsOnlyMb)} dropped_frames=${f.dropped}`
+    `heap_over_rows_mb=${fmt(f.heap - rowsOnlyMb)} dropped_frames=${f.dropped}` +
+    (f.parts ? ` first_row_script_ms=${fmt(f.parts.scriptMs, 0)} first_row_rows_ms=${fmt(f.parts.rowsMs, 0)} first_row_mount_ms=${fmt(f.parts.mountMs, 0)}` : '')
   );
 }
 
@@ -239,7 +243,8 @@ async function benchCold(newPage: () => Promise<Page>, origin: string, rows: num
     await page.goto(`${origin}/index.html?rows=${rows}`);
     await page.waitForFunction(() => (window as unknown as W).__bench?.firstRowMs !== undefined, null, { timeout: 60_000, polling: 'raf' });
     const firstRow = await page.evaluate(() => (window as unknown as W).__bench.firstRowMs ?? NaN);
-    return { page, firstRow };
+    const parts = await page.evaluate(() => (window as unknown as W).__bench.firstRowParts);
+    return { page, firstRow, parts };
   };
   const firstRows: number[] = [];
 
@@ -278,7 +283,7 @@ async function benchCold(newPage: () => Promise<Page>, origin: string, rows: num
   const heap = await c.page.evaluate(() => (window as unknown as W).__bench.heapMb());
   await c.page.context().close();
   const firstRow = firstRows.slice().sort((x, y) => x - y)[1]; // the median of the three pages
-  return { firstRow, sort, filter, selectAll, ...scroll, heap };
+  return { firstRow, parts: a.parts, sort, filter, selectAll, ...scroll, heap };
 }
 
 /** Self sizes by node type and name from a heap snapshot, largest first (a diagnostic). */

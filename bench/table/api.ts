@@ -14,12 +14,20 @@ export interface ScrollResult {
   rendered: number[];
 }
 
+export interface FirstRowParts { scriptMs: number; rowsMs: number; mountMs: number }
+
 export interface BenchApi {
   rows: number;
   /** µs per row of each column's value function (5,000 sample rows). */
   columnCosts(): Record<string, number>;
   /** Navigation → first row painted, minus the time the page spent computing expected results. */
   firstRowMs?: number;
+  /**
+   * Where the first row's time went: the page's scripts loaded and evaluated (navigation start →
+   * this page's code runs), the rows generated in the page, and the table's own part (mount →
+   * first row painted).
+   */
+  firstRowParts?: FirstRowParts;
   filterQuery: string;
   expectedFilterCount: number;
   /** Starts watching for the result of the next input of this kind. */

@@ -1,5 +1,6 @@
 // Real Chromium (Debian's), driven by playwright-core. Never downloads a browser.
 import { chromium, type BrowserContext } from 'playwright-core';
+import { expect } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,13 +16,37 @@ export async function launchBrowser(options: { extensionDir?: string } = {}): Pr
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM, headless: true, args, viewport: { width: 1440, height: 900 }, locale: 'zh-CN',
   });
+  const log = keepConsole(context);
   return {
     context,
     close: async () => {
       await context.close();
+      log.end();
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Keeps what the pages said (console warnings and errors, uncaught errors) with their times in
+ * artifacts/console/<test file>-<n>.log, so a browser test that failed in CI leaves the page's own
+ * account of it beside the screenshots.
+ */
+function keepConsole(context: BrowserContext): { end: () => void } {
+  const dir = path.join(ARTIFACTS, 'console');
+  fs.mkdirSync(dir, { recursive: true });
+  const testFile = path.basename(expect.getState().testPath ?? 'browser', '.ts');
+  const file = path.join(dir, `${testFile}-${Date.now()}.log`);
+  const out = fs.createWriteStream(file);
+  const line = (text: string) => out.write(`${new Date().toISOString()} ${text}\n`);
+  const watch = (page: import('playwright-core').Page) => {
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') line(`[${m.type()}] ${m.text()}`); });
+    page.on('pageerror', (e) => line(`[pageerror] ${e.stack ?? e.message}`));
+    page.on('framenavigated', (f) => { if (f === page.mainFrame()) line(`[navigated] ${f.url()}`); });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return { end: () => out.end() };
 }
 
 export function artifact(name: string): string {

@@ -5,6 +5,7 @@ import { inlinePlugin } from '../harness/inline-plugin';
 import { JobsView } from '../../src/kernel/runner/JobsView';
 import { useRunner } from '../../src/kernel/runner/RunnerHost';
 import type { JobItem } from '../../src/kernel/runner/types';
+import { itemRowId } from '../../src/kernel/runner/job-store';
 
 let runner: ReturnType<typeof useRunner> | null = null;
 function Screen() {
@@ -39,4 +40,36 @@ describe('the jobs panel', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toMatch(/2 items selected/);
   });
+
+  for (const [locale, expected] of [
+    ['en-US', 'Nothing was sent: the job\'s settings need fixing. uid: This value is not accepted: check it against the hint below the field; This value is not accepted'],
+    ['zh-CN', '未发送任何请求：任务的参数需要修改。uid: 应当匹配模式 "^\\d+$"; 此值无效'],
+  ] as const) {
+    it(`words a job whose parameters were refused before any send in the operator's language (${locale}), not the runner's log line`, async () => {
+      runner = null;
+      await renderWithKernel({ plugins: [plugin], route: '/probe/index', locale });
+      await waitFor(() => expect(runner).not.toBeNull());
+      const fields = [
+        { field: 'uid', message: 'must match pattern "^\\d+$"', error: { keyword: 'pattern', instancePath: '/uid', schemaPath: '#/properties/uid/pattern', params: { pattern: '^\\d+$' }, message: 'must match pattern "^\\d+$"' } },
+        { field: '', message: 'is invalid', key: 'kernel:runner.invalidValue' },
+      ];
+      act(() => {
+        runner!.store.setRow('jobs', 'refused', {
+          actionId: 'probe.touch', pluginId: 'probe', status: 'failed', pauseReason: '', pauseMessage: '', params: '{}', secretFields: '[]',
+          error: 'the parameters are not valid: uid: must match pattern', errorFields: JSON.stringify(fields),
+          total: 2, done: 0, failed: 0, skipped: 2, unknown: 0, createdAt: 1, startedAt: 1, updatedAt: 1, finishedAt: 2, dryRun: false,
+        });
+        ['act_1', 'act_2'].forEach((id, index) => runner!.store.setRow('items', itemRowId('refused', index), {
+          jobId: 'refused', index, itemId: id, item: JSON.stringify({ id, name: id }), state: 'skipped', attempts: 0, message: 'refused', output: '', scope: '', requestId: '', deadline: 0, finishedAt: 2,
+        }));
+      });
+      const callout = await screen.findByTestId('job-error');
+      expect(callout.textContent).toContain(expected);
+      expect(callout.textContent).not.toContain('the parameters are not valid');
+      // the fields are fixed where they are marked: the action's dialog, for the items that were not sent
+      fireEvent.click(screen.getByTestId('job-retry-changed'));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog.textContent).toMatch(locale === 'en-US' ? /2 items selected/ : /已选择 2 项/);
+    });
+  }
 });

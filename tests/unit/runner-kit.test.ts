@@ -71,7 +71,7 @@ describe('the job store', () => {
       for (let j = 0; j < historyJobs; j++) {
         const id = `job-old-${j}`;
         seed.create(id, {
-          actionId: 'demo.touch', pluginId: 'demo', status: 'done', pauseReason: '', pauseMessage: '', params: '{}', secretFields: '[]', error: '',
+          actionId: 'demo.touch', pluginId: 'demo', status: 'done', pauseReason: '', pauseMessage: '', params: '{}', secretFields: '[]', error: '', errorFields: '[]', settling: 0, settlingUntil: 0,
           total: 100, done: 100, failed: 0, skipped: 0, unknown: 0, createdAt: j, startedAt: j, updatedAt: j, finishedAt: j, dryRun: false,
         }, Array.from({ length: 100 }, (_, index): ItemRow => ({ jobId: id, index, itemId: `obj_${index}`, item: '{}', state: 'done', attempts: 1, message: '', output: '', scope: '', requestId: '', deadline: 0, finishedAt: j })));
       }
@@ -111,7 +111,7 @@ describe('the job store', () => {
     const row = (jobId: string, index: number): ItemRow => ({ jobId, index, itemId: `x${index}`, item: '{}', state: 'pending', attempts: 0, message: '', output: '', scope: '', requestId: '', deadline: 0, finishedAt: 0 });
     for (let j = 0; j < 102; j++) {
       jobs.create(`j${String(j).padStart(3, '0')}`, {
-        actionId: 'a', pluginId: 'p', status: j < 2 ? 'done' : 'running', pauseReason: '', pauseMessage: '', params: '{}', secretFields: '[]', error: '',
+        actionId: 'a', pluginId: 'p', status: j < 2 ? 'done' : 'running', pauseReason: '', pauseMessage: '', params: '{}', secretFields: '[]', error: '', errorFields: '[]', settling: 0, settlingUntil: 0,
         total: 2, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: j, startedAt: j, updatedAt: j, finishedAt: 0, dryRun: false,
       }, [row(`j${String(j).padStart(3, '0')}`, 0), row(`j${String(j).padStart(3, '0')}`, 1)]);
     }

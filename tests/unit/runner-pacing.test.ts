@@ -172,6 +172,8 @@ describe('the usage pacer', () => {
     // at the documented decay 1 % has gone in 3 s: no room of its own, but room for one call (3 points)
     expect(pacer.usageNow(now + PROBE_AFTER_MS)).toBeCloseTo(99, 0);
     expect(pacer.roomPoints(now + PROBE_AFTER_MS)).toBe(3);
+    // a batch whose entries cost more than a call gets room for one entry, so the probe can go
+    expect(pacer.roomPoints(now + PROBE_AFTER_MS, 7)).toBe(7);
     expect(pacer.waitMs(3, now + PROBE_AFTER_MS)).toBe(0);
     const release = pacer.reserve(3);
     expect(pacer.roomPoints(now + PROBE_AFTER_MS)).toBe(0);

@@ -15,7 +15,7 @@ import type { ScopeDeclaration } from '../../src/kernel/plugin/types';
 import { scopeMap } from '../../src/kernel/runner/scope';
 import { toLaneProfile } from '../../src/kernel/runner/lanes';
 import { actionMap, testAction, testPlugin } from '../harness/actions';
-import { EXECUTOR_DEADLINE_MS, REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS } from '../../src/kernel/runner/settle';
+import { EXECUTOR_DEADLINE_MS, REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS, JOURNAL_POLL_MS } from '../../src/kernel/runner/settle';
 import { DEFAULT_DEADLINE_MS } from '../../src/kernel/bridge/transport';
 import { REQUEST_DEADLINE_MS as EXTENSION_REQUEST_DEADLINE_MS } from '../../extension/src/lib/executor';
 
@@ -223,6 +223,8 @@ describe('the runner', () => {
       const job = runner.job(jobId)!;
       expect(job.status).toBe('failed');
       expect(job.error).toMatch(/parameters are not valid: .*uid/);
+      // the field errors stay on the job for the jobs panel to word in the operator's language
+      expect((JSON.parse(job.errorFields) as { field: string }[]).map((f) => f.field)).toContain('uid');
       expect(platform.writes.size).toBe(0);
     });
 
@@ -347,6 +349,54 @@ describe('the runner', () => {
     expect(second.items(jobId).filter((i) => i.message === 'settled: verified')).toHaveLength(inflight.length);
   });
 
+  it('after a reload, the other items go on while writes the journal never heard of wait out their deadline, and the job says so', async () => {
+    const platform = new FakePlatform(10);
+    const store = createKernelStore();
+    const first = makeRunner(platform, store);
+    platform.hang = true;
+    const jobId = first.start('adaccount.addUser', { uid: '42', role: 1002 }, accounts(10));
+    await vi.advanceTimersByTimeAsync(50);
+    const inflight = first.items(jobId).filter((i) => i.state === 'inflight');
+    expect(inflight.length).toBeGreaterThan(0);
+    // The writes never reached the executor (the page went first): the journal has never heard of them.
+    for (const item of inflight) { platform.journal.delete(item.requestId); platform.writes.delete(item.itemId); platform.users.get(item.itemId)!.clear(); }
+    platform.hang = false;
+    const second = makeRunner(platform, store);
+    second.restore();
+    await second.resume(jobId);
+    await vi.advanceTimersByTimeAsync(10_000);
+    // the rest of the job did not wait for them
+    expect(second.job(jobId)).toMatchObject({ status: 'running', done: 10 - inflight.length, settling: inflight.length });
+    expect(second.job(jobId)!.settlingUntil).toBe(Math.max(...inflight.map((i) => i.deadline)));
+    for (const item of inflight) expect(platform.writes.get(item.itemId)).toBeUndefined();
+    // past their deadline, `verify` finds them not applied: each is sent once, and the job ends
+    await vi.advanceTimersByTimeAsync(WRITE_DEADLINE_MS);
+    expect(second.job(jobId)).toMatchObject({ status: 'done', done: 10, settling: 0, settlingUntil: 0 });
+    for (let i = 1; i <= 10; i++) expect(platform.writes.get(`act_${i}`)).toBe(1);
+  });
+
+  it('after a reload, a write the executor still held is settled as soon as the journal answers, not at its deadline', async () => {
+    const platform = new FakePlatform(4);
+    const store = createKernelStore();
+    const first = makeRunner(platform, store);
+    platform.hang = true;
+    const jobId = first.start('adaccount.addUser', { uid: '42', role: 1002 }, accounts(4));
+    await vi.advanceTimersByTimeAsync(50);
+    const inflight = first.items(jobId).filter((i) => i.state === 'inflight');
+    expect(inflight.length).toBeGreaterThan(0);
+    const answers = inflight.map((i) => [i.requestId, platform.journal.get(i.requestId)!] as const);
+    for (const [id] of answers) platform.journal.set(id, { state: 'pending' }); // still on its way when the page went
+    platform.hang = false;
+    const second = makeRunner(platform, store);
+    second.restore();
+    await second.resume(jobId);
+    await vi.advanceTimersByTimeAsync(2_000);
+    for (const [id, answer] of answers) platform.journal.set(id, answer); // the executor's answer lands
+    await vi.advanceTimersByTimeAsync(JOURNAL_POLL_MS + 1_000);
+    expect(second.job(jobId)).toMatchObject({ status: 'done', done: 4, settling: 0 });
+    for (let i = 1; i <= 4; i++) expect(platform.writes.get(`act_${i}`)).toBe(1);
+  });
+
   it('marks an unsettleable write of an action without verify as unknown — check', async () => {
     const platform = new FakePlatform(1);
     const store = createKernelStore();
@@ -360,6 +410,7 @@ describe('the runner', () => {
     const second = makeRunner(platform, store, { actions, sleep: async () => {} });
     second.restore();
     await second.resume(jobId);
+    await vi.advanceTimersByTimeAsync(100); // settling runs beside the job
     expect(second.items(jobId)[0]).toMatchObject({ state: 'unknown', message: 'unknown — check' });
     expect(platform.writes.get('act_1')).toBe(1);
   });
@@ -465,6 +516,7 @@ describe('the runner', () => {
     second['bridge'].transport.outcome = async (id: string) => { asked.push(id); return outcome(id); };
     second.restore();
     await second.resume(jobId);
+    await vi.advanceTimersByTimeAsync(100); // settling runs beside the job
     expect(asked).toEqual(expect.arrayContaining(['earlier', again.requestId]));
     expect(second.items(jobId)[0]).toMatchObject({ state: 'done', message: 'settled: done' });
     expect(second.counters.settledByJournal).toBe(1);

@@ -9,6 +9,7 @@ import { useJobItems, useJobs } from './use-jobs';
 import { outputColumns, resultRows, type ResultRow } from './results';
 import { SecretsDialog } from './SecretsDialog';
 import { ActionDialog, type ActionRequest } from './ActionDialog';
+import { fieldMessage, type FieldError } from './params';
 import type { JobItem, JobRow } from './types';
 
 const STATUS_INTENT: Record<string, 'primary' | 'success' | 'warning' | 'danger' | 'none'> = {
@@ -43,8 +44,18 @@ export function JobsView() {
 }
 JobsView.displayName = 'JobsView';
 
+/** The field errors a job kept when its parameters were refused (none for an older row or bad JSON). */
+function parseFieldErrors(json: string | undefined): FieldError[] {
+  try {
+    const list: unknown = JSON.parse(json || '[]');
+    return Array.isArray(list) ? list.filter((f): f is FieldError => !!f && typeof f === 'object' && typeof (f as FieldError).field === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const runner = useRunner();
   const { allPlugins } = useKernel();
   const [asking, setAsking] = useState(false);
@@ -56,7 +67,9 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
   const action = findAction(allPlugins, job.actionId);
   const waiting = job.status === 'paused' || job.status === 'interrupted';
   const missing = waiting ? runner.missingSecrets(job.id) : [];
-  const fieldNames = missing.map((f) => (action ? t(`actions.${action.verb}.fields.${f}`, { ns: action.pluginId, defaultValue: f }) : f)).join(', ');
+  const fieldLabel = (f: string) => (action ? t(`actions.${action.verb}.fields.${f}`, { ns: action.pluginId, defaultValue: f }) : f);
+  const fieldNames = missing.map(fieldLabel).join(', ');
+  const refused = parseFieldErrors(job.errorFields);
   const resume = () => (missing.length ? setAsking(true) : void runner.resume(job.id));
   return (
     <Card compact className={`tessera-job${open ? ' tessera-job-open' : ''}`} data-job-id={job.id} data-job-status={job.status} interactive onClick={onOpen}>
@@ -72,16 +85,28 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
       </div>
       {job.pauseReason === 'session' && <Callout intent="danger" compact>{t('runner.sessionPaused', { message: job.pauseMessage })}</Callout>}
       {job.pauseReason === 'storage' && <Callout intent="danger" compact data-testid="job-storage-paused">{t('runner.storagePaused')}</Callout>}
+      {job.settling > 0 && job.status === 'running' && (
+        <Callout intent="primary" compact data-testid="job-settling">
+          {t('runner.settling', { count: job.settling, time: new Date(job.settlingUntil).toLocaleTimeString(i18n.language) })}
+        </Callout>
+      )}
       {job.status === 'interrupted' && !missing.length && <Callout intent="warning" compact>{t('runner.interruptedHelp')}</Callout>}
       {missing.length > 0 && <Callout intent="warning" compact data-testid="job-needs-secret">{t('runner.secretNeeded', { fields: fieldNames })}</Callout>}
-      {job.status === 'failed' && <Callout intent="danger" compact data-testid="job-error">{t('runner.jobFailed', { message: job.error })}</Callout>}
+      {job.status === 'failed' && (
+        <Callout intent="danger" compact data-testid="job-error">
+          {refused.length
+            ? t('runner.paramsRefused', { problems: refused.map((f) => (f.field ? `${fieldLabel(f.field)}: ${fieldMessage(f, t, i18n.language)}` : fieldMessage(f, t, i18n.language))).join('; ') })
+            : t('runner.jobFailed', { message: job.error })}
+        </Callout>
+      )}
       <ButtonGroup onClick={(e) => e.stopPropagation()} className="tessera-job-buttons">
         {job.status === 'running' && <Button size="small" icon="pause" text={t('runner.pause')} onClick={() => runner.pause(job.id)} />}
         {waiting && <Button size="small" intent="primary" icon="play" text={t('runner.resume')} onClick={resume} />}
         {(job.status === 'running' || job.status === 'paused' || job.status === 'interrupted') && <Button size="small" icon="stop" text={t('runner.cancel')} onClick={() => runner.cancel(job.id)} />}
         {job.failed > 0 && job.status !== 'running' && <Button size="small" icon="repeat" text={t('runner.retryFailed')} onClick={() => runner.retryFailed(job.id)} />}
-        {job.failed > 0 && job.status !== 'running' && action && (
-          <Button size="small" icon="edit" text={t('runner.retryChanged')} data-testid="job-retry-changed" onClick={() => setRetrying(retryRequest(job, runner.items(job.id)))} />
+        {(refused.length > 0 || (job.failed > 0 && job.status !== 'running')) && action && (
+          <Button size="small" icon="edit" text={t('runner.retryChanged')} data-testid="job-retry-changed"
+            onClick={() => setRetrying(retryRequest(job, runner.items(job.id), refused.length > 0 ? 'skipped' : 'failed'))} />
         )}
         <Button size="small" icon={open ? 'chevron-up' : 'th-list'} text={t(open ? 'runner.hideItems' : 'runner.showItems', { count: job.total })}
           aria-expanded={open} data-testid="job-items-toggle" onClick={onOpen} />
@@ -128,8 +153,8 @@ function JobStatusTag({ job }: { job: JobRow }) {
 }
 
 /** A new run of a job's failed items, its form filled with the job's parameters (secrets are asked again). */
-function retryRequest(job: JobRow, items: readonly { state: string; item: string }[]): ActionRequest {
-  const failed = items.filter((i) => i.state === 'failed').flatMap((i) => {
+function retryRequest(job: JobRow, items: readonly { state: string; item: string }[], state: 'failed' | 'skipped'): ActionRequest {
+  const failed = items.filter((i) => i.state === state).flatMap((i) => {
     try {
       return [JSON.parse(i.item) as JobItem];
     } catch {

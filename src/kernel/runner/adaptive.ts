@@ -291,13 +291,16 @@ export class UsagePacer {
     return this.probing(now) ? 0 : PROBE_AFTER_MS - (now - this.last!.at);
   }
 
-  /** Points a start may spend now without taking the score past the target (Infinity before any reading). */
-  roomPoints(now: number): number {
+  /**
+   * Points a start may spend now without taking the score past the target (Infinity before any
+   * reading). A probe (see `probeWaitMs`) may spend `probePoints`: one call's worth, or the task's
+   * smallest part when that is dearer, so a probe can always send something.
+   */
+  roomPoints(now: number, probePoints = PROBE_POINTS): number {
     if (!this.last) return Infinity;
     const room = this.targetNow() - this.usageNow(now) - this.costPct(this.reserved);
     const points = room <= 0 ? 0 : room / this.costPct(1);
-    // a probe (see `probeWaitMs`) sends one call's worth
-    return this.probing(now) ? Math.max(points, PROBE_POINTS) : points;
+    return this.probing(now) ? Math.max(points, probePoints, PROBE_POINTS) : points;
   }
 
   private probing(now: number): boolean {

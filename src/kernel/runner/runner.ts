@@ -9,13 +9,13 @@ import { canAccess } from '../plugin/roles';
 import { runBatch, type BatchRequest } from '../graph/batch';
 import { KERNEL_LANES, LaneScheduler, laneProblems, realClock, toLaneProfile, type LaneClock, type LaneTask } from './lanes';
 import { parseUsage, slowdownFor } from './classify';
-import { compiledSchemas, secretFields, validateActionParams, type ParamSchemas } from './params';
+import { compiledSchemas, secretFields, validateActionParams, type FieldError, type ParamSchemas } from './params';
 import { UsagePacer, requestCosts, type PacerOptions } from './adaptive';
 import { FairShare } from './fair-share';
 import { ScopePacers } from './scope-pacers';
 import { JobStore, type StoredItem } from './job-store';
 import { decideFailure } from './failure-policy';
-import { REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS, attemptIds, settleItem, settleJob, type SettleDeps, type SettleResult } from './settle';
+import { REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS, attemptIds, settleItem, type SettleDeps, type SettleResult } from './settle';
 import { scopeMap, type ScopeMap } from './scope';
 import { trackingBridge } from './bridges';
 import { dryRun } from './dry-run';
@@ -158,7 +158,7 @@ export class Runner {
         roomPoints: (_laneId, task) => {
           const now = this.clock.now();
           const scope = task.scope ? scoped.get(task.scope) : undefined;
-          return Math.min(pacer.roomPoints(now), scope?.roomPoints(now) ?? Infinity);
+          return Math.min(pacer.roomPoints(now, task.unitCost), scope?.roomPoints(now) ?? Infinity);
         },
         started: (laneId, task) => {
           const p = points(laneId, task);
@@ -288,7 +288,7 @@ export class Runner {
       message: p.unresolved ? 'unresolved' : '', output: '', scope: p.scope, requestId: '', deadline: 0, finishedAt: p.unresolved ? now : 0,
     }));
     this.jobStore.create(jobId, {
-      actionId, pluginId: plugin.id, status: 'running', pauseReason: '', pauseMessage: '', params: JSON.stringify(stored), secretFields: JSON.stringify(secretNames), error: '',
+      actionId, pluginId: plugin.id, status: 'running', pauseReason: '', pauseMessage: '', params: JSON.stringify(stored), secretFields: JSON.stringify(secretNames), error: '', errorFields: '[]', settling: 0, settlingUntil: 0,
       total: rows.length, done: 0, failed: 0, skipped: rows.filter((r) => r.state === 'skipped').length, unknown: 0,
       createdAt: now, startedAt: now, updatedAt: now, finishedAt: 0, dryRun: false,
     }, rows);
@@ -346,13 +346,17 @@ export class Runner {
   /**
    * Validates a job's parameters (its secrets included) before anything of it is sent, when the page
    * has not yet: a job started before the validators' code loaded, or restored from a saved store.
-   * Returns what is wrong, as one line for the job's error, or null.
+   * Returns what is wrong: one line for the job's error (logs, tests) and the field errors the jobs
+   * panel words for the operator; null when the parameters pass.
    */
-  private async paramsProblem(jobId: string, schemaKey: string | null, params: unknown): Promise<string | null> {
+  private async paramsProblem(jobId: string, schemaKey: string | null, params: unknown): Promise<{ message: string; fields: FieldError[] } | null> {
     if (this.paramsChecked.has(jobId)) return null;
     await this.loadParamValidators();
     const problems = validateActionParams(this.schemas, schemaKey, params);
-    if (problems.length) return `the parameters are not valid: ${problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ')}`;
+    if (problems.length) {
+      const message = `the parameters are not valid: ${problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ')}`;
+      return { message, fields: problems };
+    }
     this.paramsChecked.add(jobId);
     return null;
   }
@@ -419,7 +423,7 @@ export class Runner {
     if (!failed.length) return;
     this.deps.store.transaction(() => {
       failed.forEach((i) => this.jobStore.patchItem(i.rowId, { state: 'pending', attempts: 0, message: '', output: '', finishedAt: 0 }));
-      this.jobStore.patchJob(jobId, { status: 'running', pauseReason: '', pauseMessage: '', error: '', finishedAt: 0 });
+      this.jobStore.patchJob(jobId, { status: 'running', pauseReason: '', pauseMessage: '', error: '', errorFields: '[]', finishedAt: 0 });
     });
     void this.schedule(jobId);
   }
@@ -494,14 +498,14 @@ export class Runner {
       return;
     }
     const params = { ...(JSON.parse(job.params) as object), ...this.secrets.get(jobId) };
-    let problem: string | null;
+    let problem: { message: string; fields: FieldError[] } | null;
     try {
       problem = await this.paramsProblem(jobId, entry.action.schema, params);
     } catch (e) {
-      problem = `the parameters could not be checked: ${(e as Error).message}`;
+      problem = { message: `the parameters could not be checked: ${(e as Error).message}`, fields: [] };
     }
     if (!current()) return;
-    if (problem) return this.failJob(jobId, problem);
+    if (problem) return this.failJob(jobId, problem.message, problem.fields);
     const controller = this.controllers.get(jobId) ?? new AbortController();
     this.controllers.set(jobId, controller);
     if (handlers.prepare && !this.prepared.has(jobId)) {
@@ -521,12 +525,8 @@ export class Runner {
       batched: !!handlers.toBatch && (this.lanes.profile(entry.action.lane).batchSize ?? 1) > 1,
     };
     this.runs.set(jobId, run);
-    if (settle) {
-      const held = await settleJob(this.settleDeps, { idempotent: entry.action.idempotent, handlers, params, prepared: run.prepared }, jobId, this.live);
-      if (held) return this.onHeld(held);
-      if (!current()) return;
-    }
     this.lanes.drop(jobId);
+    if (settle) void this.settleLeftInFlight(run);
     const pending = this.items(jobId).filter((i) => i.state === 'pending');
     if (pending.length === 0) return this.completeIfDone(jobId);
     const { lane } = entry.action;
@@ -668,6 +668,48 @@ export class Runner {
     }
   }
 
+  /**
+   * Settles the writes a reload (or a crash) left in flight, beside the rest of the job: an item whose
+   * write may still land waits for the journal until its deadline, up to a minute and a half, and the
+   * other items need not wait with it. One settled as not applied is queued again; one whose `verify`
+   * met a session error stays in flight and every job pauses (the next resume settles it again). The
+   * job counts them in `settling` meanwhile, so the jobs panel says what it is waiting for.
+   */
+  private async settleLeftInFlight(run: JobRun): Promise<void> {
+    const { jobId } = run;
+    const rows = this.items(jobId).filter((i) => i.state === 'inflight' && !this.live.has(i.rowId));
+    if (!rows.length) return;
+    rows.forEach((r) => this.live.add(r.rowId));
+    const action = { idempotent: run.entry.action.idempotent, handlers: run.handlers, params: run.params, prepared: run.prepared };
+    let left = rows.length;
+    const mark = () => this.jobStore.patchJob(jobId, { settling: left, settlingUntil: left ? Math.max(...rows.slice(rows.length - left).map((r) => r.deadline)) : 0 });
+    if (!action.idempotent) mark();
+    try {
+      for (const row of rows) {
+        const settled = await settleItem(this.settleDeps, action, row);
+        this.live.delete(row.rowId);
+        left -= 1;
+        if (!action.idempotent && this.job(jobId)) mark();
+        if (settled.state === 'held') return this.onHeld(settled);
+        if (settled.state === 'pending') this.requeueOnCurrentRun(jobId, row.rowId);
+        else this.completeIfDone(jobId);
+      }
+    } finally {
+      rows.forEach((r) => this.live.delete(r.rowId));
+      if (left && this.job(jobId)) {
+        left = 0;
+        mark();
+      }
+    }
+  }
+
+  /** Queues a settled item on the job's run of now (a pause and resume since may have replaced `run`). */
+  private requeueOnCurrentRun(jobId: string, rowId: string): void {
+    const run = this.runs.get(jobId);
+    if (run && this.job(jobId)?.status === 'running') this.requeue(run, rowId, 0);
+    else this.completeIfDone(jobId);
+  }
+
   /** A write that got no answer: settle it (journal, deadline, verify) before it may be sent again. */
   private async settleThenRequeue(run: JobRun, row: StoredItem, maxAttempts: number): Promise<void> {
     this.live.add(row.rowId);
@@ -766,7 +808,7 @@ export class Runner {
   // ---------- bookkeeping ----------
 
   /** The job stops before (or between) its items: what is left is skipped with the reason, which the jobs panel shows. */
-  private failJob(jobId: string, message: string): void {
+  private failJob(jobId: string, message: string, fields: readonly FieldError[] = []): void {
     const now = this.clock.now();
     this.lanes.drop(jobId);
     this.deps.store.transaction(() => {
@@ -774,7 +816,7 @@ export class Runner {
         if (item.state === 'pending') this.jobStore.patchItem(item.rowId, { state: 'skipped', message, finishedAt: now });
         else if (item.state === 'inflight' && !this.live.has(item.rowId)) this.jobStore.patchItem(item.rowId, { state: 'unknown', message: 'unknown — check', finishedAt: now });
       }
-      this.jobStore.patchJob(jobId, { status: 'failed', error: message, pauseReason: '', pauseMessage: '', finishedAt: now });
+      this.jobStore.patchJob(jobId, { status: 'failed', error: message, errorFields: JSON.stringify(fields), pauseReason: '', pauseMessage: '', finishedAt: now });
     });
     this.forget(jobId);
     this.finished(jobId);

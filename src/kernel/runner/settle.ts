@@ -19,6 +19,9 @@ export const EXECUTOR_DEADLINE_MS = 60_000;
 export const REQUEST_DEADLINE_MS = 75_000;
 export const WRITE_DEADLINE_MS = 90_000;
 
+/** While an attempt may still land, how often the journal is asked again before its deadline. */
+export const JOURNAL_POLL_MS = 3_000;
+
 /** Reads that `verify` tries before the item is left `unknown` (transient errors and rate limits are waited out). */
 export const VERIFY_TRIES = 5;
 
@@ -68,7 +71,7 @@ const definite = (o: Outcome) => (o.state === 'done' || o.state === 'failed') &&
  * Settles one item whose write may or may not have landed (left in flight by a reload or a crash, or
  * sent without a sure answer): ask the executor's outcome journal about EVERY attempt the item made;
  * while an attempt is pending, unknown or dropped without an HTTP answer (status 0) it may still
- * land, so the item's deadline is waited out first; then `verify`, where the action has one, decides.
+ * land, so the journal is asked again until it answers or the item's deadline passes; then `verify`, where the action has one, decides.
  * Without `verify` the journal decides: an attempt `done` → done; every attempt refused by a definite
  * HTTP answer → safe to send again; anything else → `unknown` (the operator checks). So a write that
  * landed is never sent twice.
@@ -82,8 +85,13 @@ export async function settleItem(deps: SettleDeps, action: SettleAction, item: S
   const ids = attemptIds(item);
   const ask = () => Promise.all(ids.map((id) => deps.bridge.transport.outcome(id).catch((): Outcome => ({ state: 'unknown' }))));
   let outcomes = await ask();
-  if (outcomes.some((o) => !definite(o)) && item.deadline > deps.now()) {
-    await deps.sleep(item.deadline - deps.now());
+  // The journal is asked again every JOURNAL_POLL_MS: a write the executor still held when the page
+  // went usually answers within seconds, and waiting out the whole deadline would hold it for a minute.
+  // (Counted, so a sleep that does not wait cannot spin here.)
+  for (let polls = Math.ceil((item.deadline - deps.now()) / JOURNAL_POLL_MS); polls > 0 && outcomes.some((o) => !definite(o)); polls--) {
+    const left = item.deadline - deps.now();
+    if (left <= 0) break;
+    await deps.sleep(Math.min(JOURNAL_POLL_MS, left));
     outcomes = await ask();
   }
   const finish = (by: 'journal' | 'verify', state: 'done' | 'pending' | 'unknown', message: string): SettleResult => {

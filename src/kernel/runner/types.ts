@@ -25,6 +25,18 @@ export interface JobRow {
   secretFields: string;
   /** Why the job failed (status `failed`). */
   error: string;
+  /**
+   * JSON array of the parameters' problems (`FieldError`s of params.ts) when the job failed because
+   * its parameters were refused before anything was sent; '[]' otherwise. The jobs panel words them
+   * in the operator's language, as the action dialog does.
+   */
+  errorFields: string;
+  /**
+   * Writes a reload left in flight that the runner is still settling (asking the outcome journal
+   * until their deadline, then `verify`), and the latest of their deadlines (ms); 0 when none.
+   */
+  settling: number;
+  settlingUntil: number;
   total: number;
   done: number;
   failed: number;

@@ -116,18 +116,67 @@ export async function cached<T>(store: KernelStore, key: string, loader: () => P
 export function updateCached<T>(store: KernelStore, key: string, value: T): void {
   const row = store.getRow(TABLE, key);
   if (typeof row.expires !== 'number') return;
-  writeCached(store, key, value, row.expires);
+  const at = stamp();
+  markChanged(key, at);
+  writeCached(store, key, value, row.expires, at);
 }
 
 /** A big list is kept as is beside the store (big-lists.ts), its row holding the expiry; anything else as JSON in the row. */
-function writeCached(store: KernelStore, key: string, value: unknown, expires: number): void {
+function writeCached(store: KernelStore, key: string, value: unknown, expires: number, saved = stamp()): void {
   if (isBigList(value)) {
     keepBigList(store, key, value);
-    store.setRow(TABLE, key, { big: value.length, expires });
+    store.setRow(TABLE, key, { big: value.length, expires, saved });
   } else {
     dropBigList(store, key);
-    store.setRow(TABLE, key, { json: JSON.stringify(value), expires });
+    store.setRow(TABLE, key, { json: JSON.stringify(value), expires, saved });
   }
+}
+
+/**
+ * When each cached entry was last changed by anything but a load (cleared after a job, rows a job
+ * re-read), kept in localStorage: written at once, unlike the store, whose IndexedDB save trails
+ * the change. A page reloaded right after a job could otherwise read back the entry as it was saved
+ * before the job (a comment shown visible that the job had hidden) and trust it for 12 hours. An
+ * entry saved before its key's mark is stale. '*' marks every key (the whole cache cleared).
+ */
+const MARKS_KEY = 'tessera-cache-marks';
+let marks: Record<string, number> | null = null;
+
+/** The time of a save or a mark: the clock, made strictly increasing within the page (two in one ms stay ordered). */
+let lastStamp = 0;
+function stamp(): number {
+  const t = Date.now();
+  lastStamp = t > lastStamp ? t : lastStamp + 0.001;
+  return lastStamp;
+}
+
+function readMarks(): Record<string, number> {
+  if (marks) return marks;
+  try {
+    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(MARKS_KEY) ?? '{}');
+    marks = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, number>) : {};
+  } catch {
+    marks = {};
+  }
+  return marks;
+}
+
+function markChanged(key: string, at: number): void {
+  const all = readMarks();
+  all[key] = at;
+  // marks older than any entry can live say nothing any more
+  for (const [k, t] of Object.entries(all)) if (typeof t !== 'number' || t < at - LIST_TTL_MS) delete all[k];
+  try {
+    globalThis.localStorage?.setItem(MARKS_KEY, JSON.stringify(all));
+  } catch {
+    // storage full or refused: the store's own save still removes the entry, a moment later
+  }
+}
+
+function changedSince(key: string, saved: unknown): boolean {
+  const all = readMarks();
+  const mark = Math.max(all[key] ?? 0, all['*'] ?? 0);
+  return mark > 0 && (typeof saved !== 'number' || saved < mark);
 }
 
 /** The keys of the big lists the store's cache table names (to read them when the store opens). */
@@ -138,6 +187,7 @@ export function bigCachedKeys(store: KernelStore): string[] {
 export function readCached<T>(store: KernelStore, key: string, at = Date.now()): { found: true; value: T } | { found: false } {
   const row = store.getRow(TABLE, key);
   if (typeof row.expires !== 'number' || row.expires <= at) return { found: false };
+  if (changedSince(key, row.saved)) return { found: false };
   if (row.big) {
     const value = bigList(store, key);
     return value ? { found: true, value: value as T } : { found: false };
@@ -152,6 +202,7 @@ export function readCached<T>(store: KernelStore, key: string, at = Date.now()):
 }
 
 export function clearCached(store: KernelStore, key?: string): void {
+  markChanged(key ?? '*', stamp());
   dropBigList(store, key);
   if (key === undefined) store.delTable(TABLE);
   else store.delRow(TABLE, key);
