@@ -61,11 +61,6 @@ describe('the business-manager area on the small sandbox', () => {
     const job = page.locator('[data-job-status]').first();
     await expect.poll(() => job.getAttribute('data-job-status'), { timeout: 20_000 }).toBe('done');
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(1500);
-    if (await page.getByTestId('jobs-view').isVisible()) {
-      console.log('[diag] drawer still open after Escape; active:', await page.evaluate(() => `${document.activeElement?.tagName}.${document.activeElement?.className} ${document.activeElement?.getAttribute('data-testid')}`));
-      await page.screenshot({ path: artifact('diag-bm-escape.png') });
-    }
     for (const id of [main, agency]) {
       expect((await business(id)).pending_users.filter((p) => p.email === EMAIL).map((p) => p.role)).toEqual(['EMPLOYEE']);
     }

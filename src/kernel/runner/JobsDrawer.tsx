@@ -1,6 +1,7 @@
 import { Button, Drawer } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useEscapeFromPage } from '../core/use-escape-from-page';
 import { useSettings } from '../core/settings';
 import { useRunner } from './RunnerHost';
 import { useJobs } from './use-jobs';
@@ -13,6 +14,8 @@ export function JobsButton() {
   const jobs = useJobs(runner);
   const { theme } = useSettings();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  useEscapeFromPage(open, close);
   const running = jobs.filter((j) => j.status === 'running').length;
   const waiting = jobs.filter((j) => j.status === 'paused' || j.status === 'interrupted').length;
   return (
@@ -20,7 +23,7 @@ export function JobsButton() {
       <Button variant="minimal" icon="th-list" aria-label={t('runner.jobs')} title={t('runner.jobs')} onClick={() => setOpen(true)} data-testid="jobs-button">
         {running + waiting > 0 && <span className={`tessera-badge${waiting && !running ? ' tessera-badge-warning' : ''}`}>{running || waiting}</span>}
       </Button>
-      <Drawer isOpen={open} onClose={() => setOpen(false)} title={t('runner.jobs')} icon="th-list" size="60%" className={theme === 'dark' ? 'bp6-dark' : undefined}>
+      <Drawer isOpen={open} onClose={close} title={t('runner.jobs')} icon="th-list" size="60%" className={theme === 'dark' ? 'bp6-dark' : undefined}>
         <div className="tessera-jobs-drawer">
           <JobsView />
         </div>

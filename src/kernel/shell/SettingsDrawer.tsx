@@ -2,6 +2,7 @@ import { Button, Drawer, FormGroup, NumericInput, Switch } from '@blueprintjs/co
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SETTINGS, MENU_WIDTH_RANGE, updateSettings, useSettings, type ShellSettings } from '../core/settings';
 import { PluginSettings } from './PluginSettings';
+import { useEscapeFromPage } from '../core/use-escape-from-page';
 import { PACE_RANGE, updateRunnerSettings, useRunnerSettings } from '../runner/runner-settings';
 
 type BooleanSetting = { [K in keyof ShellSettings]: ShellSettings[K] extends boolean ? K : never }[keyof ShellSettings];
@@ -11,6 +12,7 @@ export function SettingsDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const { t } = useTranslation();
   const settings = useSettings();
   const runner = useRunnerSettings();
+  useEscapeFromPage(isOpen, onClose);
   return (
     <Drawer isOpen={isOpen} onClose={onClose} title={t('settings.title')} icon="cog" size={360} className={settings.theme === 'dark' ? 'bp6-dark' : undefined}>
       <div className="tessera-settings" role="group" aria-label={t('settings.title')} data-testid="settings-drawer">
