@@ -61,7 +61,8 @@ describe('the runner in real Chromium on the sandbox', () => {
     await job.getByRole('button', { name: 'Resume' }).click();
     // A write the reload caught before it reached the platform may still land until its deadline
     // (90 s after it left): the rest of the job goes on meanwhile, and the card says what it waits for.
-    if (await job.getByTestId('job-settling').isVisible()) await page.screenshot({ path: artifact('runner-settling-en-light.png') });
+    const settling = await job.getByTestId('job-settling').waitFor({ timeout: 3_000 }).then(() => true, () => false);
+    if (settling) await page.screenshot({ path: artifact('runner-settling-en-light.png') });
     await expect.poll(() => job.getAttribute('data-job-status'), { timeout: 180_000 }).toBe('done');
     await page.screenshot({ path: artifact('runner-done-en-light.png') });
 
