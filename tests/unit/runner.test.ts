@@ -375,6 +375,31 @@ describe('the runner', () => {
     for (let i = 1; i <= 10; i++) expect(platform.writes.get(`act_${i}`)).toBe(1);
   });
 
+  it('a job cancelled while writes left in flight are settled sends none of them again', async () => {
+    const platform = new FakePlatform(6);
+    const store = createKernelStore();
+    const first = makeRunner(platform, store);
+    platform.hang = true;
+    const jobId = first.start('adaccount.addUser', { uid: '42', role: 1002 }, accounts(6));
+    await vi.advanceTimersByTimeAsync(50);
+    const inflight = first.items(jobId).filter((i) => i.state === 'inflight');
+    expect(inflight.length).toBeGreaterThan(0);
+    for (const item of inflight) { platform.journal.delete(item.requestId); platform.writes.delete(item.itemId); platform.users.get(item.itemId)!.clear(); }
+    platform.hang = false;
+    const second = makeRunner(platform, store);
+    second.restore();
+    await second.resume(jobId);
+    await vi.advanceTimersByTimeAsync(5_000);
+    second.cancel(jobId);
+    await vi.advanceTimersByTimeAsync(WRITE_DEADLINE_MS);
+    const byId = new Map(second.items(jobId).map((i) => [i.itemId, i]));
+    for (const item of inflight) {
+      expect(byId.get(item.itemId)).toMatchObject({ state: 'skipped', message: 'cancelled' });
+      expect(platform.writes.get(item.itemId)).toBeUndefined();
+    }
+    expect(second.job(jobId)!.status).toBe('cancelled');
+  });
+
   it('after a reload, a write the executor still held is settled as soon as the journal answers, not at its deadline', async () => {
     const platform = new FakePlatform(4);
     const store = createKernelStore();

@@ -703,11 +703,16 @@ export class Runner {
     }
   }
 
-  /** Queues a settled item on the job's run of now (a pause and resume since may have replaced `run`). */
+  /**
+   * Queues an item settled as not applied on the job's run of now (a pause and resume since may have
+   * replaced `run`); a paused job's next resume queues it with the other pending items.
+   */
   private requeueOnCurrentRun(jobId: string, rowId: string): void {
     const run = this.runs.get(jobId);
-    if (run && this.job(jobId)?.status === 'running') this.requeue(run, rowId, 0);
-    else this.completeIfDone(jobId);
+    const status = this.job(jobId)?.status;
+    if (run && status === 'running') this.requeue(run, rowId, 0);
+    // cancelled while it was being settled: not applied, and now not to be sent
+    else if (status === 'cancelled') this.jobStore.patchItem(rowId, { state: 'skipped', message: 'cancelled', finishedAt: this.clock.now() });
   }
 
   /** A write that got no answer: settle it (journal, deadline, verify) before it may be sent again. */
