@@ -1,6 +1,7 @@
 // Short-lived in-memory copies of what nearly every authenticated request reads: a token's session with
-// its user, the plugins a role has enabled, a user's unseen announcements (docs/DECISIONS.md, "Read
-// cache"). Any write to users, sessions, plugin_policy, announcements or announcement_seen through the
+// its user, the plugins a role has enabled, a user's unseen announcements, a user's recent items per
+// module (docs/DECISIONS.md, "Read cache"). The recent items are dropped by the user's own record
+// writes (`forgetScope`), not by the watched tables below. Any write to users, sessions, plugin_policy, announcements or announcement_seen through the
 // database handle drops them all, before the write and again once
 // it (and its transaction) has settled; a read that began before a drop is not kept. Another process on
 // the same PostgreSQL does not see those drops: there an entry lives at most READ_CACHE_TTL_MS.
@@ -13,24 +14,39 @@ const MAX_ENTRIES = 20_000;
 
 export class ReadCache {
   private generation = 0;
-  private readonly entries = new Map<string, { value: unknown; at: number }>();
+  private readonly entries = new Map<string, { value: unknown; at: number; version: number }>();
+  /** Versions of scopes dropped as a whole by their own writes (`forgetScope`: one user's records). */
+  private readonly scopes = new Map<string, number>();
 
-  /** The fresh entry under key, else loads it; `now` is the caller's clock (tests move it). */
-  async load<T>(key: string, now: number, fetch: () => Promise<T>): Promise<T> {
+  /**
+   * The fresh entry under key, else loads it; `now` is the caller's clock (tests move it). An entry in
+   * a `scope` is dropped by `forgetScope(scope)`, without the whole cache.
+   */
+  async load<T>(key: string, now: number, fetch: () => Promise<T>, scope?: string): Promise<T> {
+    const version = scope === undefined ? 0 : this.scopes.get(scope) ?? 0;
     const hit = this.entries.get(key);
-    if (hit && now >= hit.at && now - hit.at < READ_CACHE_TTL_MS) return hit.value as T;
+    if (hit && hit.version === version && now >= hit.at && now - hit.at < READ_CACHE_TTL_MS) return hit.value as T;
     const generation = this.generation;
     const value = await fetch();
     // a write may have landed while this read ran: keep only reads that began after the last drop
-    if (generation === this.generation && value !== undefined) {
+    const scopeUnchanged = scope === undefined || (this.scopes.get(scope) ?? 0) === version;
+    if (generation === this.generation && scopeUnchanged && value !== undefined) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(key, { value, at: now });
+      this.entries.set(key, { value, at: now, version });
     }
     return value;
   }
 
   forget(key: string): void {
     this.entries.delete(key);
+  }
+
+  /**
+   * Drops every entry loaded in `scope`, and any read of it now under way. A write calls it before
+   * it starts and again once it has settled, like the watched tables' drops.
+   */
+  forgetScope(scope: string): void {
+    this.scopes.set(scope, (this.scopes.get(scope) ?? 0) + 1);
   }
 
   clear(): void {

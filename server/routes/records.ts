@@ -16,6 +16,13 @@ export const RECORDS_PER_MODULE = 50;
 const RECORDS_LOCK_CLASS = 7_340_001;
 export const RECORD_MAX_BYTES = 8 * 1024;
 
+/**
+ * The read cache's scope of one user's recent items. getRecords is a fifth of what an operator's pages
+ * ask; its answer is kept READ_CACHE_TTL_MS (server/read-cache.ts) and dropped by the user's own
+ * writes here. Another instance on the same PostgreSQL sees a new item at most that late.
+ */
+const recordsScope = (userId: number | string) => `records:${userId}`;
+
 const moduleId = { type: 'string', minLength: 1, maxLength: 100, pattern: MODULE_PATTERN } as const;
 
 interface AddBody { module_id: string; data: unknown; uid?: string | number }
@@ -48,6 +55,9 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     const contentKey = crypto.createHash('sha256').update(text).digest('hex');
     const userId = auth.user.id;
     const now = ctx.now();
+    // the user's cached lists (every module: the prune below may reach other modules' rows) go, before and after
+    const scope = recordsScope(userId);
+    ctx.readCache.forgetScope(scope);
     const row = await ctx.db.transaction(async (tx) => {
       // Two instances (or pool connections) adding records for one user at once deadlocked in the
       // prune below (each deleting rows the other had just inserted): one user's writes take turns.
@@ -65,7 +75,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
         .orderBy(desc(records.createdAt), desc(records.id)).limit(ctx.config.userLimits.records.stored);
       await tx.delete(records).where(and(all, or(and(eq(records.moduleId, mod), notInArray(records.id, keep)), notInArray(records.id, keepAll))));
       return inserted!;
-    });
+    }).finally(() => ctx.readCache.forgetScope(scope));
     return ok(req.lang, { id: row.id, module_id: row.moduleId, data: row.content, createdAt: row.createdAt.toISOString() });
   });
 
@@ -75,9 +85,11 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
   }, async (req) => {
     const auth = caller(req.auth);
     await assertModuleEnabled(ctx, auth, req.query.module_id);
-    const rows = await ctx.db.select().from(records)
-      .where(and(eq(records.userId, auth.user.id), eq(records.moduleId, req.query.module_id)))
-      .orderBy(desc(records.createdAt), desc(records.id)).limit(RECORDS_PER_MODULE);
+    const userId = auth.user.id;
+    const mod = req.query.module_id;
+    const rows = await ctx.readCache.load(`records:${userId}:${mod}`, ctx.now().getTime(), () => ctx.db.select().from(records)
+      .where(and(eq(records.userId, userId), eq(records.moduleId, mod)))
+      .orderBy(desc(records.createdAt), desc(records.id)).limit(RECORDS_PER_MODULE), recordsScope(userId));
     return ok(req.lang, rows.map((r) => ({ id: r.id, module_id: r.moduleId, data: r.content, createdAt: r.createdAt.toISOString() })));
   });
 
@@ -87,8 +99,11 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
   }, async (req) => {
     const auth = caller(req.auth);
     await assertModuleEnabled(ctx, auth, req.query.module_id);
+    const scope = recordsScope(auth.user.id);
+    ctx.readCache.forgetScope(scope);
     const deleted = await ctx.db.delete(records)
-      .where(and(eq(records.userId, auth.user.id), eq(records.moduleId, req.query.module_id))).returning({ id: records.id });
+      .where(and(eq(records.userId, auth.user.id), eq(records.moduleId, req.query.module_id))).returning({ id: records.id })
+      .finally(() => ctx.readCache.forgetScope(scope));
     return ok(req.lang, { deleted: deleted.length });
   });
 

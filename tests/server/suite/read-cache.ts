@@ -98,6 +98,40 @@ export function readCacheTests(env: SuiteEnv): void {
       });
     });
 
+    test('recent items: a list read just before the user adds or clears items is not served after it, on either module the prune reaches', async () => {
+      const { h } = env;
+      const user = await h.signUp();
+      const list = async (mod: string) => ((await h.call('GET', '/api/pay/getRecords', { token: user.token, query: { module_id: mod } })).data as { data: { id: string } }[]).map((r) => r.data.id);
+      const add = (mod: string, id: string) => h.call('POST', '/api/pay/addRecord', { token: user.token, body: { module_id: mod, data: { id } } });
+      expect(await list('adaccount')).toEqual([]);
+      expect((await add('adaccount', 'act_1')).code).toBe(20000);
+      expect(await list('adaccount')).toEqual(['act_1']); // the empty list cached a moment ago is gone
+      expect(await list('bm')).toEqual([]);
+      expect((await add('bm', 'b1')).code).toBe(20000);
+      expect(await list('bm')).toEqual(['b1']);
+      expect(await list('adaccount')).toEqual(['act_1']);
+      expect((await h.call('GET', '/api/pay/clearRecords', { token: user.token, query: { module_id: 'adaccount' } })).code).toBe(20000);
+      expect(await list('adaccount')).toEqual([]);
+      // another user's cached list is not the first user's
+      const other = await h.signUp();
+      expect((await h.call('GET', '/api/pay/getRecords', { token: other.token, query: { module_id: 'bm' } })).data).toEqual([]);
+    });
+
+    test('a scope dropped while its read runs: the read is not kept, other scopes are', async () => {
+      const cache = new ReadCache();
+      let release!: () => void;
+      const slow = cache.load('records:1:a', 0, () => new Promise<string>((resolve) => { release = () => resolve('old'); }), 'records:1');
+      cache.forgetScope('records:1');
+      release();
+      expect(await slow).toBe('old');
+      expect(await cache.load('records:1:a', 1, async () => 'new', 'records:1')).toBe('new');
+      expect(await cache.load('records:1:a', 2, async () => 'newer', 'records:1')).toBe('new');
+      expect(await cache.load('records:2:a', 2, async () => 'two', 'records:2')).toBe('two');
+      cache.forgetScope('records:1');
+      expect(await cache.load('records:1:a', 3, async () => 'after', 'records:1')).toBe('after');
+      expect(await cache.load('records:2:a', 3, async () => 'not asked', 'records:2')).toBe('two');
+    });
+
     test('a read that began before a write is not kept', async () => {
       const cache = new ReadCache();
       let release!: () => void;
