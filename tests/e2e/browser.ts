@@ -33,9 +33,11 @@ export async function launchBrowser(options: { extensionDir?: string } = {}): Pr
  * account of it beside the screenshots.
  */
 function keepConsole(context: BrowserContext): { end: () => void } {
+  const testPath = currentTestPath();
+  if (!testPath) return { end: () => {} }; // a benchmark, not a test: nothing kept
   const dir = path.join(ARTIFACTS, 'console');
   fs.mkdirSync(dir, { recursive: true });
-  const testFile = path.basename(expect.getState().testPath ?? 'browser', '.ts');
+  const testFile = path.basename(testPath, '.ts');
   const file = path.join(dir, `${testFile}-${Date.now()}.log`);
   const out = fs.createWriteStream(file);
   const line = (text: string) => out.write(`${new Date().toISOString()} ${text}\n`);
@@ -47,6 +49,15 @@ function keepConsole(context: BrowserContext): { end: () => void } {
   context.pages().forEach(watch);
   context.on('page', watch);
   return { end: () => out.end() };
+}
+
+/** The running test file, or null outside a test (the benchmarks launch the browser too). */
+function currentTestPath(): string | null {
+  try {
+    return expect.getState().testPath ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export function artifact(name: string): string {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { Chart } from '../../src/kernel/shell/Chart';
+import { CHART_SETTLE_MS, Chart } from '../../src/kernel/shell/Chart';
 import { updateSettings } from '../../src/kernel/core/settings';
 
 const charts: { theme?: string; options: unknown[]; disposed: boolean }[] = [];
@@ -19,9 +19,10 @@ class FakeObserver {
   observe(el: Element) { this.entry.el = el; }
   disconnect() { observers.splice(observers.indexOf(this.entry), 1); }
 }
-const scrollIntoView = () => act(() => {
-  for (const o of [...observers]) o.cb([{ isIntersecting: true, target: o.el! } as IntersectionObserverEntry], o as unknown as IntersectionObserver);
+const scroll = (isIntersecting: boolean) => act(() => {
+  for (const o of [...observers]) o.cb([{ isIntersecting, target: o.el! } as IntersectionObserverEntry], o as unknown as IntersectionObserver);
 });
+const scrollIntoView = () => scroll(true);
 
 beforeEach(() => { vi.stubGlobal('IntersectionObserver', FakeObserver); charts.length = 0; init.mockClear(); });
 afterEach(() => { vi.unstubAllGlobals(); updateSettings({ theme: 'light' }); });
@@ -36,6 +37,17 @@ describe('the chart wrapper', () => {
     await waitFor(() => expect(init).toHaveBeenCalledTimes(1));
     expect(charts[0].theme).toBeUndefined();
     expect(charts[0].options[0]).toMatchObject({ series: [], backgroundColor: 'transparent' });
+  });
+
+  it('does not load ECharts for a chart that only passed through the view while the page laid out', async () => {
+    render(<Chart option={{ series: [] }} height={200} label="Jobs by day" />);
+    scroll(true); // the widgets above it still short
+    await new Promise((r) => setTimeout(r, CHART_SETTLE_MS / 2));
+    scroll(false); // they grew: the chart is below the fold again
+    await new Promise((r) => setTimeout(r, CHART_SETTLE_MS * 2));
+    expect(init).not.toHaveBeenCalled();
+    scrollIntoView(); // the operator scrolls to it
+    await waitFor(() => expect(init).toHaveBeenCalledTimes(1));
   });
 
   it('draws in the dark theme, and again when the theme changes', async () => {

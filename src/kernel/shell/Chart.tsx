@@ -18,15 +18,28 @@ export interface ChartProps {
 /** ECharts' own code: the core and the chart types the kernel registers, in a chunk of its own. */
 const loadEcharts = () => import('./dashboard/echarts-parts');
 
-/** True once `el` has come near the viewport (at once where IntersectionObserver is missing). */
+/**
+ * How long a chart must stay near the viewport before ECharts is fetched. While a dashboard first
+ * lays out, its widgets' frames are short for a moment (their code still loading) and a chart card
+ * further down passes through the view: one first-screen measurement in five fetched ECharts'
+ * 180 kB for a chart the operator never saw (bench/README.md, "Bundle").
+ */
+export const CHART_SETTLE_MS = 400;
+
+/** True once `el` has stayed near the viewport CHART_SETTLE_MS (at once where IntersectionObserver is missing). */
 function useSeen(host: React.RefObject<HTMLElement | null>): boolean {
   const [seen, setSeen] = useState(false);
   useEffect(() => {
     if (seen || !host.current) return;
     if (typeof IntersectionObserver === 'undefined') { setSeen(true); return; }
-    const observer = new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) setSeen(true); }, { rootMargin: '200px' });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver((entries) => {
+      const near = entries[entries.length - 1]?.isIntersecting ?? false;
+      clearTimeout(timer);
+      timer = near ? setTimeout(() => setSeen(true), CHART_SETTLE_MS) : undefined;
+    }, { rootMargin: '200px' });
     observer.observe(host.current);
-    return () => observer.disconnect();
+    return () => { clearTimeout(timer); observer.disconnect(); };
   }, [seen, host]);
   return seen;
 }
