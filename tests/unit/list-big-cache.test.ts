@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createKernelStore } from '../../src/kernel/store/store';
-import { cached, clearCached, readCached, bigCachedKeys } from '../../src/kernel/store/ttl-cache';
+import { cached, clearCached, readCached, bigCachedKeys, updateCached } from '../../src/kernel/store/ttl-cache';
 import { attachBigLists, BIG_LIST_MIN_ROWS, loadBigLists } from '../../src/kernel/store/big-lists';
 
 const accounts = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `act_${i}`, name: `Account ${i}`, currency: 'USD' }));
@@ -35,6 +35,31 @@ describe('big cached lists', () => {
     const store = createKernelStore();
     await cached(store, 'small', async () => accounts(3));
     expect(JSON.parse(String(store.getCell('cache', 'small', 'json')))).toHaveLength(3);
+  });
+
+  it('a page reloaded after a job re-read a big list, before the list itself was saved again, does not serve the list before the job', async () => {
+    const db = `list-test-${Math.random().toString(36).slice(2)}`;
+    const first = createKernelStore();
+    attachBigLists(first, db);
+    const before = accounts(1_500);
+    await cached(first, 'adaccount:list', async () => before);
+    const reopen = async () => {
+      const page = createKernelStore();
+      attachBigLists(page, db);
+      page.setRow('cache', 'adaccount:list', first.getRow('cache', 'adaccount:list')); // the store's save did land
+      await loadBigLists(page, bigCachedKeys(page));
+      return page;
+    };
+    await until(async () => readCached(await reopen(), 'adaccount:list').found); // the first list's slices are saved
+    // the job renamed rows: the row says "after the job" at once, the list's slices follow a second later
+    const after = before.map((a, i) => (i < 3 ? { ...a, name: `${a.name} - reviewed` } : a));
+    updateCached(first, 'adaccount:list', after);
+    const early = await reopen();
+    expect(readCached(early, 'adaccount:list').found).toBe(false); // back to the network, not the names before the job
+    // once the new slices are saved, a reopened page reads them
+    await until(async () => readCached(await reopen(), 'adaccount:list').found);
+    const late = readCached<typeof after>(await reopen(), 'adaccount:list');
+    expect(late.found && late.value[0].name).toMatch(/ - reviewed$/);
   });
 
   it('saves a big list to its own database and reads it back into a new store of the same user', async () => {

@@ -16,6 +16,8 @@ const SLICES = 'slices';
 
 interface Lists {
   values: Map<string, unknown[]>;
+  /** When each list in `values` was kept (its cache row's `saved`), as far as known. */
+  savedAt: Map<string, number>;
   dbName: string | null;
   db: Promise<IDBDatabase | null> | null;
   saves: Map<string, ReturnType<typeof setTimeout>>;
@@ -26,7 +28,7 @@ const byStore = new WeakMap<KernelStore, Lists>();
 function listsOf(store: KernelStore): Lists {
   let lists = byStore.get(store);
   if (!lists) {
-    lists = { values: new Map(), dbName: null, db: null, saves: new Map() };
+    lists = { values: new Map(), savedAt: new Map(), dbName: null, db: null, saves: new Map() };
     byStore.set(store, lists);
   }
   return lists;
@@ -82,27 +84,47 @@ const slicesOf = (key: string, generation?: string) => {
   return IDBKeyRange.bound(prefix, `${prefix}\uffff`);
 };
 
-interface Meta { generation: string; slices: number; rows: number }
+/** `saved`: the cache row's `saved` of the list these slices hold (absent in lists saved before it was kept). */
+interface Meta { generation: string; slices: number; rows: number; saved?: number }
 
 /** The big list held in memory under `key`, if any. */
 export function bigList(store: KernelStore, key: string): unknown[] | undefined {
   return byStore.get(store)?.values.get(key);
 }
 
+/**
+ * When the big list held under `key` was kept (the `saved` of its cache row then), if known. A list
+ * is saved to its database a second after it changed: a page reloaded in between reads the list
+ * before the change beside a cache row that may already say after it (ttl-cache.ts compares them).
+ */
+export function bigListSaved(store: KernelStore, key: string): number | undefined {
+  return byStore.get(store)?.savedAt.get(key);
+}
+
+/** Forgets the copy in memory of the big list under `key` (the saved one stays), to read the saved one again. */
+export function unloadBigList(store: KernelStore, key: string): void {
+  const lists = byStore.get(store);
+  if (!lists || lists.saves.has(key)) return; // this page's newer list is still to be saved: keep it
+  lists.values.delete(key);
+  lists.savedAt.delete(key);
+}
+
 /** Keeps `value` under `key` and saves it a moment later, slice by slice (a newer value replaces a pending save). */
-export function keepBigList(store: KernelStore, key: string, value: unknown[]): void {
+export function keepBigList(store: KernelStore, key: string, value: unknown[], saved?: number): void {
   const lists = listsOf(store);
   lists.values.set(key, value);
+  if (saved === undefined) lists.savedAt.delete(key);
+  else lists.savedAt.set(key, saved);
   const pending = lists.saves.get(key);
   if (pending) clearTimeout(pending);
   if (!lists.dbName) return;
   lists.saves.set(key, setTimeout(() => {
     lists.saves.delete(key);
-    void save(lists, key, value).catch((e) => console.warn('[tessera] cached list not saved', e));
+    void save(lists, key, value, saved).catch((e) => console.warn('[tessera] cached list not saved', e));
   }, SAVE_DELAY_MS));
 }
 
-async function save(lists: Lists, key: string, value: unknown[]): Promise<void> {
+async function save(lists: Lists, key: string, value: unknown[], saved?: number): Promise<void> {
   const db = await open(lists);
   if (!db) return;
   const generation = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -123,7 +145,7 @@ async function save(lists: Lists, key: string, value: unknown[]): Promise<void> 
   // The new slices become the list in one step; the old generation's slices go with it.
   const tx = db.transaction([META, SLICES], 'readwrite');
   const old = await result(tx.objectStore(META).get(key)) as Meta | undefined;
-  tx.objectStore(META).put({ generation, slices, rows: value.length } satisfies Meta, key);
+  tx.objectStore(META).put({ generation, slices, rows: value.length, ...(saved === undefined ? {} : { saved }) } satisfies Meta, key);
   if (old && old.generation !== generation) tx.objectStore(SLICES).delete(slicesOf(key, old.generation));
   await done(tx);
 }
@@ -142,6 +164,7 @@ export async function loadBigLists(store: KernelStore, keys: readonly string[]):
       const parts = await Promise.all(Array.from({ length: meta.slices }, (_, i) => result(tx.objectStore(SLICES).get(sliceKey(key, meta.generation, i))) as Promise<unknown[] | undefined>));
       if (parts.some((p) => !Array.isArray(p)) || lists.values.has(key)) continue;
       lists.values.set(key, parts.flat() as unknown[]);
+      if (typeof meta.saved === 'number') lists.savedAt.set(key, meta.saved);
     } catch (e) {
       console.warn('[tessera] cached list unreadable', e);
     }
@@ -156,8 +179,7 @@ export function dropBigList(store: KernelStore, key?: string): void {
     clearTimeout(lists.saves.get(k));
     lists.saves.delete(k);
   }
-  if (key === undefined) lists.values.clear();
-  else lists.values.delete(key);
+  if (key === undefined) { lists.values.clear(); lists.savedAt.clear(); } else { lists.values.delete(key); lists.savedAt.delete(key); }
   if (!lists.dbName) return;
   void open(lists).then((db) => {
     if (!db) return;

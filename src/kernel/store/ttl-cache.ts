@@ -1,5 +1,5 @@
 import type { KernelStore } from './store';
-import { bigList, dropBigList, isBigList, keepBigList, loadBigLists } from './big-lists';
+import { bigList, bigListSaved, dropBigList, isBigList, keepBigList, loadBigLists, unloadBigList } from './big-lists';
 
 export const LIST_TTL_MS = 12 * 60 * 60 * 1000;
 const TABLE = 'cache';
@@ -78,8 +78,14 @@ export async function cached<T>(store: KernelStore, key: string, loader: () => P
   const { ttlMs = LIST_TTL_MS, force = false, now = Date.now, signal } = options;
   if (force) clearCached(store, key);
   const loads = loadsOf(store);
-  // A big list another tab cached (its row came over the tab sync): read it from its own database.
-  if (store.getCell(TABLE, key, 'big') && !bigList(store, key)) await loadBigLists(store, [key]);
+  // A big list another tab cached (its row came over the tab sync): read it from its own database —
+  // also when this page holds an older copy than the row says (another tab changed it since).
+  if (store.getCell(TABLE, key, 'big')) {
+    const saved = store.getCell(TABLE, key, 'saved');
+    const held = bigListSaved(store, key);
+    if (bigList(store, key) && typeof saved === 'number' && held !== undefined && held < saved) unloadBigList(store, key);
+    if (!bigList(store, key)) await loadBigLists(store, [key]);
+  }
   for (;;) {
     const hit = readCached<T>(store, key, now());
     if (hit.found) return hit.value;
@@ -124,7 +130,7 @@ export function updateCached<T>(store: KernelStore, key: string, value: T): void
 /** A big list is kept as is beside the store (big-lists.ts), its row holding the expiry; anything else as JSON in the row. */
 function writeCached(store: KernelStore, key: string, value: unknown, expires: number, saved = stamp()): void {
   if (isBigList(value)) {
-    keepBigList(store, key, value);
+    keepBigList(store, key, value, saved);
     store.setRow(TABLE, key, { big: value.length, expires, saved });
   } else {
     dropBigList(store, key);
@@ -190,6 +196,9 @@ export function readCached<T>(store: KernelStore, key: string, at = Date.now()):
   if (changedSince(key, row.saved)) return { found: false };
   if (row.big) {
     const value = bigList(store, key);
+    // the list's own save trails its row's: a list older than its row is the one before the change
+    const listSaved = bigListSaved(store, key);
+    if (listSaved !== undefined && typeof row.saved === 'number' && listSaved < row.saved) return { found: false };
     return value ? { found: true, value: value as T } : { found: false };
   }
   if (typeof row.json !== 'string') return { found: false };
