@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MeasureText, useFitCount } from '../table/TableToolbar';
@@ -58,7 +58,7 @@ export function TabBar({ tabs, activePath, onClose, onReload, onCloseOthers }: T
         <span className="tessera-tabbar-actions">
           <Button size="small" variant="minimal" icon="refresh" aria-label={t('tabs.reload')} title={t('tabs.reload')} onClick={() => onReload(activePath)} />
           {tabs.length > 1 && (
-            <Popover placement="bottom-end" minimal content={
+            <PopoverNext placement="bottom-end" arrow={false} animation="minimal" content={
               <Menu aria-label={t('tabs.more')} className="tessera-tabbar-menu">
                 {tabs.map((tab) => (
                   <MenuItem key={tab.path} text={titleOf(tab)} icon={tab.path === activePath ? 'tick' : 'blank'} data-menu-tab-path={tab.path} onClick={() => navigate(tab.path)} />
@@ -70,7 +70,7 @@ export function TabBar({ tabs, activePath, onClose, onReload, onCloseOthers }: T
             }>
               <Button size="small" variant="minimal" icon="more" className="tessera-tabbar-more" aria-label={t('tabs.more')} title={t('tabs.more')}
                 text={hiddenCount > 0 ? t('tabs.hidden', { count: hiddenCount }) : undefined} data-hidden-tabs={hiddenCount} />
-            </Popover>
+            </PopoverNext>
           )}
         </span>
       )}

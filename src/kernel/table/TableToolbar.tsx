@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useId, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
-import { Button, Menu, MenuItem, Popover, type Intent } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, PopoverNext, type Intent } from '@blueprintjs/core';
 import { MoreIcon } from '@blueprintjs/icons';
 import type { TFunction } from 'i18next';
 
@@ -128,7 +128,7 @@ export function OverflowActions({ actions, latest, t }: { actions: readonly Tool
           loading={a.loading} title={a.title} data-testid={a.testId} onClick={() => click(a.id)} />
       ))}
       {hidden.length > 0 && (
-        <Popover placement="bottom-end" minimal content={
+        <PopoverNext placement="bottom-end" arrow={false} animation="minimal" content={
           <Menu>
             {hidden.map((a) => (
               <MenuItem key={a.id} icon={a.icon} text={a.text} intent={a.intent} disabled={a.disabled || a.loading} title={a.title}
@@ -137,7 +137,7 @@ export function OverflowActions({ actions, latest, t }: { actions: readonly Tool
           </Menu>
         }>
           <Button variant="minimal" icon={<MoreIcon />} className="tessera-dt__more" aria-label={t('table.moreActions')} title={t('table.moreActions')} data-testid="table-more-actions" />
-        </Popover>
+        </PopoverNext>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useMosaic, useMosaicWindow } from 'react-mosaic-component';
 
@@ -51,9 +51,10 @@ function FollowMenu({ value, candidates, onChange }: FollowMenuProps) {
   const followed = candidates.find((c) => c.tileId === value);
   const label = followed ? t('workspace.following', { title: followed.title }) : t('workspace.follow');
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
-      minimal
+      arrow={false}
+      animation="minimal"
       content={
         <Menu aria-label={t('workspace.follow')}>
           <MenuItem text={t('workspace.followNone')} icon={value === null ? 'tick' : 'blank'} onClick={() => onChange(null)} />
@@ -67,6 +68,6 @@ function FollowMenu({ value, candidates, onChange }: FollowMenuProps) {
     >
       <Button size="small" variant="minimal" icon="link" className="tessera-tile-follow" intent={followed ? 'primary' : 'none'}
         title={label} aria-label={label} text={followed ? <span className="tessera-tile-follow-text">{followed.title}</span> : undefined} />
-    </Popover>
+    </PopoverNext>
   );
 }
