@@ -105,6 +105,9 @@ describe('the dashboard of a new operator', () => {
     await page.getByTestId('theme-toggle').click();
     await page.screenshot({ path: artifact('dashboard-zh-light.png') });
     await page.setViewportSize({ width: 3840, height: 2160 });
+    // every chart now in view is drawn, its placeholder gone
+    await expect.poll(() => page.locator('[data-testid="tessera-chart"] canvas').count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    await expect.poll(() => page.locator('[data-testid="tessera-chart"].bp6-skeleton').count(), { timeout: 20_000 }).toBe(0);
     await page.screenshot({ path: artifact('dashboard-zh-light-4k.png') });
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByTestId('recent-item').first().click();

@@ -33,8 +33,11 @@ describe('the chart wrapper', () => {
     expect(screen.getByRole('img', { name: 'Spend by currency' })).toBeTruthy();
     await new Promise((r) => setTimeout(r, 50));
     expect(init).not.toHaveBeenCalled(); // below the fold: no ECharts at all
+    const box = screen.getByRole('img', { name: 'Spend by currency' });
+    expect(box.className).toContain('bp6-skeleton'); // a placeholder that pulses, not an empty box
     scrollIntoView();
     await waitFor(() => expect(init).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(box.className).not.toContain('bp6-skeleton'));
     expect(charts[0].theme).toBeUndefined();
     expect(charts[0].options[0]).toMatchObject({ series: [], backgroundColor: 'transparent' });
   });

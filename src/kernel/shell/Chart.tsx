@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Classes } from '@blueprintjs/core';
 import type { EChartsCoreOption, ECharts } from 'echarts/core';
 import { useSettings } from '../core/settings';
 
@@ -55,6 +56,8 @@ export function Chart({ option, width = '100%', height = '100%', autoResize = fa
   latestOption.current = option;
   const seen = useSeen(host);
   const { theme } = useSettings();
+  /** Until ECharts has drawn, the box pulses as Blueprint's skeletons do, instead of standing empty. */
+  const [drawn, setDrawn] = useState(false);
 
   useEffect(() => {
     if (!seen) return;
@@ -64,6 +67,7 @@ export function Chart({ option, width = '100%', height = '100%', autoResize = fa
       if (disposed || !host.current) return;
       chart.current = init(host.current, theme === 'dark' ? 'dark' : undefined);
       chart.current.setOption({ backgroundColor: 'transparent', ...latestOption.current });
+      setDrawn(true);
       if (autoResize && typeof ResizeObserver !== 'undefined') {
         observer = new ResizeObserver(() => chart.current?.resize());
         observer.observe(host.current);
@@ -81,6 +85,7 @@ export function Chart({ option, width = '100%', height = '100%', autoResize = fa
     chart.current?.setOption({ backgroundColor: 'transparent', ...option }, true);
   }, [option]);
 
-  return <div ref={host} className={className} data-testid="tessera-chart" data-drawn={seen || undefined} role={label ? 'img' : undefined} aria-label={label} style={{ width, height }} />;
+  const classes = [className, drawn ? null : Classes.SKELETON].filter(Boolean).join(' ') || undefined;
+  return <div ref={host} className={classes} data-testid="tessera-chart" data-drawn={seen || undefined} role={label ? 'img' : undefined} aria-label={label} style={{ width, height }} />;
 }
 Chart.displayName = 'Chart';
