@@ -18,6 +18,7 @@ import { actionMap, testAction, testPlugin } from '../harness/actions';
 import { EXECUTOR_DEADLINE_MS, REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS, JOURNAL_POLL_MS } from '../../src/kernel/runner/settle';
 import { DEFAULT_DEADLINE_MS } from '../../src/kernel/bridge/transport';
 import { REQUEST_DEADLINE_MS as EXTENSION_REQUEST_DEADLINE_MS } from '../../extension/src/lib/executor';
+import type { StoredItem } from '../../src/kernel/runner/job-store';
 
 /** A tiny platform: accounts with names and users; writes journaled by request id like the executor does. */
 class FakePlatform {
@@ -97,6 +98,32 @@ function makeRunner(platform: FakePlatform, store = createKernelStore(), extra: 
 }
 
 const accounts = (n: number): JobItem[] => Array.from({ length: n }, (_, i) => ({ id: `act_${i + 1}` }));
+
+/**
+ * An addUser job of `n` items whose page "reloads" with writes in flight: `leave` says what the
+ * executor knew of them when the page went; a second runner on the same store restores and resumes it.
+ */
+async function reloadWithWritesInFlight(n: number, leave: (platform: FakePlatform, inflight: StoredItem[]) => void) {
+  const platform = new FakePlatform(n);
+  const store = createKernelStore();
+  const first = makeRunner(platform, store);
+  platform.hang = true;
+  const jobId = first.start('adaccount.addUser', { uid: '42', role: 1002 }, accounts(n));
+  await vi.advanceTimersByTimeAsync(50);
+  const inflight = first.items(jobId).filter((i) => i.state === 'inflight');
+  expect(inflight.length).toBeGreaterThan(0);
+  leave(platform, inflight);
+  platform.hang = false;
+  const second = makeRunner(platform, store);
+  second.restore();
+  await second.resume(jobId);
+  return { platform, second, jobId, inflight };
+}
+
+/** The writes never reached the executor (the page went first): the journal has never heard of them. */
+function neverSent(platform: FakePlatform, inflight: StoredItem[]): void {
+  for (const item of inflight) { platform.journal.delete(item.requestId); platform.writes.delete(item.itemId); platform.users.get(item.itemId)!.clear(); }
+}
 
 beforeEach(() => { vi.useFakeTimers(); });
 afterEach(() => { vi.useRealTimers(); });
@@ -350,20 +377,7 @@ describe('the runner', () => {
   });
 
   it('after a reload, the other items go on while writes the journal never heard of wait out their deadline, and the job says so', async () => {
-    const platform = new FakePlatform(10);
-    const store = createKernelStore();
-    const first = makeRunner(platform, store);
-    platform.hang = true;
-    const jobId = first.start('adaccount.addUser', { uid: '42', role: 1002 }, accounts(10));
-    await vi.advanceTimersByTimeAsync(50);
-    const inflight = first.items(jobId).filter((i) => i.state === 'inflight');
-    expect(inflight.length).toBeGreaterThan(0);
-    // The writes never reached the executor (the page went first): the journal has never heard of them.
-    for (const item of inflight) { platform.journal.delete(item.requestId); platform.writes.delete(item.itemId); platform.users.get(item.itemId)!.clear(); }
-    platform.hang = false;
-    const second = makeRunner(platform, store);
-    second.restore();
-    await second.resume(jobId);
+    const { platform, second, jobId, inflight } = await reloadWithWritesInFlight(10, neverSent);
     await vi.advanceTimersByTimeAsync(10_000);
     // the rest of the job did not wait for them
     expect(second.job(jobId)).toMatchObject({ status: 'running', done: 10 - inflight.length, settling: inflight.length });
@@ -376,19 +390,7 @@ describe('the runner', () => {
   });
 
   it('a job cancelled while writes left in flight are settled sends none of them again', async () => {
-    const platform = new FakePlatform(6);
-    const store = createKernelStore();
-    const first = makeRunner(platform, store);
-    platform.hang = true;
-    const jobId = first.start('adaccount.addUser', { uid: '42', role: 1002 }, accounts(6));
-    await vi.advanceTimersByTimeAsync(50);
-    const inflight = first.items(jobId).filter((i) => i.state === 'inflight');
-    expect(inflight.length).toBeGreaterThan(0);
-    for (const item of inflight) { platform.journal.delete(item.requestId); platform.writes.delete(item.itemId); platform.users.get(item.itemId)!.clear(); }
-    platform.hang = false;
-    const second = makeRunner(platform, store);
-    second.restore();
-    await second.resume(jobId);
+    const { platform, second, jobId, inflight } = await reloadWithWritesInFlight(6, neverSent);
     await vi.advanceTimersByTimeAsync(5_000);
     second.cancel(jobId);
     await vi.advanceTimersByTimeAsync(WRITE_DEADLINE_MS);
@@ -401,20 +403,11 @@ describe('the runner', () => {
   });
 
   it('after a reload, a write the executor still held is settled as soon as the journal answers, not at its deadline', async () => {
-    const platform = new FakePlatform(4);
-    const store = createKernelStore();
-    const first = makeRunner(platform, store);
-    platform.hang = true;
-    const jobId = first.start('adaccount.addUser', { uid: '42', role: 1002 }, accounts(4));
-    await vi.advanceTimersByTimeAsync(50);
-    const inflight = first.items(jobId).filter((i) => i.state === 'inflight');
-    expect(inflight.length).toBeGreaterThan(0);
-    const answers = inflight.map((i) => [i.requestId, platform.journal.get(i.requestId)!] as const);
-    for (const [id] of answers) platform.journal.set(id, { state: 'pending' }); // still on its way when the page went
-    platform.hang = false;
-    const second = makeRunner(platform, store);
-    second.restore();
-    await second.resume(jobId);
+    let answers: (readonly [string, { state: OutcomeState; status?: number }])[] = [];
+    const { platform, second, jobId } = await reloadWithWritesInFlight(4, (p, inflight) => {
+      answers = inflight.map((i) => [i.requestId, p.journal.get(i.requestId)!] as const);
+      for (const [id] of answers) p.journal.set(id, { state: 'pending' }); // still on its way when the page went
+    });
     await vi.advanceTimersByTimeAsync(2_000);
     for (const [id, answer] of answers) platform.journal.set(id, answer); // the executor's answer lands
     await vi.advanceTimersByTimeAsync(JOURNAL_POLL_MS + 1_000);
