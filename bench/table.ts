@@ -204,10 +204,12 @@ function line(name: string, f: Figures, rowsOnlyMb: number): string {
 async function measureScroll(page: Page, rows: number, sorted: boolean): Promise<{ scrollP95: number; stalePct: number; dropped: number }> {
   type W = Window & { __bench: BenchApi };
   if (traceScrollArg) await page.context().browser()!.startTracing(page, { path: `${traceScrollArg.slice(15)}-${rows}${sorted ? '' : '-cold'}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8', 'gpu', 'viz'] });
+  const scrollProfiler = profileArg ? await startProfile(page) : null;
   const scroll = await page.evaluate(
     ([ms, speed, bySorted]) => (window as unknown as W).__bench.scroll(ms, speed, bySorted),
     [SCROLL_MS, SCROLL_ROWS_PER_S, sorted] as const,
   );
+  if (scrollProfiler) await scrollProfiler.stop(`${profileArg!.slice(10)}-scroll-${rows}${sorted ? '' : '-cold'}.cpuprofile`);
   if (traceScrollArg) await page.context().browser()!.stopTracing();
   const staleDenominator = Math.max(1, scroll.checked);
   const sortedFrames = scroll.frames.slice().sort((a, b) => a - b);
