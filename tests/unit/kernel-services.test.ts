@@ -5,7 +5,7 @@ import { cached, clearCached, LIST_TTL_MS, readCached } from '../../src/kernel/s
 import { sanitizeSettings, DEFAULT_SETTINGS } from '../../src/kernel/core/settings';
 import { canAccess, hasPermission } from '../../src/kernel/plugin/roles';
 import { createBus } from '../../src/kernel/bus';
-import { assetFromError } from '../../src/kernel/shell/preload-error';
+import { assetFromError, installPreloadErrorHandler } from '../../src/kernel/shell/preload-error';
 import { createI18n, storedLocale } from '../../src/kernel/i18n';
 
 describe('browser storage', () => {
@@ -174,5 +174,22 @@ describe('i18n', () => {
 describe('preload errors', () => {
   it('names the asset that failed', () => {
     expect(assetFromError(new Error('Unable to preload CSS for /assets/AdaccountScreen-x1.css'))).toBe('/assets/AdaccountScreen-x1.css');
+  });
+
+  it('keeps the page going without a stylesheet, but lets a failed chunk reach the part that asked for it', () => {
+    const uninstall = installPreloadErrorHandler(((key: string) => key) as never);
+    const fire = (payload: Error) => {
+      const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    try {
+      // cancelled: Vite goes on without the CSS instead of throwing
+      expect(fire(new Error('Unable to preload CSS for /assets/AdaccountScreen-x1.css'))).toBe(true);
+      // not cancelled: Vite throws, so the import rejects and the chart or screen shows its retry
+      expect(fire(new TypeError('Failed to fetch dynamically imported module: /assets/echarts-parts-x1.js'))).toBe(false);
+    } finally {
+      uninstall();
+    }
   });
 });

@@ -2,10 +2,13 @@ import { Button, Drawer } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useCallback, useState } from 'react';
 import { useEscapeFromPage } from '../core/use-escape-from-page';
+import { useDrawerSpace } from '../core/drawer-space';
 import { useSettings } from '../core/settings';
 import { useRunner } from './RunnerHost';
 import { useJobs } from './use-jobs';
 import { JobsView } from './JobsView';
+
+const JOBS_DRAWER_SIZE = '60%';
 
 /** Navbar button (with the number of running jobs) and the jobs drawer. */
 export function JobsButton() {
@@ -16,6 +19,7 @@ export function JobsButton() {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   useEscapeFromPage(open, close);
+  useDrawerSpace(open, JOBS_DRAWER_SIZE);
   const running = jobs.filter((j) => j.status === 'running').length;
   const waiting = jobs.filter((j) => j.status === 'paused' || j.status === 'interrupted').length;
   return (
@@ -23,7 +27,7 @@ export function JobsButton() {
       <Button variant="minimal" icon="th-list" aria-label={t('runner.jobs')} title={t('runner.jobs')} onClick={() => setOpen(true)} data-testid="jobs-button">
         {running + waiting > 0 && <span className={`tessera-badge${waiting && !running ? ' tessera-badge-warning' : ''}`}>{running || waiting}</span>}
       </Button>
-      <Drawer isOpen={open} onClose={close} title={t('runner.jobs')} icon="th-list" size="60%" className={theme === 'dark' ? 'bp6-dark' : undefined}>
+      <Drawer isOpen={open} onClose={close} title={t('runner.jobs')} icon="th-list" size={JOBS_DRAWER_SIZE} className={theme === 'dark' ? 'bp6-dark' : undefined}>
         <div className="tessera-jobs-drawer">
           <JobsView />
         </div>

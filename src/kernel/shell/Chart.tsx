@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { Classes } from '@blueprintjs/core';
+import { Button, Classes } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 import type { EChartsCoreOption, ECharts } from 'echarts/core';
 import { useSettings } from '../core/settings';
 
@@ -58,12 +59,16 @@ export function Chart({ option, width = '100%', height = '100%', autoResize = fa
   const { theme } = useSettings();
   /** Until ECharts has drawn, the box pulses as Blueprint's skeletons do, instead of standing empty. */
   const [drawn, setDrawn] = useState(false);
+  /** ECharts' code could not be fetched (offline, or a new version replaced the chunks): say so, with a retry. */
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (!seen) return;
     let disposed = false;
     let observer: ResizeObserver | null = null;
-    void loadEcharts().then(({ init }) => {
+    loadEcharts().then(({ init }) => {
       if (disposed || !host.current) return;
       chart.current = init(host.current, theme === 'dark' ? 'dark' : undefined);
       chart.current.setOption({ backgroundColor: 'transparent', ...latestOption.current });
@@ -72,6 +77,10 @@ export function Chart({ option, width = '100%', height = '100%', autoResize = fa
         observer = new ResizeObserver(() => chart.current?.resize());
         observer.observe(host.current);
       }
+    }, (error: unknown) => {
+      if (disposed) return;
+      console.error('[tessera] the chart code failed to load', error);
+      setFailed(true);
     });
     return () => {
       disposed = true;
@@ -79,12 +88,21 @@ export function Chart({ option, width = '100%', height = '100%', autoResize = fa
       chart.current?.dispose();
       chart.current = null;
     };
-  }, [seen, autoResize, theme]);
+  }, [seen, autoResize, theme, attempt]);
 
   useEffect(() => {
     chart.current?.setOption({ backgroundColor: 'transparent', ...option }, true);
   }, [option]);
 
+  if (failed) {
+    const retry = () => { setFailed(false); setAttempt((n) => n + 1); };
+    return (
+      <div ref={host} className={['tessera-chart-failed', className].filter(Boolean).join(' ')} data-testid="tessera-chart" role="group" aria-label={label} style={{ width, height }}>
+        <span className={Classes.TEXT_MUTED}>{t('error.chartLoadFailed')}</span>
+        <Button size="small" text={t('error.retry')} onClick={retry} />
+      </div>
+    );
+  }
   const classes = [className, drawn ? null : Classes.SKELETON].filter(Boolean).join(' ') || undefined;
   return <div ref={host} className={classes} data-testid="tessera-chart" data-drawn={seen || undefined} role={label ? 'img' : undefined} aria-label={label} style={{ width, height }} />;
 }

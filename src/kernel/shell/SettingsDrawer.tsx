@@ -3,18 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_SETTINGS, MENU_WIDTH_RANGE, updateSettings, useSettings, type ShellSettings } from '../core/settings';
 import { PluginSettings } from './PluginSettings';
 import { useEscapeFromPage } from '../core/use-escape-from-page';
+import { useDrawerSpace } from '../core/drawer-space';
 import { PACE_RANGE, updateRunnerSettings, useRunnerSettings } from '../runner/runner-settings';
 
 type BooleanSetting = { [K in keyof ShellSettings]: ShellSettings[K] extends boolean ? K : never }[keyof ShellSettings];
 const SWITCHES: BooleanSetting[] = ['navbar', 'menu', 'topMenu', 'footer', 'tabBar', 'menuFromServer', 'colorWeak'];
+
+const SETTINGS_DRAWER_WIDTH = 360;
 
 export function SettingsDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const settings = useSettings();
   const runner = useRunnerSettings();
   useEscapeFromPage(isOpen, onClose);
+  useDrawerSpace(isOpen, `${SETTINGS_DRAWER_WIDTH}px`);
   return (
-    <Drawer isOpen={isOpen} onClose={onClose} title={t('settings.title')} icon="cog" size={360} className={settings.theme === 'dark' ? 'bp6-dark' : undefined}>
+    <Drawer isOpen={isOpen} onClose={onClose} title={t('settings.title')} icon="cog" size={SETTINGS_DRAWER_WIDTH} className={settings.theme === 'dark' ? 'bp6-dark' : undefined}>
       <div className="tessera-settings" role="group" aria-label={t('settings.title')} data-testid="settings-drawer">
         {SWITCHES.map((key) => (
           <Switch key={key} label={t(`settings.${key}`)} checked={settings[key]} onChange={(e) => updateSettings({ [key]: e.currentTarget.checked })} data-setting={key} />
