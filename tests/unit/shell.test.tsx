@@ -121,6 +121,27 @@ describe('the shell', () => {
     await renderWithKernel({ plugins: [plugins[0], broken], route: '/broken/index', locale: 'en-US' });
     expect(await screen.findByText('Internal server error')).toBeTruthy();
   });
+
+  it('a screen whose code cannot be fetched says so, and its retry fetches it again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fetches = 0;
+    const offline = {
+      ...plugins[2], id: 'offline', routes: [{
+        path: '/offline/index', titleKey: 'title',
+        component: async () => {
+          fetches += 1;
+          if (fetches === 1) throw new TypeError('Failed to fetch dynamically imported module: /assets/OfflineScreen-x1.js');
+          return { default: () => <p>offline screen</p> };
+        },
+      }],
+    };
+    await renderWithKernel({ plugins: [plugins[0], offline], route: '/offline/index', locale: 'en-US' });
+    expect(await screen.findByText('This part of the page could not be loaded. Check your connection and retry.')).toBeTruthy();
+    expect(screen.queryByText('Internal server error')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('offline screen')).toBeTruthy();
+    expect(fetches).toBe(2);
+  });
 });
 
 describe('the chart wrapper', () => {

@@ -69,11 +69,18 @@ export function normalize(pathname: string): string {
 
 const lazyByLoader = new WeakMap<object, LazyExoticComponent<ComponentType<any>>>();
 
-/** One React.lazy per loader, so a screen's chunk loads once and its component identity is stable. */
+/**
+ * One React.lazy per loader, so a screen's chunk loads once and its component identity is stable. A
+ * React.lazy whose load failed fails for ever, so a failed one is forgotten: the next render (the
+ * screen's retry) asks for the chunk again.
+ */
 export function lazyComponent<P>(loader: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
   let component = lazyByLoader.get(loader);
   if (!component) {
-    component = lazy(loader as () => Promise<{ default: ComponentType<any> }>);
+    component = lazy(() => (loader as () => Promise<{ default: ComponentType<any> }>)().catch((error: unknown) => {
+      lazyByLoader.delete(loader);
+      throw error;
+    }));
     lazyByLoader.set(loader, component);
   }
   return component as LazyExoticComponent<ComponentType<P>>;

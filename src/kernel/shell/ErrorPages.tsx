@@ -3,6 +3,7 @@ import { Button, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../core/route-table';
+import { LoadFailed } from './lazy-part';
 
 /** The 403 page; `disabled` when the admin disabled the route's plugin for the user's role. */
 export function ForbiddenPage({ disabled = false }: { disabled?: boolean }) {
@@ -56,8 +57,21 @@ ServerErrorPage.displayName = 'ServerErrorPage';
 
 interface BoundaryState { error: Error | null }
 
-/** Catches a screen that throws while rendering and shows the 500 page instead of a blank shell. */
-export class ScreenErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+/**
+ * Chromium, Firefox and Safari's words for a dynamic import whose file could not be fetched (offline, or
+ * a new version replaced the old chunks): the operator's network, not a fault of the server or screen.
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(message);
+}
+
+/**
+ * Catches a screen that throws while rendering and shows the 500 page instead of a blank shell; a
+ * screen whose code could not be fetched shows the load-failed page. `children` is a function, so a
+ * retry renders the screen afresh (its lazy component is looked up again, see lazyComponent).
+ */
+export class ScreenErrorBoundary extends Component<{ children: () => ReactNode }, BoundaryState> {
   static displayName = 'ScreenErrorBoundary';
   state: BoundaryState = { error: null };
   static getDerivedStateFromError(error: Error): BoundaryState {
@@ -67,7 +81,8 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Boun
     console.error('[tessera] screen crashed', error, info.componentStack);
   }
   render() {
-    if (this.state.error) return <ServerErrorPage onRetry={() => this.setState({ error: null })} />;
-    return this.props.children;
+    const retry = () => this.setState({ error: null });
+    if (this.state.error) return isChunkLoadError(this.state.error) ? <LoadFailed onRetry={retry} /> : <ServerErrorPage onRetry={retry} />;
+    return this.props.children();
   }
 }

@@ -109,16 +109,20 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
       {screens.map(({ path }) => {
         const r = routeOf(path);
         if (!r) return null;
-        const Screen = lazyComponent(r.component);
         const active = path === route.path;
         return (
           <div key={`${path}#${generation[path] ?? 0}`} className="tessera-screen" hidden={!active} data-screen={path}>
             <ScreenErrorBoundary>
-              <TableStateScope states={tableStatesOf(path)} onChange={(viewId, state) => onTableState(path, viewId, state)}>
-                <Suspense fallback={<ScreenLoading />}>
-                  <Screen />
-                </Suspense>
-              </TableStateScope>
+              {() => (
+                <TableStateScope states={tableStatesOf(path)} onChange={(viewId, state) => onTableState(path, viewId, state)}>
+                  <Suspense fallback={<ScreenLoading />}>
+                    {(() => {
+                      const Screen = lazyComponent(r.component);
+                      return <Screen />;
+                    })()}
+                  </Suspense>
+                </TableStateScope>
+              )}
             </ScreenErrorBoundary>
           </div>
         );
@@ -126,14 +130,16 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
       {!cached && (
         <div key={`${route.path}#${generation[route.path] ?? 0}`} className="tessera-screen" data-screen={route.path}>
           <ScreenErrorBoundary>
-            <TableStateScope states={tableStatesOf(route.path)} onChange={(viewId, state) => onTableState(route.path, viewId, state)}>
-              <Suspense fallback={<ScreenLoading />}>
-                {(() => {
-                  const Screen = lazyComponent(route.component);
-                  return <Screen />;
-                })()}
-              </Suspense>
-            </TableStateScope>
+            {() => (
+              <TableStateScope states={tableStatesOf(route.path)} onChange={(viewId, state) => onTableState(route.path, viewId, state)}>
+                <Suspense fallback={<ScreenLoading />}>
+                  {(() => {
+                    const Screen = lazyComponent(route.component);
+                    return <Screen />;
+                  })()}
+                </Suspense>
+              </TableStateScope>
+            )}
           </ScreenErrorBoundary>
         </div>
       )}
