@@ -42,7 +42,7 @@ const repeatArg = args.find((arg) => arg.startsWith('--repeat='));
 const repeats = repeatArg ? Number(repeatArg.slice(9)) : 0;
 /** CPU profile of the first select-all click (unminified build), written to this file. */
 const profileArg = args.find((arg) => arg.startsWith('--profile='));
-/** A performance trace of the first select-all click, written to this file. */
+/** Performance traces of the sort click and the first select-all click, written to files of this prefix. */
 const traceArg = args.find((arg) => arg.startsWith('--trace='));
 /** A screenshot of the table after the select-all click, written to this file. */
 const screenshotArg = args.find((arg) => arg.startsWith('--screenshot='));
@@ -131,9 +131,14 @@ async function bench(page: Page, origin: string, rows: number): Promise<Figures>
   // Sort by name: one click on the Name header.
   await page.evaluate(() => (window as unknown as W).__bench.arm('sort'));
   const sortProfiler = profileArg ? await startProfile(page) : null;
+  if (traceArg) await page.context().browser()!.startTracing(page, { path: `${traceArg.slice(8)}-sort-${rows}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8'] });
   await page.click('[role="columnheader"][data-column-id="name"] button');
   const sort = await page.evaluate(() => (window as unknown as W).__bench.result('sort'));
   if (sortProfiler) await sortProfiler.stop(`${profileArg!.slice(10)}-sort-${rows}.cpuprofile`);
+  if (traceArg) {
+    await page.waitForTimeout(100);
+    await page.context().browser()!.stopTracing();
+  }
   log(`  sort ${fmt(sort)} ms (in the DOM after ${fmt(await domMs(page))} ms)`);
   await page.waitForTimeout(BETWEEN_MS);
 

@@ -48,9 +48,10 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     { id: 'name', header: t('columns.name'), value: (a) => a.name, width: 220 },
     { id: 'status', header: t('columns.status'), value: (a) => label(statusKey(a.account_status)), width: 130,
       // the spec's label, with the platform's status name as its tooltip ("Inactive — DISABLED")
+      // (the cell renders for every row that scrolls into view or moves in a sort: the cached label)
       cell: (a) => {
-        const label = t(statusKey(a.account_status));
-        return <span title={statusTooltip(label, a.account_status)}>{label}</span>;
+        const text = label(statusKey(a.account_status));
+        return <span title={statusTooltip(text, a.account_status)}>{text}</span>;
       },
       filter: { options: STATUS_FILTER.map((s) => {
         const label = t(statusKey(s.code));
@@ -75,24 +76,24 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     nativeAmount({ id: 'prepay', header: t('columns.prepayBalance'), width: 130, hiddenByDefault: true }, (a) => (a.is_prepay_account ? amountValue(a.total_prepay_balance?.amount) : undefined), (a) => (a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : '')),
     detail({ id: 'country', header: t('columns.country'), value: (a) => outputOf<{ country?: string }>(a, 'adaccount.countryCode')?.country || a.business_country_code, width: 80, hiddenByDefault: true }),
     { id: 'hidden_admins', header: t('columns.hiddenAdmins'), width: 170,
-      value: (a) => hiddenAdminState(a, t),
+      value: (a) => hiddenAdminState(a, label),
       cell: (a) => {
         const found = outputOf<unknown[]>(a, 'adaccount.detectHiddenAdmins');
-        const label = hiddenAdminState(a, t);
-        return <span title={Array.isArray(found) ? found.map((u) => describeUser(u)).join('\n') : undefined}>{found && found.length ? `${label} (${found.length})` : label}</span>;
+        const state = hiddenAdminState(a, label);
+        return <span title={Array.isArray(found) ? found.map((u) => describeUser(u)).join('\n') : undefined}>{found && found.length ? `${state} (${found.length})` : state}</span>;
       },
       filter: { options: [t('found.hasHiddenAdmins'), t('found.noHiddenAdmins')].map((v) => ({ value: v, label: v })) } },
     { id: 'appeal_state', header: t('columns.appealState'), width: 150,
       value: (a) => {
         const found = outputOf<{ status?: string; canAppeal?: boolean }>(a, 'adaccount.appealStatus');
         if (!found) return '';
-        return found.status || (found.canAppeal ? t('found.canAppeal') : t('found.cannotAppeal'));
+        return found.status || label(found.canAppeal ? 'found.canAppeal' : 'found.cannotAppeal');
       } },
     { id: 'last_bill', header: t('columns.lastBill'), width: 200, hiddenByDefault: true,
       value: (a) => {
         const bills = outputOf<{ date?: string; amount?: number; currency?: string; status?: string }[]>(a, 'adaccount.billing');
         if (!Array.isArray(bills)) return '';
-        if (bills.length === 0) return t('found.noBills');
+        if (bills.length === 0) return label('found.noBills');
         const last = [...bills].sort((x, y) => String(y.date ?? '').localeCompare(String(x.date ?? '')))[0];
         return [last.date, formatMajor(last.amount, last.currency ?? a.currency), last.status].filter(Boolean).join(' · ');
       } },
@@ -105,7 +106,7 @@ function roundCents(n: number | undefined): number | undefined {
 }
 
 /** What the hidden-admin scan found on the account: words for the filter, '' when it never ran there. */
-function hiddenAdminState(a: AdAccount, t: TFunction): string {
+function hiddenAdminState(a: AdAccount, t: (key: string) => string): string {
   const found = outputOf<unknown[]>(a, 'adaccount.detectHiddenAdmins');
   if (!Array.isArray(found)) return '';
   return found.length ? t('found.hasHiddenAdmins') : t('found.noHiddenAdmins');
