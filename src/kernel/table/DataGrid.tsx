@@ -252,7 +252,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
   // Sort, filter or page: back to the top, and render only the rows near the viewport first.
   const [lastReset, setLastReset] = useState(resetKey);
-  if (lastReset !== resetKey) {
+  // React renders again at once with the new extent and drops this pass's output; this pass must not
+  // leave its slots behind (below), or the rows of the old, wider extent take the new view's rows too.
+  const resetting = lastReset !== resetKey;
+  if (resetting) {
     setLastReset(resetKey);
     shown.current = { ...shown.current, top: 0 };
     setExtent({ ranges: coverFor(0, shown.current.height, 0, 0) });
@@ -477,7 +480,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     const stale = before.stale || !sameView;
     shows.set(kept[k], stale === before.stale ? before : { ...before, stale });
   }
-  slots.current = { shows, size, view, rows };
+  if (!resetting) slots.current = { shows, size, view, rows };
 
   const activate = useCallback(
     (row: number) => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable } from '../../../src/kernel/table';
 import { accountColumns, accountId, makeAccounts, renderedIds, renderWithI18n, type Account } from './helpers';
@@ -61,5 +61,31 @@ describe('virtualized rendering at 50,000 rows', { timeout: 30_000 }, () => {
     expect((onSelectionChange.mock.lastCall?.[0] as ReadonlySet<string>).size).toBe(ROWS);
     expect(renderedIds(container).length).toBeLessThan(60);
     expect(screen.getByTestId('table-selection').textContent).toContain(`Selected: ${ROWS}`);
+  });
+});
+
+describe('a sort after the table has rested', () => {
+  it('gives new rows only to the rows near the viewport, not to every row the resting window held', async () => {
+    const rows = makeAccounts(2_000);
+    const { container } = renderWithI18n(
+      <DataTable<Account> viewId="rest" rows={rows} columns={accountColumns} getRowId={accountId} />,
+    );
+    // At rest the window widens ahead of the viewport (QUIET_MS, then an idle callback).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    const elements = [...container.querySelectorAll<HTMLElement>('[role="row"][data-row-id]')];
+    const near = Math.ceil(600 / 32) + 8; // the 600 px test viewport and the rows rendered around it
+    expect(elements.length).toBeGreaterThan(near * 2); // it did widen
+    const before = new Map(elements.map((el) => [el, el.getAttribute('data-row-id')]));
+
+    const spend = screen.getByRole('columnheader', { name: /^Spend/ });
+    act(() => { fireEvent.click(within(spend).getByRole('button')); });
+
+    const cheapest = rows.reduce((a, b) => (b.spend < a.spend ? b : a));
+    await waitFor(() => expect(container.querySelector('[role="row"][aria-rowindex="3"]')?.getAttribute('data-row-id')).toBe(cheapest.id));
+    const changed = [...before].filter(([el, id]) => el.isConnected && el.getAttribute('data-row-id') !== id);
+    expect(changed.length).toBeGreaterThan(0);
+    // Before the fix every row of the resting window was given its new row at once (laid out and
+    // painted off screen: half the sort's time in the browser bench).
+    expect(changed.length).toBeLessThanOrEqual(near);
   });
 });
