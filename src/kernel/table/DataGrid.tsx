@@ -252,10 +252,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
   // Sort, filter or page: back to the top, and render only the rows near the viewport first.
   const [lastReset, setLastReset] = useState(resetKey);
-  // React renders again at once with the new extent and drops this pass's output; this pass must not
-  // leave its slots behind (below), or the rows of the old, wider extent take the new view's rows too.
-  const resetting = lastReset !== resetKey;
-  if (resetting) {
+  if (lastReset !== resetKey) {
     setLastReset(resetKey);
     shown.current = { ...shown.current, top: 0 };
     setExtent({ ranges: coverFor(0, shown.current.height, 0, 0) });
@@ -480,7 +477,14 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     const stale = before.stale || !sameView;
     shows.set(kept[k], stale === before.stale ? before : { ...before, stale });
   }
-  if (!resetting) slots.current = { shows, size, view, rows };
+  // The slots are what the DOM shows, so they are kept when a render is committed, never during render:
+  // React may render and drop a pass (the reset's first pass above, or a transition — the resting window,
+  // the selection of rows off screen — that a scroll interrupts), and a pass that left its slots behind
+  // had the next render trust rows the DOM never got (rows given new content off screen; stale rows).
+  const rendered = { shows, size, view, rows };
+  useLayoutEffect(() => {
+    slots.current = rendered;
+  });
 
   const activate = useCallback(
     (row: number) => {
