@@ -104,6 +104,22 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
     }
     return null;
   };
+  // A screen with its tab's table state, a loading bar while its code loads, and its error page. The
+  // screen is looked up inside the boundary's render, so a retry after a failed load fetches it again.
+  const screenBody = (path: string, component: Parameters<typeof lazyComponent>[0]) => (
+    <ScreenErrorBoundary>
+      {() => {
+        const Screen = lazyComponent(component);
+        return (
+          <TableStateScope states={tableStatesOf(path)} onChange={(viewId, state) => onTableState(path, viewId, state)}>
+            <Suspense fallback={<ScreenLoading />}>
+              <Screen />
+            </Suspense>
+          </TableStateScope>
+        );
+      }}
+    </ScreenErrorBoundary>
+  );
   return (
     <>
       {screens.map(({ path }) => {
@@ -112,35 +128,13 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
         const active = path === route.path;
         return (
           <div key={`${path}#${generation[path] ?? 0}`} className="tessera-screen" hidden={!active} data-screen={path}>
-            <ScreenErrorBoundary>
-              {() => (
-                <TableStateScope states={tableStatesOf(path)} onChange={(viewId, state) => onTableState(path, viewId, state)}>
-                  <Suspense fallback={<ScreenLoading />}>
-                    {(() => {
-                      const Screen = lazyComponent(r.component);
-                      return <Screen />;
-                    })()}
-                  </Suspense>
-                </TableStateScope>
-              )}
-            </ScreenErrorBoundary>
+            {screenBody(path, r.component)}
           </div>
         );
       })}
       {!cached && (
         <div key={`${route.path}#${generation[route.path] ?? 0}`} className="tessera-screen" data-screen={route.path}>
-          <ScreenErrorBoundary>
-            {() => (
-              <TableStateScope states={tableStatesOf(route.path)} onChange={(viewId, state) => onTableState(route.path, viewId, state)}>
-                <Suspense fallback={<ScreenLoading />}>
-                  {(() => {
-                    const Screen = lazyComponent(route.component);
-                    return <Screen />;
-                  })()}
-                </Suspense>
-              </TableStateScope>
-            )}
-          </ScreenErrorBoundary>
+          {screenBody(route.path, route.component)}
         </div>
       )}
     </>
