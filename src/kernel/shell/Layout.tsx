@@ -14,7 +14,7 @@ import { PageBreadcrumbs } from './PageBreadcrumbs';
 import { SettingsDrawer } from './SettingsDrawer';
 import { ForbiddenPage, NotFoundPage, ScreenErrorBoundary } from './ErrorPages';
 import { startProgress, doneProgress } from './progress';
-import type { LoadedPlugin } from '../plugin/types';
+import type { LazyComponent, LoadedPlugin } from '../plugin/types';
 import { WEB_VERSION } from '../version';
 import { useVisitStatistics } from '../core/visit-statistics';
 import { useSession } from '../auth/session';
@@ -106,7 +106,7 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
   };
   // A screen with its tab's table state, a loading bar while its code loads, and its error page. The
   // screen is looked up inside the boundary's render, so a retry after a failed load fetches it again.
-  const screenBody = (path: string, component: Parameters<typeof lazyComponent>[0]) => (
+  const screenBody = (path: string, component: LazyComponent) => (
     <ScreenErrorBoundary>
       {() => {
         const Screen = lazyComponent(component);
