@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { AdAccount } from './types';
 import { disableReasonKey, PLATFORM_STATUS_NAMES, ROLE_KEYS, STATUS_FILTER, statusKey, statusTooltip } from './mappings';
 import { outputOf, toMajorUnits, toUsd } from '@kernel';
-import { amountValue, formatMajor, formatMoney, formatTime, timeValue } from './format';
+import { amountValue, formatMajor, formatMoney, formatTime, moneyChars, TIME_CHARS, timeValue } from './format';
 
 export interface ColumnOptions { timeZone: string }
 
@@ -21,11 +21,19 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
   const usd = (a: AdAccount, v: number | string | undefined) => toUsd(typeof v === 'string' ? Number(v) : v, a.account_currency_ratio_to_usd) ?? undefined;
   const usdText = (n: number | undefined) => (n === undefined ? '' : formatMajor(n, 'USD'));
   const currency = (a: AdAccount) => a.currency;
+  // What each formatted column can show (DataColumn.textChars): a search for a name passes over them.
+  const moneyCharsByRows = new WeakMap<readonly AdAccount[], string>(); // the amount columns share one pass over the rows
+  const accountMoneyChars = (rows: readonly AdAccount[]) => {
+    let chars = moneyCharsByRows.get(rows);
+    if (chars === undefined) moneyCharsByRows.set(rows, (chars = moneyChars(rows.map(currency))));
+    return chars;
+  };
+  const usdChars = () => moneyChars(['USD']);
   /** A native amount: sorted by its USD value, shown and exported in the account's currency. */
-  const nativeAmount = (c: { id: string; header: string; width: number; hiddenByDefault?: boolean }, amountOf: (a: AdAccount) => number | undefined, textOf: (a: AdAccount) => string) =>
-    detail({ ...c, value: (a) => usd(a, amountOf(a)), text: textOf, csv: amountOf, csvCurrency: currency });
+  const nativeAmount = (c: { id: string; header: string; width: number; hiddenByDefault?: boolean }, amountOf: (a: AdAccount) => number | undefined, textOf: (a: AdAccount) => string, textChars: (rows: readonly AdAccount[]) => string = accountMoneyChars) =>
+    detail({ ...c, value: (a) => usd(a, amountOf(a)), text: textOf, textChars, csv: amountOf, csvCurrency: currency });
   const usdAmount = (c: { id: string; header: string; width: number; hiddenByDefault?: boolean }, amountOf: (a: AdAccount) => number | undefined) =>
-    detail({ ...c, value: (a) => usd(a, amountOf(a)), text: (a) => usdText(usd(a, amountOf(a))), csv: (a) => roundCents(usd(a, amountOf(a))) });
+    detail({ ...c, value: (a) => usd(a, amountOf(a)), text: (a) => usdText(usd(a, amountOf(a))), textChars: usdChars, csv: (a) => roundCents(usd(a, amountOf(a))) });
   const hasCap = (a: AdAccount) => Boolean(a.spend_cap && a.spend_cap !== '0');
   const noCap = t('columns.noCap');
   // Labels translated once per key: the table calls these value functions for every row, and one
@@ -42,6 +50,7 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     ...c,
     value: (a) => (a.detailsLoaded === false ? (c.text ? undefined : loading) : c.value(a)),
     ...(c.text && { text: (a: AdAccount) => (a.detailsLoaded === false ? loading : c.text!(a)) }),
+    ...(c.textChars && { textChars: (rows: readonly AdAccount[]) => c.textChars!(rows) + loading }),
   });
   return [
     { id: 'account_id', header: t('columns.id'), value: (a) => a.account_id ?? a.id.replace(/^act_/, ''), width: 160 },
@@ -60,20 +69,20 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     detail({ id: 'disable_reason', header: t('columns.disableReason'), value: (a) => (a.account_status === 1 ? '' : label(disableReasonKey(a.disable_reason))), width: 180 }),
     nativeAmount({ id: 'balance', header: t('columns.balance'), width: 120 }, (a) => major(a, a.balance), (a) => money(a, a.balance)),
     usdAmount({ id: 'balance_usd', header: t('columns.balanceUsd'), width: 120, hiddenByDefault: true }, (a) => major(a, a.balance)),
-    nativeAmount({ id: 'spend_cap', header: t('columns.spendCap'), width: 120 }, (a) => (hasCap(a) ? major(a, a.spend_cap) : undefined), (a) => (hasCap(a) ? money(a, a.spend_cap) : noCap)),
+    nativeAmount({ id: 'spend_cap', header: t('columns.spendCap'), width: 120 }, (a) => (hasCap(a) ? major(a, a.spend_cap) : undefined), (a) => (hasCap(a) ? money(a, a.spend_cap) : noCap), (rows) => accountMoneyChars(rows) + noCap),
     usdAmount({ id: 'spend_cap_usd', header: t('columns.spendCapUsd'), width: 120, hiddenByDefault: true }, (a) => (hasCap(a) ? major(a, a.spend_cap) : undefined)),
     nativeAmount({ id: 'amount_spent', header: t('columns.amountSpent'), width: 120 }, (a) => major(a, a.amount_spent), (a) => money(a, a.amount_spent)),
     usdAmount({ id: 'amount_spent_usd', header: t('columns.amountSpentUsd'), width: 120 }, (a) => major(a, a.amount_spent)),
     nativeAmount({ id: 'lifetime_spend', header: t('columns.lifetimeSpend'), width: 130, hiddenByDefault: true }, (a) => amountValue(a.insights?.data?.[0]?.spend), (a) => formatMajor(a.insights?.data?.[0]?.spend, a.currency)),
     detail({ id: 'currency', header: t('columns.currency'), value: (a) => a.currency, width: 90 }),
     detail({ id: 'timezone', header: t('columns.timezone'), value: (a) => a.timezone_name, width: 170 }),
-    detail({ id: 'next_bill_date', header: t('columns.nextBill'), value: (a) => timeValue(a.next_bill_date), text: (a) => formatTime(a.next_bill_date, timeZone), width: 150 }),
-    detail({ id: 'created_time', header: t('columns.created'), value: (a) => timeValue(a.created_time), text: (a) => formatTime(a.created_time, timeZone), width: 150 }),
+    detail({ id: 'next_bill_date', header: t('columns.nextBill'), value: (a) => timeValue(a.next_bill_date), text: (a) => formatTime(a.next_bill_date, timeZone), textChars: () => TIME_CHARS, width: 150 }),
+    detail({ id: 'created_time', header: t('columns.created'), value: (a) => timeValue(a.created_time), text: (a) => formatTime(a.created_time, timeZone), textChars: () => TIME_CHARS, width: 150 }),
     { id: 'business', header: t('columns.business'), value: (a) => a.owner_business?.name ?? '', width: 200 },
     { id: 'users', header: t('columns.users'), value: (a) => (a.users?.data ?? []).map((u) => `${u.name ?? u.id} (${t(ROLE_KEYS[u.role] ?? 'roles.unknown')})`).join(', '), width: 240, hiddenByDefault: true },
     { id: 'ownerrole', header: t('columns.myRole'), value: (a) => label(ROLE_KEYS[a.ownerrole ?? 1001] ?? 'roles.unknown'), width: 110 },
     detail({ id: 'payment', header: t('columns.payment'), value: (a) => a.funding_source_details?.display_string ?? a.all_payment_methods?.pm_credit_card?.data?.[0]?.display_string ?? '', width: 180 }),
-    nativeAmount({ id: 'prepay', header: t('columns.prepayBalance'), width: 130, hiddenByDefault: true }, (a) => (a.is_prepay_account ? amountValue(a.total_prepay_balance?.amount) : undefined), (a) => (a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : '')),
+    nativeAmount({ id: 'prepay', header: t('columns.prepayBalance'), width: 130, hiddenByDefault: true }, (a) => (a.is_prepay_account ? amountValue(a.total_prepay_balance?.amount) : undefined), (a) => (a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : ''), (rows) => moneyChars(rows.map((a) => a.total_prepay_balance?.currency ?? a.currency))),
     detail({ id: 'country', header: t('columns.country'), value: (a) => outputOf<{ country?: string }>(a, 'adaccount.countryCode')?.country || a.business_country_code, width: 80, hiddenByDefault: true }),
     { id: 'hidden_admins', header: t('columns.hiddenAdmins'), width: 170,
       value: (a) => hiddenAdminState(a, label),

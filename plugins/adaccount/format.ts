@@ -10,6 +10,25 @@ export function formatMoney(amount: string | number | null | undefined, currency
 const WHOLE_AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 const DECIMAL_AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** The characters of a formatted number: digits, the group and decimal separators, the minus sign. */
+const NUMBER_CHARS = '0123456789,.-';
+
+/**
+ * Every character formatMajor can write for amounts in these currencies: the number's characters and
+ * each currency's sign (or its code, for a currency without one). A table column's `textChars`.
+ */
+export function moneyChars(currencies: Iterable<string | null | undefined>): string {
+  const seen = new Set<string | null | undefined>();
+  let chars = NUMBER_CHARS;
+  for (const currency of currencies) {
+    if (seen.has(currency)) continue; // most rows repeat a few currencies: one set lookup each
+    seen.add(currency);
+    const code = (currency ?? '').toUpperCase();
+    chars += CURRENCY_SYMBOLS[code] ?? ` ${code}`;
+  }
+  return chars;
+}
+
 /** An amount as a number (for sorting), or undefined when there is none. */
 export function amountValue(value: number | string | null | undefined): number | undefined {
   if (value === null || value === undefined || value === '') return undefined;
@@ -30,6 +49,8 @@ export function formatMajor(value: number | string | null | undefined, currency:
 export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
 
 const DAY_MS = 86_400_000;
+/** The latest (and, negated, the earliest) instant a Date can hold. */
+const MAX_TIME_MS = 8.64e15;
 const MINUTE_MS = 60_000;
 /** Days remembered per time zone before the cache starts over (about 27 years of distinct days). */
 const DAYS_KEPT = 10_000;
@@ -72,6 +93,8 @@ function offsetAt(zone: Zone, ms: number): number {
  */
 function offsetMinutes(zone: Zone, ms: number): number {
   const day = Math.floor(ms / DAY_MS);
+  // The first and last days a Date can hold: their other end is out of range.
+  if (day * DAY_MS < -MAX_TIME_MS || (day + 1) * DAY_MS - 1 > MAX_TIME_MS) return offsetAt(zone, ms);
   let offset = zone.days.get(day);
   if (offset === undefined) {
     const start = offsetAt(zone, day * DAY_MS);
@@ -87,8 +110,11 @@ function offsetMinutes(zone: Zone, ms: number): number {
 export function timeValue(value: string | number | null | undefined): number | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   const ms = typeof value === 'number' ? value * 1000 : new Date(value).getTime();
-  return Number.isNaN(ms) ? undefined : ms;
+  return Number.isNaN(ms) || Math.abs(ms) > MAX_TIME_MS ? undefined : ms;
 }
+
+/** Every character formatTime writes (a table column's `textChars`). */
+export const TIME_CHARS = '0123456789-: ';
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
@@ -98,5 +124,6 @@ export function formatTime(value: string | number | null | undefined, timeZone =
   if (ms === undefined) return '';
   const local = new Date(ms + offsetMinutes(zoneOf(timeZone), ms) * MINUTE_MS);
   const year = local.getUTCFullYear();
+  if (Number.isNaN(year)) return ''; // within a day of the last instant a Date holds: its local time is past it
   return `${year < 1000 ? String(year).padStart(4, '0') : year}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())} ${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { disableReasonKey, ROLE_KEYS, STATUS_FILTER, statusKey, CURRENCY_SYMBOLS } from '../../plugins/adaccount/mappings';
-import { amountValue, formatMajor, formatMoney, formatTime, timeValue } from '../../plugins/adaccount/format';
+import { amountValue, formatMajor, formatMoney, formatTime, moneyChars, TIME_CHARS, timeValue } from '../../plugins/adaccount/format';
 import { fieldsForRole, PAYMENT_FIELDS } from '../../plugins/adaccount/load';
 import { newName } from '../../plugins/adaccount/actions/rename';
 import zh from '../../plugins/adaccount/locales/zh-CN.json';
@@ -95,6 +95,21 @@ describe('currency rules', () => {
     expect(formatMajor('abc', 'USD')).toBe('');
     expect(formatMajor(null, 'USD')).toBe('');
   });
+  it('declares every character its formatted amounts and times can show (the table skips them on that word)', () => {
+    const outside = (text: string, chars: string) => [...text].filter((c) => !chars.includes(c)).join('');
+    const codes = [...Object.keys(CURRENCY_SYMBOLS), 'XYZ', 'abc', ''];
+    const values = [0, 1, -1, 0.5, -0.004, 12.345, 999.995, 1234567.891, -4031.43, 1e15, 1e21, -9.99e20, 123456789012.5];
+    for (const code of codes) {
+      for (const value of values) expect(outside(formatMajor(value, code), moneyChars([code]))).toBe('');
+    }
+    // Only the currencies asked for: a name's letters are not among them.
+    expect(new Set(moneyChars(['USD', 'EUR', 'usd', null]))).toEqual(new Set('0123456789,.-$€ '));
+    expect(moneyChars(['XYZ'])).toContain(' XYZ');
+    const zones = ['Asia/Shanghai', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham', 'UTC', 'Not/AZone'];
+    for (const zone of zones) {
+      for (const ms of [0, -1e12, 1.7e12, 253402300799000, -62135596800000, 8.64e15]) expect(outside(formatTime(ms / 1000, zone), TIME_CHARS)).toBe('');
+    }
+  });
   it('gives sort keys: amounts and times as numbers, nothing when absent', () => {
     expect(amountValue('12.5')).toBe(12.5);
     expect(amountValue('')).toBeUndefined();
@@ -103,6 +118,9 @@ describe('currency rules', () => {
     expect(timeValue(10)).toBe(10_000);
     expect(timeValue('never')).toBeUndefined();
     expect(timeValue(undefined)).toBeUndefined();
+    expect(timeValue(9e12)).toBeUndefined(); // seconds past the last instant a Date holds
+    expect(formatTime(8.64e12)).toBe(''); // the last instant: its local time is past it
+    expect(formatTime(8.64e12, 'America/New_York')).toBe('+275760-09-12 20:00'.slice(1));
   });
 });
 

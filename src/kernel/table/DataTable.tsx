@@ -119,6 +119,12 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
   );
 
   const [search, setSearch] = useState('');
+  // One element for as long as the language stays: Blueprint's InputGroup measures its right element
+  // (a forced layout) whenever that prop changes, which a new element on every render would do.
+  const clearSearchButton = useMemo(
+    () => <Button variant="minimal" icon={<CrossIcon />} aria-label={t('table.clearSearch')} onClick={() => setSearch('')} />,
+    [t],
+  );
   const [activeId, setActiveId] = useState<string | null>(null);
 
   // The visible columns in display order (pinned to the start, the others, pinned to the end), from
@@ -443,16 +449,7 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
             setSearch(event.currentTarget.value);
             if (table.state.pagination.pageIndex !== 0) table.setPageIndex(0);
           }}
-          rightElement={
-            search ? (
-              <Button
-                variant="minimal"
-                icon={<CrossIcon />}
-                aria-label={t('table.clearSearch')}
-                onClick={() => setSearch('')}
-              />
-            ) : undefined
-          }
+          rightElement={search ? clearSearchButton : undefined}
         />
         <ToolbarActionsProvider value={registry}>{toolbar}</ToolbarActionsProvider>
         <OverflowActions actions={actions} latest={latestAction} t={t} />

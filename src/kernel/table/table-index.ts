@@ -48,8 +48,8 @@ export class TableIndex<Row> implements IdLookup {
   private idToRow: Map<string, number> | null = null;
   private readonly orders = new Map<string, Int32Array>();
   private identity: Int32Array | null = null;
-  private search: { key: string; query: string; mask: Uint8Array; count: number } | null = null;
-  private readonly filters = new Map<string, { query: string; exact: boolean; mask: Uint8Array }>();
+  private search: { key: string; query: string; trust: number; mask: Uint8Array; count: number } | null = null;
+  private readonly filters = new Map<string, { query: string; exact: boolean; trust: number; mask: Uint8Array }>();
 
   constructor(
     readonly rows: readonly Row[],
@@ -165,15 +165,19 @@ export class TableIndex<Row> implements IdLookup {
 
   private searchMask(q: string, ids: readonly string[]): { mask: Uint8Array; count: number } {
     const key = ids.join('\u0000');
-    const previous = this.search;
-    if (previous && previous.key === key && previous.query === q) return previous;
-    // A longer query can only match rows the shorter one matched.
-    const candidates = previous && previous.key === key && q.includes(previous.query) ? previous.mask : null;
-    const mask = new Uint8Array(this.size);
-    const indexes = ids.flatMap((id) => {
+    const all = ids.flatMap((id) => {
       const index = this.column(id);
       return index ? [index] : [];
     });
+    // A result computed while a column's declared characters were trusted is not reused once they are dropped.
+    const trust = all.reduce((sum, index) => sum + index.trustChanges, 0);
+    const previous = this.search && this.search.key === key && this.search.trust === trust ? this.search : null;
+    if (previous && previous.query === q) return previous;
+    // A longer query can only match rows the shorter one matched.
+    const candidates = previous && q.includes(previous.query) ? previous.mask : null;
+    const mask = new Uint8Array(this.size);
+    // A column whose declared characters rule the query out is passed over (DataColumn.textChars).
+    const indexes = all.filter((index) => index.mayContain(q));
     // Indexed columns first; columns searched live then skip rows that already matched. Columns
     // the background indexing has not reached are scanned, not built (a search right after the
     // table appears): their texts only, cheapest first, each skipping rows that matched already.
@@ -183,7 +187,7 @@ export class TableIndex<Row> implements IdLookup {
     for (const index of [...ready, ...unbuilt]) index.markContaining(q, mask, candidates);
     let count = 0;
     for (let i = 0; i < this.size; i++) count += mask[i];
-    this.search = { key, query: q, mask, count };
+    this.search = { key, query: q, trust, mask, count };
     return this.search;
   }
 
@@ -194,13 +198,14 @@ export class TableIndex<Row> implements IdLookup {
     const exact = typeof column.filter === 'object' && column.filter !== null;
     const query = exact ? filter.value : normalizeQuery(filter.value);
     if (!query) return null;
-    const previous = this.filters.get(filter.id);
-    if (previous && previous.exact === exact && previous.query === query) return previous.mask;
     index.build(NEVER, false);
+    const kept = this.filters.get(filter.id);
+    const previous = kept && kept.trust === index.trustChanges ? kept : undefined;
+    if (previous && previous.exact === exact && previous.query === query) return previous.mask;
     const mask = new Uint8Array(this.size);
     if (exact) index.markEqual(query, mask);
     else index.markContaining(query, mask, previous && !previous.exact && query.includes(previous.query) ? previous.mask : null);
-    this.filters.set(filter.id, { query, exact, mask });
+    this.filters.set(filter.id, { query, exact, trust: index.trustChanges, mask });
     return mask;
   }
 

@@ -27,6 +27,15 @@ export interface DataColumn<Row> {
    */
   text?: (row: Row) => string;
   /**
+   * With `text`: every character the column's texts can hold over `rows`, in any case. For an amount, its digits,
+   * separators and the signs of the currencies in the rows; for a time, its digits and separators.
+   * A search whose query has any other character then passes over the column without computing one
+   * text. That is what makes the first search after a list loads fast, before the table has indexed
+   * its texts. Leave it out when unsure: a character missing here would hide matches. The table
+   * checks the answer against the texts as it indexes them, and drops a wrong one with a console warning.
+   */
+  textChars?: (rows: readonly Row[]) => string;
+  /**
    * The value written to CSV when it should differ from the shown text: an amount as a plain number
    * in its main unit (1234.5, not "$1,234.50") so spreadsheets can add it up. Default: the shown text.
    */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ChunkedSort, NEVER } from '../../../src/kernel/table/chunked-sort';
 import { EMPTY_RANK, encodeChunk } from '../../../src/kernel/table/column-index';
 import { SelectionSet, type IdLookup } from '../../../src/kernel/table/selection';
@@ -443,5 +443,61 @@ describe('sorting many distinct values and derived text', () => {
       })
       .map((x) => x.i);
     expect(order).toEqual(expected);
+  });
+});
+
+describe('columns that declare their characters (textChars)', () => {
+  interface Account {
+    id: string;
+    name: string;
+    cents: number;
+  }
+  const accounts: Account[] = Array.from({ length: 2000 }, (_, i) => ({ id: `a${i}`, name: i % 100 === 0 ? `Store ${i}` : `acct ${i}`, cents: i * 137 - 5000 }));
+  const money = (r: Account) => `$${(r.cents / 100).toFixed(2)}`;
+  function setup(chars: string) {
+    let formatted = 0;
+    const cols: DataColumn<Account>[] = [
+      { id: 'name', header: 'Name', value: (r) => r.name },
+      {
+        id: 'money', header: 'Money', value: (r) => r.cents,
+        text: (r) => {
+          formatted++;
+          return money(r);
+        },
+        textChars: () => chars,
+      },
+    ];
+    const index = new TableIndex(accounts, cols, (r) => r.id);
+    return { index, formatted: () => formatted };
+  }
+  const reference = (q: string) => accounts.flatMap((r, i) => (r.name.toLowerCase().includes(q) || money(r).includes(q) ? [i] : []));
+
+  it('before any indexing, a search for a word passes over a formatted column without formatting a row', () => {
+    const { index, formatted } = setup('0123456789.-$');
+    const found = index.filter('STORE', ['name', 'money'], []);
+    expect(Array.from(index.view(null, found))).toEqual(reference('store'));
+    expect(found!.count).toBe(20);
+    expect(formatted()).toBe(0);
+  });
+
+  it('still formats and searches the column for a query its characters allow', () => {
+    const { index, formatted } = setup('0123456789.-$');
+    const found = index.filter('$-4', ['name', 'money'], []);
+    expect(Array.from(index.view(null, found))).toEqual(reference('$-4'));
+    expect(found!.count).toBeGreaterThan(0);
+    expect(formatted()).toBeGreaterThan(0);
+  });
+
+  it('drops a declaration the texts contradict, with a warning, once it indexes the column', () => {
+    const { index } = setup('0123456789'); // leaves out '$', '.' and '-'
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect(index.filter('$', ['money'], [])).toEqual({ mask: expect.any(Uint8Array), count: 0 }); // trusted before indexing
+      index.column('money')!.build(NEVER, true);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('"money"'));
+      expect(index.filter('$1', ['money'], [])!.count).toBe(accounts.filter((r) => money(r).includes('$1')).length);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
