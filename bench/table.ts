@@ -42,7 +42,7 @@ const repeatArg = args.find((arg) => arg.startsWith('--repeat='));
 const repeats = repeatArg ? Number(repeatArg.slice(9)) : 0;
 /** CPU profile of the first select-all click (unminified build), written to this file. */
 const profileArg = args.find((arg) => arg.startsWith('--profile='));
-/** Performance traces of the sort click and the first select-all click, written to files of this prefix. */
+/** Performance traces of the sort click, the first select-all click and the cold search, written to files of this prefix. */
 const traceArg = args.find((arg) => arg.startsWith('--trace='));
 /** A screenshot of the table after the select-all click, written to this file. */
 const screenshotArg = args.find((arg) => arg.startsWith('--screenshot='));
@@ -271,9 +271,11 @@ async function benchCold(newPage: () => Promise<Page>, origin: string, rows: num
   await b.page.focus('input[type="search"]');
   await b.page.evaluate(() => (window as unknown as W).__bench.arm('search'));
   const searchProfiler = profileArg ? await startProfile(b.page) : null;
+  if (traceArg) await b.page.context().browser()!.startTracing(b.page, { path: `${traceArg.slice(8)}-cold-search-${rows}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8'] });
   await b.page.keyboard.insertText(query);
   const filter = await b.page.evaluate(() => (window as unknown as W).__bench.result('search'));
   if (searchProfiler) await searchProfiler.stop(`${profileArg!.slice(10)}-cold-search-${rows}.cpuprofile`);
+  if (traceArg) await b.page.context().browser()!.stopTracing();
   log(`  cold: first row ${fmt(b.firstRow, 0)} ms; search "${query}" ${fmt(filter)} ms (in the DOM after ${fmt(await domMs(b.page))} ms)`);
   await b.page.context().close();
 
