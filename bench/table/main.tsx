@@ -121,8 +121,10 @@ function visibleSlots(g: Geometry, scrollTop: number, viewLength: number): { ind
     const start = top + i * g.rowHeight - scrollTop;
     if (start >= bottom) break;
     const end = start + g.rowHeight;
-    const y = Math.min(Math.max((start + end) / 2, top + 1), bottom - 1);
     if (end <= top) continue;
+    // The middle of the row's visible part: a row that shows one pixel, [top, top + 1), is checked
+    // at top + 0.5 (a point at top + 1 would be the next row's, and call the frame stale).
+    const y = (Math.max(start, top) + Math.min(end, bottom)) / 2;
     slots.push({ index: i, y });
   }
   return slots;
