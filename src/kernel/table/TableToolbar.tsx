@@ -83,7 +83,8 @@ export function MeasureText({ text }: { text: string }) {
 
 /**
  * How many of a row's items fit its box: `measureRef` holds a hidden copy of all items (their natural
- * widths), `boxRef` the space they share; a ResizeObserver re-fits when either changes size.
+ * widths), `boxRef` the space they share; a ResizeObserver re-fits when either changes size, and
+ * `items` (a key of what the copy shows) re-fits when it changes.
  */
 export function useFitCount(items: unknown, gap: number, moreWidth: number) {
   const boxRef = useRef<HTMLDivElement>(null);
@@ -114,7 +115,10 @@ export function useFitCount(items: unknown, gap: number, moreWidth: number) {
  * keeps one toolbar line instead of wrapping onto several.
  */
 export function OverflowActions({ actions, latest, t }: { actions: readonly ToolbarAction[]; latest: (id: string) => ToolbarAction | undefined; t: TFunction }) {
-  const { boxRef, measureRef, shown } = useFitCount(actions, 6, 30);
+  // Re-measured when what the hidden copy shows changes (not when an action is disabled or loading:
+  // selecting rows changes those, and a measurement then would force a layout inside the click).
+  const measured = actions.map((a) => `${a.id}\u0001${a.text}\u0001${a.minimal ? 1 : 0}`).join('\u0000');
+  const { boxRef, measureRef, shown } = useFitCount(measured, 6, 30);
   const click = (id: string) => latest(id)?.onClick();
   const visible = actions.slice(0, shown);
   const hidden = actions.slice(shown);
