@@ -261,7 +261,6 @@ export class ColumnIndex<Row> {
       }
       chars[block * 2] = low;
       chars[block * 2 + 1] = high;
-      if (this.declared === undefined) this.mayContain('');
       this.checkDeclared(low, high, block);
       digits[block] = Math.min(255, longest);
       this.cursor = end;
@@ -413,34 +412,40 @@ export class ColumnIndex<Row> {
   }
 
   /**
-   * Marks in `out` the rows whose lower-cased text contains `query` (computing the texts when not
-   * textReady). Rows already marked are skipped, and so are rows outside `candidates` when given.
-   */
-  /**
    * False when no text of this column can contain `query`: the query has a character outside the
    * column's declared characters (DataColumn.textChars). True when it might, or when the column declares none.
    */
   mayContain(query: string): boolean {
+    const declared = this.declaredShape();
+    if (declared === null) return true;
+    const wanted = textShape(query);
+    return (wanted.low & ~declared.low) === 0 && (wanted.high & ~declared.high) === 0;
+  }
+
+  private declaredShape(): { low: number; high: number } | null {
     if (this.declared === undefined) {
       // Only a column with a text function: its texts are what indexing checks the answer against.
       const chars = this.column.text ? this.column.textChars?.(this.rows) : undefined;
       // Lower-cased whole and one character at a time (a final sigma lower-cases differently in a word).
       this.declared = chars === undefined ? null : textShape(chars.toLowerCase() + Array.from(chars, (c) => c.toLowerCase()).join(''));
     }
-    if (this.declared === null) return true;
-    const wanted = textShape(query);
-    return (wanted.low & ~this.declared.low) === 0 && (wanted.high & ~this.declared.high) === 0;
+    return this.declared;
   }
 
   /** While indexing: a block's texts used a character the column did not declare, so its declaration is not trusted. */
   private checkDeclared(low: number, high: number, block: number): void {
-    if (!this.declared) return;
-    if ((low & ~this.declared.low) === 0 && (high & ~this.declared.high) === 0) return;
+    const declared = this.declaredShape();
+    if (declared === null) return;
+    if ((low & ~declared.low) === 0 && (high & ~declared.high) === 0) return;
     console.warn(`table: column "${this.column.id}" shows characters its textChars leaves out (rows ${block * CHUNK_ROWS}–${block * CHUNK_ROWS + CHUNK_ROWS - 1}); searches now read all its texts`);
     this.declared = null;
     this.trustChanges++;
   }
 
+  /**
+   * Marks in `out` the rows whose lower-cased text contains `query` (computing the texts when not
+   * textReady). Rows already marked are skipped, and so are rows outside `candidates` when given.
+   */
   markContaining(query: string, out: Uint8Array, candidates: Uint8Array | null): void {
     const n = out.length;
     if (!this.mayContain(query)) return;
