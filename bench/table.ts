@@ -40,7 +40,7 @@ const snapshotArg = args.find((arg) => arg.startsWith('--snapshot='));
 /** Select-all clicked this many more times (on and off) to show its spread. */
 const repeatArg = args.find((arg) => arg.startsWith('--repeat='));
 const repeats = repeatArg ? Number(repeatArg.slice(9)) : 0;
-/** CPU profile of the first select-all click (unminified build), written to this file. */
+/** CPU profiles (unminified build) of the clicks and the scroll, cold and warm, written to files of this prefix. */
 const profileArg = args.find((arg) => arg.startsWith('--profile='));
 /** Performance traces of the sort click, the first select-all click and the cold search, written to files of this prefix. */
 const traceArg = args.find((arg) => arg.startsWith('--trace='));
@@ -282,8 +282,10 @@ async function benchCold(newPage: () => Promise<Page>, origin: string, rows: num
   const c = await open();
   firstRows.push(c.firstRow);
   await c.page.evaluate(() => (window as unknown as W).__bench.arm('selectAll'));
+  const selectProfiler = profileArg ? await startProfile(c.page) : null;
   await c.page.click('[role="row"][aria-rowindex="1"] [role="columnheader"]:first-child input[type="checkbox"]');
   const selectAll = await c.page.evaluate(() => (window as unknown as W).__bench.result('selectAll'));
+  if (selectProfiler) await selectProfiler.stop(`${profileArg!.slice(10)}-cold-select-all-${rows}.cpuprofile`);
   log(`  cold: first row ${fmt(c.firstRow, 0)} ms; select all ${fmt(selectAll)} ms (in the DOM after ${fmt(await domMs(c.page))} ms)`);
   await c.page.waitForTimeout(BETWEEN_MS);
   const indexing = await c.page.evaluate(() => document.querySelector('[data-indexing]') !== null);
