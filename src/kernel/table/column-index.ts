@@ -100,6 +100,12 @@ export class ColumnIndex<Row> {
     return this.phase === 'done';
   }
 
+  /** Bytes this index holds in typed arrays (its share of the table's heap, for tests and benchmarks). */
+  get heldBytes(): number {
+    const arrays = [this.codes, this.rankOfCode, this.starts, this.blockChars, this.blockDigits, this.ascending, this.startsGroup, this.codeScratch, this.sortedItems];
+    return arrays.reduce((sum, array) => sum + (array?.byteLength ?? 0), 0);
+  }
+
   /** Builds until `timeUp()` (or completely with NEVER); true when the text index is ready (and with `rank`, the ranks). */
   build(timeUp: TimeUp, rank: boolean): boolean {
     while (true) {
@@ -135,10 +141,11 @@ export class ColumnIndex<Row> {
     const { rows, column } = this;
     if (!this.values) {
       this.values = new Array<CellValue>(rows.length);
-      this.codeScratch = new Int32Array(rows.length);
+      // Codes only while the column may still be a dictionary (never for a column with a text
+      // function): the array is dropped when it stops being one, or kept as the codes.
+      this.codeScratch = this.dictionary ? new Int32Array(rows.length) : null;
     }
     const values = this.values;
-    const scratch = this.codeScratch!;
     const limit = dictionaryLimit(rows.length);
     const n = rows.length;
     // Timed per slice, and per batch of TIMED_BATCH_ROWS rows within a slice.
@@ -152,7 +159,8 @@ export class ColumnIndex<Row> {
       const end = Math.min(n, this.cursor + VALUES_CHECK_EVERY);
       for (let i = this.cursor; i < end; i++) values[i] = normalize(column.value(rows[i]));
       const dictionary = this.dictionary;
-      if (dictionary) {
+      const scratch = this.codeScratch;
+      if (dictionary && scratch) {
         for (let i = this.cursor; i < end; i++) {
           let code = dictionary.get(values[i]);
           if (code === undefined) {
