@@ -12,3 +12,6 @@ export * from './placeholders';
 export * from './hosts';
 export * from './allow-list';
 export * from './guard';
+export * from './canonical';
+export * from './documents';
+export * from './executor';

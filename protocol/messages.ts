@@ -10,6 +10,23 @@ export const EXTENSION_MARK = 'data-tessera-extension';
 
 export type ResponseType = 'json' | 'text';
 
+/**
+ * The oldest extension the page sends anything to: 1.4.0 parses every request once and checks what
+ * it sends, and binds each GraphQL document id to its name (extension/README.md, "Changes").
+ * `/api/plugins/latest` carries it as `minVersion`; an older extension is a forced update.
+ */
+export const MIN_EXTENSION_VERSION = '1.4.0';
+
+/** Is dotted version `a` older than `b`? (`1.10.0` is newer than `1.9.2`; a missing part counts as 0.) */
+export function versionBelow(a: string, b: string): boolean {
+  const pa = a.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const pb = b.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) < (pb[i] ?? 0);
+  }
+  return false;
+}
+
 export interface RequestPayload {
   url: string;
   options: { method: string; headers?: Record<string, string>; body?: string };

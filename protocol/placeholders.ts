@@ -1,3 +1,4 @@
+import { parseRequest, serializeRequest, type CanonicalRequest, type Pair } from './canonical';
 import { GRAPH_HOST } from './hosts';
 
 /** Values the executor puts in place of the placeholders of docs/INTERFACES.md section 4. */
@@ -16,7 +17,8 @@ export class PlaceholderError extends Error {}
 
 /** A token placeholder, alone: the whole value of an `access_token` parameter or of an Authorization credential. */
 const TOKEN_ONLY = /^\{\{(access_token|access_token_alt|page_token:(\d{1,30}))\}\}$/;
-const USER_ID = /\{\{user_id\}\}/g;
+const AUTH = /^(OAuth|Bearer) (\{\{[^}]+\}\})$/;
+const USER_ID = '{{user_id}}';
 
 /** The placeholders a request may use where the contract lets them be filled (anything else stays literal text). */
 export type PlaceholderName = 'access_token' | 'access_token_alt' | 'fb_dtsg' | 'lsd' | 'user_id' | 'page_token';
@@ -29,71 +31,54 @@ function tokenSlot(value: string): Slot | null {
   return m[2] ? { name: 'page_token', pageId: m[2] } : { name: m[1] as PlaceholderName };
 }
 
-const isWebHost = (host: string) => host !== GRAPH_HOST;
-const hostOfUrl = (url: string) => { try { return new URL(url).hostname; } catch { return ''; } };
-
-/** Splits `a=1&b=2` keeping each pair's raw text, so refilling changes nothing but the filled values. */
-function pairs(text: string): { key: string; raw: string; value: string }[] {
-  return text.split('&').map((raw) => {
-    const eq = raw.indexOf('=');
-    const decode = (s: string) => { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } };
-    return { key: decode(eq < 0 ? raw : raw.slice(0, eq)), raw, value: eq < 0 ? '' : raw.slice(eq + 1) };
-  });
-}
-
-const AUTH = /^(OAuth|Bearer) (\{\{[^}]+\}\})$/;
-
 /**
- * Where a request's placeholders may be filled (docs/INTERFACES.md section 4): user and page tokens
- * only as the raw value of an `access_token` query or form parameter, or the `Authorization` header,
- * of a graph-host request; `{{fb_dtsg}}` and `{{lsd}}` only as the `fb_dtsg` / `lsd` form fields of a
- * web-host request and the `x-fb-lsd` header; `{{user_id}}` anywhere.
+ * Where a request's placeholders may be filled (docs/INTERFACES.md section 4), on its canonical form
+ * (protocol/canonical.ts), always as a field's or a header's WHOLE value: user and page tokens as an
+ * `access_token` query or form field, or the `Authorization` credential, of a graph-host request;
+ * `{{fb_dtsg}}` and `{{lsd}}` as the `fb_dtsg` / `lsd` form fields and the `x-fb-lsd` header of a
+ * web-host request; `{{user_id}}` as any query or form field or header. Inside other text (an
+ * operator's name, the batch, the GraphQL variables) a placeholder is literal text.
  */
-function plan(req: { url: string; options: { headers?: Record<string, string>; body?: string } }, host: string) {
-  const needs = new Set<PlaceholderName>();
-  const graph = host === GRAPH_HOST;
-  const note = (s: Slot | null) => { if (s) needs.add(s.name); return s; };
-  if ([req.url, req.options.body ?? '', ...Object.values(req.options.headers ?? {})].some((t) => t.includes('{{user_id}}'))) needs.add('user_id');
-  const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1).split('#')[0]! : '';
-  const formSlot = (key: string, value: string): Slot | null => {
+function slotsOf(req: CanonicalRequest) {
+  const graph = req.host === GRAPH_HOST;
+  const field = (key: string, value: string, inForm: boolean): Slot | null => {
+    if (key === 'batch' || key === 'variables') return null;
     if (graph && key === 'access_token') return tokenSlot(value);
-    if (!graph && key === 'fb_dtsg' && value === '{{fb_dtsg}}') return { name: 'fb_dtsg' };
-    if (!graph && key === 'lsd' && value === '{{lsd}}') return { name: 'lsd' };
-    return null;
+    if (!graph && inForm && key === 'fb_dtsg' && value === '{{fb_dtsg}}') return { name: 'fb_dtsg' };
+    if (!graph && inForm && key === 'lsd' && value === '{{lsd}}') return { name: 'lsd' };
+    return value === USER_ID ? { name: 'user_id' } : null;
   };
-  for (const p of pairs(query)) if (graph && p.key === 'access_token') note(tokenSlot(p.value));
-  if (req.options.body) for (const p of pairs(req.options.body)) note(formSlot(p.key, p.value));
-  for (const [k, v] of Object.entries(req.options.headers ?? {})) {
-    const key = k.toLowerCase();
-    if (graph && key === 'authorization') note(tokenSlot(AUTH.exec(v)?.[2] ?? ''));
-    if (isWebHost(host) && key === 'x-fb-lsd' && v === '{{lsd}}') needs.add('lsd');
-  }
-  return { needs, formSlot };
+  const header = (key: string, value: string): { slot: Slot; prefix: string } | null => {
+    const auth = AUTH.exec(value);
+    if (graph && key === 'authorization' && auth) {
+      const slot = tokenSlot(auth[2]!);
+      return slot ? { slot, prefix: `${auth[1]} ` } : null;
+    }
+    if (!graph && key === 'x-fb-lsd' && value === '{{lsd}}') return { slot: { name: 'lsd' }, prefix: '' };
+    return value === USER_ID ? { slot: { name: 'user_id' }, prefix: '' } : null;
+  };
+  return { field, header };
 }
 
 /** Which placeholders a request will have filled (the executor asks the session for these only). */
-export function placeholdersNeeded(req: { url: string; options: { headers?: Record<string, string>; body?: string } }): Set<PlaceholderName> {
-  return plan(req, hostOfUrl(req.url)).needs;
-}
-
-// Tokens are URL-safe in practice; encoding keeps a stray character from breaking a query or form body.
-function encodeIfNeeded(value: string): string {
-  return /^[A-Za-z0-9._~:-]*$/.test(value) ? value : encodeURIComponent(value);
+export function placeholdersNeeded(req: CanonicalRequest): Set<PlaceholderName> {
+  const { field, header } = slotsOf(req);
+  const needs = new Set<PlaceholderName>();
+  for (const [k, v] of req.query) { const s = field(k, v, false); if (s) needs.add(s.name); }
+  for (const [k, v] of req.form ?? []) { const s = field(k, v, true); if (s) needs.add(s.name); }
+  for (const [k, v] of req.headers) { const h = header(k, v); if (h) needs.add(h.slot.name); }
+  return needs;
 }
 
 /** What was filled, for scrubbing the reply: secret value → its placeholder. */
 export type FilledSecrets = Map<string, string>;
 
 /**
- * Fills the placeholders of a request where the contract allows them, and leaves every other
- * placeholder as literal text. `host` is the platform host the request is for (the URL may already
- * point at a sandbox). Returns the filled request and the secrets it now carries.
+ * Fills the placeholders of a canonical request where the contract allows them and leaves every
+ * other placeholder as literal text. Returns the filled request and the secrets it now carries.
  */
-export async function fillRequest<T extends { url: string; options: { headers?: Record<string, string>; body?: string } }>(
-  req: T, values: PlaceholderValues, host: string = hostOfUrl(req.url),
-): Promise<T & { secrets: FilledSecrets }> {
-  const { formSlot } = plan(req, host);
-  const graph = host === GRAPH_HOST;
+export async function fillPlaceholders(req: CanonicalRequest, values: PlaceholderValues): Promise<{ request: CanonicalRequest; secrets: FilledSecrets }> {
+  const { field, header } = slotsOf(req);
   const secrets: FilledSecrets = new Map();
   const valueOf = async (s: Slot): Promise<string> => {
     let v: string | null | undefined;
@@ -109,36 +94,35 @@ export async function fillRequest<T extends { url: string; options: { headers?: 
     if (s.name !== 'user_id') secrets.set(v, placeholder);
     return v;
   };
-  const userId = async (text: string) => (text.includes('{{user_id}}') ? text.replace(USER_ID, await valueOf({ name: 'user_id' })) : text);
-  const fillPairs = async (text: string, slot: (key: string, value: string) => Slot | null) => {
-    const out: string[] = [];
-    for (const p of pairs(text)) {
-      const s = slot(p.key, p.value);
-      out.push(s ? `${p.raw.slice(0, p.raw.indexOf('=') + 1)}${encodeIfNeeded(await valueOf(s))}` : await userId(p.raw));
+  const fill = async (pairs: readonly Pair[], inForm: boolean): Promise<Pair[]> => {
+    const out: Pair[] = [];
+    for (const [k, v] of pairs) {
+      const s = field(k, v, inForm);
+      out.push(s ? [k, await valueOf(s)] : [k, v]);
     }
-    return out.join('&');
+    return out;
   };
+  const headers: Pair[] = [];
+  for (const [k, v] of req.headers) {
+    const h = header(k, v);
+    headers.push(h ? [k, `${h.prefix}${await valueOf(h.slot)}`] : [k, v]);
+  }
+  const request: CanonicalRequest = { ...req, query: await fill(req.query, false), headers, form: req.form && await fill(req.form, true) };
+  return { request, secrets };
+}
 
-  const q = req.url.indexOf('?');
-  let url = req.url;
-  if (q >= 0) {
-    const hash = req.url.indexOf('#', q);
-    const query = req.url.slice(q + 1, hash < 0 ? undefined : hash);
-    url = `${await userId(req.url.slice(0, q))}?${await fillPairs(query, (k, v) => (graph && k === 'access_token' ? tokenSlot(v) : null))}${hash < 0 ? '' : req.url.slice(hash)}`;
-  } else {
-    url = await userId(url);
-  }
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.options.headers ?? {})) {
-    const key = k.toLowerCase();
-    const auth = AUTH.exec(v);
-    const slot = graph && key === 'authorization' && auth ? tokenSlot(auth[2]!) : null;
-    if (slot) headers[k] = `${auth![1]} ${await valueOf(slot)}`;
-    else if (!graph && key === 'x-fb-lsd' && v === '{{lsd}}') headers[k] = await valueOf({ name: 'lsd' });
-    else headers[k] = await userId(v);
-  }
-  const body = req.options.body === undefined ? undefined : await fillPairs(req.options.body, formSlot);
-  return { ...req, url, options: { ...req.options, headers, body }, secrets };
+/**
+ * A raw request filled as the executor would fill it (parsed, filled, re-serialised): for tests and
+ * tools. Throws when the request cannot be parsed.
+ */
+export async function fillRequest<T extends { url: string; options: { method?: string; headers?: Record<string, string>; body?: string } }>(
+  req: T, values: PlaceholderValues,
+): Promise<T & { secrets: FilledSecrets }> {
+  const parsed = parseRequest({ url: req.url, method: req.options.method ?? (req.options.body ? 'POST' : 'GET'), headers: req.options.headers, body: req.options.body });
+  if (!parsed.ok) throw new PlaceholderError(parsed.reason);
+  const { request, secrets } = await fillPlaceholders(parsed.value, values);
+  const wire = serializeRequest(request);
+  return { ...req, url: wire.url, options: { ...req.options, headers: wire.headers, body: wire.body }, secrets };
 }
 
 /** The user's secrets the executor knows, for scrubbing replies. */

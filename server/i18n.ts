@@ -40,6 +40,8 @@ const messages = {
   upgradeNeedsMembership: ['升级需要有效的会员资格', 'An upgrade needs a running membership'],
   serviceIncomplete: ['会员套餐需要等级和天数，升级需要等级，加油包需要数量', 'A membership plan needs a level and a number of days, an upgrade a level, a fuel bag an amount'],
   lastAdmin: ['至少需要保留一名有效的管理员', 'At least one active admin must remain'],
+  adminPasswordWrong: ['管理员密码错误，未做任何更改', 'Wrong admin password; nothing was changed'],
+  docIdTwice: ['文档 ID {docId} 不能同时用于 {a} 和 {b}', 'Document id {docId} cannot serve both {a} and {b}'],
   notOnSelf: ['不能对自己的账号执行此操作', 'You cannot do this to your own account'],
   policyAdminPlugin: ['管理插件只对管理员开放，且不能对管理员关闭', 'The admin plugin is for admins only and cannot be disabled for them'],
   recordTooLarge: ['记录内容过大（上限 {max} 字节）', 'The record is too large (at most {max} bytes)'],

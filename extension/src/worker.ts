@@ -4,6 +4,7 @@
  * The pure parts live in lib/ (executor, journal, sessions); this file wires them to chrome.*.
  */
 import { FLAVOUR } from './build-config';
+import { createCatalogueSource } from '../../protocol';
 import { createExecutor } from './lib/executor';
 import { OutcomeJournal, type KeyValueStorage } from './lib/journal';
 import { createKeepAlive } from './lib/keepalive';
@@ -53,6 +54,8 @@ const executor = createExecutor({
   session,
   journal,
   sandboxBase: FLAVOUR === 'development' ? getSandboxBase : undefined,
+  // Read by the worker itself from the product origin (no cookies, no cache): a script on the page cannot change it.
+  catalogue: createCatalogueSource({ fetch: fetchFn }),
 });
 const keepAlive = createKeepAlive(() => chrome.runtime.getPlatformInfo());
 
@@ -75,7 +78,7 @@ chrome.runtime.onConnect.addListener((port) => {
   port.onMessage.addListener((envelope: RelayRequest) => {
     if (typeof envelope !== 'object' || envelope === null || typeof envelope.seq !== 'number') return;
     keepAlive.begin();
-    executor.handle(envelope.message)
+    executor.handle(envelope.message, senderOrigin(sender) ?? null)
       .catch(() => null)
       .then((reply) => {
         if (open) {

@@ -25,7 +25,24 @@ export const adaccount: AllowListSection = {
     { what: 'ad account roles page (hidden administrators)', host: 'adsmanager.facebook.com', method: 'GET', path: '/ads/manager/account_settings/account_roles/' },
     {
       what: 'ad account GraphQL (access request, billing, appeals)', host: 'business.facebook.com', method: 'POST', path: '/api/graphql/',
-      operations: ['AdAccountAccessRequestMutation', 'AdAccountBillingTransactionsQuery', 'AdAccountAppealStatusQuery', 'AdAccountAppealSubmitMutation'],
+      operations: {
+        // requestAccess: everything under `input`; ad accounts and businesses by their digits (`act_` dropped).
+        AdAccountAccessRequestMutation: {
+          input: {
+            'actor_id?': 'id', // the session's user id; left out when the identity is not known
+            client_mutation_id: ['1'],
+            ad_account_id: 'id',
+            // ACCESS_REQUEST_ROLES (plugins/adaccount/api.ts), the four fixed role ids
+            permitted_roles: { list: ['864195700451909', '151821535410699', '610690166001223', '186595505260379'] },
+            permitted_tasks: { list: [] }, // always sent empty
+            requesting_business_id: 'id',
+          },
+        },
+        // billingTransactions: the last 10 years (epoch seconds), 10 at a time, then by cursor.
+        AdAccountBillingTransactionsQuery: { paymentAccountID: 'id', count: 'int', start_time: 'int', end_time: 'int', 'cursor?': 'text' },
+        AdAccountAppealStatusQuery: { ad_account_id: 'id' },
+        AdAccountAppealSubmitMutation: { ad_account_id: 'id', appeal_comment: 'text' },
+      },
     },
   ],
 };

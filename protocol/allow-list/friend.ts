@@ -10,12 +10,24 @@ export const friend: AllowListSection = {
   calls: [
     {
       what: 'friend requests, notifications, invitations, profile feed, account quality (GraphQL)', host: 'www.facebook.com', method: 'POST', path: '/api/graphql/',
-      operations: [
-        'FriendingCometFriendRequestSendMutation', 'FriendingCometFriendRequestCancelMutation', 'FriendingCometFriendRequestConfirmMutation',
-        'FriendingCometFriendRequestDeleteMutation', 'FriendingCometOutgoingRequestsQuery', 'FriendingCometRequestsRootQuery',
-        'FriendingCometFriendshipStatusQuery', 'CometNotificationsRootQuery', 'CometNotificationsPaginationQuery', 'CometInvitesListQuery',
-        'ProfileCometTimelineFeedRefetchQuery', 'AccountQualityHubQuery',
-      ],
+      operations: {
+        // People by their digits (plugins/friend/api.ts checks them with personId). Lists: `count` a page,
+        // `cursor` null on the first page.
+        FriendingCometFriendRequestSendMutation: { friend_requestee_ids: 'ids', friending_channel: ['PROFILE_BUTTON'] },
+        FriendingCometFriendRequestCancelMutation: { cancelled_friend_requestee_id: 'id' },
+        FriendingCometFriendRequestConfirmMutation: { friend_requester_id: 'id' },
+        FriendingCometFriendRequestDeleteMutation: { friend_requester_id: 'id' },
+        FriendingCometOutgoingRequestsQuery: { count: 'int', 'cursor?': 'text' },
+        FriendingCometRequestsRootQuery: { count: 'int', 'cursor?': 'text' },
+        FriendingCometFriendshipStatusQuery: { id: 'id' },
+        // the first page has no cursor, the next pages always one
+        CometNotificationsRootQuery: { count: 'int' },
+        CometNotificationsPaginationQuery: { count: 'int', cursor: 'text' },
+        CometInvitesListQuery: { count: 'int', 'cursor?': 'text' },
+        // id: the session's own profile, left out when its id is not known
+        ProfileCometTimelineFeedRefetchQuery: { 'id?': 'id', count: 'int', 'cursor?': 'text' },
+        AccountQualityHubQuery: {},
+      },
     },
   ],
 };

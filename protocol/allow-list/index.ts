@@ -16,6 +16,7 @@ import type { AllowedCall, AllowListSection } from './types';
 export const ALLOW_LIST_SECTIONS: readonly AllowListSection[] = [core, adaccount, bm, target, adcomment, friend, pixel, page];
 export const ALLOW_LIST: readonly AllowedCall[] = ALLOW_LIST_SECTIONS.flatMap((s) => s.calls);
 
-export { checkCall, BATCH_ITEMS_MAX, hostOf } from './check';
+export { checkCall, checkRequest, GRAPHQL_FIELDS } from './check';
+export { checkShape } from './variables';
 export type { CallCheck, CallToCheck } from './check';
-export type { AllowedCall, AllowListSection, CallMethod, PlatformHost } from './types';
+export type { AllowedCall, AllowListSection, CallMethod, PlatformHost, VarKind, VarShape } from './types';

@@ -19,15 +19,39 @@ export const page: AllowListSection = {
     { what: 'page name form', host: W, method: 'POST', path: '/settings/account/name/' },
     {
       what: 'page GraphQL (lifecycle, admins, moderation, keywords, appeals)', host: W, method: 'POST', path: '/api/graphql/',
-      operations: [
-        'PageCreateMutation', 'PageCategorySearchQuery', 'PageUpdateCategoryMutation', 'AdditionalProfileCreateMutation',
-        'PageDeleteMutation', 'PagePartnerRemoveMutation', 'PageBusinessReleaseMutation', 'PageDeactivateMutation',
-        'PageReactivateMutation', 'PageDeactivationStateQuery', 'PageAdminReauthCheckQuery', 'PageAdminInviteMutation',
-        'PageAdminRemoveMutation', 'PageAdminPermissionsRootQuery', 'PageBlockMutation', 'PageBlockingDialogQuery',
-        'PageBlocklistTagsQuery', 'PageBlocklistTagsSaveMutation', 'PageProfanityFilterMutation', 'PageReviewsToggleMutation',
-        'PageLiveVideoEligibilityQuery', 'PageTransparencyDialogQuery', 'ProfileSearchQuery', 'PageAppealStatusQuery',
-        'PageAppealSubmitMutation', 'UserAppealStatusQuery', 'UserAppealSubmitMutation',
-      ],
+      operations: {
+        // Pages, people and businesses by their digits (plugins/page/api.ts checks them with pageId);
+        // categories by their id (digits, from the category search or the default 2214).
+        PageCreateMutation: { name: 'text', categories: 'ids' },
+        PageCategorySearchQuery: { query: 'text' },
+        PageUpdateCategoryMutation: { page_id: 'id', categories: 'ids' },
+        AdditionalProfileCreateMutation: { name: 'text', category: 'id' },
+        PageDeleteMutation: { page_id: 'id' },
+        PagePartnerRemoveMutation: { page_id: 'id', partner_business_id: 'id' },
+        PageBusinessReleaseMutation: { page_id: 'id' },
+        PageDeactivateMutation: { page_id: 'id' },
+        PageReactivateMutation: { profile_id: 'id' },
+        PageDeactivationStateQuery: { page_id: 'id' },
+        PageAdminReauthCheckQuery: {},
+        PageAdminInviteMutation: { page_id: 'id', user_id: 'id', full_control: 'bool' },
+        PageAdminRemoveMutation: { page_id: 'id', user_id: 'id' },
+        PageAdminPermissionsRootQuery: { page_id: 'id' },
+        PageBlockMutation: { page_id: 'id', user_ids: 'ids', action: ['BLOCK', 'UNBLOCK'], setting_type: ['PAGE', 'USER'] },
+        PageBlockingDialogQuery: { page_id: 'id' },
+        // first: 2,000
+        PageBlocklistTagsQuery: { page_id: 'id', first: 'int' },
+        // the whole list, saved as one: up to the 2,000 read plus up to 2,000 added (a list holds at most 5,000)
+        PageBlocklistTagsSaveMutation: { page_id: 'id', tags: 'texts' },
+        PageProfanityFilterMutation: { page_id: 'id', level: ['OFF', 'MEDIUM', 'HIGH'] },
+        PageReviewsToggleMutation: { page_id: 'id', enabled: 'bool' },
+        PageLiveVideoEligibilityQuery: { page_id: 'id' },
+        PageTransparencyDialogQuery: { pageID: 'id' },
+        ProfileSearchQuery: { term: 'text' },
+        PageAppealStatusQuery: { page_id: 'id' },
+        PageAppealSubmitMutation: { page_id: 'id', appeal_comment: 'text' },
+        UserAppealStatusQuery: {},
+        UserAppealSubmitMutation: { appeal_comment: 'text' },
+      },
     },
   ],
 };

@@ -1,12 +1,16 @@
 // The GraphQL document catalogue (platform operation name → doc id). The platform rotates document
-// ids; kept here, a rotation is an admin's data change, not a release. Signed-in users read the
-// map after login; admins set or remove entries. In demo mode the graph sandbox's own ids are the
-// defaults under the admin's entries, so the demo works with no setup.
+// ids; kept here, a rotation is an admin's data change, not a release. Anyone may read the map (ids
+// are not secrets): the page after login, and the companion extension, which reads it itself from
+// the product origin and runs a GraphQL post only with the catalogue's id for its name. Admins set
+// or remove entries with their password in the request (server/admin-password.ts). In demo mode the
+// graph sandbox's own ids are the defaults under the admin's entries, so the demo works with no setup.
 import { asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { graphqlDocs } from '../db/schema';
 import { ok } from '../envelope';
+import { requireAdminPassword } from '../admin-password';
 import { caller, type AppContext } from '../context';
+import { ApiError, Code } from '../envelope';
 import * as s from '../schemas';
 
 const OPERATION = '^[A-Za-z][A-Za-z0-9_]{0,99}$';
@@ -51,27 +55,46 @@ function sortKeys(map: Record<string, string>): Record<string, string> {
 export async function graphqlDocRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
-  app.get('/api/graphql-docs', { config: { auth: 'user' }, schema: { querystring: s.noQuery } }, async (req) => ok(req.lang, await effectiveMap(ctx)));
+  app.get('/api/graphql-docs', { config: { auth: 'none' }, schema: { querystring: s.noQuery } }, async (req) => ok(req.lang, await effectiveMap(ctx)));
 
   app.get('/api/admin/graphql-docs', { config: { auth: 'admin' }, schema: { querystring: s.noQuery } }, async (req) => ok(req.lang, await adminView(ctx)));
 
-  // `{ "<operation>": "<docId>" }` sets, `{ "<operation>": null }` removes; other operations stay.
-  app.post<{ Body: Record<string, string | null> }>('/api/admin/graphql-docs', {
+  // `{ password, docs: { "<operation>": "<docId>" | null } }`: a doc id sets, null removes; other operations stay.
+  app.post<{ Body: { password: string; docs: Record<string, string | null> } }>('/api/admin/graphql-docs', {
     config: { auth: 'admin' },
     schema: {
       body: {
         type: 'object',
-        minProperties: 1,
-        maxProperties: MAX_CHANGES,
-        propertyNames: { pattern: OPERATION },
-        additionalProperties: { anyOf: [{ type: 'string', pattern: DOC_ID }, { type: 'null' }] },
+        required: ['password', 'docs'],
+        additionalProperties: false,
+        properties: {
+          password: { type: 'string', minLength: 1, maxLength: 200 },
+          docs: {
+            type: 'object',
+            minProperties: 1,
+            maxProperties: MAX_CHANGES,
+            propertyNames: { pattern: OPERATION },
+            additionalProperties: { anyOf: [{ type: 'string', pattern: DOC_ID }, { type: 'null' }] },
+          },
+        },
       },
     },
   }, async (req) => {
+    await requireAdminPassword(ctx, req, req.body.password);
     const me = caller(req.auth).user;
     const now = ctx.now();
-    const set = Object.entries(req.body).filter((e): e is [string, string] => e[1] !== null);
-    const removed = Object.entries(req.body).filter(([, v]) => v === null).map(([k]) => k);
+    const set = Object.entries(req.body.docs).filter((e): e is [string, string] => e[1] !== null);
+    const removed = Object.entries(req.body.docs).filter(([, v]) => v === null).map(([k]) => k);
+    // The extension refuses a catalogue that gives one document to two names: so does the server.
+    const entries: Record<string, string> = Object.fromEntries((await adminEntries(ctx)).map((r) => [r.operation, r.docId]));
+    for (const k of removed) delete entries[k];
+    const after = { ...(ctx.config.demo ? await sandboxDefaults() : {}), ...entries, ...Object.fromEntries(set) };
+    const owner = new Map<string, string>();
+    for (const [operation, docId] of Object.entries(after)) {
+      const other = owner.get(docId);
+      if (other !== undefined) throw new ApiError(Code.INVALID, 'docIdTwice', { docId, a: other, b: operation }, 400);
+      owner.set(docId, operation);
+    }
     await ctx.db.transaction(async (tx) => {
       if (removed.length) await tx.delete(graphqlDocs).where(inArray(graphqlDocs.operation, removed));
       for (const [operation, docId] of set) {

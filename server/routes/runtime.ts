@@ -8,6 +8,7 @@ import { ok } from '../envelope';
 import type { AppContext } from '../context';
 import { DEMO_ACCOUNTS } from '../seed';
 import { DEFAULT_DEMO_PASSWORD } from '../config';
+import { MIN_EXTENSION_VERSION } from '../../protocol/messages';
 
 type ReleaseRow = typeof extensionReleases.$inferSelect;
 
@@ -20,12 +21,14 @@ export interface LatestRecord {
   clear_index: string;
   type: number;
   func: { identify: string }[];
+  /** An extension below this version is a forced update: the page sends it nothing (docs/INTERFACES.md section 9). */
+  minVersion: string;
 }
 
 function releaseView(r: ReleaseRow): LatestRecord {
   return {
     url: r.url, version: r.version, version_web: r.versionWeb, description: r.description, create_time: r.createdAt.toISOString(),
-    clear_index: r.clearIndex, type: r.type, func: r.func as { identify: string }[],
+    clear_index: r.clearIndex, type: r.type, func: r.func as { identify: string }[], minVersion: MIN_EXTENSION_VERSION,
   };
 }
 
@@ -43,7 +46,7 @@ export function bundledExtensionVersion(ctx: AppContext): string {
 export async function latestRecord(ctx: AppContext): Promise<LatestRecord> {
   const [row] = await ctx.db.select().from(extensionReleases).orderBy(desc(extensionReleases.createdAt), desc(extensionReleases.id)).limit(1);
   if (row) return releaseView(row);
-  return { url: '', version: bundledExtensionVersion(ctx), version_web: ctx.webVersion, description: '', create_time: null, clear_index: '', type: 0, func: [] };
+  return { url: '', version: bundledExtensionVersion(ctx), version_web: ctx.webVersion, description: '', create_time: null, clear_index: '', type: 0, func: [], minVersion: MIN_EXTENSION_VERSION };
 }
 
 export async function extensionHistory(ctx: AppContext): Promise<LatestRecord[]> {

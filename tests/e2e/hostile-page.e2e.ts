@@ -2,6 +2,9 @@
 // an arbitrary path, an arbitrary method, a Graph method override, placeholders in free text, a cookie
 // dump, and messages from a same-origin iframe and from a frame of another origin. Each is refused (or,
 // for placeholders in free text, sent as literal text); an allowed call from the same page still works.
+// The second pass: ambiguous encodings (a field twice, a host in capitals, a batch path with `..`) and
+// an allowed read carrying a mutation's document, also from a script holding the demo admin's token;
+// nothing of them reaches the sandbox.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +17,11 @@ const baseUrl = inject('baseUrl');
 const root = path.resolve(import.meta.dirname, '../..');
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 const ACCOUNT = 'act_120200000000001';
+const PIXEL = '1400000000000001';
+const PIXEL_ACCOUNT = 'act_120200000000002';
+/** An analyst on ACCOUNT, whom the remove-user mutation would take off it. */
+const USER = '61550000000040';
+const DEMO_ADMIN = { email: 'admin@tessera.test', password: process.env.TESSERA_DEMO_ADMIN_PASSWORD ?? 'tessera-demo' };
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 let extDir: string;
@@ -75,5 +83,91 @@ describe('a hostile page gets refusals, the product keeps working', () => {
 
     console.log(`calls refused: ${refusals.length}\n  ${refusals.join('\n  ')}`);
     expect(refusals).toHaveLength(7);
+  });
+});
+
+type Attempt = [name: string, url: string, options: { method: string; headers?: Record<string, string>; body?: string }];
+
+/** Posts each attempt from the page as the product page would, and returns each reply. */
+async function fromPage(attempts: Attempt[]): Promise<Reply[]> {
+  return page.evaluate((list) => Promise.all(list.map(([name, url, options], i) => new Promise<Reply>((resolve) => {
+    const requestId = `second-${i}`;
+    const timer = setTimeout(() => resolve(null), 8000);
+    addEventListener('message', function on(e) {
+      if (e.source !== window || e.data?.source !== 'tessera-extension' || e.data.requestId !== requestId) return;
+      clearTimeout(timer);
+      removeEventListener('message', on);
+      resolve({ ...e.data, name });
+    });
+    postMessage({ source: 'tessera-page', type: 'tessera:request', requestId, responseType: 'json', payload: { url, options } }, location.origin);
+  }))), attempts);
+}
+
+async function sandboxWorld() {
+  const get = async (p: string) => (await fetch(`${baseUrl}/__graph${p}`)).json();
+  const calls = await get('/__sandbox/calls');
+  return {
+    writes: calls.writesByObject, total: calls.total,
+    users: (await get(`/__sandbox/objects/adaccount/${ACCOUNT}`)).users, shared: (await get(`/__sandbox/objects/pixel/${PIXEL}`)).shared_accounts,
+  };
+}
+
+describe('the second pass: ambiguous requests and borrowed documents never reach the sandbox', () => {
+  it('refuses each attempt, also from a script holding the demo admin\'s token; the sandbox\'s calls and objects stay unchanged', async () => {
+    await fetch(`${baseUrl}/__graph/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
+    await page.goto(`${baseUrl}/__hostile`);
+    const G = 'https://graph.facebook.com/v19.0';
+    const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+    const enc = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+    const docs = (await (await fetch(`${baseUrl}/api/graphql-docs`)).json()).data as Record<string, string>;
+    const gql = (op: string, docId: string, variables: unknown) => `doc_id=${docId}&variables=${enc(variables)}&fb_api_req_friendly_name=${op}&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&av={{user_id}}&__user={{user_id}}`;
+    const read = [{ method: 'GET', relative_url: `${ACCOUNT}?fields=name` }];
+    const removeUser: Attempt = ['a read named AdAccountAppealStatusQuery carrying the remove-user mutation\'s document', 'https://business.facebook.com/api/graphql/',
+      { method: 'POST', headers: FORM, body: gql('AdAccountAppealStatusQuery', docs.AdAccountRemoveUserMutation!, { ad_account_id: ACCOUNT.slice(4), user_id: USER }) }];
+    const attempts: Attempt[] = [
+      ['two batch fields: a read, then unsharing a pixel', `${G}/`, { method: 'POST', headers: FORM,
+        body: `access_token={{access_token}}&batch=${enc(read)}&batch=${enc([{ method: 'DELETE', relative_url: `${PIXEL}/shared_accounts?account_id=${PIXEL_ACCOUNT}` }])}` }],
+      ['two batch fields: a read, then the e-mail address', `${G}/`, { method: 'POST', headers: FORM,
+        body: `access_token={{access_token}}&batch=${enc(read)}&batch=${enc([{ method: 'GET', relative_url: 'me?fields=email' }])}` }],
+      ['a top-level method given twice', `${G}/${ACCOUNT}/users`, { method: 'POST', headers: FORM, body: `uid=${USER}&method=get&method=delete&access_token={{access_token}}` }],
+      ['a batch path with ..', `${G}/`, { method: 'POST', headers: FORM, body: `access_token={{access_token}}&batch=${enc([{ method: 'GET', relative_url: `${ACCOUNT}/../me?fields=email` }])}` }],
+      ['a batch path on another host', `${G}/`, { method: 'POST', headers: FORM, body: `access_token={{access_token}}&batch=${enc([{ method: 'GET', relative_url: '//evil.example/x' }])}` }],
+      ['a host in capitals', `https://Graph.facebook.com/v19.0/${ACCOUNT}?fields=name&access_token={{access_token}}`, { method: 'GET' }],
+      ['a host with a trailing dot', `https://graph.facebook.com./v19.0/${ACCOUNT}?fields=name&access_token={{access_token}}`, { method: 'GET' }],
+      ['a form declared as JSON', `${G}/${ACCOUNT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'name=x&access_token={{access_token}}' }],
+      removeUser,
+    ];
+    const before = await sandboxWorld();
+    const first = await fromPage(attempts);
+
+    // A script in an admin's tab has the page's token, not the password: it cannot rebind the name.
+    const login = await page.evaluate(async (admin) => (await (await fetch('/api/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })).json()).data?.token as string, DEMO_ADMIN);
+    expect(login).toBeTruthy();
+    const rebind = await page.evaluate(async ([token, docId]) => {
+      const post = async (body: unknown) => (await fetch('/api/admin/graphql-docs', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) })).json();
+      return [
+        await post({ AdAccountAppealStatusQuery: docId }),
+        await post({ docs: { AdAccountAppealStatusQuery: docId } }),
+        await post({ password: 'a guess', docs: { AdAccountAppealStatusQuery: docId } }),
+      ];
+    }, [login, docs.AdAccountRemoveUserMutation!] as const);
+    expect(rebind.map((r: { code: number }) => r.code)).toEqual([40000, 40000, 40001]);
+    expect((await (await fetch(`${baseUrl}/api/graphql-docs`)).json()).data).toEqual(docs);
+    const second = await fromPage([removeUser]);
+
+    const lines: string[] = [];
+    for (const reply of [...first, ...second]) {
+      expect(reply, JSON.stringify(reply)).toMatchObject({ ok: false, error: expect.stringMatching(/^refused: /) });
+      lines.push(`${(reply as { name?: string }).name}: ${reply!.error}`);
+    }
+    console.log(`second pass, refused: ${lines.length}\n  ${lines.join('\n  ')}`);
+    expect(await sandboxWorld()).toEqual(before);
+
+    // The plain forms of the same calls still work.
+    const plain = await fromPage([
+      ['a batch read', `${G}/`, { method: 'POST', headers: FORM, body: `access_token={{access_token}}&batch=${enc(read)}` }],
+      ['the appeal status, with its own document', 'https://business.facebook.com/api/graphql/', { method: 'POST', headers: FORM, body: gql('AdAccountAppealStatusQuery', docs.AdAccountAppealStatusQuery!, { ad_account_id: ACCOUNT.slice(4) }) }],
+    ]);
+    expect(plain).toMatchObject([{ ok: true, status: 200 }, { ok: true, status: 200 }]);
   });
 });

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/harness';
+import { startSandbox, type Sandbox, demoCatalogue, sandboxCatalogue } from '../sandbox/harness';
 import { sandboxDocIds } from '../../sandbox/index';
 import { setDocCatalogue } from '../../src/kernel/graph/doc-catalogue';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
@@ -30,7 +30,7 @@ let current = '';
 const sent: Sent[] = [];
 
 function recordingBridge(sandboxBase: string): Bridge {
-  const transport = createDemoTransport({ graphBase: sandboxBase, latestVersion: async () => '1.1.0' });
+  const transport = createDemoTransport({ graphBase: sandboxBase, latestVersion: async () => '1.1.0' , catalogue: demoCatalogue });
   return createBridge({
     ...transport,
     request: async (payload, o) => {
@@ -117,9 +117,9 @@ describe('every platform call of every plugin is on the allow-list', () => {
     }
 
     const refused = sent.filter((s) => s.refused).map((s) => `${s.where}: ${s.payload.options.method} ${s.payload.url.split('?')[0]} — ${s.refused}`);
-    const offList = sent.filter((s) => !checkCall(ALLOW_LIST, { url: s.payload.url, method: s.payload.options.method, headers: s.payload.options.headers, body: s.payload.options.body }).ok);
+    const offList = sent.filter((s) => !checkCall(ALLOW_LIST, { url: s.payload.url, method: s.payload.options.method, headers: s.payload.options.headers, body: s.payload.options.body }, sandboxCatalogue()).ok);
     const used = new Set(sent.map((s) => {
-      const c = checkCall(ALLOW_LIST, { url: s.payload.url, method: s.payload.options.method, headers: s.payload.options.headers, body: s.payload.options.body });
+      const c = checkCall(ALLOW_LIST, { url: s.payload.url, method: s.payload.options.method, headers: s.payload.options.headers, body: s.payload.options.body }, sandboxCatalogue());
       return c.ok ? c.call.what : '';
     }));
     console.log(`allow-list walk: ${plugins.length} plugins, ${actionsRun} actions, ${loadersRun} loaders, ${sent.length} calls, ${refused.length} refused; entries exercised ${used.size - (used.has('') ? 1 : 0)} of ${ALLOW_LIST.length}`);

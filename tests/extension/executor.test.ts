@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createExecutor, inSandbox, REQUEST_ID_HEADER, type ExecutorDeps } from '../../extension/src/lib/executor';
+import { parseDocCatalogue, type DocCatalogue } from '../../protocol';
 import { fakeFetch, fakeJournal, fakeSession, page, request } from './fakes';
+
+const catalogueOf = (map: Record<string, string>): DocCatalogue => {
+  const c = parseDocCatalogue(map);
+  if (!c.ok) throw new Error(c.reason);
+  return c.value;
+};
 
 const SANDBOX = 'http://127.0.0.1:8123/__graph';
 
@@ -58,7 +65,7 @@ describe('refusal of non-platform hosts', () => {
       for (const url of refused) {
         const reply = await ex.handle(request(`r-${url}`, url, { method: 'POST', body: 'a={{access_token}}' }));
         expect(reply).toMatchObject({ type: 'tessera:response', requestId: `r-${url}`, ok: false, status: 0, body: null, headers: {} });
-        expect((reply as { error: string }).error).toMatch(/^refused: .+ is not an allowed platform host$/);
+        expect((reply as { error: string }).error).toMatch(/^refused: (.+ is not an allowed platform host|the platform host must be written exactly as [a-z.]+ .*)$/);
       }
       expect(calls).toEqual([]);
       expect(asked).toEqual([]); // no placeholder was filled for a refused URL
@@ -116,13 +123,13 @@ describe('execution', () => {
   });
 
   it('fills page tokens, fb_dtsg, lsd and user_id in headers and body', async () => {
-    const { ex, calls } = setup();
+    const { ex, calls } = setup({ catalogue: async () => catalogueOf({ AdAccountAppealStatusQuery: '1' }) });
     await ex.handle(request('p', 'https://graph.facebook.com/v19.0/act_1', { method: 'POST', headers: { authorization: 'OAuth {{page_token:777}}' }, body: 'access_token={{access_token}}&__user={{user_id}}' }));
     expect(calls[0]!.init.headers).toMatchObject({ authorization: 'OAuth PAGE777' });
     expect(calls[0]!.init.body).toBe('access_token=TOKEN&__user=100001');
-    await ex.handle(request('w', 'https://business.facebook.com/api/graphql/', { method: 'POST', headers: { 'x-fb-lsd': '{{lsd}}' }, body: 'doc_id=1&fb_api_req_friendly_name=AdAccountAppealStatusQuery&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&av={{user_id}}' }));
+    await ex.handle(request('w', 'https://business.facebook.com/api/graphql/', { method: 'POST', headers: { 'x-fb-lsd': '{{lsd}}' }, body: 'doc_id=1&variables=%7B%22ad_account_id%22%3A%221%22%7D&fb_api_req_friendly_name=AdAccountAppealStatusQuery&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&av={{user_id}}' }), 'http://127.0.0.1:8080');
     expect(calls[1]!.init.headers).toMatchObject({ 'x-fb-lsd': 'LSD' });
-    expect(calls[1]!.init.body).toBe('doc_id=1&fb_api_req_friendly_name=AdAccountAppealStatusQuery&fb_dtsg=DTSG&lsd=LSD&av=100001');
+    expect(calls[1]!.init.body).toBe('doc_id=1&variables=%7B%22ad_account_id%22%3A%221%22%7D&fb_api_req_friendly_name=AdAccountAppealStatusQuery&fb_dtsg=DTSG&lsd=LSD&av=100001');
   });
 
   it('asks the session nothing when the request has no placeholder', async () => {
@@ -149,13 +156,15 @@ describe('execution', () => {
     expect(calls[0]!.init.credentials).toBe('include');
   });
 
-  it('development: writes carry x-tessera-request-id, reads do not; GET never sends a body', async () => {
+  it('development: writes carry x-tessera-request-id, reads do not; a GET with a body is refused, not trimmed', async () => {
     const { ex, calls } = setup();
     await ex.handle(request('w1', 'https://graph.facebook.com/v19.0/act_1', { method: 'post', body: 'x=1' }));
-    await ex.handle(request('r1', 'https://graph.facebook.com/v19.0/act_1', { method: 'GET', body: 'ignored' }));
-    expect(calls[0]!.init).toMatchObject({ method: 'POST', body: 'x=1', headers: { [REQUEST_ID_HEADER]: 'w1' } });
+    await ex.handle(request('r1', 'https://graph.facebook.com/v19.0/act_1', { method: 'GET' }));
+    expect(await ex.handle(request('r2', 'https://graph.facebook.com/v19.0/act_1', { method: 'GET', body: 'ignored' }))).toMatchObject({ ok: false, error: 'refused: a GET request with a body' });
+    expect(calls[0]!.init).toMatchObject({ method: 'POST', body: 'x=1', headers: { [REQUEST_ID_HEADER]: 'w1', 'content-type': 'application/x-www-form-urlencoded' } });
     expect(calls[1]!.init.headers).not.toHaveProperty(REQUEST_ID_HEADER);
     expect(calls[1]!.init.body).toBeUndefined();
+    expect(calls).toHaveLength(2);
   });
 
   it('production: an invalid-token error (code 190) drops the cached session', async () => {

@@ -243,8 +243,8 @@ describe.skipIf(!hasChromium)('extension (production flavour) in Chromium, platf
       payload: { url: 'https://graph.facebook.com/v19.0/act_888/users', options: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'access_token={{page_token:888}}&name={{fb_dtsg}}&__user={{user_id}}' } },
     }, 'tessera:response');
     // fb_dtsg is a web-host form field only: in a graph body it goes out as literal text.
-    expect(platform.find((r) => r.url.endsWith('/act_888/users'))?.body).toBe('access_token=EAAPage888&name={{fb_dtsg}}&__user=555');
-    expect(post).toMatchObject({ ok: true, body: { body: 'access_token={{page_token:888}}&name={{fb_dtsg}}&__user=555' } });
+    expect(platform.find((r) => r.url.endsWith('/act_888/users'))?.body).toBe('access_token=EAAPage888&name=%7B%7Bfb_dtsg%7D%7D&__user=555');
+    expect(post).toMatchObject({ ok: true, body: { body: 'access_token={{page_token:888}}&name=%7B%7Bfb_dtsg%7D%7D&__user=555' } });
     expect(await bridge(page, { type: 'tessera:outcome', requestId: 'p-3' }, 'tessera:outcomeReply')).toMatchObject({ state: 'done', status: 200 });
     // The Ads Manager page was read once (then cached), every platform call carried the user's cookies,
     // and the production flavour adds no x-tessera-request-id header.

@@ -2,7 +2,7 @@
 // only where the contract allows them, secrets scrubbed from replies, c_user as the only cookie,
 // redirects hop by hop — in the extension's executor and in the demo transport alike.
 import { describe, expect, it } from 'vitest';
-import { ALLOW_LIST, checkCall, fillRequest, scrubReply, secretMap } from '../../protocol';
+import { ALLOW_LIST, checkCall, fillRequest, parseDocCatalogue, scrubReply, secretMap, type DocCatalogue } from '../../protocol';
 import { createExecutor } from '../../extension/src/lib/executor';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import { fakeFetch, fakeJournal, fakeSession, page, request } from './fakes';
@@ -10,6 +10,12 @@ import { fakeFetch, fakeJournal, fakeSession, page, request } from './fakes';
 const G = 'https://graph.facebook.com/v19.0';
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const check = (url: string, method = 'GET', body?: string) => checkCall(ALLOW_LIST, { url, method, body, headers: body ? form : undefined });
+const fields = (text: string) => Object.fromEntries(new URLSearchParams(text));
+const catalogueOf = (map: Record<string, string>): DocCatalogue => {
+  const c = parseDocCatalogue(map);
+  if (!c.ok) throw new Error(c.reason);
+  return c.value;
+};
 const VALUES = { access_token: 'EAABsecretUserToken000000', fb_dtsg: 'DTSG:secret', lsd: 'LSDsecret', user_id: '100001', pageToken: (id: string) => `EAAPage${id}xxxxxxxxxxxxxxxxxxxxx` };
 
 describe('the allow-list', () => {
@@ -31,11 +37,13 @@ describe('the allow-list', () => {
   });
 
   it('checks the operation of a web GraphQL post and every item of a Graph batch', () => {
-    const gql = (op: string, doc = '1') => check('https://business.facebook.com/api/graphql/', 'POST', `doc_id=${doc}&fb_api_req_friendly_name=${op}&variables=%7B%7D`);
-    expect(gql('AdAccountBillingTransactionsQuery').ok).toBe(true);
+    const docs = catalogueOf({ AdAccountAppealStatusQuery: '1' });
+    const vars = encodeURIComponent(JSON.stringify({ ad_account_id: '1' }));
+    const gql = (op: string, doc = '1') => checkCall(ALLOW_LIST, { url: 'https://business.facebook.com/api/graphql/', method: 'POST', headers: form, body: `doc_id=${doc}&fb_api_req_friendly_name=${op}&variables=${vars}` }, docs);
+    expect(gql('AdAccountAppealStatusQuery').ok).toBe(true);
     expect(gql('ProfileDeleteMutation')).toMatchObject({ ok: false, reason: 'GraphQL operation ProfileDeleteMutation is not on the allow-list' });
-    expect(gql('AdAccountBillingTransactionsQuery', '')).toMatchObject({ ok: false });
-    expect(check('https://www.facebook.com/api/graphql/', 'POST', 'doc_id=1&fb_api_req_friendly_name=AdAccountBillingTransactionsQuery').ok).toBe(false);
+    expect(gql('AdAccountAppealStatusQuery', '')).toMatchObject({ ok: false });
+    expect(check('https://www.facebook.com/api/graphql/', 'POST', 'doc_id=1&fb_api_req_friendly_name=AdAccountAppealStatusQuery').ok).toBe(false);
     const batch = (items: unknown) => check(`${G}/`, 'POST', `access_token={{access_token}}&batch=${encodeURIComponent(JSON.stringify(items))}`);
     expect(batch([{ method: 'GET', relative_url: 'act_1?fields=id' }, { method: 'POST', relative_url: 'act_2', body: 'name=x' }]).ok).toBe(true);
     expect(batch([{ method: 'GET', relative_url: 'act_1?fields=id' }, { method: 'GET', relative_url: 'me/friends' }])).toMatchObject({ ok: false, reason: 'batch item 2: GET graph.facebook.com/v19.0/me/friends is not on the allow-list' });
@@ -48,15 +56,21 @@ describe('the allow-list', () => {
 
 describe('placeholders only where the contract allows them', () => {
   it('fills tokens only as access_token / Authorization of a graph request; fb_dtsg and lsd only as web form fields and x-fb-lsd', async () => {
-    const graph = await fillRequest({ url: `${G}/act_1?note={{access_token}}&access_token={{access_token}}`, options: { headers: { authorization: 'OAuth {{page_token:7}}', 'x-fb-lsd': '{{lsd}}', 'x-note': '{{access_token}}' }, body: 'name={{access_token}} {{page_token:7}}&message={{fb_dtsg}}&access_token=x{{access_token}}&uid={{user_id}}' } }, VALUES);
-    expect(graph.url).toBe(`${G}/act_1?note={{access_token}}&access_token=EAABsecretUserToken000000`);
-    expect(graph.options.headers).toEqual({ authorization: 'OAuth EAAPage7xxxxxxxxxxxxxxxxxxxxx', 'x-fb-lsd': '{{lsd}}', 'x-note': '{{access_token}}' });
-    expect(graph.options.body).toBe('name={{access_token}} {{page_token:7}}&message={{fb_dtsg}}&access_token=x{{access_token}}&uid=100001');
-    const web = await fillRequest({ url: 'https://business.facebook.com/api/graphql/?access_token={{access_token}}', options: { headers: { 'x-fb-lsd': '{{lsd}}', authorization: 'OAuth {{access_token}}' }, body: 'fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&variables=%7B%22c%22%3A%22{{fb_dtsg}}%22%7D&comment={{lsd}}&access_token={{access_token}}' } }, VALUES);
-    expect(web.url).toBe('https://business.facebook.com/api/graphql/?access_token={{access_token}}');
-    expect(web.options.headers).toEqual({ 'x-fb-lsd': 'LSDsecret', authorization: 'OAuth {{access_token}}' });
-    expect(web.options.body).toBe('fb_dtsg=DTSG:secret&lsd=LSDsecret&variables=%7B%22c%22%3A%22{{fb_dtsg}}%22%7D&comment={{lsd}}&access_token={{access_token}}');
+    const graph = await fillRequest({ url: `${G}/act_1?note={{access_token}}&access_token={{access_token}}`, options: { method: 'POST', headers: { authorization: 'OAuth {{page_token:7}}', 'x-fb-lsd': '{{lsd}}' }, body: 'name={{access_token}} {{page_token:7}}&message={{fb_dtsg}}&access_token=x{{access_token}}&uid={{user_id}}&u2=x{{user_id}}' } }, VALUES);
+    expect(fields(graph.url.split('?')[1]!)).toEqual({ note: '{{access_token}}', access_token: 'EAABsecretUserToken000000' });
+    expect(graph.options.headers).toEqual({ authorization: 'OAuth EAAPage7xxxxxxxxxxxxxxxxxxxxx', 'x-fb-lsd': '{{lsd}}', 'content-type': 'application/x-www-form-urlencoded' });
+    // {{user_id}} too is filled only as a field's whole value: an operator's text never carries it.
+    expect(fields(graph.options.body!)).toEqual({ name: '{{access_token}} {{page_token:7}}', message: '{{fb_dtsg}}', access_token: 'x{{access_token}}', uid: '100001', u2: 'x{{user_id}}' });
+    const web = await fillRequest({ url: 'https://business.facebook.com/api/graphql/?access_token={{access_token}}', options: { method: 'POST', headers: { 'x-fb-lsd': '{{lsd}}', authorization: 'OAuth {{access_token}}' }, body: 'fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&variables=%7B%22c%22%3A%22{{fb_dtsg}}%22%7D&comment={{lsd}}&access_token={{access_token}}' } }, VALUES);
+    expect(fields(web.url.split('?')[1]!)).toEqual({ access_token: '{{access_token}}' });
+    expect(web.options.headers).toEqual({ 'x-fb-lsd': 'LSDsecret', authorization: 'OAuth {{access_token}}', 'content-type': 'application/x-www-form-urlencoded' });
+    expect(fields(web.options.body!)).toEqual({ fb_dtsg: 'DTSG:secret', lsd: 'LSDsecret', variables: '{"c":"{{fb_dtsg}}"}', comment: '{{lsd}}', access_token: '{{access_token}}' });
   });
+
+  it('refuses a header no platform call uses', async () => {
+    expect(checkCall(ALLOW_LIST, { url: `${G}/act_1`, method: 'POST', headers: { ...form, 'x-http-method-override': 'DELETE' }, body: 'name=a' })).toEqual({ ok: false, reason: 'the header "x-http-method-override" is not allowed' });
+  });
+
 });
 
 describe('replies never carry the secrets', () => {
@@ -125,8 +139,8 @@ describe('the executor and the demo transport enforce the same rules', () => {
     expect(f.calls).toEqual([]);
     const reply = await t.request({ url: `${G}/act_1`, options: { method: 'POST', headers: form, body: 'name={{access_token}}&access_token={{access_token}}' } });
     const sent = f.calls.find((c) => c.url.endsWith('/v19.0/act_1'))!;
-    expect(sent.init.body).toBe('name={{access_token}}&access_token=EAABsecretUserToken000000');
-    expect(reply).toMatchObject({ ok: true, body: { body: 'name={{access_token}}&access_token={{access_token}}' }, headers: { 'x-token': '{{access_token}}' } });
+    expect(fields(String(sent.init.body))).toEqual({ name: '{{access_token}}', access_token: 'EAABsecretUserToken000000' });
+    expect(reply).toMatchObject({ ok: true, body: { body: 'name=%7B%7Baccess_token%7D%7D&access_token={{access_token}}' }, headers: { 'x-token': '{{access_token}}' } });
     expect(await t.cookies('https://www.facebook.com/')).toEqual([{ name: 'c_user', value: '100001', domain: '.facebook.com', path: '/' }]);
   });
 });

@@ -14,7 +14,7 @@ describe('protocol/ (shared by the page and the extension)', () => {
     for (const file of files) {
       for (const m of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(SPECIFIER)) {
         const spec = m[1] ?? m[2] ?? m[3];
-        if (!/^\.\/[\w-]+$/.test(spec)) problems.push(`${file}: ${spec}`);
+        if (!/^\.\/[\w-]+(\/[\w-]+)?$/.test(spec)) problems.push(`${file}: ${spec}`);
       }
     }
     expect(problems).toEqual([]);

@@ -4,7 +4,7 @@ import { createSandboxSession } from '../../extension/src/lib/sandbox-session';
 import { TtlCache } from '../../extension/src/lib/session';
 import { DEFAULT_SANDBOX_BASE, normalizeSandboxBase } from '../../extension/src/lib/sandbox-base';
 import { createKeepAlive } from '../../extension/src/lib/keepalive';
-import { fillRequest, placeholdersNeeded } from '../../protocol';
+import { fillRequest, parseRequest, placeholdersNeeded } from '../../protocol';
 import { fakeFetch, fakeStorage } from './fakes';
 
 const ADS_HTML = `<html><script>requireLazy(["ServerJS"],[["DTSGInitialData",[],{"token":"NAcN:dtsg_1"},258],["LSD",[],{"token":"lsd_1"},323]]);
@@ -175,11 +175,17 @@ describe('development session (the sandbox)', () => {
 
 describe('small parts', () => {
   it('placeholdersNeeded lists what a request will have filled, by the contract', () => {
-    const graph = { url: 'https://graph.facebook.com/v19.0/1?access_token={{access_token}}', options: { body: 'access_token={{page_token:12}}&b={{user_id}}&c={{lsd}}' } };
-    expect([...placeholdersNeeded(graph)].sort()).toEqual(['access_token', 'page_token', 'user_id']);
-    const web = { url: 'https://www.facebook.com/api/graphql/?t={{access_token}}', options: { headers: { 'x-fb-lsd': '{{lsd}}' }, body: 'fb_dtsg={{fb_dtsg}}&message={{access_token}}' } };
+    const parsed = (url: string, body?: string, headers?: Record<string, string>) => {
+      const r = parseRequest({ url, method: body ? 'POST' : 'GET', body, headers });
+      if (!r.ok) throw new Error(r.reason);
+      return r.value;
+    };
+    const graph = parsed('https://graph.facebook.com/v19.0/1?access_token={{access_token}}', 'b={{user_id}}&c={{lsd}}&d=x{{user_id}}');
+    expect([...placeholdersNeeded(graph)].sort()).toEqual(['access_token', 'user_id']);
+    expect([...placeholdersNeeded(parsed('https://graph.facebook.com/v19.0/1', 'access_token={{page_token:12}}'))]).toEqual(['page_token']);
+    const web = parsed('https://www.facebook.com/api/graphql/?t={{access_token}}', 'fb_dtsg={{fb_dtsg}}&message={{access_token}}', { 'x-fb-lsd': '{{lsd}}' });
     expect([...placeholdersNeeded(web)].sort()).toEqual(['fb_dtsg', 'lsd']);
-    expect(placeholdersNeeded({ url: 'https://graph.facebook.com/v19.0/me', options: {} }).size).toBe(0);
+    expect(placeholdersNeeded(parsed('https://graph.facebook.com/v19.0/me')).size).toBe(0);
   });
 
   it('TtlCache shares one computation and forgets failures', async () => {

@@ -3,7 +3,7 @@
 // every request the bridge sends recorded, and before each test a reset sandbox with the faults off.
 // An area's test file calls `sandboxArea(id)` once at its top level; the hooks are registered here.
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { startSandbox, type Sandbox } from './harness';
+import { startSandbox, type Sandbox, demoCatalogue, sandboxCatalogue } from './harness';
 import { sandboxDocIds } from '../../sandbox/index';
 import { setDocCatalogue } from '../../src/kernel/graph/doc-catalogue';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
@@ -66,7 +66,7 @@ export function sandboxArea(id: string, o: AreaOptions = {}): Area {
     area.sb = await startSandbox({ scale: 'small' });
     // what the product server serves in demo mode after login
     setDocCatalogue(sandboxDocIds());
-    const transport = createDemoTransport({ graphBase: area.sb.base, latestVersion: async () => o.extensionVersion ?? '1.2.0' });
+    const transport = createDemoTransport({ graphBase: area.sb.base, latestVersion: async () => o.extensionVersion ?? '1.2.0' , catalogue: demoCatalogue });
     area.bridge = createBridge({ ...transport, request: (payload, opts) => { sent.push(payload); return transport.request(payload, opts); } });
   }, 60_000); // the plugin's modules are transformed on first import: slow on a busy machine
   afterAll(() => area.sb?.close());
@@ -78,7 +78,7 @@ export function sandboxArea(id: string, o: AreaOptions = {}): Area {
   });
   if (o.allowListed !== false) {
     afterEach(() => {
-      const off = sent.filter((p) => !checkCall(ALLOW_LIST, { url: p.url, method: p.options.method, headers: p.options.headers, body: p.options.body }).ok);
+      const off = sent.filter((p) => !checkCall(ALLOW_LIST, { url: p.url, method: p.options.method, headers: p.options.headers, body: p.options.body }, sandboxCatalogue()).ok);
       expect(off.map((p) => `${p.options.method} ${p.url.split('?')[0]}`)).toEqual([]);
     });
   }

@@ -1,6 +1,6 @@
 // The kernel's graph helpers (src/kernel/graph) over the demo transport against the sandbox over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from './harness';
+import { startSandbox, type Sandbox, demoCatalogue } from './harness';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import { createBridge, GraphError, type Bridge } from '../../src/kernel/bridge/bridge';
 import { assetList, collect, cursorPages, followNextLinks, pagedUntilFailure, pixelCursor } from '../../src/kernel/graph/paging';
@@ -12,7 +12,7 @@ const noWait = async () => {};
 
 beforeAll(async () => {
   sandbox = await startSandbox({ scale: 'small' });
-  bridge = createBridge(createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.0.0' }));
+  bridge = createBridge(createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.0.0' , catalogue: demoCatalogue }));
 });
 afterAll(async () => sandbox?.close());
 

@@ -1,7 +1,8 @@
 // Starts a graph sandbox on a real port (127.0.0.1, port 0) with a clock the test moves by hand.
 import { expect } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createSandboxState, graphSandbox, type SandboxOptions, type SandboxState } from '../../sandbox/index';
+import { createSandboxState, graphSandbox, sandboxDocIds, type SandboxOptions, type SandboxState } from '../../sandbox/index';
+import { parseDocCatalogue, type DocCatalogue } from '../../protocol';
 
 export interface Clock {
   now: () => number;
@@ -57,3 +58,14 @@ export function toSandbox(sb: Sandbox, platformUrl: string): string {
   expect(u.origin).toBe('https://graph.facebook.com');
   return `${sb.base}${u.pathname}${u.search}`;
 }
+
+/**
+ * The sandbox's document catalogue as the executor trusts it: what `GET /api/graphql-docs` serves in
+ * demo mode (tests without a product server hand it to the demo transport and the extension's executor).
+ */
+export function sandboxCatalogue(operations: Record<string, string> = sandboxDocIds()): DocCatalogue {
+  const parsed = parseDocCatalogue(operations);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return parsed.value;
+}
+export const demoCatalogue = async (): Promise<DocCatalogue> => sandboxCatalogue();

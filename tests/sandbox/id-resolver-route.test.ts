@@ -1,7 +1,7 @@
 // The kernel's id resolver (src/kernel/graph/resolve-ids.ts) over the demo transport against the
 // sandbox's bulk-route-definitions over HTTP: ids, links on every main host, codes, batches of 10.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from './harness';
+import { startSandbox, type Sandbox, demoCatalogue } from './harness';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import { createBridge, type Bridge } from '../../src/kernel/bridge/bridge';
 import { resolveIds, routeOf, ROUTE_BATCH } from '../../src/kernel/graph/resolve-ids';
@@ -14,7 +14,7 @@ const noWait = async () => {};
 
 beforeAll(async () => {
   sb = await startSandbox({ scale: 'small' });
-  bridge = createBridge(createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.0.0' }));
+  bridge = createBridge(createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.0.0' , catalogue: demoCatalogue }));
 });
 afterAll(async () => sb?.close());
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 // Interest targeting against the sandbox over HTTP through the demo transport (plugins/target/api.ts):
 // the search (limit 500, bounds and paths), the taxonomy browse of an ad account, and the refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from './harness';
+import { startSandbox, type Sandbox, demoCatalogue } from './harness';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import { createBridge, type Bridge } from '../../src/kernel/bridge/bridge';
 import type { Interest } from '../../plugins/target/interest';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   api = (await import(/* @vite-ignore */ `${PLUGIN}/api.ts`)) as TargetApi;
   ({ buildTaxonomy } = (await import(/* @vite-ignore */ `${PLUGIN}/tree.ts`)) as { buildTaxonomy: typeof buildTaxonomy });
   sb = await startSandbox({ scale: 'small' });
-  bridge = createBridge(createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.2.0' }));
+  bridge = createBridge(createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.2.0' , catalogue: demoCatalogue }));
 });
 afterAll(() => sb?.close());
 

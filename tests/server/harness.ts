@@ -121,6 +121,8 @@ export interface Harness {
   signUp(email?: string, password?: string): Promise<{ email: string; password: string; token: string; uid: number }>;
   login(email: string, password: string, ip?: string): Promise<Answer>;
   adminToken(): Promise<string>;
+  /** The demo admin's password (a request that changes what the extension trusts carries it). */
+  adminPassword(): string;
   close(): Promise<void>;
 }
 
@@ -207,6 +209,9 @@ export async function createHarness(database: Database, overrides: Partial<Serve
     },
     login(email, password, ip) {
       return h.call('POST', '/api/user/login', { body: { email, password }, ip });
+    },
+    adminPassword() {
+      return config.demoPassword;
     },
     async adminToken() {
       const res = await h.login('admin@tessera.test', config.demoPassword, '10.200.0.1');

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
-import { startSandbox, type Sandbox } from '../sandbox/harness';
+import { startSandbox, type Sandbox, demoCatalogue } from '../sandbox/harness';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import { setItem } from '../../src/kernel/storage';
 import adaccount from '../../plugins/adaccount';
@@ -19,7 +19,7 @@ const LOAD_MS = 40_000;
 
 async function mountList() {
   setItem('fbid', '61550000000001');
-  const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.0.0' });
+  const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.0.0' , catalogue: demoCatalogue });
   const utils = await renderWithKernel({ plugins: [dashboard, adaccount], route: '/adaccount/index', locale: 'en-US', transport });
   await waitFor(() => expect(document.querySelectorAll('[data-row-id]').length).toBeGreaterThan(5), { timeout: LOAD_MS });
   // Rows stream in before their details: wait until the whole load ended.

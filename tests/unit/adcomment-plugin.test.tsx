@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
-import { startSandbox, type Sandbox } from '../sandbox/harness';
+import { startSandbox, type Sandbox, demoCatalogue } from '../sandbox/harness';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import adcomment from '../../plugins/adcomment';
 import dashboard from '../../plugins/dashboard';
@@ -15,7 +15,7 @@ afterAll(async () => sandbox?.close());
 
 describe('the ad-post comments plugin on the sandbox', () => {
   it('lists ad posts, reads a post\'s comments and selects what the image rule catches', async () => {
-    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0' });
+    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0' , catalogue: demoCatalogue });
     const { bus, store } = await renderWithKernel({ plugins: [dashboard, adcomment], route: '/adcomment/index', locale: 'en-US', transport });
     const post = sandbox.state.data.fixtures.adcomment.posts[0]!;
     const posts = await waitFor(() => screen.getByTestId('adcomment-posts'), { timeout: 20_000 });

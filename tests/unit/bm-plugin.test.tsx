@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
-import { startSandbox, type Sandbox } from '../sandbox/harness';
+import { startSandbox, type Sandbox, demoCatalogue } from '../sandbox/harness';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import { setItem } from '../../src/kernel/storage';
 import bm from '../../plugins/bm';
@@ -18,7 +18,7 @@ const LOAD_MS = 30_000;
 describe('the business plugin on the sandbox', () => {
   it('lists businesses with BM type and restriction, publishes a selection of business rows, and invites through the runner', async () => {
     setItem('fbid', '61550000000001');
-    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0' });
+    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0' , catalogue: demoCatalogue });
     const { bus } = await renderWithKernel({ plugins: [dashboard, bm], route: '/bm/index', locale: 'en-US', transport });
     await waitFor(() => expect(screen.getByTestId('list-status').getAttribute('data-list-state')).toBe('ready'), { timeout: LOAD_MS });
     const fx = sandbox.state.data.fixtures.businesses;

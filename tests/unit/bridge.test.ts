@@ -4,7 +4,7 @@ import { EXTENSION_SOURCE, fillRequest, isPlatformUrl, PAGE_SOURCE, parsePageMes
 import { BridgeError } from '../../src/kernel/bridge/transport';
 import { extractErrorMessage } from '../../src/kernel/bridge/error-extractor';
 import { createBridge, graphUrl, GraphError } from '../../src/kernel/bridge/bridge';
-import { statusFor, isFunctionBlocked, type ExtensionState, type LatestRecord } from '../../src/kernel/bridge/extension-status';
+import { statusFor, isBelowMinimum, isFunctionBlocked, type ExtensionState, type LatestRecord } from '../../src/kernel/bridge/extension-status';
 
 /** Delivers a reply as the extension would: from this window, this origin, source tessera-extension. */
 function reply(data: unknown, init: { origin?: string; source?: MessageEventSource | null } = {}) {
@@ -127,8 +127,8 @@ describe('URLs, hosts and placeholders', () => {
       options: { method: 'POST', headers: { 'x-fb-lsd': '{{lsd}}' }, body: 'fb_dtsg={{fb_dtsg}}&av={{user_id}}&page={{page_token:123}}' },
     }, { access_token: 'EAAB', fb_dtsg: 'dt', lsd: 'ls', user_id: '42', pageToken: (id) => `P${id}` });
     expect(filled.url).toBe('https://graph.facebook.com/v19.0/act_1?fields=name&access_token=EAAB');
-    expect(filled.options.headers).toEqual({ 'x-fb-lsd': '{{lsd}}' }); // web-host fields, not graph
-    expect(filled.options.body).toBe('fb_dtsg={{fb_dtsg}}&av=42&page={{page_token:123}}');
+    expect(filled.options.headers).toEqual({ 'x-fb-lsd': '{{lsd}}', 'content-type': 'application/x-www-form-urlencoded' }); // web-host fields, not graph
+    expect(Object.fromEntries(new URLSearchParams(filled.options.body))).toEqual({ fb_dtsg: '{{fb_dtsg}}', av: '42', page: '{{page_token:123}}' });
   });
 });
 
@@ -181,12 +181,38 @@ describe('extension status', () => {
     expect(statusFor('2.0.0', latest(1))).toBe('empty');
   });
   it('blocks the listed actions and plugins until the extension is updated', () => {
-    const base = { version: '1.0.0', identity: null, identityChecked: false, checkedOnDashboard: false, probedId: null, dismissed: { install: false, login: false, optional: false } };
+    const base = { version: '1.0.0', identity: null, identityChecked: false, checkedOnDashboard: false, probedId: null, belowMinimum: false, dismissed: { install: false, login: false, optional: false } };
     const outdated: ExtensionState = { ...base, status: 'needChoseUpdate', latest: latest(0, ['pixel.share', 'friend']) };
     expect(isFunctionBlocked('pixel.share', outdated)).toBe(true);
     expect(isFunctionBlocked('pixel.list', outdated)).toBe(false);
     expect(isFunctionBlocked('friend', outdated)).toBe(true);
     expect(isFunctionBlocked('friend.send', outdated)).toBe(true);
     expect(isFunctionBlocked('pixel.share', { ...outdated, status: 'empty' })).toBe(false);
+  });
+
+  it('an extension below the latest record\'s minVersion is a forced update that blocks every function', () => {
+    const record = { ...latest(0), version: '1.5.0', minVersion: '1.4.0' };
+    expect(statusFor('1.3.9', record)).toBe('needUpdate');
+    expect(statusFor('1.4.0', record)).toBe('needChoseUpdate');
+    expect(statusFor('1.10.0', { ...record, version: '1.10.0' })).toBe('empty');
+    expect(isBelowMinimum('1.3.0', record)).toBe(true);
+    expect(isBelowMinimum('1.10.0', { ...record, minVersion: '1.9.2' })).toBe(false);
+    expect(isBelowMinimum(null, record)).toBe(false);
+    const base = { version: '1.3.0', identity: null, identityChecked: false, checkedOnDashboard: false, probedId: null, dismissed: { install: false, login: false, optional: false } };
+    expect(isFunctionBlocked('adaccount.rename', { ...base, status: 'needUpdate', latest: record, belowMinimum: true })).toBe(true);
+  });
+});
+
+describe('an extension older than the minimum', () => {
+  it('is sent no request, cookie or outcome question: requests are refused in the page', async () => {
+    const t = make({ tooOld: () => true });
+    const cap = capturePageMessages();
+    expect(await t.request({ url: 'https://graph.facebook.com/v19.0/act_1', options: { method: 'GET' } })).toMatchObject({ ok: false, status: 0, error: expect.stringMatching(/^refused: the extension is older than 1\.4\.0/) });
+    expect(await t.cookies('https://www.facebook.com/')).toEqual([]);
+    expect(await t.outcome('r1')).toEqual({ state: 'unknown' });
+    expect(await t.identity('1')).toBeNull();
+    await flush();
+    expect(cap.sent).toEqual([]);
+    cap.stop();
   });
 });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
-import { startSandbox, type Sandbox } from '../sandbox/harness';
+import { startSandbox, type Sandbox, demoCatalogue } from '../sandbox/harness';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import { getDocCatalogue, setDocCatalogue } from '../../src/kernel/graph/doc-catalogue';
 import { sandboxDocIds } from '../../sandbox/index';
@@ -16,7 +16,7 @@ afterAll(async () => sandbox?.close());
 
 describe('the friends plugin on the sandbox', () => {
   it('lists received requests and sends to pasted ids through the runner', async () => {
-    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0' });
+    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0' , catalogue: demoCatalogue });
     const { bus } = await renderWithKernel({ plugins: [dashboard, friend], route: '/friend/index', locale: 'en-US', transport });
     const fx = sandbox.state.data.fixtures.friend;
     const received = await waitFor(() => screen.getByTestId('friend-list-incoming'), { timeout: 20_000 });

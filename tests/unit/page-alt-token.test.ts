@@ -2,7 +2,7 @@
 // token, the demo transport and the extension's sessions fill it as the whole access_token value only,
 // replies never carry it, and the platform session takes another EAA… token of the Ads Manager page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/harness';
+import { startSandbox, type Sandbox, demoCatalogue } from '../sandbox/harness';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import { createSandboxSession } from '../../extension/src/lib/sandbox-session';
 import { createPlatformSession, parseAdsManagerPage, ADS_MANAGER_URL } from '../../extension/src/lib/platform-session';
@@ -17,7 +17,7 @@ describe('the alternate token', () => {
     const session = (await sb.getJson('/__sandbox/session')).body;
     sb.state.token = 'only-this-primary';
     try {
-      const transport = createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.0.0' });
+      const transport = createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.0.0' , catalogue: demoCatalogue });
       const ok = await transport.request({ url: 'https://graph.facebook.com/v19.0/me/accounts?fields=id&limit=200&access_token={{access_token_alt}}', options: { method: 'GET' } }, { responseType: 'json' });
       expect(ok.ok).toBe(true);
       const next = (ok.body as { paging?: { next?: string } }).paging?.next ?? '';
@@ -36,9 +36,9 @@ describe('the alternate token', () => {
     const values = await s.placeholders(new Set(['access_token_alt']));
     const session = (await sb.getJson('/__sandbox/session')).body;
     expect(values.access_token_alt).toBe(session.access_token_alt);
-    const filled = await fillRequest({ url: 'https://graph.facebook.com/v19.0/me/accounts?access_token={{access_token_alt}}&q={{access_token_alt}}', options: {} }, values, 'graph.facebook.com');
+    const filled = await fillRequest({ url: 'https://graph.facebook.com/v19.0/me/accounts?access_token={{access_token_alt}}&q={{access_token_alt}}', options: {} }, values);
     expect(filled.url).toContain(`access_token=${session.access_token_alt}`);
-    expect(filled.url).toContain('q={{access_token_alt}}');
+    expect(filled.url).toContain('q=%7B%7Baccess_token_alt%7D%7D'); // literal text, re-encoded
     expect((await s.known!())?.access_token_alt).toBe(session.access_token_alt);
   });
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
-import { startSandbox, type Sandbox } from '../sandbox/harness';
+import { startSandbox, type Sandbox, demoCatalogue } from '../sandbox/harness';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import { setItem } from '../../src/kernel/storage';
 import pagePlugin from '../../plugins/page';
@@ -20,7 +20,7 @@ const LOAD_MS = 30_000;
 describe('the page plugin on the sandbox', () => {
   it('lists pages with their columns, publishes a selection of page rows, and deactivates two through the runner with the 7-day state', async () => {
     setItem('fbid', '61550000000001');
-    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0' });
+    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0' , catalogue: demoCatalogue });
     const { bus } = await renderWithKernel({ plugins: [dashboard, pagePlugin], route: '/page/disable', locale: 'en-US', transport });
     await waitFor(() => expect(screen.getByTestId('list-status').getAttribute('data-list-state')).toBe('ready'), { timeout: LOAD_MS });
     // the shell's catalogue answer is empty here; the sandbox's ids stand in for the server's

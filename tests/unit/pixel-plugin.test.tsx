@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
-import { startSandbox, type Sandbox } from '../sandbox/harness';
+import { startSandbox, type Sandbox, demoCatalogue } from '../sandbox/harness';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import { setItem } from '../../src/kernel/storage';
 import pixel from '../../plugins/pixel';
@@ -20,7 +20,7 @@ const row = (id: string) => document.querySelector(`[data-row-id="${id}"]`);
 describe('the pixel plugin on the sandbox', () => {
   it('lists pixels by business with role and can_share, follows a business selection, publishes pixel rows, and hides shared accounts from non-admins', async () => {
     setItem('fbid', '61550000000001');
-    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0' });
+    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0' , catalogue: demoCatalogue });
     const { bus } = await renderWithKernel({ plugins: [dashboard, pixel], route: '/pixel/index', locale: 'en-US', transport });
     await waitFor(() => expect(screen.getByTestId('list-status').getAttribute('data-list-state')).toBe('ready'), { timeout: LOAD_MS });
     const d = sandbox.state.data;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
-import { startSandbox, type Sandbox } from '../sandbox/harness';
+import { startSandbox, type Sandbox, demoCatalogue } from '../sandbox/harness';
 import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import target from '../../plugins/target';
 import dashboard from '../../plugins/dashboard';
@@ -20,7 +20,7 @@ async function search(q: string) {
 
 describe('the interest-targeting plugin on the sandbox', () => {
   it('searches, keeps the selection across searches and saves it to a list in the store', async () => {
-    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0' });
+    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0' , catalogue: demoCatalogue });
     const { store } = await renderWithKernel({ plugins: [dashboard, target], route: '/target/index', locale: 'en-US', transport });
     await waitFor(() => screen.getByTestId('target-query'), { timeout: 20_000 });
     await search('fitness');

@@ -1,13 +1,12 @@
 import {
-  ALLOW_LIST, checkCall, EXTENSION_SOURCE, fetchHopByHop, fillRequest, fromSandboxUrl, hostOf, isPlatformUrl, pageCookies, parsePageMessage,
-  placeholdersNeeded, refusal, scrubReply, secretMap, toSandboxUrl,
-  type BridgeResponse, type ExtensionMessage, type OutcomeState, type PageMessage,
+  EXTENSION_SOURCE, executeRequest, ExecutionStopped, fromSandboxUrl, hostOf, isPlatformUrl, pageCookies, parsePageMessage, PLATFORM_ROUTE, refusal,
+  REQUEST_ID_HEADER, toSandboxUrl, type BridgeResponse, type DocCatalogue, type ExtensionMessage, type OutcomeState, type PageMessage, type Route,
 } from '../../../protocol';
 import type { Flavour } from '../build-config';
 import type { SessionSource } from './session';
 
 export const REQUEST_DEADLINE_MS = 60_000;
-export const REQUEST_ID_HEADER = 'x-tessera-request-id';
+export { REQUEST_ID_HEADER };
 
 export interface Journal {
   pending(requestId: string): Promise<void>;
@@ -22,13 +21,18 @@ export interface ExecutorDeps {
   fetch: typeof fetch;
   session: SessionSource;
   journal: Journal;
+  /**
+   * The document catalogue of the product origin a request came from (protocol/documents.ts,
+   * createCatalogueSource): read by the worker itself, never given by the page. Without it every web
+   * GraphQL post is refused.
+   */
+  catalogue?: (origin: string, fresh: boolean) => Promise<DocCatalogue | null>;
   /** Development flavour: the sandbox base chosen on the options page. */
   sandboxBase?: () => Promise<string>;
   deadlineMs?: number;
 }
 
 type Reply = ExtensionMessage;
-const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 export { hostOf, refusal };
 
@@ -43,95 +47,41 @@ export function inSandbox(url: string, base: string): boolean {
   }
 }
 
-class DeadlineError extends Error {}
-
 /**
  * The service worker's message router. Every message is validated again with parsePageMessage
- * (the page is not trusted, the relay neither), requests go only to the platform allow-list (or, in
- * the development flavour, to the sandbox they map to), and every request gets exactly one reply.
+ * (the page is not trusted, the relay neither); requests run through THE executor of
+ * protocol/executor.ts (the same code the demo transport runs), with the worker's fetch, the
+ * user's session, the outcome journal and the catalogue read from the sender's product origin.
+ * Every request gets exactly one reply.
  */
 export function createExecutor(d: ExecutorDeps) {
   const deadlineMs = d.deadlineMs ?? REQUEST_DEADLINE_MS;
 
-  async function execute(m: Extract<PageMessage, { type: 'tessera:request' }>): Promise<BridgeResponse> {
-    const { url } = m.payload;
-    const method = (m.payload.options.method || 'GET').toUpperCase();
-    // The allow-list first: a refused request is never fetched and no placeholder is filled for it.
-    const check = checkCall(ALLOW_LIST, { url, method, headers: m.payload.options.headers, body: m.payload.options.body });
-    if (!check.ok) return refusal(check.reason);
+  const route = async (): Promise<Route> => {
+    if (d.flavour !== 'development') return PLATFORM_ROUTE;
+    if (!d.sandboxBase) throw new Error('no sandbox base');
+    const base = await d.sandboxBase();
+    return { toTarget: (u) => toSandboxUrl(u, base), toPlatform: (u) => (inSandbox(u, base) ? fromSandboxUrl(u, base) : null) };
+  };
 
+  async function execute(m: Extract<PageMessage, { type: 'tessera:request' }>, origin: string | null): Promise<BridgeResponse> {
     const controller = new AbortController();
-    let timedOut = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => { timedOut = true; controller.abort(); reject(new DeadlineError(`no reply within ${deadlineMs} ms`)); }, deadlineMs);
-    });
-    deadline.catch(() => undefined);
-    const inTime = <T>(p: Promise<T>) => Promise.race([p, deadline]);
-    let recorded = false;
-
+    const timer = setTimeout(() => controller.abort(), deadlineMs);
     try {
-      // Where the request really goes: the platform itself, or the sandbox in the development flavour.
-      let toTarget = (u: string): string | null => (isPlatformUrl(u) ? u : null);
-      let toPlatform = (u: string): string | null => (isPlatformUrl(u) ? u : null);
-      if (d.flavour === 'development') {
-        const base = await inTime((d.sandboxBase ?? (() => Promise.reject(new Error('no sandbox base'))))());
-        toTarget = (u) => toSandboxUrl(u, base);
-        toPlatform = (u) => (inSandbox(u, base) ? fromSandboxUrl(u, base) : null);
-      }
-      const target = toTarget(url);
-      if (!target) return refusal(`${hostOf(url)} is not an allowed platform host`);
-
-      const request = { url: target, options: { ...m.payload.options } };
-      const needs = placeholdersNeeded(m.payload);
-      let filled: Awaited<ReturnType<typeof fillRequest<typeof request>>>;
-      try {
-        const values = needs.size ? await inTime(d.session.placeholders(needs)) : { access_token: '', fb_dtsg: '', lsd: '', user_id: '' };
-        filled = await inTime(fillRequest(request, values, new URL(url).hostname));
-      } catch (e) {
-        if (e instanceof DeadlineError) throw e;
-        return { ok: false, status: 0, headers: {}, body: null, error: `placeholders: ${(e as Error).message}` };
-      }
-      if (toPlatform(filled.url) === null) return refusal(`${hostOf(filled.url)} is not an allowed platform host`);
-
-      const headers: Record<string, string> = { ...(filled.options.headers ?? {}) };
-      if (d.flavour === 'development' && isWrite(method)) headers[REQUEST_ID_HEADER] = m.requestId;
-      if (isWrite(method)) {
-        try {
-          await inTime(d.journal.pending(m.requestId));
-          recorded = true;
-        } catch (e) {
-          if (e instanceof DeadlineError) throw e;
-          return { ok: false, status: 0, headers: {}, body: null, error: 'not sent: the outcome journal could not record the request' };
-        }
-      }
-
-      const hops = await inTime(fetchHopByHop(filled.url, {
-        method,
-        headers,
-        body: method === 'GET' || method === 'HEAD' ? undefined : filled.options.body,
+      return await executeRequest(m.payload, { requestId: m.requestId, responseType: m.responseType, signal: controller.signal }, {
+        fetch: d.fetch,
+        session: d.session,
+        route,
+        catalogue: (fresh) => (origin && d.catalogue ? d.catalogue(origin, fresh) : Promise.resolve(null)),
+        beforeWrite: (id) => d.journal.pending(id),
+        afterWrite: (id, status) => d.journal.settle(id, status),
+        tagWrites: d.flavour === 'development',
         credentials: 'include',
-        cache: 'no-store',
-        signal: controller.signal,
-      }, { fetch: d.fetch, toPlatform, toTarget }));
-      if ('refused' in hops) {
-        if (recorded) await d.journal.settle(m.requestId, hops.status).catch(() => undefined);
-        return hops.refused;
-      }
-      const { response } = hops;
-      const text = await inTime(response.text());
-      if (recorded) await d.journal.settle(m.requestId, response.status).catch(() => undefined);
-      const raw: Record<string, string> = {};
-      response.headers.forEach((value, key) => { raw[key] = value; });
-      // The page never sees the user's secrets: each is replaced by its placeholder.
-      const known = await d.session.known?.().catch(() => null);
-      const { body, headers: out } = scrubReply(text, raw, secretMap(filled.secrets, known), m.responseType === 'json');
-      if (d.flavour === 'production' && isInvalidToken(body)) d.session.invalidate();
-      return { ok: response.ok, status: response.status, headers: out, body };
+        onReply: (body) => { if (d.flavour === 'production' && isInvalidToken(body)) d.session.invalidate(); },
+      });
     } catch (e) {
-      if (recorded) await d.journal.settle(m.requestId, 0).catch(() => undefined);
-      const error = timedOut || e instanceof DeadlineError ? `no reply within ${deadlineMs} ms` : (e as Error)?.message || String(e);
-      return { ok: false, status: 0, headers: {}, body: null, error };
+      if (e instanceof ExecutionStopped) return { ok: false, status: 0, headers: {}, body: null, error: `no reply within ${deadlineMs} ms` };
+      return { ok: false, status: 0, headers: {}, body: null, error: (e as Error)?.message || String(e) };
     } finally {
       clearTimeout(timer);
     }
@@ -154,8 +104,10 @@ export function createExecutor(d: ExecutorDeps) {
   }
 
   return {
-    /** One reply for every valid page message; null for anything else (dropped). */
-    async handle(raw: unknown): Promise<Reply | null> {
+    /**
+     * One reply for every valid page message; null for anything else (dropped). `origin`: the product origin of the tab that sent it (the worker checked it against the build's origins).
+     */
+    async handle(raw: unknown, origin: string | null = null): Promise<Reply | null> {
       const m = parsePageMessage(raw);
       if (!m) return null;
       switch (m.type) {
@@ -164,7 +116,7 @@ export function createExecutor(d: ExecutorDeps) {
         case 'callRefreshTokenMethod':
           return { source: EXTENSION_SOURCE, type: 'contentRefreshTokenReply', data: await d.session.identity().catch(() => null) };
         case 'tessera:request':
-          return { source: EXTENSION_SOURCE, type: 'tessera:response', requestId: m.requestId, ...(await execute(m)) };
+          return { source: EXTENSION_SOURCE, type: 'tessera:response', requestId: m.requestId, ...(await execute(m, origin)) };
         case 'tessera:cookie': {
           // Only `c_user` (who is logged in): the session cookies never reach the page.
           const cookies = isPlatformUrl(m.url) ? await d.session.cookies(m.url).catch(() => []) : [];

@@ -12,7 +12,8 @@ interface CatalogueView {
   effective: Record<string, string>;
 }
 interface Row { operation: string; docId: string; source: 'admin' | 'sandbox'; updatedAt: string | null }
-interface Draft { operation: string; docId: string; existing: boolean }
+interface Draft { operation: string; docId: string; existing: boolean; password: string }
+interface Removal { operation: string; password: string }
 
 const OPERATION = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 const DOC_ID = /^[0-9]{1,32}$/;
@@ -20,11 +21,13 @@ const DOC_ID = /^[0-9]{1,32}$/;
 /**
  * The GraphQL document catalogue: which doc id each platform operation is sent with. The platform
  * rotates its ids; an admin enters the new one here and every user gets it at their next login.
+ * The companion extension trusts this catalogue, so every change carries the admin's password.
  */
 export function GraphqlDocsPanel() {
   const { t } = useTranslation('admin');
   const { data, loading, reload, api } = useAdminData<CatalogueView>('/api/admin/graphql-docs');
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [removal, setRemoval] = useState<Removal | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const rows = useMemo<Row[]>(() => Object.entries(data?.effective ?? {}).map(([operation, docId]) => {
@@ -32,10 +35,12 @@ export function GraphqlDocsPanel() {
     return { operation, docId, source: entry ? 'admin' : 'sandbox', updatedAt: entry?.updatedAt ?? null };
   }), [data]);
 
-  const change = async (body: Record<string, string | null>, done: string) => {
+  const change = async (docs: Record<string, string | null>, password: string, done: string) => {
+    if (!password) return setError(t('graphqlDocs.passwordMissing'));
     try {
-      await api.post('/api/admin/graphql-docs', body);
+      await api.post('/api/admin/graphql-docs', { password, docs });
       setDraft(null);
+      setRemoval(null);
       void showToast(done, 'success');
       await reload();
       // this admin's own session uses the new ids at once
@@ -52,7 +57,7 @@ export function GraphqlDocsPanel() {
     if (!OPERATION.test(operation)) return setError(t('graphqlDocs.operationInvalid'));
     if (!DOC_ID.test(docId)) return setError(t('graphqlDocs.docIdInvalid'));
     setError(null);
-    await change({ [operation]: docId }, t('graphqlDocs.saved'));
+    await change({ [operation]: docId }, draft.password, t('graphqlDocs.saved'));
   };
 
   const columns = useMemo<DataColumn<Row>[]>(() => [
@@ -64,10 +69,10 @@ export function GraphqlDocsPanel() {
     { id: 'actions', header: t('users.actions'), value: () => '', filter: false, sortable: false,
       cell: (r) => (
         <>
-          <Button size="small" icon="edit" text={t('graphqlDocs.edit')} onClick={() => { setError(null); setDraft({ operation: r.operation, docId: r.docId, existing: true }); }} />
+          <Button size="small" icon="edit" text={t('graphqlDocs.edit')} onClick={() => { setError(null); setDraft({ operation: r.operation, docId: r.docId, existing: true, password: '' }); }} />
           {r.source === 'admin' && (
             <Button size="small" variant="minimal" intent="danger" icon="trash" text={t('graphqlDocs.remove')}
-              onClick={() => void change({ [r.operation]: null }, t('graphqlDocs.removed'))} />
+              onClick={() => { setError(null); setRemoval({ operation: r.operation, password: '' }); }} />
           )}
         </>
       ) },
@@ -78,7 +83,7 @@ export function GraphqlDocsPanel() {
       <Callout intent="primary" icon="info-sign">{data?.demo ? t('graphqlDocs.helpDemo') : t('graphqlDocs.help')}</Callout>
       <DataTable viewId="admin.graphqlDocs" rows={rows} columns={columns} getRowId={(r) => r.operation} loading={loading}
         toolbar={<>
-          <Button icon="add" intent="primary" text={t('graphqlDocs.add')} onClick={() => { setError(null); setDraft({ operation: '', docId: '', existing: false }); }} />
+          <Button icon="add" intent="primary" text={t('graphqlDocs.add')} onClick={() => { setError(null); setDraft({ operation: '', docId: '', existing: false, password: '' }); }} />
           <Button icon="refresh" text={t('reload')} onClick={() => void reload()} />
         </>} />
       <Dialog isOpen={draft !== null} onClose={() => setDraft(null)} title={draft?.existing ? t('graphqlDocs.edit') : t('graphqlDocs.add')}>
@@ -92,12 +97,32 @@ export function GraphqlDocsPanel() {
               <InputGroup id="gql-docid" value={draft.docId} maxLength={32} inputMode="numeric"
                 onChange={(e) => { const docId = e.currentTarget.value; setDraft((d) => (d ? { ...d, docId } : d)); }} />
             </FormGroup>
+            <FormGroup label={t('graphqlDocs.password')} labelFor="gql-password" helperText={t('graphqlDocs.passwordHelp')}>
+              <InputGroup id="gql-password" type="password" autoComplete="current-password" value={draft.password} maxLength={200}
+                onChange={(e) => { const password = e.currentTarget.value; setDraft((d) => (d ? { ...d, password } : d)); }} />
+            </FormGroup>
             {error && <p className="tessera-error-text" role="alert">{error}</p>}
           </DialogBody>
         )}
         <DialogFooter actions={<>
           <Button text={t('cancel')} onClick={() => setDraft(null)} />
           <Button intent="primary" text={t('save')} onClick={() => void save()} />
+        </>} />
+      </Dialog>
+      <Dialog isOpen={removal !== null} onClose={() => setRemoval(null)} title={removal ? t('graphqlDocs.removeTitle', { operation: removal.operation }) : ''}>
+        {removal && (
+          <DialogBody>
+            <p>{t('graphqlDocs.removeHelp')}</p>
+            <FormGroup label={t('graphqlDocs.password')} labelFor="gql-remove-password" helperText={t('graphqlDocs.passwordHelp')}>
+              <InputGroup id="gql-remove-password" type="password" autoComplete="current-password" value={removal.password} maxLength={200}
+                onChange={(e) => { const password = e.currentTarget.value; setRemoval((r) => (r ? { ...r, password } : r)); }} />
+            </FormGroup>
+            {error && <p className="tessera-error-text" role="alert">{error}</p>}
+          </DialogBody>
+        )}
+        <DialogFooter actions={<>
+          <Button text={t('cancel')} onClick={() => setRemoval(null)} />
+          <Button intent="danger" text={t('graphqlDocs.remove')} onClick={() => { if (removal) void change({ [removal.operation]: null }, removal.password, t('graphqlDocs.removed')); }} />
         </>} />
       </Dialog>
     </div>

@@ -1,6 +1,6 @@
 import {
-  ALLOW_LIST, checkCall, fetchHopByHop, fillRequest, fromSandboxUrl, hostOf, pageCookies, PlaceholderError, placeholdersNeeded, refusal, scrubReply,
-  secretMap, toSandboxUrl, type BridgeResponse, type Cookie, type OutcomeState, type PlaceholderValues, type RequestPayload,
+  createCatalogueSource, executeRequest, ExecutionStopped, fromSandboxUrl, pageCookies, toSandboxUrl,
+  type BridgeResponse, type Cookie, type DocCatalogue, type OutcomeState, type PlaceholderValues, type RequestPayload, type Route,
 } from '../../../protocol';
 import { BridgeError, DEFAULT_DEADLINE_MS, newRequestId, type BridgeTransport, type RequestOptions } from './transport';
 
@@ -12,15 +12,17 @@ export interface DemoTransportOptions {
   /** The version the demo executor reports: the latest extension record, so no update dialog appears. */
   latestVersion: () => Promise<string | null>;
   fetch?: typeof fetch;
+  /**
+   * The document catalogue, as the extension reads it: by default `GET /api/graphql-docs` of this
+   * origin (protocol/documents.ts). Tests without a product server give the sandbox's.
+   */
+  catalogue?: (fresh: boolean) => Promise<DocCatalogue | null>;
 }
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The demo executor (docs/INTERFACES.md section 4): runs in the page and calls the sandbox directly, no
- * window messages. Chosen only in demo mode and only when no extension marked the page. It keeps the
- * extension's rules (protocol/guard.ts): the allow-list, placeholders only where the contract allows,
- * redirects hop by hop, secrets scrubbed from replies, `c_user` as the only cookie.
+ * window messages. Chosen only in demo mode and only when no extension marked the page. It runs THE
+ * executor of protocol/executor.ts, the extension's own code, with the sandbox as its route and session.
  */
 export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
   const doFetch = o.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -46,6 +48,10 @@ export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
       },
     };
   };
+  const route: Route = { toTarget: (u) => toSandboxUrl(u, base), toPlatform: (u) => fromSandboxUrl(u, base) };
+  const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
+  const fromOrigin = createCatalogueSource({ fetch: doFetch });
+  const catalogue = o.catalogue ?? ((fresh: boolean) => fromOrigin(origin, fresh));
 
   return {
     kind: 'demo',
@@ -59,41 +65,23 @@ export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
       }
     },
     async request(payload: RequestPayload, opts: RequestOptions = {}): Promise<BridgeResponse> {
-      const method = (payload.options.method || 'GET').toUpperCase();
-      const check = checkCall(ALLOW_LIST, { url: payload.url, method, headers: payload.options.headers, body: payload.options.body });
-      if (!check.ok) return refusal(check.reason);
-      const target = toSandboxUrl(payload.url, base);
-      if (!target) return refusal(`${hostOf(payload.url)} is not an allowed platform host`);
-      let filled: Awaited<ReturnType<typeof fillRequest<RequestPayload>>>;
-      try {
-        const values = placeholdersNeeded(payload).size ? await placeholders() : { access_token: '', fb_dtsg: '', lsd: '', user_id: '' };
-        filled = await fillRequest({ ...payload, url: target }, values, new URL(payload.url).hostname);
-      } catch (e) {
-        const message = e instanceof PlaceholderError || e instanceof BridgeError ? e.message : String(e);
-        return { ok: false, status: 0, headers: {}, body: null, error: message };
-      }
-      const headers: Record<string, string> = { ...filled.options.headers };
-      if (WRITE_METHODS.has(method)) headers['x-tessera-request-id'] = opts.requestId ?? newRequestId();
+      const deadlineMs = opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
       const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), opts.deadlineMs ?? DEFAULT_DEADLINE_MS);
+      const timer = setTimeout(() => deadline.abort(), deadlineMs);
       const onAbort = () => deadline.abort();
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const hops = await fetchHopByHop(filled.url, { method, headers, body: method === 'GET' ? undefined : filled.options.body, signal: deadline.signal }, {
-          fetch: doFetch, toPlatform: (u) => fromSandboxUrl(u, base), toTarget: (u) => toSandboxUrl(u, base),
+        return await executeRequest(payload, { requestId: opts.requestId ?? newRequestId(), responseType: opts.responseType ?? 'json', signal: deadline.signal }, {
+          fetch: doFetch,
+          session: { placeholders, known: () => loadSession() },
+          route: async () => route,
+          catalogue,
+          tagWrites: true,
         });
-        if ('refused' in hops) return hops.refused;
-        const response = hops.response;
-        const text = await response.text();
-        const raw: Record<string, string> = {};
-        response.headers.forEach((value, key) => { raw[key] = value; });
-        const s = await loadSession().catch(() => null);
-        const { body, headers: out } = scrubReply(text, raw, secretMap(filled.secrets, s), (opts.responseType ?? 'json') === 'json');
-        return { ok: response.ok, status: response.status, headers: out, body };
       } catch (e) {
         if (opts.signal?.aborted) throw new BridgeError('request aborted', 'aborted');
-        if (deadline.signal.aborted) throw new BridgeError(`no reply within ${opts.deadlineMs ?? DEFAULT_DEADLINE_MS} ms`, 'timeout');
-        return { ok: false, status: 0, headers: {}, body: null, error: (e as Error).message };
+        if (e instanceof ExecutionStopped) throw new BridgeError(`no reply within ${deadlineMs} ms`, 'timeout');
+        throw e;
       } finally {
         clearTimeout(timer);
         opts.signal?.removeEventListener('abort', onAbort);

@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/client';
 import type { BridgeTransport } from './transport';
 import { clearKeys, getItem, setItem } from '../storage';
 import { probeExtension } from './probe';
+import { versionBelow } from '../../../protocol';
 
 /** The latest extension record (/api/plugins/latest). */
 export interface LatestRecord {
@@ -15,6 +16,8 @@ export interface LatestRecord {
   clear_index: string;
   type: number;
   func: { identify: string }[];
+  /** An extension below this is a forced update, and the page sends it nothing (docs/INTERFACES.md section 9). */
+  minVersion?: string;
 }
 
 export type ExtensionStatus = 'empty' | 'loading' | 'needInstall' | 'needUpdate' | 'needChoseUpdate';
@@ -30,6 +33,8 @@ export interface ExtensionState {
   checkedOnDashboard: boolean;
   /** Id of an installed extension found by the probe while no extension answered (installed, not active here). */
   probedId: string | null;
+  /** The installed extension is older than the latest record's minVersion: nothing is sent to it. */
+  belowMinimum: boolean;
   /** Dialogs the operator acknowledged this session. */
   dismissed: { install: boolean; login: boolean; optional: boolean };
 }
@@ -38,7 +43,7 @@ export const IDENTITY_DELAY_MS = 1000;
 const DASHBOARD = '/dashboard/index';
 
 let state: ExtensionState = {
-  status: 'empty', version: null, latest: null, identity: null, identityChecked: false, checkedOnDashboard: false, probedId: null,
+  status: 'empty', version: null, latest: null, identity: null, identityChecked: false, checkedOnDashboard: false, probedId: null, belowMinimum: false,
   dismissed: { install: false, login: false, optional: false },
 };
 const listeners = new Set<() => void>();
@@ -55,8 +60,14 @@ export function useExtensionState(): ExtensionState {
 /** Compares versions and says what the operator must do (docs/SPEC.md section 4). */
 export function statusFor(version: string | null, latest: LatestRecord | null): ExtensionStatus {
   if (version === null) return 'needInstall';
+  if (isBelowMinimum(version, latest)) return 'needUpdate';
   if (!latest || !latest.version || latest.version === version) return 'empty';
   return latest.type === 1 ? 'needUpdate' : 'needChoseUpdate';
+}
+
+/** Is the installed extension older than the release the page still sends anything to? */
+export function isBelowMinimum(version: string | null, latest: LatestRecord | null): boolean {
+  return version !== null && !!latest?.minVersion && versionBelow(version, latest.minVersion);
 }
 
 /** Action or plugin ids that need a newer extension than the one installed (empty when up to date). */
@@ -67,6 +78,7 @@ export function blockedFunctions(s: ExtensionState = state): string[] {
 
 /** True when an action (`pixel.share`) or its plugin (`pixel`) waits for an extension update. */
 export function isFunctionBlocked(id: string, s: ExtensionState = state): boolean {
+  if (s.belowMinimum) return true;
   const blocked = blockedFunctions(s);
   return blocked.includes(id) || blocked.includes(id.split('.')[0]);
 }
@@ -99,7 +111,7 @@ export async function checkVersion(api: ApiClient, transport: BridgeTransport): 
     console.warn('[tessera] extension version unknown (no reply within 5 s)');
     if (transport.kind === 'extension') probedId = await probeExtension();
   }
-  patchExtensionState({ status, version, latest, probedId });
+  patchExtensionState({ status, version, latest, probedId, belowMinimum: isBelowMinimum(version, latest) });
 }
 
 export async function refreshIdentity(transport: BridgeTransport, uid: string | undefined): Promise<void> {

@@ -1,4 +1,4 @@
-import { PAGE_SOURCE, parseExtensionMessage, type BridgeResponse, type Cookie, type ExtensionMessage, type OutcomeState, type PageMessage, type RequestPayload } from '../../../protocol';
+import { MIN_EXTENSION_VERSION, PAGE_SOURCE, parseExtensionMessage, refusal, type BridgeResponse, type Cookie, type ExtensionMessage, type OutcomeState, type PageMessage, type RequestPayload } from '../../../protocol';
 import { BridgeError, DEFAULT_DEADLINE_MS, VERSION_WAIT_MS, newRequestId, type BridgeTransport, type RequestOptions } from './transport';
 
 interface Pending<T> {
@@ -11,8 +11,11 @@ interface Pending<T> {
 /**
  * The extension transport: requests leave as window messages, replies are matched by request id.
  * Only messages from this very window, of this origin, with source `tessera-extension`, are read.
+ * `tooOld` says the installed extension is below the latest record's minVersion: then nothing but the
+ * version question is sent to it (requests are refused here, cookies and outcomes answered empty).
  */
-export function createWindowTransport(win: Window = window, options: { identityWaitMs?: number } = {}): BridgeTransport {
+export function createWindowTransport(win: Window = window, options: { identityWaitMs?: number; tooOld?: () => boolean } = {}): BridgeTransport {
+  const tooOld = options.tooOld ?? (() => false);
   const byId = new Map<string, Pending<ExtensionMessage>>();
   // An outcome reply carries the id of the request it is about, which may still be pending itself.
   const outcomesById = new Map<string, Pending<ExtensionMessage>>();
@@ -72,6 +75,7 @@ export function createWindowTransport(win: Window = window, options: { identityW
       }
     },
     async identity(uid) {
+      if (tooOld()) return null;
       const reply = awaitReply<Extract<ExtensionMessage, { type: 'contentRefreshTokenReply' }>>({ type: 'contentRefreshTokenReply' }, options.identityWaitMs ?? VERSION_WAIT_MS);
       post({ source: PAGE_SOURCE, type: 'callRefreshTokenMethod', uid });
       try {
@@ -81,6 +85,7 @@ export function createWindowTransport(win: Window = window, options: { identityW
       }
     },
     async request(payload: RequestPayload, opts: RequestOptions = {}): Promise<BridgeResponse> {
+      if (tooOld()) return refusal(`the extension is older than ${MIN_EXTENSION_VERSION}: update it before anything is sent through it`);
       const requestId = opts.requestId ?? newRequestId();
       const reply = awaitReply<Extract<ExtensionMessage, { type: 'tessera:response' }>>({ id: requestId }, opts.deadlineMs ?? DEFAULT_DEADLINE_MS, opts.signal);
       post({ source: PAGE_SOURCE, type: 'tessera:request', requestId, responseType: opts.responseType ?? 'json', payload });
@@ -88,12 +93,14 @@ export function createWindowTransport(win: Window = window, options: { identityW
       return { ok, status, headers, body, error };
     },
     async cookies(url: string): Promise<Cookie[]> {
+      if (tooOld()) return [];
       const requestId = newRequestId();
       const reply = awaitReply<Extract<ExtensionMessage, { type: 'tessera:cookieReply' }>>({ id: requestId }, DEFAULT_DEADLINE_MS);
       post({ source: PAGE_SOURCE, type: 'tessera:cookie', requestId, url });
       return (await reply).cookies;
     },
     async outcome(requestId: string): Promise<{ state: OutcomeState; status?: number }> {
+      if (tooOld()) return { state: 'unknown' };
       const reply = awaitReply<Extract<ExtensionMessage, { type: 'tessera:outcomeReply' }>>({ id: requestId, map: outcomesById }, VERSION_WAIT_MS);
       post({ source: PAGE_SOURCE, type: 'tessera:outcome', requestId });
       try {
