@@ -84,7 +84,7 @@ export interface StartOptions {
 /** The tab that keeps a job's secrets, and their names. */
 export interface SecretHolder { tabId: string; names: string[] }
 
-/** What a scheduled job's tasks share: the action's code, the parameters (secrets included) and `prepare`'s result. */
+/** What a scheduled job's tasks share: the action's code, the parameters (secrets included, but those only `prepare` uses) and `prepare`'s result. */
 interface JobRun {
   jobId: string;
   entry: ActionEntry;
