@@ -150,6 +150,15 @@ describe('two tabs of one user', () => {
       expect(await leaderOf(follower)).toBe(false);
 
       await root.locator(`[data-row-id="${victim}"] input[type=checkbox]`).check({ force: true });
+      // Renaming sends the password with every page: this tab, which does not run the jobs, refuses it.
+      await root.getByTestId('page-actions').click();
+      await follower.locator('[data-action-id="page.rename"]').click();
+      await follower.getByRole('dialog').locator('#param-name').fill('Renamed');
+      await follower.getByRole('dialog').locator('#param-password').fill(PAGE_PASSWORD);
+      await follower.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
+      await expect.poll(() => follower.getByTestId('action-refusal').textContent()).toContain('can only start in the tab that runs your jobs');
+      await follower.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await follower.getByRole('dialog').waitFor({ state: 'detached' });
       await root.getByTestId('page-actions').click();
       await follower.locator('[data-action-id="page.deletePage"]').click();
       await follower.getByRole('dialog').locator('#param-password').fill(PAGE_PASSWORD);
@@ -163,6 +172,8 @@ describe('two tabs of one user', () => {
       // The writes naming the page were sent by the leader alone.
       expect(deletions.length).toBeGreaterThan(0);
       expect(deletions.filter((tab) => tab !== 'leader')).toEqual([]);
+      // The refused rename never became a job.
+      expect(await follower.locator('[data-job-status]').count()).toBe(1);
 
       const seen = [...(await leaked(leader)), ...(await leaked(follower))];
       expect(seen.length).toBeGreaterThan(0); // the recording worked: the tabs did talk and save
