@@ -14,7 +14,8 @@ type Outcome = { state: 'done'; value: unknown } | { state: 'failed'; error: Sen
  */
 export class HeldSecrets {
   private readonly held = new Map<string, { actionId: string; secrets: Record<string, unknown>; controller: AbortController }>();
-  private readonly outcomes = new Map<string, Promise<Outcome>>();
+  /** `prepare` of each job, once asked: its outcome once settled. */
+  private readonly outcomes = new Map<string, { settled: Outcome | null }>();
 
   constructor(private readonly tabId: string, private readonly prepareHere: PrepareHere) {}
 
@@ -40,19 +41,21 @@ export class HeldSecrets {
   answer(m: Extract<RunnerMessage, { kind: 'prepare' }>, post: (m: RunnerMessage) => void): void {
     const reply = (answer: Outcome | { state: 'working' | 'unheld' }) => post({ kind: 'prepared', from: this.tabId, to: m.from, id: m.id, ...answer } as RunnerMessage);
     const { jobId, actionId } = m.request;
-    let outcome = this.outcomes.get(jobId);
-    if (!outcome) {
-      const entry = this.held.get(jobId);
-      // Only the action the secrets were typed for may have them.
-      if (!entry || entry.actionId !== actionId) return reply({ state: 'unheld' });
-      outcome = this.run(entry.actionId, entry.secrets, m.request, entry.controller.signal);
-      this.outcomes.set(jobId, outcome);
-      void outcome.then(() => { if (this.held.get(jobId) === entry) this.held.delete(jobId); });
-    }
-    let settled: Outcome | null = null;
-    void outcome.then((o) => { settled = o; reply(o); });
-    // Not settled within this turn: say it is running (the leader counts the tab alive).
-    void Promise.resolve().then(() => { if (!settled) reply({ state: 'working' }); });
+    const known = this.outcomes.get(jobId);
+    // A sending again: the outcome, or that it still runs (the leader counts this tab alive).
+    if (known) return reply(known.settled ?? { state: 'working' });
+    const entry = this.held.get(jobId);
+    // Only the action the secrets were typed for may have them.
+    if (!entry || entry.actionId !== actionId) return reply({ state: 'unheld' });
+    const outcome: { settled: Outcome | null } = { settled: null };
+    this.outcomes.set(jobId, outcome);
+    reply({ state: 'working' });
+    void this.run(entry.actionId, entry.secrets, m.request, entry.controller.signal).then((o) => {
+      if (this.held.get(jobId) === entry) this.held.delete(jobId);
+      if (this.outcomes.get(jobId) !== outcome) return; // the job ended meanwhile
+      outcome.settled = o;
+      reply(o);
+    });
   }
 
   private async run(actionId: string, secrets: Record<string, unknown>, request: PrepareRequest, signal: AbortSignal): Promise<Outcome> {
