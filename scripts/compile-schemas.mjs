@@ -32,9 +32,11 @@ export function schemaKey(file) {
  * Our annotation keywords: `x-tessera-list: "ids"` marks a list entered one id per line (the form
  * reads it); `x-message` names the locale key (in the plugin's namespace) of what the operator reads
  * when the property — or, on the schema itself, the whole object — is not accepted
- * (src/kernel/runner/params.ts). Annotations only: they change no validation.
+ * (src/kernel/runner/params.ts); `x-tessera-secret: "prepare"` on a `writeOnly` property says only the
+ * action's `prepare` uses it, so a tab other than the one running the jobs may keep it and run
+ * `prepare` itself (src/kernel/runner/tabs/held-secrets.ts). Annotations only: they change no validation.
  */
-export const TESSERA_KEYWORDS = ['x-tessera-list', 'x-message'];
+export const TESSERA_KEYWORDS = ['x-tessera-list', 'x-message', 'x-tessera-secret'];
 export function addTesseraKeywords(ajv) {
   for (const keyword of TESSERA_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
   return ajv;

@@ -114,7 +114,125 @@ describe('two tabs of one user', () => {
     // After the takeover the remaining writes come from the tab that is left.
     expect(writes.slice(beforeTakeover).every((w) => w.tab === 'follower')).toBe(true);
   });
+
+  it('a page deletion started in the follower: the password re-check leaves the follower, the deletion the leader, and no channel message, storage write or log line holds the password', async () => {
+    const own = await launchBrowser();
+    try {
+      await sandbox('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
+      const victim = (await sandbox<{ data: { id: string }[] }>('/v19.0/me/accounts?fields=id&limit=200')).data[3]!.id;
+      // Every tab records what it posts on a BroadcastChannel, writes to localStorage, sessionStorage or
+      // IndexedDB, before the page's own code runs.
+      await own.context.addInitScript(recordLeaks);
+      const leader = own.context.pages()[0] ?? (await own.context.newPage());
+      await leader.goto(`${baseUrl}/login/login`);
+      await leader.evaluate(() => {
+        localStorage.clear();
+        localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
+        localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.05, autoResume: false } }));
+      });
+      await loginAs(leader, baseUrl, 'operator@tessera.test');
+      const follower = await own.context.newPage();
+      const logged: string[] = [];
+      const carried: { tab: 'leader' | 'follower'; url: string }[] = [];
+      const deletions: ('leader' | 'follower')[] = [];
+      for (const [tab, page] of [['leader', leader], ['follower', follower]] as const) {
+        page.on('console', (m) => logged.push(`${tab}: ${m.text()}`));
+        page.on('request', (r) => {
+          const body = r.postData() ?? '';
+          if (body.includes(PAGE_PASSWORD)) carried.push({ tab, url: r.url() });
+          if (r.method() === 'POST' && decodeURIComponent(body).includes(victim)) deletions.push(tab);
+        });
+      }
+      await follower.goto(`${baseUrl}/page/index`);
+      const root = follower.getByTestId('page-index');
+      await root.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
+      expect(await leaderOf(leader)).toBe(true);
+      expect(await leaderOf(follower)).toBe(false);
+
+      await root.locator(`[data-row-id="${victim}"] input[type=checkbox]`).check({ force: true });
+      // Renaming sends the password with every page: this tab, which does not run the jobs, refuses it.
+      await root.getByTestId('page-actions').click();
+      await follower.locator('[data-action-id="page.rename"]').click();
+      await follower.getByRole('dialog').locator('#param-name').fill('Renamed');
+      await follower.getByRole('dialog').locator('#param-password').fill(PAGE_PASSWORD);
+      await follower.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
+      await expect.poll(() => follower.getByTestId('action-refusal').textContent()).toContain('can only start in the tab that runs your jobs');
+      await follower.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await follower.getByRole('dialog').waitFor({ state: 'detached' });
+      await root.getByTestId('page-actions').click();
+      await follower.locator('[data-action-id="page.deletePage"]').click();
+      await follower.getByRole('dialog').locator('#param-password').fill(PAGE_PASSWORD);
+      await follower.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
+      await follower.getByTestId('jobs-button').click();
+      const job = follower.locator('[data-job-status]').first();
+      await expect.poll(() => job.getAttribute('data-job-status'), { timeout: 30_000 }).toBe('done');
+      expect((await sandbox<{ deleted?: boolean }>(`/__sandbox/objects/page/${victim}`)).deleted).toBe(true);
+      // The re-check was sent by the tab the password was typed in, and by nothing else.
+      expect(carried.map((c) => c.tab)).toEqual(['follower']);
+      // The writes naming the page were sent by the leader alone.
+      expect(deletions.length).toBeGreaterThan(0);
+      expect(deletions.filter((tab) => tab !== 'leader')).toEqual([]);
+      // The refused rename never became a job.
+      expect(await follower.locator('[data-job-status]').count()).toBe(1);
+
+      const seen = [...(await leaked(leader)), ...(await leaked(follower))];
+      expect(seen.length).toBeGreaterThan(0); // the recording worked: the tabs did talk and save
+      expect(seen.filter((s) => s.includes(PAGE_PASSWORD))).toEqual([]);
+      expect(logged.filter((s) => s.includes(PAGE_PASSWORD))).toEqual([]);
+      for (const page of [leader, follower]) expect(await savedDatabases(page)).not.toContain(PAGE_PASSWORD);
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
 });
+
+/** The small sandbox's platform password (the re-check's). */
+const PAGE_PASSWORD = 'sandbox-password';
+
+/** Runs in every page before its code: keeps a JSON copy of each channel message and storage write. */
+function recordLeaks(): void {
+  const seen: string[] = [];
+  (window as unknown as { __leaks: string[] }).__leaks = seen;
+  const keep = (what: string, value: unknown) => {
+    try { seen.push(`${what} ${JSON.stringify(value)}`); } catch { seen.push(`${what} ${String(value)}`); }
+  };
+  const post = BroadcastChannel.prototype.postMessage;
+  BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: unknown) { keep(`channel ${this.name}`, message); return post.call(this, message); };
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (this: Storage, key: string, value: string) { keep(`storage ${key}`, value); return setItem.call(this, key, value); };
+  for (const method of ['put', 'add'] as const) {
+    const original = IDBObjectStore.prototype[method];
+    IDBObjectStore.prototype[method] = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) { keep(`indexeddb ${this.name}`, value); return original.call(this, value, key); };
+  }
+}
+
+async function leaked(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __leaks: string[] }).__leaks);
+}
+
+/** Everything this origin's IndexedDB databases hold, as text. */
+async function savedDatabases(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const out: string[] = [];
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open(info.name!);
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      for (const name of Array.from(db.objectStoreNames)) {
+        const rows = await new Promise<unknown[]>((resolve) => {
+          const r = db.transaction([name], 'readonly').objectStore(name).getAll();
+          r.onsuccess = () => resolve(r.result);
+          r.onerror = () => resolve([]);
+        });
+        out.push(JSON.stringify(rows));
+      }
+      db.close();
+    }
+    return out.join('\n');
+  });
+}
 
 /** Whether this tab holds the runner's lock: a tab that holds it sees it held by itself only through a request that waits. */
 async function leaderOf(page: Page): Promise<boolean> {

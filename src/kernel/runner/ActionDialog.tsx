@@ -246,5 +246,6 @@ export function refusalText(e: RunnerRefusal, t: (key: string, o?: Record<string
   if (e.reason === 'operations') return t('runner.operationsMissing', { names: e.names.join(', ') });
   if (e.reason === 'extension') return t('extension.updateNeeded');
   if (e.reason === 'empty') return t('runner.selectFirst');
+  if (e.reason === 'secret-tab') return t('runner.secretOtherTab');
   return e.message;
 }

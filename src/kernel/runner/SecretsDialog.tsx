@@ -6,6 +6,7 @@ import { useSettings } from '../core/settings';
 import type { PluginAction } from '../plugin/types';
 import { useRunner } from './RunnerHost';
 import { SchemaForm, type ObjectSchema } from './SchemaForm';
+import { refusalText } from './ActionDialog';
 import { RunnerRefusal, type JobRow } from './types';
 
 /**
@@ -29,10 +30,10 @@ export function SecretsDialog({ job, action, fields, onClose }: { job: JobRow; a
       await runner.resume(job.id, value);
       onClose();
     } catch (e) {
-      if (e instanceof RunnerRefusal) {
+      if (e instanceof RunnerRefusal && e.fieldErrors.length) {
         setErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])));
         setRefusal(t('runner.fixFields'));
-      } else setRefusal(String(e));
+      } else setRefusal(e instanceof RunnerRefusal ? refusalText(e, t) : String(e));
     }
   };
   return (

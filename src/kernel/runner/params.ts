@@ -53,6 +53,16 @@ export function secretFields(schema: JsonSchema | undefined): string[] {
 }
 
 /**
+ * The secret parameters only the action's `prepare` uses (`"x-tessera-secret": "prepare"`): the
+ * runner gives them to `prepare` alone, and a tab other than the one running the jobs may keep them
+ * and run `prepare` itself (tabs/held-secrets.ts). The other secrets go with every item.
+ */
+export function prepareOnlySecrets(schema: JsonSchema | undefined): string[] {
+  const props = (schema?.properties ?? {}) as Record<string, { writeOnly?: unknown; 'x-tessera-secret'?: unknown }>;
+  return Object.entries(props).filter(([, p]) => p && p.writeOnly === true && p['x-tessera-secret'] === 'prepare').map(([name]) => name);
+}
+
+/**
  * Validates an action's parameters against its compiled schema: one entry per field, carrying the
  * message key the schema gives that field (`x-message` on the property; on the schema itself for a
  * problem of the whole object, e.g. "fill in at least one").

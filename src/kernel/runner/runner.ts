@@ -9,7 +9,7 @@ import { canAccess } from '../plugin/roles';
 import { runBatch, type BatchRequest } from '../graph/batch';
 import { KERNEL_LANES, LaneScheduler, laneProblems, realClock, toLaneProfile, type LaneClock, type LaneTask } from './lanes';
 import { parseUsage, slowdownFor } from './classify';
-import { compiledSchemas, secretFields, validateActionParams, type FieldError, type ParamSchemas } from './params';
+import { compiledSchemas, prepareOnlySecrets, secretFields, validateActionParams, type FieldError, type ParamSchemas } from './params';
 import { UsagePacer, requestCosts, type PacerOptions } from './adaptive';
 import { FairShare } from './fair-share';
 import { ScopePacers } from './scope-pacers';
@@ -20,6 +20,7 @@ import { scopeMap, type ScopeMap } from './scope';
 import { trackingBridge } from './bridges';
 import { dryRun } from './dry-run';
 import { RunnerRefusal, type DryRunResult, type ItemRow, type JobItem, type JobRow } from './types';
+import { HolderGoneError, type SecretHolders } from './tabs/ask-holder';
 
 export { JOBS, ITEMS, HISTORY_LIMIT } from './job-store';
 export { EXECUTOR_DEADLINE_MS, REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS } from './settle';
@@ -76,9 +77,14 @@ export interface StartOptions {
   exclude?: readonly string[];
   /** The job's id, chosen by the tab that asked for the job (another tab's runner, src/kernel/runner/tabs/). */
   jobId?: string;
+  /** Another tab keeps these secret parameters (prepare-only ones) and runs the job's `prepare`: they are not in `params`. */
+  secretHolder?: SecretHolder;
 }
 
-/** What a scheduled job's tasks share: the action's code, the parameters (secrets included) and `prepare`'s result. */
+/** The tab that keeps a job's secrets, and their names. */
+export interface SecretHolder { tabId: string; names: string[] }
+
+/** What a scheduled job's tasks share: the action's code, the parameters (secrets included, but those only `prepare` uses) and `prepare`'s result. */
 interface JobRun {
   jobId: string;
   entry: ActionEntry;
@@ -111,6 +117,10 @@ export class Runner {
   private readonly controllers = new Map<string, AbortController>();
   /** Secret parameters by job: kept in memory only, for the job's life. */
   private readonly secrets = new Map<string, Record<string, unknown>>();
+  /** Jobs whose secrets another tab keeps (tabs/held-secrets.ts): that tab runs their `prepare`. */
+  private readonly holders = new Map<string, SecretHolder>();
+  /** How to reach those tabs; null in a tab that serves no other (secrets held elsewhere are then missing). */
+  private secretHolders: SecretHolders | null = null;
   /** `prepare`'s result by job (a reload loses it: prepare runs again). */
   private readonly prepared = new Map<string, { value: unknown }>();
   /** Jobs whose parameters this page has validated (at the start, or before its first send: see `schedule`). */
@@ -205,7 +215,21 @@ export class Runner {
     const job = this.job(jobId);
     if (!job) return [];
     const held = this.secrets.get(jobId) ?? {};
-    return parseList(job.secretFields).filter((name) => held[name] === undefined);
+    const elsewhere = this.secretHolders ? this.holders.get(jobId)?.names ?? [] : [];
+    return parseList(job.secretFields).filter((name) => held[name] === undefined && !elsewhere.includes(name));
+  }
+
+  /** Lets this runner ask other tabs for `prepare` (serve-runner.ts), or stops it (null). */
+  useSecretHolders(holders: SecretHolders | null): void {
+    this.secretHolders = holders;
+  }
+
+  /** An action's secret parameters, and those of them only its `prepare` uses (another tab may keep these). */
+  secretsOf(actionId: string): { names: string[]; prepareOnly: string[] } {
+    const action = this.deps.actions().get(actionId)?.action;
+    if (!action || action.schema === null) return { names: [], prepareOnly: [] };
+    const schema = this.schemas.schema(action.schema);
+    return { names: secretFields(schema), prepareOnly: prepareOnlySecrets(schema) };
   }
 
   // ---------- lanes ----------
@@ -263,7 +287,8 @@ export class Runner {
     if (refusal) throw refusal;
     const entry = this.deps.actions().get(actionId)!;
     if (this.paramsReady()) {
-      const fieldErrors = validateActionParams(this.schemas, entry.action.schema, params);
+      // Secrets another tab keeps were checked there.
+      const fieldErrors = withoutFields(validateActionParams(this.schemas, entry.action.schema, params), options.secretHolder?.names);
       if (fieldErrors.length) throw new RunnerRefusal('the parameters are not valid', 'params', fieldErrors);
     }
     if (this.plan(entry, params, items, options).length === 0) throw new RunnerRefusal('no items selected', 'empty');
@@ -279,8 +304,11 @@ export class Runner {
     const now = this.clock.now();
     const jobId = options.jobId ?? `job-${now.toString(36)}-${Math.floor(this.clock.random() * 1e9).toString(36)}`;
     const all = (params ?? {}) as Record<string, unknown>;
-    const secretNames = this.secretNames(action).filter((name) => all[name] !== undefined);
-    if (secretNames.length) this.secrets.set(jobId, Object.fromEntries(secretNames.map((name) => [name, all[name]])));
+    const holder = options.secretHolder;
+    const given = this.secretNames(action).filter((name) => all[name] !== undefined && !holder?.names.includes(name));
+    if (given.length) this.secrets.set(jobId, Object.fromEntries(given.map((name) => [name, all[name]])));
+    if (holder?.names.length) this.holders.set(jobId, { tabId: holder.tabId, names: [...holder.names] });
+    const secretNames = [...given, ...(holder?.names ?? [])];
     const stored = Object.fromEntries(Object.entries(all).filter(([name]) => !secretNames.includes(name)));
     const planned = this.plan(entry, params, items, options);
     const rows: ItemRow[] = planned.map((p, index) => ({
@@ -352,7 +380,7 @@ export class Runner {
   private async paramsProblem(jobId: string, schemaKey: string | null, params: unknown): Promise<{ message: string; fields: FieldError[] } | null> {
     if (this.paramsChecked.has(jobId)) return null;
     await this.loadParamValidators();
-    const problems = validateActionParams(this.schemas, schemaKey, params);
+    const problems = withoutFields(validateActionParams(this.schemas, schemaKey, params), this.holders.get(jobId)?.names);
     if (problems.length) {
       const message = `the parameters are not valid: ${problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ')}`;
       return { message, fields: problems };
@@ -379,18 +407,23 @@ export class Runner {
    * A job whose secret parameters this page does not hold waits for them (`missingSecrets`): pass
    * them as `secrets`; they are checked with the stored parameters like at the start.
    */
-  async resume(jobId: string, secrets?: Record<string, unknown>): Promise<void> {
+  async resume(jobId: string, secrets?: Record<string, unknown>, holder?: SecretHolder): Promise<void> {
     const job = this.job(jobId);
     if (!job || (job.status !== 'paused' && job.status !== 'interrupted')) return;
-    const entry = this.deps.actions().get(job.actionId);
-    if (secrets && entry) {
+    if (secrets) {
       // (awaited only when needed: ready, a refusal throws before resume's first await — serve-runner.ts counts on it)
       if (!this.paramsReady()) await this.loadParamValidators();
-      const needed = parseList(job.secretFields);
-      const given = Object.fromEntries(needed.filter((n) => secrets[n] !== undefined).map((n) => [n, secrets[n]]));
-      const fieldErrors = validateActionParams(this.schemas, entry.action.schema, { ...(JSON.parse(job.params) as object), ...given });
-      if (fieldErrors.length) throw new RunnerRefusal('the parameters are not valid', 'params', fieldErrors);
-      this.secrets.set(jobId, { ...this.secrets.get(jobId), ...given });
+      const given = this.checkSecrets(jobId, secrets);
+      if (given) {
+        this.secrets.set(jobId, { ...this.secrets.get(jobId), ...given });
+        this.heldHereNow(jobId, Object.keys(given));
+      }
+    }
+    if (holder?.names.length) {
+      // The tab that asks keeps them now (it checked them): this page forgets its own copies.
+      this.holders.set(jobId, { tabId: holder.tabId, names: [...holder.names] });
+      const own = Object.fromEntries(Object.entries(this.secrets.get(jobId) ?? {}).filter(([name]) => !holder.names.includes(name)));
+      this.secrets.set(jobId, own);
     }
     const missing = this.missingSecrets(jobId);
     if (missing.length) {
@@ -399,6 +432,31 @@ export class Runner {
     }
     this.jobStore.patchJob(jobId, { status: 'running', pauseReason: '', pauseMessage: '' });
     await this.schedule(jobId, true);
+  }
+
+  /**
+   * Checks secrets entered again for a job with its stored parameters; returns those the job needs,
+   * or null when the job or its action is unknown. Throws RunnerRefusal (`params`) when they fail.
+   * Synchronous once the validators are loaded (`paramsReady`).
+   */
+  checkSecrets(jobId: string, secrets: Record<string, unknown>): Record<string, unknown> | null {
+    const job = this.job(jobId);
+    const entry = job && this.deps.actions().get(job.actionId);
+    if (!job || !entry) return null;
+    const needed = parseList(job.secretFields);
+    const given = Object.fromEntries(needed.filter((n) => secrets[n] !== undefined).map((n) => [n, secrets[n]]));
+    const fieldErrors = validateActionParams(this.schemas, entry.action.schema, { ...(JSON.parse(job.params) as object), ...given });
+    if (fieldErrors.length) throw new RunnerRefusal('the parameters are not valid', 'params', fieldErrors);
+    return given;
+  }
+
+  /** Secrets entered in this page: another tab no longer keeps them for the job. */
+  private heldHereNow(jobId: string, names: readonly string[]): void {
+    const holder = this.holders.get(jobId);
+    if (!holder) return;
+    const left = holder.names.filter((n) => !names.includes(n));
+    if (left.length) this.holders.set(jobId, { ...holder, names: left });
+    else this.holders.delete(jobId);
   }
 
   cancel(jobId: string): void {
@@ -508,20 +566,33 @@ export class Runner {
     if (problem) return this.failJob(jobId, problem.message, problem.fields);
     const controller = this.controllers.get(jobId) ?? new AbortController();
     this.controllers.set(jobId, controller);
+    const { prepareOnly } = this.secretsOf(job.actionId);
+    const holder = this.holders.get(jobId);
+    // Secrets another tab keeps that the items need: this page cannot run them without the operator.
+    if (holder && holder.names.some((n) => !prepareOnly.includes(n))) return this.askSecretsAgain(jobId);
     if (handlers.prepare && !this.prepared.has(jobId)) {
       try {
         const items = this.items(jobId).map((i) => JSON.parse(i.item) as JobItem);
-        const bridge = trackingBridge(this.bridge, newRequestId(), (init, response) => this.observeResponse(entry.action.lane, scopeMap(entry.plugin.scope), init, response));
-        const value = await handlers.prepare(params, { signal: controller.signal, bridge, items });
+        let value: unknown;
+        if (holder) {
+          // That tab runs `prepare` with the secrets and answers only its result.
+          value = await this.secretHolders!.prepare(holder.tabId, { jobId, actionId: job.actionId, params: JSON.parse(job.params) as Record<string, unknown>, items }, controller.signal);
+        } else {
+          const bridge = trackingBridge(this.bridge, newRequestId(), (init, response) => this.observeResponse(entry.action.lane, scopeMap(entry.plugin.scope), init, response));
+          value = await handlers.prepare(params, { signal: controller.signal, bridge, items });
+        }
         this.prepared.set(jobId, { value });
       } catch (e) {
-        if (current()) this.failJob(jobId, e instanceof Error ? e.message : String(e));
+        if (!current()) return;
+        if (e instanceof HolderGoneError) this.askSecretsAgain(jobId);
+        else this.failJob(jobId, e instanceof Error ? e.message : String(e));
         return;
       }
       if (!current()) return;
     }
     const run: JobRun = {
-      jobId, entry, handlers, params, prepared: this.prepared.get(jobId)?.value, scopes: scopeMap(entry.plugin.scope),
+      // Secrets only `prepare` uses never reach the items' code.
+      jobId, entry, handlers, params: without(params, prepareOnly), prepared: this.prepared.get(jobId)?.value, scopes: scopeMap(entry.plugin.scope),
       batched: !!handlers.toBatch && (this.lanes.profile(entry.action.lane).batchSize ?? 1) > 1,
     };
     this.runs.set(jobId, run);
@@ -736,6 +807,25 @@ export class Runner {
     this.completeIfDone(run.jobId);
   }
 
+  /** The tab that kept the job's secrets is gone (or cannot give them to the items): the job waits for the operator to enter them here. */
+  private askSecretsAgain(jobId: string): void {
+    this.holders.delete(jobId);
+    this.lanes.drop(jobId);
+    this.jobStore.patchJob(jobId, { status: 'paused', pauseReason: 'secret', pauseMessage: this.missingSecrets(jobId).join(', ') });
+  }
+
+  /**
+   * Runs an action's `prepare` in this page, for a job the leader tab runs (tabs/held-secrets.ts):
+   * this tab keeps the job's secrets, and only the result goes back.
+   */
+  async prepareHere(actionId: string, params: Record<string, unknown>, items: JobItem[], signal: AbortSignal): Promise<unknown> {
+    const entry = this.deps.actions().get(actionId);
+    if (!entry) throw new Error(`unknown action "${actionId}"`);
+    const handlers = await entry.action.load();
+    if (!handlers.prepare) return undefined;
+    return handlers.prepare(params, { signal, bridge: trackingBridge(this.bridge, newRequestId(), () => {}), items });
+  }
+
   /** Puts one item back on its lane after a delay (backoff is never scaled by the pace factor). */
   private requeue(run: JobRun, rowId: string, delayMs: number): void {
     const enqueue = () => {
@@ -839,6 +929,7 @@ export class Runner {
   private forget(jobId: string): void {
     this.controllers.delete(jobId);
     this.secrets.delete(jobId);
+    this.holders.delete(jobId);
     this.prepared.delete(jobId);
     this.runs.delete(jobId);
     this.scheduling.delete(jobId);
@@ -875,6 +966,16 @@ function resultCells(action: PluginAction, result: unknown): Pick<ItemRow, 'mess
   if (typeof result === 'string') return { message: result.slice(0, 500), output: '' };
   if (action.output && result !== null && typeof result === 'object') return { message: '', output: JSON.stringify(result) };
   return { message: '', output: '' };
+}
+
+/** The field errors but those of `fields`. */
+function withoutFields(errors: FieldError[], fields: readonly string[] | undefined): FieldError[] {
+  return fields?.length ? errors.filter((e) => !fields.includes(e.field)) : errors;
+}
+
+function without(params: unknown, names: readonly string[]): unknown {
+  if (!names.length || !params || typeof params !== 'object') return params;
+  return Object.fromEntries(Object.entries(params).filter(([name]) => !names.includes(name)));
 }
 
 function parseList(json: string | undefined): string[] {

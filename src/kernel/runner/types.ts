@@ -105,7 +105,7 @@ export interface DryRunResult {
   total: number;
 }
 
-export type RefusalReason = 'unknown-action' | 'role' | 'disabled' | 'extension' | 'operations' | 'lane' | 'params' | 'secret' | 'empty';
+export type RefusalReason = 'unknown-action' | 'role' | 'disabled' | 'extension' | 'operations' | 'lane' | 'params' | 'secret' | 'secret-tab' | 'empty';
 
 export class RunnerRefusal extends Error {
   /**

@@ -1,10 +1,11 @@
 import type { KernelBus, KernelEvents } from '../../bus';
 import type { Runner, StartOptions } from '../runner';
-import type { JobItem, JobRow } from '../types';
+import { RunnerRefusal, type JobItem, type JobRow } from '../types';
 import { JOBS, type StoredItem } from '../job-store';
 import type { KernelStore } from '../../store/store';
 import { newTabId } from '../../store/tab-sync';
 import { receivedError, type RemoteMethod, type RunnerMessage } from './protocol';
+import { HeldSecrets } from './held-secrets';
 
 /** No leader tab answered a call in time (or this tab stopped). */
 export class NoLeaderError extends Error {
@@ -31,7 +32,8 @@ export interface RemoteRunnerOptions {
  * A follower tab's runner: it runs nothing. Reading (jobs, items) and checking (availability, check,
  * the dry run, which sends nothing) use this tab's own Runner over the shared store; starting and
  * controlling jobs are calls to the leader tab's runner (serve-runner.ts). Secret parameters typed in
- * this tab travel in the call and are kept only in the leader's memory, like any secret.
+ * this tab never go on the channel: this tab keeps them and runs the job's `prepare` when the leader
+ * asks (held-secrets.ts). An action whose items need a secret cannot start here (`secret-tab`).
  */
 export class RemoteRunner implements RunnerControl {
   private channel: BroadcastChannel | null = null;
@@ -40,9 +42,11 @@ export class RemoteRunner implements RunnerControl {
   private seq = 0;
   /** A leader tab said it serves while this tab was a follower (its jobs were running somewhere). */
   leaderSeen = false;
+  private readonly held: HeldSecrets;
 
   constructor(private readonly local: Runner, private readonly channelName: string, private readonly bus: KernelBus, private readonly options: RemoteRunnerOptions = {}) {
     this.tabId = options.tabId ?? newTabId();
+    this.held = new HeldSecrets(this.tabId, (actionId, params, items, signal) => local.prepareHere(actionId, params, items, signal));
   }
 
   /** Starts listening to the leader (and asks whether one serves). */
@@ -94,17 +98,45 @@ export class RemoteRunner implements RunnerControl {
   /** Checks here (a refusal throws at once, as in the leader), then asks the leader to run the job under the id chosen here. */
   start(actionId: string, params: unknown, items: readonly JobItem[], options: StartOptions = {}): string {
     this.local.check(actionId, params, items, options);
+    const all = (params ?? {}) as Record<string, unknown>;
+    const names = this.secretsKeptHere(actionId, Object.keys(all).filter((n) => all[n] !== undefined));
     const jobId = options.jobId ?? `job-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
-    this.call('start', [actionId, params, [...items], { ...options, exclude: options.exclude ? [...options.exclude] : undefined, jobId }]).catch((e: Error) => this.options.onFailure?.(e));
+    if (names.length) this.held.keep(jobId, actionId, Object.fromEntries(names.map((n) => [n, all[n]])));
+    const sent = names.length ? Object.fromEntries(Object.entries(all).filter(([n]) => !names.includes(n))) : params;
+    const secretHolder = names.length ? { tabId: this.tabId, names } : undefined;
+    this.call('start', [actionId, sent, [...items], { ...options, exclude: options.exclude ? [...options.exclude] : undefined, jobId, secretHolder }]).catch((e: Error) => {
+      this.held.drop(jobId);
+      this.options.onFailure?.(e);
+    });
     return jobId;
+  }
+
+  /**
+   * Of `present` parameters, the action's secrets, which this tab keeps. Refuses (`secret-tab`) when
+   * the items need one of them: only the tab that runs the jobs sends items.
+   */
+  private secretsKeptHere(actionId: string, present: readonly string[]): string[] {
+    const { names, prepareOnly } = this.local.secretsOf(actionId);
+    const secrets = names.filter((n) => present.includes(n));
+    const withItems = secrets.filter((n) => !prepareOnly.includes(n));
+    if (withItems.length) throw new RunnerRefusal(`"${actionId}" sends ${withItems.join(', ')} with every item: start it in the tab that runs the jobs`, 'secret-tab', [], withItems);
+    return secrets;
   }
 
   pause(jobId: string): void {
     this.call('pause', [jobId]).catch((e: Error) => this.options.onFailure?.(e));
   }
 
+  /** Secrets entered again here are checked here and kept here (the leader hears only their names). */
   async resume(jobId: string, secrets?: Record<string, unknown>): Promise<void> {
-    await this.call('resume', secrets ? [jobId, secrets] : [jobId]);
+    const job = this.job(jobId);
+    if (!secrets || !job) return void (await this.call('resume', [jobId]));
+    await this.local.loadParamValidators();
+    const given = this.local.checkSecrets(jobId, secrets) ?? {};
+    const names = this.secretsKeptHere(job.actionId, Object.keys(given));
+    if (!names.length) return void (await this.call('resume', [jobId]));
+    this.held.keep(jobId, job.actionId, given);
+    await this.call('resume', [jobId, undefined, { tabId: this.tabId, names }]);
   }
 
   cancel(jobId: string): void {
@@ -123,6 +155,7 @@ export class RemoteRunner implements RunnerControl {
     }
     for (const p of this.pending.values()) p.reject(new NoLeaderError());
     this.pending.clear();
+    this.held.clear();
   }
 
   /** Sends a call until the leader answers (a leader that closes mid-way is replaced by the next one). */
@@ -163,8 +196,10 @@ export class RemoteRunner implements RunnerControl {
   private receive(m: RunnerMessage | undefined): void {
     if (!m || m.from === this.tabId) return;
     if (m.kind === 'serving') this.leaderSeen = true;
+    else if (m.kind === 'prepare' && m.to === this.tabId) this.held.answer(m, (r) => this.channel?.postMessage(r));
     else if (m.kind === 'event') {
       this.leaderSeen = true;
+      if (m.name === 'job:finished') this.held.drop((m.payload as KernelEvents['job:finished']).jobId);
       const emit = () => this.bus.emit(m.name, m.payload as KernelEvents[typeof m.name] as never);
       if (m.name === 'job:finished') this.whenFinishedHere((m.payload as KernelEvents['job:finished']).jobId, emit);
       else emit();
