@@ -11,9 +11,14 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 
+const phases = [];
 function run(title, cmd, args, env = {}) {
   console.log(`\n=== ${title} ===`);
+  const started = Date.now();
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  phases.push(`${title}: ${seconds} s`);
+  console.log(`=== ${title}: ${seconds} s ===`);
   if (result.status !== 0) ok = false;
   return result.status === 0;
 }
@@ -47,5 +52,6 @@ const built = run('build', 'npm', ['run', 'build', '--silent']);
 if (built) vitest('browser tests (real Chromium)', ['e2e']);
 else totals.failed += 1;
 
+console.log(`\nphases:\n  ${phases.join('\n  ')}`);
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
