@@ -160,10 +160,17 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     dbKind: database.kind,
     now: () => new Date(config.clock()),
     mailer,
+    // kept in the database, so every instance on it counts the same (server/rate-limit.ts)
     limits: {
-      loginPerEmail: new RateLimiter(config.rateLimits.loginPerEmail, config.clock),
-      loginPerIp: new RateLimiter(config.rateLimits.loginPerIp, config.clock),
-      authPerIp: new RateLimiter(config.rateLimits.authPerIp, config.clock),
+      loginPerEmail: new RateLimiter(database.db, 'login', config.rateLimits.loginPerEmail, config.clock),
+      loginPerIp: new RateLimiter(database.db, 'login-ip', config.rateLimits.loginPerIp, config.clock),
+      loginSoft: new RateLimiter(database.db, 'login-soft', config.rateLimits.loginSoft, config.clock),
+      authPerIp: new RateLimiter(database.db, 'auth-ip', config.rateLimits.authPerIp, config.clock),
+      perUser: {
+        visits: new RateLimiter(database.db, 'visits', { limit: config.userLimits.visits.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
+        records: new RateLimiter(database.db, 'records', { limit: config.userLimits.records.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
+        orders: new RateLimiter(database.db, 'orders', { limit: config.userLimits.orders.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
+      },
     },
     payments,
     webVersion: readWebVersion(config.distDir, config.packageJsonPath),

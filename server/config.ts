@@ -16,6 +16,8 @@ export interface RateLimits {
   loginPerEmail: RateLimitRule;
   /** failed logins per client IP */
   loginPerIp: RateLimitRule;
+  /** failed logins per e-mail address from any source: past it a login needs the mailed unlock code */
+  loginSoft: RateLimitRule;
   /** any call of an account endpoint (register, codes, activation, reset, login) per client IP */
   authPerIp: RateLimitRule;
 }
@@ -137,9 +139,16 @@ function int(name: string, value: string | undefined, fallback: number, min: num
   return n;
 }
 
+/**
+ * The soft per-address login limit (docs/DECISIONS.md): past this many failed password checks for one address
+ * within the hour, from any sources, a login needs the unlock code mailed to the address. It never refuses the owner.
+ */
+export const UNLOCK_AFTER = Math.max(1, Number(process.env.TESSERA_LOGIN_UNLOCK_AFTER) || 10);
+
 export const defaultRateLimits = (authPerIp = 300): RateLimits => ({
   loginPerEmail: { limit: 5, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
   loginPerIp: { limit: 30, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
+  loginSoft: { limit: UNLOCK_AFTER, windowMs: 3600_000, blockMs: 3600_000 },
   authPerIp: { limit: authPerIp, windowMs: 10 * 60_000, blockMs: 10 * 60_000 },
 });
 
