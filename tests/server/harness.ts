@@ -14,6 +14,9 @@ import { mailQueue, outboxPath } from '../../server/mail';
 
 export type DbKind = 'pglite' | 'postgres';
 
+/** TESSERA_DEMO_ADMIN_PASSWORD of the tests (a real demo makes one at start). */
+export const DEMO_ADMIN_PASSWORD = 'demo-admin-test-1';
+
 // ---------------------------------------------------------------------------------------------
 // A throwaway PostgreSQL cluster (Debian's postgresql; root may not run it, so as the postgres user)
 
@@ -131,7 +134,7 @@ export async function createHarness(database: Database, overrides: Partial<Serve
   const clock = { offset: 0, advance(ms: number) { this.offset += ms; }, reset() { this.offset = 0; } };
   const logs: string[] = [];
   const logStream = new Writable({ write(chunk, _enc, done) { logs.push(String(chunk)); done(); } });
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', TESSERA_DEMO: '1' }, {
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', TESSERA_DEMO: '1', TESSERA_DEMO_ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD }, {
     clock: () => Date.now() + clock.offset,
     distDir: path.join(dataDir, 'no-dist'),
     rateLimits: { ...defaultRateLimits(100_000) },
@@ -209,7 +212,7 @@ export async function createHarness(database: Database, overrides: Partial<Serve
       return h.call('POST', '/api/user/login', { body: { email, password }, ip });
     },
     async adminToken() {
-      const res = await h.login('admin@tessera.test', config.demoPassword, '10.200.0.1');
+      const res = await h.login('admin@tessera.test', config.demoAdminPassword, '10.200.0.1');
       if (res.status !== 1) throw new Error(`admin login failed: ${res.raw}`);
       return res.data.token;
     },
@@ -219,6 +222,7 @@ export async function createHarness(database: Database, overrides: Partial<Serve
     },
   };
   remember(config.demoPassword);
+  remember(config.demoAdminPassword);
   return h;
 }
 
