@@ -20,6 +20,7 @@ import type { AppContext } from './context';
 import { readCacheFor, watchWrites } from './read-cache';
 import { accountRoutes } from './routes/account';
 import { userRoutes } from './routes/user';
+import { sessionRoutes } from './routes/sessions';
 import { runtimeRoutes } from './routes/runtime';
 import { messageRoutes } from './routes/messages';
 import { recordRoutes } from './routes/records';
@@ -236,7 +237,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     return { ...payload, status: -1 };
   });
 
-  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, messageRoutes, recordRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
+  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
 
   await seed(ctx);
   const bootstrapToken = await prepareBootstrapToken(ctx);

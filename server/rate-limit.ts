@@ -20,6 +20,12 @@ export const SLOT_LEASE_MS = 30_000;
  */
 const CLOCK_SKEW_MS = 5_000;
 
+/**
+ * How long a password check waits for a slot while other checks for the same address or source are under way
+ * (they may all be right and give their slots back); past it the answer is 429 without any lock.
+ */
+export const LOGIN_WAIT_MS = 8000;
+
 type Row = Record<string, unknown>;
 
 async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {

@@ -12,7 +12,8 @@ import { getSettings } from '../policy';
 import { normaliseEmail } from '../users';
 import { caller, type AppContext, type UserRow } from '../context';
 import { mailQueue } from '../mail';
-import { sourceKey, type RateLimiter } from '../rate-limit';
+import { LOGIN_WAIT_MS, sourceKey, type RateLimiter } from '../rate-limit';
+import { mailPasswordNotice } from './sessions';
 import * as s from '../schemas';
 
 interface RegisterBody { email: string; password: string; confirmPassword: string; agree: boolean }
@@ -47,12 +48,6 @@ async function limitByIp(ctx: AppContext, req: FastifyRequest): Promise<void> {
 }
 
 export { UNLOCK_AFTER } from '../config';
-
-/**
- * How long a login waits for a slot while other password checks for the same address or source are under
- * way (they may all be right and give their slots back); past it the answer is 429 without any lock.
- */
-export const LOGIN_WAIT_MS = 8000;
 
 /** Forgets the failed logins of an address (after a successful password reset). */
 async function clearLoginCounters(ctx: AppContext, email: string): Promise<void> {
@@ -248,6 +243,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       await revokeUserSessions(tx, now, user.id, 'password');
     });
     await clearLoginCounters(ctx, email);
+    if (user.status === 'active') mailPasswordNotice(ctx, req, email, 'reset');
 
     return ok(req.lang, { token: await logIn(ctx, req, user), email });
   });

@@ -192,7 +192,8 @@ export async function createHarness(database: Database, overrides: Partial<Serve
       return fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
     },
     lastCode(email) {
-      const mail = h.outbox().filter((m) => m.to === email).pop();
+      // the newest mail with a code (a notice such as "your password was changed" carries none)
+      const mail = h.outbox().filter((m) => m.to === email && m.code).pop();
       if (!mail?.code) throw new Error(`no code mailed to ${email}`);
       remember(mail.code);
       return mail.code;

@@ -13,11 +13,11 @@ import type { SuiteEnv } from './env';
 type Schema = Record<string, unknown>;
 
 const hostileStrings = [
-  '\ud800', '\udfff', 'a\ud83db', '\udc00\ud800', 'ok\u0000nul', '', ' ', '\u202e\u0644\u200b', '😀'.repeat(50), 'x'.repeat(70_000),
+  '\ud800', '\udfff', 'a\ud83db', '\udc00\ud800', 'ok\u0000nul', '', ' ', '\u202e\u0644\u200b', '😀'.repeat(50), 'q'.repeat(70_000),
   "' or 1=1 --", '"; drop table users; --', '${7*7}', '<script>alert(1)</script>', '../../etc/passwd', '%00', '\\u0000',
   '__proto__', 'constructor', 'NaN', 'Infinity', '-0', '1e309', '9'.repeat(40),
   '+099999-01-01T00:00:00Z', '-271821-04-20T00:00:00Z', '0000-00-00', '2024-02-30T25:61:61Z', '1970-01-01T00:00:00Z', '275760-09-13T00:00:00.001Z',
-  'a@b.c', 'admin@tessera.test', '000000', 'sandbox', 'manual', 'bm', 'pro',
+  'a@b.c', 'admin@tessera.test', '987650', 'sandbox', 'manual', 'bm', 'pro',
 ];
 const hostileDates = ['+099999-01-01T00:00:00Z', '-271821-04-20T00:00:00Z', '0000-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '10000-01-01', '2024-02-30', 'yesterday', '1e10'];
 const hostileNumbers = [0, -1, 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 1e308, -1e308, 0.5, -0.000001, 100_000_001];
@@ -41,8 +41,8 @@ const freeForm = fc.letrec((tie) => ({
 
 /** Texts that pass common patterns (a generated value passing `pattern` is rare): the valid part of a body. */
 const SEEDS = [
-  'bm', 'adaccount', 'adaccount.list', 'pro', 'free', 'manual', 'sandbox', 'pending', 'fuzz@example.test', 'admin@tessera.test', '123456', 'CNY',
-  'https://example.test/x', '1.0.0', 'abc', 'a.b', 'secret-1', 'fuzz-pass-1', '2030-01-01T00:00:00Z', 'others', 'all', 'user', 'admin', '12', '',
+  'bm', 'adaccount', 'adaccount.list', 'pro', 'free', 'manual', 'sandbox', 'pending', 'fuzz@example.test', 'admin@tessera.test', '987650', 'CNY',
+  'https://example.test/x', '1.0.0', 'abc', 'a.b', 'seed-text-1', '2030-01-01T00:00:00Z', 'others', 'all', 'user', 'admin', '12', '',
 ];
 
 const isDateKey = (key: string) => /date|start|expiry|time|since|until/i.test(key);
