@@ -157,3 +157,41 @@ describe('tokens, menu, CSP', () => {
     expect(JSON.stringify(csp)).not.toContain('unsafe-eval');
   });
 });
+
+describe('migration 0003 (rate_limits)', () => {
+  test('a database written before it loads, keeps its rows and gains the table', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const { sql } = await import('drizzle-orm');
+    const { migrationsFolder } = await import('../../server/db');
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-mig-'));
+    try {
+      // the migration folder as it was before this change
+      const before = path.join(tmp, 'migrations');
+      fs.cpSync(migrationsFolder, before, { recursive: true });
+      const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta/_journal.json'), 'utf8'));
+      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0003');
+      fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
+      const dir = path.join(tmp, 'pglite');
+      const old = new PGlite(dir);
+      await migrate(drizzle(old), { migrationsFolder: before });
+      await old.query("insert into users (email, password_hash, created_at, updated_at) values ('old@example.test', 'x', now(), now())");
+      await old.close();
+      const database = await openDatabase({ databaseUrl: null, pgliteDir: dir });
+      try {
+        const users = await database.db.execute(sql`select email from users`);
+        expect((users as unknown as { rows: unknown[] }).rows).toEqual([{ email: 'old@example.test' }]);
+        const limits = await database.db.execute(sql`select count(*)::int as n from rate_limits`);
+        expect((limits as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
