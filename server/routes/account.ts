@@ -288,21 +288,24 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       await giveBack();
       throw err;
     }
-    const user = await findUser(ctx, email);
-    let right = false;
+    let user: UserRow | null;
+    let right: boolean;
     try {
+      user = await findUser(ctx, email);
       right = await verifyPassword(user?.passwordHash ?? null, req.body.password);
-    } finally {
-      if (right) {
-        // The right password: every slot is given back, and the call does not count toward the per-source
-        // limit of account calls either. The window's failures stay: at most `limit` fail per window.
-        await giveBack();
-        await authPerIp.refund(src);
-      } else {
-        for (const [limiter, key] of held.splice(0)) await limiter.fail(key);
-      }
+    } catch (err) {
+      // no answer about the password (a database error): nothing is counted
+      await giveBack();
+      throw err;
     }
-    if (!right) throw new ApiError(Code.BAD_CREDENTIALS, 'invalidCredentials');
+    if (!right) {
+      for (const [limiter, key] of held.splice(0)) await limiter.fail(key);
+      throw new ApiError(Code.BAD_CREDENTIALS, 'invalidCredentials');
+    }
+    // The right password: every slot is given back, and the call does not count toward the per-source
+    // limit of account calls either. The window's failures stay: at most `limit` fail per window.
+    await giveBack();
+    await authPerIp.refund(src);
     if (unlockCode) await consumeCodes(ctx, email, 'unlock');
     // The account's state is told only to someone who knows its password.
     if (user!.status === 'pending') throw new ApiError(Code.NOT_ACTIVATED, 'notActivated', {}, 200, { email, activation: 'required' });
