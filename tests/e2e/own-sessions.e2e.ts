@@ -2,7 +2,7 @@
 // with this browser marked, logging out another device, changing the password; and every tab of a
 // browser is one session: logging out in one tab logs out the other at once.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginAs, registerThroughApi } from './browser';
+import { artifact, launchBrowser, loginAs, registerThroughApi } from './browser';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -46,6 +46,7 @@ describe('own sessions', () => {
     await second.locator('#password-confirmPassword').fill('own-pass-2');
     await second.getByRole('button', { name: 'Change password' }).click();
     await second.getByText('Password changed').waitFor();
+    await second.screenshot({ path: artifact('user-centre-sessions-en.png'), fullPage: true });
     expect((await post('/api/user/login', { email, password: 'own-pass-2' })).status).toBe(1);
     expect((await post('/api/user/login', { email, password: 'own-pass-1' })).code).toBe(40001);
 
