@@ -72,7 +72,9 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     if (!slot.ok) throw rateLimited(1);
     let right = false;
     try {
-      right = await verifyPassword(auth.user.passwordHash, password);
+      // read afresh: the cached user may be up to 2 s old when another instance changed the password
+      const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.user.id)).limit(1);
+      right = await verifyPassword(row?.passwordHash ?? null, password);
     } finally {
       if (right) await limiter.release(pair);
       else await limiter.fail(pair);
