@@ -14,7 +14,12 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(async () => browser?.close());
+const resetSandbox = () => fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
+// the files after this one find the sandbox as it starts
+afterAll(async () => {
+  await browser?.close();
+  await resetSandbox();
+});
 
 const api = async <T>(path: string, token: string | null, body?: unknown): Promise<{ status: number; code: number; data: T }> => {
   const r = await fetch(`${baseUrl}${path}`, {
@@ -27,7 +32,7 @@ const api = async <T>(path: string, token: string | null, body?: unknown): Promi
 
 describe('a session ended elsewhere', () => {
   it("logs the leader tab out within the periodic check and pauses its running job", async () => {
-    await fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
+    await resetSandbox();
     await browser.context.clock.install();
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     await page.goto(`${baseUrl}/login/login`);
