@@ -20,6 +20,7 @@ import type { AppContext } from './context';
 import { readCacheFor, watchWrites } from './read-cache';
 import { accountRoutes } from './routes/account';
 import { userRoutes } from './routes/user';
+import { sessionRoutes } from './routes/sessions';
 import { runtimeRoutes } from './routes/runtime';
 import { messageRoutes } from './routes/messages';
 import { recordRoutes } from './routes/records';
@@ -72,21 +73,26 @@ export function contentSecurityPolicy(config: ServerConfig, extra: { scriptSrc?:
 
 const MAX_DEPTH = 32;
 
+/** Text PostgreSQL cannot store: a NUL character, or a lone UTF-16 surrogate (not valid Unicode; jsonb refuses it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function unstorable(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
+
 /**
- * The path of the first thing in the input no route accepts, else null: a NUL character (PostgreSQL
- * text and jsonb cannot store one) or nesting deeper than MAX_DEPTH. Iterative, so no input can
- * exhaust the stack.
+ * The path of the first thing in the input no route accepts, else null: text PostgreSQL cannot store
+ * (unstorable) or nesting deeper than MAX_DEPTH. Iterative, so no input can exhaust the stack.
  */
 function findUnacceptable(root: unknown): string | null {
   const stack: [unknown, string, number][] = [[root, '', 0]];
   while (stack.length) {
     const [value, path, depth] = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path;
+      if (unstorable(value)) return path;
     } else if (value && typeof value === 'object') {
       if (depth >= MAX_DEPTH) return path;
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\u0000')) return `${path}/${key}`;
+        if (unstorable(key)) return `${path}/${key.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD').replace(/\u0000/g, '')}`;
         stack.push([item, `${path}/${key}`, depth + 1]);
       }
     }
@@ -113,6 +119,21 @@ function strict(validate: Validator): Validator {
 
 function isEnvelope(payload: unknown): payload is Envelope {
   return typeof payload === 'object' && payload !== null && 'status' in payload && 'code' in payload;
+}
+
+/** A registered route as the fuzz test (tests/server/suite/fuzz.ts) walks them. */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+  auth: string;
+}
+
+const registeredRoutes = new WeakMap<FastifyInstance, RouteInfo[]>();
+
+/** Every route the app registered (its methods, path, schemas and auth mode). */
+export function routesOf(app: FastifyInstance): RouteInfo[] {
+  return registeredRoutes.get(app) ?? [];
 }
 
 export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -143,6 +164,13 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   const queryAjv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
   app.setValidatorCompiler(({ schema, httpPart }) => strict((httpPart === 'body' ? bodyAjv : queryAjv).compile(schema)));
   installEnvelopeHandlers(app);
+  const routeList: RouteInfo[] = [];
+  registeredRoutes.set(app, routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeList.push({ method, url: route.url, schema: route.schema as RouteInfo['schema'], auth: String((route.config as { auth?: string } | undefined)?.auth ?? 'none') });
+    }
+  });
 
   const database = opts.database ?? await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, clock: config.clock });
@@ -160,10 +188,17 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     dbKind: database.kind,
     now: () => new Date(config.clock()),
     mailer,
+    // kept in the database, so every instance on it counts the same (server/rate-limit.ts)
     limits: {
-      loginPerEmail: new RateLimiter(config.rateLimits.loginPerEmail, config.clock),
-      loginPerIp: new RateLimiter(config.rateLimits.loginPerIp, config.clock),
-      authPerIp: new RateLimiter(config.rateLimits.authPerIp, config.clock),
+      loginPerEmail: new RateLimiter(database.db, 'login', config.rateLimits.loginPerEmail, config.clock),
+      loginPerIp: new RateLimiter(database.db, 'login-ip', config.rateLimits.loginPerIp, config.clock),
+      loginSoft: new RateLimiter(database.db, 'login-soft', config.rateLimits.loginSoft, config.clock),
+      authPerIp: new RateLimiter(database.db, 'auth-ip', config.rateLimits.authPerIp, config.clock),
+      perUser: {
+        visits: new RateLimiter(database.db, 'visits', { limit: config.userLimits.visits.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
+        records: new RateLimiter(database.db, 'records', { limit: config.userLimits.records.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
+        orders: new RateLimiter(database.db, 'orders', { limit: config.userLimits.orders.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
+      },
     },
     payments,
     webVersion: readWebVersion(config.distDir, config.packageJsonPath),
@@ -202,7 +237,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     return { ...payload, status: -1 };
   });
 
-  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, messageRoutes, recordRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
+  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
 
   await seed(ctx);
   const bootstrapToken = await prepareBootstrapToken(ctx);

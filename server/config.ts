@@ -1,7 +1,13 @@
 // Server settings, read once from the environment (docs/INTERFACES.md section 1 plus the server's own extras).
+import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentProvider } from './payments/types';
+
+/** A password made at start: 24 characters of base64url (144 bits). */
+function generatedPassword(): string {
+  return crypto.randomBytes(18).toString('base64url');
+}
 
 export interface RateLimitRule {
   /** events allowed inside the window */
@@ -16,6 +22,8 @@ export interface RateLimits {
   loginPerEmail: RateLimitRule;
   /** failed logins per client IP */
   loginPerIp: RateLimitRule;
+  /** failed logins per e-mail address from any source: past it a login needs the mailed unlock code */
+  loginSoft: RateLimitRule;
   /** any call of an account endpoint (register, codes, activation, reset, login) per client IP */
   authPerIp: RateLimitRule;
 }
@@ -51,7 +59,15 @@ export interface ServerConfig {
   mailFrom: string;
   demo: boolean;
   demoPublic: boolean;
+  /** password of the demo operator (the published one by default) */
   demoPassword: string;
+  /**
+   * password of the demo admin: TESSERA_DEMO_ADMIN_PASSWORD, else made at start and printed on the console only,
+   * so the published demo password never opens administration (docs/DECISIONS.md, "The demo behind a proxy")
+   */
+  demoAdminPassword: string;
+  /** whether demoAdminPassword was made at start (main.ts prints it) */
+  demoAdminPasswordGenerated: boolean;
   adminEmail: string | null;
   websocketUrl: string | null;
   paymentPublicKey: string | null;
@@ -137,9 +153,16 @@ function int(name: string, value: string | undefined, fallback: number, min: num
   return n;
 }
 
+/**
+ * The soft per-address login limit (docs/DECISIONS.md): past this many failed password checks for one address
+ * within the hour, from any sources, a login needs the unlock code mailed to the address. It never refuses the owner.
+ */
+export const UNLOCK_AFTER = Math.max(1, Number(process.env.TESSERA_LOGIN_UNLOCK_AFTER) || 10);
+
 export const defaultRateLimits = (authPerIp = 300): RateLimits => ({
   loginPerEmail: { limit: 5, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
   loginPerIp: { limit: 30, windowMs: 15 * 60_000, blockMs: 15 * 60_000 },
+  loginSoft: { limit: UNLOCK_AFTER, windowMs: 3600_000, blockMs: 3600_000 },
   authPerIp: { limit: authPerIp, windowMs: 10 * 60_000, blockMs: 10 * 60_000 },
 });
 
@@ -170,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demo: flag(env.TESSERA_DEMO, true),
     demoPublic: flag(env.TESSERA_DEMO_PUBLIC, false),
     demoPassword: env.TESSERA_DEMO_PASSWORD && env.TESSERA_DEMO_PASSWORD.length > 0 ? env.TESSERA_DEMO_PASSWORD : DEFAULT_DEMO_PASSWORD,
+    demoAdminPassword: env.TESSERA_DEMO_ADMIN_PASSWORD && env.TESSERA_DEMO_ADMIN_PASSWORD.length > 0 ? env.TESSERA_DEMO_ADMIN_PASSWORD : generatedPassword(),
+    demoAdminPasswordGenerated: !(env.TESSERA_DEMO_ADMIN_PASSWORD && env.TESSERA_DEMO_ADMIN_PASSWORD.length > 0),
     adminEmail: text(env.TESSERA_ADMIN_EMAIL)?.toLowerCase() ?? null,
     websocketUrl,
     paymentPublicKey: text(env.TESSERA_PAYMENT_PUBLIC_KEY),
@@ -203,7 +228,7 @@ export function checkConfig(config: ServerConfig): void {
   if (config.demo && config.demoPublic && config.demoPassword === DEFAULT_DEMO_PASSWORD) {
     throw new ConfigError(
       'TESSERA_DEMO_PUBLIC=1 needs a TESSERA_DEMO_PASSWORD of your own: the default demo password is published, so a public demo ' +
-      'with it would hand its admin account to anyone. Set TESSERA_DEMO_PASSWORD, or leave TESSERA_DEMO_PUBLIC unset.',
+      'with it would hand its accounts to anyone. Set TESSERA_DEMO_PASSWORD, or leave TESSERA_DEMO_PUBLIC unset.',
     );
   }
   if (config.rateLimitScale !== 1 && !(config.demo && !config.demoPublic && isLoopback(config.host))) {
@@ -214,5 +239,11 @@ export function checkConfig(config: ServerConfig): void {
   }
   if (config.demoPassword.length < 5 || config.demoPassword.length > 30) {
     throw new ConfigError('TESSERA_DEMO_PASSWORD must be 5 to 30 characters long');
+  }
+  if (config.demoAdminPassword.length < 5 || config.demoAdminPassword.length > 30) {
+    throw new ConfigError('TESSERA_DEMO_ADMIN_PASSWORD must be 5 to 30 characters long');
+  }
+  if (config.demo && config.demoAdminPassword === config.demoPassword) {
+    throw new ConfigError('TESSERA_DEMO_ADMIN_PASSWORD must differ from the demo password: the demo password is shown to every visitor, the admin password opens administration.');
   }
 }

@@ -19,7 +19,19 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   now(): Date;
   mailer: Mailer;
-  limits: { loginPerEmail: RateLimiter; loginPerIp: RateLimiter; authPerIp: RateLimiter };
+  /** the limit counters, kept in the database (server/rate-limit.ts) */
+  limits: {
+    /** failed-or-running password checks per address and source */
+    loginPerEmail: RateLimiter;
+    /** failed-or-running password checks per source */
+    loginPerIp: RateLimiter;
+    /** failed-or-running password checks per address from any source; past it the unlock code is needed */
+    loginSoft: RateLimiter;
+    /** calls of the account endpoints per source */
+    authPerIp: RateLimiter;
+    /** calls a minute of the row-inserting endpoints, per user */
+    perUser: Record<'visits' | 'records' | 'orders', RateLimiter>;
+  };
   payments: PaymentRegistry;
   webVersion: string;
 }

@@ -8,7 +8,12 @@ import { hostnameOf, isLoopback, type ServerConfig } from './config';
 import { Code } from './envelope';
 import { pickLang, t, type MessageKey } from './i18n';
 
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto'] as const;
+// Headers a proxy or CDN adds. A plain proxy that adds none (nginx's default proxy_pass rewrites Host to the
+// upstream's 127.0.0.1:PORT) cannot be told from a local browser: hence the demo admin's password is never published.
+const PROXY_HEADERS = [
+  'x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto',
+  'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'via',
+] as const;
 
 /** Whether the request carries a proxy's trace or names a host other than this machine. */
 export function cameThroughProxyOrName(req: FastifyRequest): boolean {

@@ -1,8 +1,10 @@
-// Drops what can no longer matter: sessions ended a week ago or idle for twice the expiry, codes expired a day ago.
+// Drops what can no longer matter: sessions ended a week ago or idle for twice the expiry, codes expired a day ago,
+// limit counters whose windows, blocks and leases are over.
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { emailCodes, sessions } from './db/schema';
 import { IDLE_MS } from './auth/sessions';
 import type { AppContext } from './context';
+import { sweepLimits } from './rate-limit';
 
 const DAY = 86_400_000;
 export const SWEEP_EVERY_MS = 6 * 3600_000;
@@ -15,4 +17,5 @@ export async function sweep(ctx: AppContext): Promise<void> {
     lt(sessions.lastUsedAt, new Date(now - 2 * IDLE_MS)),
   ));
   await ctx.db.delete(emailCodes).where(lt(emailCodes.expiresAt, new Date(now - DAY)));
+  await sweepLimits(ctx.db, now, DAY);
 }

@@ -16,6 +16,9 @@ const messages = {
   tokenFailed: ['Token authentication failed', 'Token authentication failed'],
   loggedInElsewhere: ['您的账号已在其他地方登录，请重新登录', 'Your account was logged in elsewhere; please log in again'],
   sessionExpired: ['登录已过期，请重新登录', 'Your session has expired; please log in again'],
+  wrongCurrentPassword: ['当前密码错误', 'The current password is wrong'],
+  samePassword: ['新密码不能与当前密码相同', 'The new password must differ from the current one'],
+  sessionNotFound: ['该登录会话不存在或已结束', 'This session does not exist or has already ended'],
   invalidCredentials: ['邮箱或密码错误', 'Wrong e-mail address or password'],
   notActivated: ['账号尚未激活，请使用邮件中的验证码激活', 'The account is not activated yet; activate it with the code we e-mailed you'],
   deactivated: ['该账号已被停用', 'This account has been deactivated'],
@@ -64,6 +67,7 @@ const messages = {
   vRange: ['字段 {field} 超出允许范围', '{field} is out of range'],
   vFormat: ['字段 {field} 的格式不正确', '{field} is not in a valid format'],
   vInvalid: ['字段 {field} 无效', '{field} is invalid'],
+  vOneOf: ['{fields} 中必须且只能给出一项', 'exactly one of {fields} is required'],
   vBody: ['请求体必须是 JSON 对象', 'The request body must be a JSON object'],
   // Mail
   mailActivationSubject: ['Tessera 账号激活验证码', 'Your Tessera activation code'],
@@ -85,6 +89,13 @@ const messages = {
     '有人（可能是您）使用本邮箱注册 Tessera，但该邮箱已有账号。如果您忘记了密码，可以用以下验证码重置密码：{code}\n\n验证码 10 分钟内有效。如果不是您本人操作，请忽略本邮件，您的账号不会改变。',
     'Someone (maybe you) tried to register at Tessera with this address, which already has an account. If you forgot your password, reset it with this code: {code}\n\nThe code is valid for 10 minutes. If this was not you, ignore this e-mail: your account stays as it is.',
   ],
+  mailPasswordChangedSubject: ['Tessera 账号密码已更改', 'Your Tessera password was changed'],
+  mailPasswordChangedText: [
+    '您的 Tessera 账号密码已于 {time}（UTC）{how}。除本次操作所在的设备外，所有设备上的登录均已退出。\n\n如果不是您本人操作，请立即通过“忘记密码”重置密码，并联系管理员。',
+    'The password of your Tessera account was {how} at {time} (UTC). Every session except the one that made the change has been logged out.\n\nIf this was not you, reset your password at once with "Forgot password" and tell your administrator.',
+  ],
+  mailHowChanged: ['在用户中心修改', 'changed in the user centre'],
+  mailHowReset: ['通过邮箱验证码重置', 'reset with a code sent to this address'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof messages;

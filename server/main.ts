@@ -31,7 +31,12 @@ console.log(`Tessera is running at http://${shownHost}:${port}/`);
 console.log(`  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.pgliteDir}`}; mail: ${config.smtpUrl ? 'SMTP' : `outbox ${config.dataDir}/outbox.jsonl`}`);
 if (config.demo) {
   console.log('  Demo mode (TESSERA_DEMO=1): demo accounts, graph sandbox at /__graph. Set TESSERA_DEMO=0 for a real installation.');
-  for (const account of DEMO_ACCOUNTS) console.log(`  demo ${account.role.padEnd(5)}  ${account.email}  password: ${config.demoPassword}`);
+  // On the console only, never in the JSON log: the admin's password is made at start unless TESSERA_DEMO_ADMIN_PASSWORD sets it.
+  for (const account of DEMO_ACCOUNTS) {
+    const password = account.role === 'admin' ? config.demoAdminPassword : config.demoPassword;
+    const note = account.role === 'admin' && config.demoAdminPasswordGenerated ? '  (made at this start; set TESSERA_DEMO_ADMIN_PASSWORD to keep one)' : '';
+    console.log(`  demo ${account.role.padEnd(5)}  ${account.email}  password: ${password}${note}`);
+  }
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,4 +1,5 @@
-// Start-up data: the demo accounts (demo mode on: present and active; off: deactivated), the admin
+// Start-up data: the demo accounts (demo mode on: present and active, the operator with the demo password, the
+// admin with TESSERA_DEMO_ADMIN_PASSWORD or the one made at start; off: deactivated), the admin
 // address of TESSERA_ADMIN_EMAIL, and a few demo services so the payment screens have something to sell.
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import { services, sessions, users } from './db/schema';
@@ -22,18 +23,23 @@ export async function seed(ctx: AppContext): Promise<void> {
   const { db, config } = ctx;
   if (config.demo) {
     for (const account of DEMO_ACCOUNTS) {
+      // The published demo password opens the operator only; the admin has a password of its own.
+      const password = account.role === 'admin' ? config.demoAdminPassword : config.demoPassword;
       const [existing] = await db.select().from(users).where(eq(users.email, account.email)).limit(1);
       if (!existing) {
         await db.insert(users).values({
-          email: account.email, passwordHash: await hashPassword(config.demoPassword), role: account.role, status: 'active', isDemo: true,
+          email: account.email, passwordHash: await hashPassword(password), role: account.role, status: 'active', isDemo: true,
           name: account.name, createdAt: now, updatedAt: now, activatedAt: now,
         }).onConflictDoNothing();
         continue;
       }
-      // The printed password must work: re-hash when TESSERA_DEMO_PASSWORD changed since the last start.
-      const passwordHash = (await verifyPassword(existing.passwordHash, config.demoPassword)) ? existing.passwordHash : await hashPassword(config.demoPassword);
+      // The printed password must work: re-hash when it changed since the last start, and end the sessions
+      // opened with the old one (a demo admin session opened with the once-published password among them).
+      const same = await verifyPassword(existing.passwordHash, password);
+      const passwordHash = same ? existing.passwordHash : await hashPassword(password);
       await db.update(users).set({ passwordHash, role: account.role, status: 'active', isDemo: true, activatedAt: existing.activatedAt ?? now, updatedAt: now })
         .where(eq(users.id, existing.id));
+      if (!same) await db.update(sessions).set({ revokedAt: now, revokeReason: 'password' }).where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
     }
     const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(services);
     if (n === 0) await db.insert(services).values(DEMO_SERVICES.map((s) => ({ ...s, createdAt: now, updatedAt: now })));

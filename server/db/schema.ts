@@ -186,3 +186,17 @@ export const graphqlDocs = pgTable('graphql_docs', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: at('updated_at').notNull(),
 });
+
+/**
+ * Every limit counter (server/rate-limit.ts), shared by all instances on one database and changed only by
+ * single atomic statements. `hits`: requests or failures in the window; `inflight`: password checks under
+ * way (a lease: ignored once `inflight_until` has passed, so a crashed instance cannot hold slots).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: at('window_start').notNull(),
+  hits: integer('hits').notNull().default(0),
+  inflight: integer('inflight').notNull().default(0),
+  inflightUntil: at('inflight_until'),
+  blockedUntil: at('blocked_until'),
+});

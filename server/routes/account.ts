@@ -6,13 +6,14 @@ import { users } from '../db/schema';
 import { ApiError, Code, ok, rateLimited } from '../envelope';
 import { t } from '../i18n';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { assertMaySend, consumeCodes, dropCode, issueCode, verifyCode, type CodePurpose } from '../auth/codes';
+import { consumeCodes, dropCode, issueCode, verifyCode, type CodePurpose } from '../auth/codes';
 import { createSession, revokeSession, revokeUserSessions } from '../auth/sessions';
 import { getSettings } from '../policy';
 import { normaliseEmail } from '../users';
 import { caller, type AppContext, type UserRow } from '../context';
 import { mailQueue } from '../mail';
-import { RateLimiter, sourceKey } from '../rate-limit';
+import { LOGIN_WAIT_MS, sourceKey, type RateLimiter } from '../rate-limit';
+import { mailPasswordNotice } from './sessions';
 import * as s from '../schemas';
 
 interface RegisterBody { email: string; password: string; confirmPassword: string; agree: boolean }
@@ -41,28 +42,17 @@ function clientOf(req: FastifyRequest) {
 }
 
 /** Every account endpoint counts against the caller's IP (an IPv6 address by its /64). */
-function limitByIp(ctx: AppContext, req: FastifyRequest): void {
-  const src = sourceKey(req.ip);
-  const wait = ctx.limits.authPerIp.blockedFor(src) || ctx.limits.authPerIp.hit(src);
+async function limitByIp(ctx: AppContext, req: FastifyRequest): Promise<void> {
+  const wait = await ctx.limits.authPerIp.hit(sourceKey(req.ip));
   if (wait) throw rateLimited(wait);
 }
 
-/**
- * The soft per-address login limit (docs/DECISIONS.md): past this many password checks for one address within
- * the hour, from any sources, a login needs the unlock code mailed to the address. It never refuses the owner.
- */
-export const UNLOCK_AFTER = Math.max(1, Number(process.env.TESSERA_LOGIN_UNLOCK_AFTER) || 10);
-const softLimiters = new WeakMap<AppContext, RateLimiter>();
-function loginSoftLimit(ctx: AppContext): RateLimiter {
-  let limiter = softLimiters.get(ctx);
-  if (!limiter) softLimiters.set(ctx, (limiter = new RateLimiter({ limit: UNLOCK_AFTER, windowMs: 3600_000, blockMs: 3600_000 }, () => ctx.now().getTime())));
-  return limiter;
-}
+export { UNLOCK_AFTER } from '../config';
 
 /** Forgets the failed logins of an address (after a successful password reset). */
-function clearLoginCounters(ctx: AppContext, email: string): void {
-  ctx.limits.loginPerEmail.resetPrefix(`${email}|`);
-  loginSoftLimit(ctx).reset(email);
+async function clearLoginCounters(ctx: AppContext, email: string): Promise<void> {
+  await ctx.limits.loginPerEmail.resetPrefix(`${email}|`);
+  await ctx.limits.loginSoft.reset(email);
 }
 
 const MAIL_TEMPLATES = {
@@ -78,7 +68,6 @@ const MAIL_TEMPLATES = {
  * the answers nor their timing tell whether an address has an account.
  */
 async function sendCode(ctx: AppContext, req: FastifyRequest, email: string, purpose: CodePurpose, deliver: boolean, template: keyof typeof MAIL_TEMPLATES = purpose) {
-  await assertMaySend(ctx, email, purpose);
   const { id, code } = await issueCode(ctx, email, purpose);
   if (!deliver) return;
   const [subject, text] = MAIL_TEMPLATES[template];
@@ -141,7 +130,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: RegisterBody }>('/api/user/register', {
     schema: { body: s.object({ email: s.email, password: s.password, confirmPassword: s.password, agree: { type: 'boolean' } }, ['email', 'password', 'confirmPassword', 'agree']) },
   }, async (req, reply) => {
-    limitByIp(ctx, req);
+    await limitByIp(ctx, req);
     const { password, confirmPassword, agree } = req.body;
     if (!agree) throw new ApiError(Code.MUST_AGREE, 'mustAgree');
     if (password !== confirmPassword) throw new ApiError(Code.PASSWORD_MISMATCH, 'passwordMismatch');
@@ -179,7 +168,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: SendBody }>('/api/ems/send', {
     schema: { body: s.object({ email: s.email, purpose: s.purpose }, ['email', 'purpose']) },
   }, async (req) => {
-    limitByIp(ctx, req);
+    await limitByIp(ctx, req);
     const email = normaliseEmail(req.body.email);
     const { purpose } = req.body;
     const user = await findUser(ctx, email);
@@ -192,7 +181,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CheckBody }>('/api/ems/check', {
     schema: { body: s.object({ email: s.email, code: s.code, purpose: s.purpose }, ['email', 'code', 'purpose']) },
   }, async (req) => {
-    limitByIp(ctx, req);
+    await limitByIp(ctx, req);
     await verifyCode(ctx, normaliseEmail(req.body.email), req.body.purpose, req.body.code, false);
     return ok(req.lang, { valid: true });
   });
@@ -200,7 +189,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ActivationBody }>('/api/user/emailActivation', {
     schema: { body: s.object({ email: s.email, code: s.code }, ['email', 'code']) },
   }, async (req, reply) => {
-    limitByIp(ctx, req);
+    await limitByIp(ctx, req);
     const email = normaliseEmail(req.body.email);
     // The code first: without it nothing about the address is told.
     await verifyCode(ctx, email, 'activation', req.body.code, true);
@@ -227,7 +216,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: EmailBody }>('/api/user/forgotPassword', {
     schema: { body: s.object({ email: s.email }, ['email']) },
   }, async (req) => {
-    limitByIp(ctx, req);
+    await limitByIp(ctx, req);
     const email = normaliseEmail(req.body.email);
     const user = await findUser(ctx, email);
     await sendCode(ctx, req, email, 'reset', Boolean(user && user.status !== 'disabled'));
@@ -238,7 +227,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ResetBody }>('/api/user/createPasswords', {
     schema: { body: s.object({ email: s.email, code: s.code, password: s.password, confirmPassword: s.password }, ['email', 'code', 'password', 'confirmPassword']) },
   }, async (req) => {
-    limitByIp(ctx, req);
+    await limitByIp(ctx, req);
     const { code, password, confirmPassword } = req.body;
     if (password !== confirmPassword) throw new ApiError(Code.PASSWORD_MISMATCH, 'passwordMismatch');
     const email = normaliseEmail(req.body.email);
@@ -253,7 +242,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       await tx.update(users).set({ passwordHash, registrationHash: null, status: 'active', activatedAt: user.activatedAt ?? now, updatedAt: now }).where(eq(users.id, user.id));
       await revokeUserSessions(tx, now, user.id, 'password');
     });
-    clearLoginCounters(ctx, email);
+    await clearLoginCounters(ctx, email);
+    if (user.status === 'active') mailPasswordNotice(ctx, req, email, 'reset');
 
     return ok(req.lang, { token: await logIn(ctx, req, user), email });
   });
@@ -263,36 +253,59 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   }, async (req) => {
     const email = normaliseEmail(req.body.email);
     // Hard limits per address AND source, and per source (docs/DECISIONS.md): a stranger locks out only himself.
+    // While a lock from failed guesses holds, nothing is checked.
     const src = sourceKey(req.ip);
     const pair = `${email}|${src}`;
-    const { loginPerEmail, loginPerIp } = ctx.limits;
-    const locked = Math.max(loginPerEmail.blockedFor(pair), loginPerIp.blockedFor(src));
+    const { loginPerEmail, loginPerIp, loginSoft, authPerIp } = ctx.limits;
+    const locked = Math.max(await loginPerEmail.blockedFor(pair), await loginPerIp.blockedFor(src));
     if (locked) throw rateLimited(locked, 'loginLocked');
-    limitByIp(ctx, req);
-    // Every attempt is counted BEFORE the password check (and given back on success), so parallel guesses
-    // cannot pass the limits.
-    const soft = loginSoftLimit(ctx);
+    await limitByIp(ctx, req);
     const { unlockCode } = req.body;
-    const softTaken = !unlockCode;
-    if (softTaken && soft.take(email)) {
-      const user = await findUser(ctx, email);
-      await sendCodeQuietly(ctx, req, email, 'unlock', Boolean(user && user.status !== 'disabled'));
-      throw new ApiError(Code.UNLOCK_REQUIRED, 'unlockRequired', {}, 200, { email, unlock: 'required' });
+    // A slot of each limit is reserved BEFORE the password check (so parallel guesses cannot pass the limits)
+    // and given back when the password is right (so right passwords never count toward a lock). Slots are
+    // taken in one order (address, address|source, source), waiting while checks under way fill a window.
+    const held: [RateLimiter, string][] = [];
+    const giveBack = async () => { for (const [limiter, key] of held.splice(0)) await limiter.release(key); };
+    try {
+      if (!unlockCode) {
+        const slot = await loginSoft.waitForSlot(email, LOGIN_WAIT_MS);
+        if ('blockedFor' in slot) {
+          const user = await findUser(ctx, email);
+          await sendCodeQuietly(ctx, req, email, 'unlock', Boolean(user && user.status !== 'disabled'));
+          throw new ApiError(Code.UNLOCK_REQUIRED, 'unlockRequired', {}, 200, { email, unlock: 'required' });
+        }
+        if (!slot.ok) throw rateLimited(1);
+        held.push([loginSoft, email]);
+      }
+      for (const [limiter, key] of [[loginPerEmail, pair], [loginPerIp, src]] as const) {
+        const slot = await limiter.waitForSlot(key, LOGIN_WAIT_MS);
+        if ('blockedFor' in slot) throw rateLimited(slot.blockedFor, 'loginLocked');
+        if (!slot.ok) throw rateLimited(1);
+        held.push([limiter, key]);
+      }
+      if (unlockCode) await verifyCode(ctx, email, 'unlock', unlockCode, false);
+    } catch (err) {
+      await giveBack();
+      throw err;
     }
-    const giveBack = () => { if (softTaken) soft.refund(email); };
-    const pairWait = loginPerEmail.take(pair);
-    if (pairWait) { giveBack(); throw rateLimited(pairWait, 'loginLocked'); }
-    const ipWait = loginPerIp.take(src);
-    if (ipWait) { giveBack(); loginPerEmail.refund(pair); throw rateLimited(ipWait, 'loginLocked'); }
-    if (unlockCode) await verifyCode(ctx, email, 'unlock', unlockCode, false);
-    const user = await findUser(ctx, email);
-    if (!(await verifyPassword(user?.passwordHash ?? null, req.body.password))) {
+    let user: UserRow | null;
+    let right: boolean;
+    try {
+      user = await findUser(ctx, email);
+      right = await verifyPassword(user?.passwordHash ?? null, req.body.password);
+    } catch (err) {
+      // no answer about the password (a database error): nothing is counted
+      await giveBack();
+      throw err;
+    }
+    if (!right) {
+      for (const [limiter, key] of held.splice(0)) await limiter.fail(key);
       throw new ApiError(Code.BAD_CREDENTIALS, 'invalidCredentials');
     }
-    // The right password: this attempt is given back.
-    giveBack();
-    loginPerEmail.reset(pair);
-    loginPerIp.refund(src);
+    // The right password: every slot is given back, and the call does not count toward the per-source
+    // limit of account calls either. The window's failures stay: at most `limit` fail per window.
+    await giveBack();
+    await authPerIp.refund(src);
     if (unlockCode) await consumeCodes(ctx, email, 'unlock');
     // The account's state is told only to someone who knows its password.
     if (user!.status === 'pending') throw new ApiError(Code.NOT_ACTIVATED, 'notActivated', {}, 200, { email, activation: 'required' });

@@ -38,10 +38,15 @@ interface ServiceInput {
 interface ReleaseInput { url?: string; version: string; version_web?: string; description?: string; clear_index?: string; type?: number; func?: { identify: string }[] }
 interface AnnouncementInput { title: string; content: string; message_type?: number; uid?: number; email?: string; fbid?: string }
 
+/**
+ * A date of the years 1900 to 9999, else 400: JavaScript reads dates up to the year 275760 (`+099999-01-01`),
+ * which PostgreSQL would refuse as text.
+ */
 function parseDate(field: string, value: string | null | undefined): Date | null | undefined {
   if (value === undefined || value === null) return value;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new ApiError(Code.INVALID, 'vFormat', { field }, 400);
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(date.getTime()) || year < 1900 || year > 9999) throw new ApiError(Code.INVALID, 'vFormat', { field }, 400);
   return date;
 }
 

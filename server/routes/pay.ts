@@ -21,7 +21,7 @@ interface OrdersQuery extends s.Paging { status?: string }
  */
 async function boundOrders(ctx: AppContext, user: UserRow): Promise<void> {
   const limits = ctx.config.userLimits.orders;
-  limitUser(ctx, 'orders', user.id);
+  await limitUser(ctx, 'orders', user.id);
   const [open] = await ctx.db.select({ n: count() }).from(orders).where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')));
   if ((open?.n ?? 0) >= limits.pending) throw new ApiError(Code.ORDER_STATE, 'tooManyPendingOrders', { max: limits.pending });
   const closed = and(eq(orders.userId, user.id), inArray(orders.status, ['cancelled', 'failed']));

@@ -74,7 +74,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     schema: { body: s.object({ module_id: moduleId, data: { type: ['object', 'array', 'string', 'number', 'boolean'] }, uid: s.uid }, ['module_id', 'data']) },
   }, async (req) => {
     const auth = caller(req.auth);
-    limitUser(ctx, 'records', auth.user.id);
+    await limitUser(ctx, 'records', auth.user.id);
     const { module_id: mod, data } = req.body;
     await assertModuleEnabled(ctx, auth, mod);
     const text = canonical(data);
@@ -132,7 +132,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
   }, async (req) => {
     const auth = caller(req.auth);
     const userId = auth.user.id;
-    limitUser(ctx, 'visits', userId);
+    await limitUser(ctx, 'visits', userId);
     await assertModuleEnabled(ctx, auth, req.body.module);
     await ctx.db.insert(moduleVisits).values({ userId, module: req.body.module, funcId: req.body.func_id ?? '', createdAt: ctx.now() });
     // module_visits has no index on user_id, so the cap is enforced every `pruneEvery` inserts, not on each.

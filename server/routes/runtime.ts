@@ -64,8 +64,9 @@ export async function runtimeRoutes(app: FastifyInstance): Promise<void> {
     webVersion: ctx.webVersion,
     websocketUrl: config.websocketUrl,
     paymentPublicKey: config.paymentPublicKey ?? ctx.payments.get(ctx.payments.defaultId)?.publicKey ?? null,
-    // The login box tells a newcomer what to type; only the published default password is ever shown.
-    demoAccounts: config.demo ? [...DEMO_ACCOUNTS].reverse().map((u) => ({ email: u.email, role: u.role })) : [],
+    // The login box tells a newcomer what to type: the demo operator only (the admin's password is on the
+    // server's console), and only the published default password is ever shown.
+    demoAccounts: config.demo ? DEMO_ACCOUNTS.filter((u) => u.role !== 'admin').map((u) => ({ email: u.email, role: u.role })) : [],
     demoPassword: config.demo && config.demoPassword === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : null,
   }));
 

@@ -46,6 +46,8 @@ export type { ApiClient, Envelope } from './api/client';
 export { useRuntime } from './api/runtime';
 export type { RuntimeSettings } from './api/runtime';
 export { useSession, patchSession } from './auth/session';
+export { accountApi } from './auth/account-api';
+export type { OwnSession } from './auth/account-api';
 export type { UserInfo, SessionState } from './auth/session';
 export { PAGE_SIZES, isPageSize, currentPageSizes, savePageSizes } from './auth/page-sizes';
 export type { PageSizeConfig } from './auth/page-sizes';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, codeFromOutbox, launchBrowser, loginAs } from './browser';
+import { DEMO_ADMIN_PASSWORD, artifact, codeFromOutbox, launchBrowser, loginAs } from './browser';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -60,7 +60,7 @@ describe('accounts in real Chromium against the real server', () => {
 
   it('an admin disables a plugin for users; the user no longer sees or reaches it', async () => {
     const admin = await freshPage();
-    await loginAs(admin, baseUrl, 'admin@tessera.test');
+    await loginAs(admin, baseUrl, 'admin@tessera.test', DEMO_ADMIN_PASSWORD);
     await admin.goto(`${baseUrl}/admin/index`);
     await admin.getByRole('tab', { name: 'Plugin policy' }).click();
     const pixelForUsers = admin.getByLabel('user pixel', { exact: true });

@@ -66,6 +66,7 @@ export function artifact(name: string): string {
 }
 
 export const DEMO_PASSWORD = process.env.TESSERA_DEMO_PASSWORD ?? 'tessera-demo';
+export { DEMO_ADMIN_PASSWORD } from './server';
 
 /** Logs in through the real login screen (the page's language decides the labels). */
 export async function loginAs(page: import('playwright-core').Page, baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<void> {

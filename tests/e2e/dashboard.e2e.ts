@@ -3,7 +3,7 @@
 // item opens its area, and a notification marked seen on the dashboard leaves the bell's count at once.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, artifact, launchBrowser, loginAs, registerThroughApi } from './browser';
+import { DEMO_ADMIN_PASSWORD, artifact, launchBrowser, loginAs, registerThroughApi } from './browser';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function adminToken(): Promise<string> {
-  const r = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@tessera.test', password: DEMO_PASSWORD }) });
+  const r = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@tessera.test', password: DEMO_ADMIN_PASSWORD }) });
   return ((await r.json()) as { data: { token: string } }).data.token;
 }
 

@@ -19,13 +19,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** the demo admin's password the test servers are started with (a real demo makes one at start) */
+export const DEMO_ADMIN_PASSWORD = 'demo-admin-e2e-1';
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '../..');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TESSERA_DEMO: '1', TESSERA_AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'warn', TESSERA_SKIP_BUILD: process.env.TESSERA_SKIP_BUILD ?? '1', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TESSERA_DEMO: '1', TESSERA_DEMO_ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD, TESSERA_AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'warn', TESSERA_SKIP_BUILD: process.env.TESSERA_SKIP_BUILD ?? '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];

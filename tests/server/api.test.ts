@@ -13,6 +13,8 @@ import { graphqlDocTests } from './suite/graphql-docs';
 import { takeoverTests } from './suite/takeover';
 import { guardTests } from './suite/guards';
 import { readCacheTests } from './suite/read-cache';
+import { fuzzTests } from './suite/fuzz';
+import { ownSessionTests } from './suite/own-sessions';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): the PostgreSQL half of the server suite does not run');
@@ -52,6 +54,8 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   takeoverTests(env);
   guardTests(env);
   readCacheTests(env);
+  ownSessionTests(env);
+  fuzzTests(env);
 
   test('no log line holds a password, a code or a token', () => {
     expect(env.h.logs.length).toBeGreaterThan(100);

@@ -14,6 +14,9 @@ import { mailQueue, outboxPath } from '../../server/mail';
 
 export type DbKind = 'pglite' | 'postgres';
 
+/** TESSERA_DEMO_ADMIN_PASSWORD of the tests (a real demo makes one at start). */
+export const DEMO_ADMIN_PASSWORD = 'demo-admin-test-1';
+
 // ---------------------------------------------------------------------------------------------
 // A throwaway PostgreSQL cluster (Debian's postgresql; root may not run it, so as the postgres user)
 
@@ -133,7 +136,7 @@ export async function createHarness(database: Database, overrides: Partial<Serve
   const clock = { offset: 0, advance(ms: number) { this.offset += ms; }, reset() { this.offset = 0; } };
   const logs: string[] = [];
   const logStream = new Writable({ write(chunk, _enc, done) { logs.push(String(chunk)); done(); } });
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', TESSERA_DEMO: '1' }, {
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', TESSERA_DEMO: '1', TESSERA_DEMO_ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD }, {
     clock: () => Date.now() + clock.offset,
     distDir: path.join(dataDir, 'no-dist'),
     rateLimits: { ...defaultRateLimits(100_000) },
@@ -191,7 +194,8 @@ export async function createHarness(database: Database, overrides: Partial<Serve
       return fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
     },
     lastCode(email) {
-      const mail = h.outbox().filter((m) => m.to === email).pop();
+      // the newest mail with a code (a notice such as "your password was changed" carries none)
+      const mail = h.outbox().filter((m) => m.to === email && m.code).pop();
       if (!mail?.code) throw new Error(`no code mailed to ${email}`);
       remember(mail.code);
       return mail.code;
@@ -214,7 +218,7 @@ export async function createHarness(database: Database, overrides: Partial<Serve
       return config.demoPassword;
     },
     async adminToken() {
-      const res = await h.login('admin@tessera.test', config.demoPassword, '10.200.0.1');
+      const res = await h.login('admin@tessera.test', config.demoAdminPassword, '10.200.0.1');
       if (res.status !== 1) throw new Error(`admin login failed: ${res.raw}`);
       return res.data.token;
     },
@@ -224,6 +228,7 @@ export async function createHarness(database: Database, overrides: Partial<Serve
     },
   };
   remember(config.demoPassword);
+  remember(config.demoAdminPassword);
   return h;
 }
 

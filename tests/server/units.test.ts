@@ -1,8 +1,9 @@
 // The server's pure parts: settings, languages, messages, the limiter, token parsing, the CSP.
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { ConfigError, isLoopback, loadConfig } from '../../server/config';
 import { messageKeys, pickLang, t } from '../../server/i18n';
-import { RateLimiter } from '../../server/rate-limit';
+import { RateLimiter, SLOT_LEASE_MS } from '../../server/rate-limit';
+import { openDatabase } from '../../server/db';
 import { tokenFromHeader } from '../../server/auth/sessions';
 import { contentSecurityPolicy } from '../../server/app';
 import { describeValidation } from '../../server/envelope';
@@ -66,34 +67,64 @@ describe('languages and messages', () => {
   });
 });
 
-describe('rate limiter', () => {
-  test('failures block at the limit for blockMs; requests block past the limit', () => {
-    let now = 0;
-    const failures = new RateLimiter({ limit: 3, windowMs: 1000, blockMs: 5000 }, () => now);
-    expect(failures.fail('a')).toBe(0);
-    expect(failures.fail('a')).toBe(0);
-    expect(failures.fail('a')).toBe(5);
-    expect(failures.blockedFor('a')).toBe(5);
-    expect(failures.blockedFor('b')).toBe(0);
-    now = 5001;
-    expect(failures.blockedFor('a')).toBe(0);
+describe('rate limiter (kept in the database)', () => {
+  const database = openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
+  afterAll(async () => (await database).close());
 
-    const requests = new RateLimiter({ limit: 2, windowMs: 1000, blockMs: 2000 }, () => now);
-    expect(requests.hit('x')).toBe(0);
-    expect(requests.hit('x')).toBe(0);
-    expect(requests.hit('x')).toBe(2);
+  test('failures block at the limit for blockMs; requests block past the limit', async () => {
+    const { db } = await database;
+    let now = 0;
+    const failures = new RateLimiter(db, 'f', { limit: 3, windowMs: 1000, blockMs: 5000 }, () => now);
+    for (let i = 0; i < 2; i++) {
+      expect(await failures.reserve('a')).toEqual({ ok: true });
+      expect(await failures.fail('a')).toBe(0);
+    }
+    expect(await failures.reserve('a')).toEqual({ ok: true });
+    expect(await failures.fail('a')).toBe(5);
+    expect(await failures.blockedFor('a')).toBe(5);
+    expect(await failures.reserve('a')).toEqual({ ok: false, blockedFor: 5 });
+    expect(await failures.blockedFor('b')).toBe(0);
+    now = 5001;
+    expect(await failures.blockedFor('a')).toBe(0);
+
+    const requests = new RateLimiter(db, 'r', { limit: 2, windowMs: 1000, blockMs: 2000 }, () => now);
+    expect(await requests.hit('x')).toBe(0);
+    expect(await requests.hit('x')).toBe(0);
+    expect(await requests.hit('x')).toBe(2);
     now += 2001;
-    expect(requests.hit('x')).toBe(0);
-    requests.reset('x');
-    expect(requests.blockedFor('x')).toBe(0);
+    expect(await requests.hit('x')).toBe(0);
+    await requests.reset('x');
+    expect(await requests.blockedFor('x')).toBe(0);
   });
 
-  test('the window restarts after windowMs', () => {
+  test('checks under way fill the window without a block; a right check gives its slot back', async () => {
+    const { db } = await database;
+    let now = 10_000;
+    const slots = new RateLimiter(db, 's', { limit: 2, windowMs: 1000, blockMs: 5000 }, () => now);
+    expect(await slots.reserve('k')).toEqual({ ok: true });
+    expect(await slots.reserve('k')).toEqual({ ok: true });
+    expect(await slots.reserve('k')).toEqual({ ok: false, full: true });
+    await slots.release('k');
+    expect(await slots.reserve('k')).toEqual({ ok: true });
+    await slots.release('k');
+    await slots.release('k');
+    expect(await slots.blockedFor('k')).toBe(0);
+    // a crashed instance's slot comes free after its lease
+    expect(await slots.reserve('k')).toEqual({ ok: true });
+    expect(await slots.reserve('k')).toEqual({ ok: true });
+    now += SLOT_LEASE_MS + 1;
+    expect(await slots.reserve('k')).toEqual({ ok: true });
+  });
+
+  test('the window restarts after windowMs', async () => {
+    const { db } = await database;
     let now = 0;
-    const limiter = new RateLimiter({ limit: 2, windowMs: 1000, blockMs: 5000 }, () => now);
-    limiter.fail('k');
+    const limiter = new RateLimiter(db, 'w', { limit: 2, windowMs: 1000, blockMs: 5000 }, () => now);
+    await limiter.reserve('k');
+    await limiter.fail('k');
     now = 1500;
-    expect(limiter.fail('k')).toBe(0);
+    await limiter.reserve('k');
+    expect(await limiter.fail('k')).toBe(0);
   });
 });
 
@@ -124,5 +155,43 @@ describe('tokens, menu, CSP', () => {
     expect(csp.styleSrc).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.connectSrc).toEqual(["'self'", 'chrome-extension:', 'wss://push.example.com']);
     expect(JSON.stringify(csp)).not.toContain('unsafe-eval');
+  });
+});
+
+describe('migration 0003 (rate_limits)', () => {
+  test('a database written before it loads, keeps its rows and gains the table', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const { sql } = await import('drizzle-orm');
+    const { migrationsFolder } = await import('../../server/db');
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-mig-'));
+    try {
+      // the migration folder as it was before this change
+      const before = path.join(tmp, 'migrations');
+      fs.cpSync(migrationsFolder, before, { recursive: true });
+      const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta/_journal.json'), 'utf8'));
+      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0003');
+      fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
+      const dir = path.join(tmp, 'pglite');
+      const old = new PGlite(dir);
+      await migrate(drizzle(old), { migrationsFolder: before });
+      await old.query("insert into users (email, password_hash, created_at, updated_at) values ('old@example.test', 'x', now(), now())");
+      await old.close();
+      const database = await openDatabase({ databaseUrl: null, pgliteDir: dir });
+      try {
+        const users = await database.db.execute(sql`select email from users`);
+        expect((users as unknown as { rows: unknown[] }).rows).toEqual([{ email: 'old@example.test' }]);
+        const limits = await database.db.execute(sql`select count(*)::int as n from rate_limits`);
+        expect((limits as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Callout, Card, Dialog, DialogBody, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, DataTable, membershipLevelLabel, PAGE_SIZES, currentPageSizes, patchSession, savePageSizes, showToast, useApi, useSession, type DataColumn, type PageSizeConfig, type UserInfo } from '@kernel';
+import { ApiError, DataTable, accountApi, membershipLevelLabel, PAGE_SIZES, currentPageSizes, patchSession, savePageSizes, showToast, useApi, useSession, type DataColumn, type OwnSession, type PageSizeConfig, type UserInfo } from '@kernel';
 import { formatDate, type Order } from './orders';
 
 const PROFILE_FIELDS = ['name', 'job', 'organization', 'location', 'phone', 'personalWebsite', 'introduction'] as const;
@@ -16,9 +16,14 @@ export default function UserScreen() {
         <ProfileCard />
         <div className="tessera-user-side">
           <MembershipCard />
+          <PasswordCard />
           <PageSizeCard />
         </div>
       </div>
+      <Card className="tessera-user-sessions">
+        <H4>{t('sessions.title')}</H4>
+        <SessionsList />
+      </Card>
       <Card className="tessera-user-orders">
         <H4>{t('orders.title')}</H4>
         <OrdersTable />
@@ -113,6 +118,115 @@ function MembershipCard() {
       </HTMLTable>
       <Button icon="shopping-cart" intent="primary" text={t('membership.buy')} onClick={() => navigate('/payment/index')} />
     </Card>
+  );
+}
+
+const EMPTY_PASSWORDS = { password: '', newPassword: '', confirmPassword: '' };
+
+/** Change the password with the current one; every other session ends and a notice is mailed. */
+function PasswordCard() {
+  const { t } = useTranslation('user');
+  const api = useApi();
+  const [form, setForm] = useState(EMPTY_PASSWORDS);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    if (!form.password) return setError(t('password.currentRequired'));
+    if (form.newPassword.length < 5 || form.newPassword.length > 30) return setError(t('password.length'));
+    if (form.newPassword !== form.confirmPassword) return setError(t('password.mismatch'));
+    setBusy(true);
+    setError(null);
+    try {
+      const { sessionsEnded } = await accountApi.changePassword(api, form);
+      setForm(EMPTY_PASSWORDS);
+      void showToast(t('password.changed', { count: sessionsEnded }), 'success');
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const field = (key: keyof typeof EMPTY_PASSWORDS, autoComplete: string) => (
+    <FormGroup label={t(`password.${key}`)} labelFor={`password-${key}`}>
+      <InputGroup id={`password-${key}`} type="password" autoComplete={autoComplete} value={form[key]} maxLength={30}
+        onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })} />
+    </FormGroup>
+  );
+  return (
+    <Card className="tessera-user-password">
+      <H4>{t('password.title')}</H4>
+      <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        {field('password', 'current-password')}
+        {field('newPassword', 'new-password')}
+        {field('confirmPassword', 'new-password')}
+        <p className="bp6-text-muted">{t('password.note')}</p>
+        {error && <Callout intent="danger">{error}</Callout>}
+        <Button type="submit" intent="primary" icon="key" loading={busy} text={t('password.submit')} />
+      </form>
+    </Card>
+  );
+}
+
+/** The account's live sessions, this one marked: log out one, all others, or everywhere. */
+function SessionsList() {
+  const { t } = useTranslation('user');
+  const api = useApi();
+  const navigate = useNavigate();
+  const [list, setList] = useState<OwnSession[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(async () => {
+    try {
+      setList(await accountApi.sessions(api));
+    } catch (e) {
+      void showToast(e instanceof ApiError ? e.message : String(e), 'danger');
+    }
+  }, [api]);
+  useEffect(() => { void load(); }, [load]);
+  const end = async (which: { id: number } | { which: 'others' | 'all' }) => {
+    setBusy(true);
+    try {
+      const result = await accountApi.endSessions(api, which);
+      if (result.current) {
+        navigate('/login/login', { replace: true });
+        return;
+      }
+      void showToast(t('sessions.ended', { count: result.ended }), 'success');
+      await load();
+    } catch (e) {
+      void showToast(e instanceof ApiError ? e.message : String(e), 'danger');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const others = (list ?? []).filter((x) => !x.current).length;
+  return (
+    <>
+      <HTMLTable compact striped className="tessera-user-sessions-table" data-testid="own-sessions">
+        <thead>
+          <tr><th>{t('sessions.browser')}</th><th>{t('sessions.address')}</th><th>{t('sessions.createdAt')}</th><th>{t('sessions.lastSeenAt')}</th><th /></tr>
+        </thead>
+        <tbody>
+          {(list ?? []).map((x) => (
+            <tr key={x.id} data-current={x.current || undefined}>
+              <td>{x.browser || t('sessions.unknownBrowser')} {x.current && <Tag intent="primary" minimal>{t('sessions.current')}</Tag>}</td>
+              <td>{x.address || '—'}</td>
+              <td>{formatDate(x.createdAt)}</td>
+              <td>{formatDate(x.lastSeenAt)}</td>
+              <td>
+                <Button size="small" variant="minimal" intent="danger" icon="log-out" disabled={busy}
+                  text={x.current ? t('sessions.endThis') : t('sessions.end')} onClick={() => void end({ id: x.id })} />
+              </td>
+            </tr>
+          ))}
+          {list?.length === 0 && <tr><td colSpan={5}>{t('sessions.none')}</td></tr>}
+        </tbody>
+      </HTMLTable>
+      <div className="tessera-form-actions">
+        <Button icon="refresh" text={t('orders.reload')} onClick={() => void load()} />
+        <Button icon="log-out" disabled={busy || others === 0} text={t('sessions.endOthers')} onClick={() => void end({ which: 'others' })} />
+        <Button icon="power" intent="danger" disabled={busy} text={t('sessions.endAll')} onClick={() => void end({ which: 'all' })} />
+      </div>
+    </>
   );
 }
 

@@ -16,6 +16,18 @@ async function withToken<T extends { token?: string } | null>(call: () => Promis
   }
 }
 
+/** One of the account's live sessions (GET /api/user/sessions). */
+export interface OwnSession {
+  id: number;
+  /** this browser's session */
+  current: boolean;
+  /** e.g. "Chrome 126 · Windows"; '' when unknown */
+  browser: string;
+  address: string;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
 export const accountApi = {
   /** `unlockCode`: the code mailed when the server answers 40011 (too many failed logins for the address) */
   login: (api: ApiClient, email: string, password: string, unlockCode?: string) =>
@@ -30,6 +42,16 @@ export const accountApi = {
     withToken(() => api.post<{ token?: string } | null>('/api/user/forgotPassword', { email: email.trim() })),
   createPassword: (api: ApiClient, f: { email: string; code: string; password: string; confirmPassword: string }) =>
     withToken(() => api.post<{ token: string }>('/api/user/createPasswords', { ...f, email: f.email.trim(), code: f.code.trim() })),
+  /** Needs the current password; the server ends every other session and mails a notice. */
+  changePassword: (api: ApiClient, f: { password: string; newPassword: string; confirmPassword: string }) =>
+    api.post<{ sessionsEnded: number }>('/api/user/changePassword', f),
+  sessions: (api: ApiClient) => api.get<OwnSession[]>('/api/user/sessions'),
+  /** Ends one session, all others or all; when this browser's session is among them, this browser is logged out (every tab). */
+  endSessions: async (api: ApiClient, which: { id: number } | { which: 'others' | 'all' }) => {
+    const result = await api.post<{ ended: number; current: boolean }>('/api/user/sessions/revoke', which);
+    if (result.current) clearSession();
+    return result;
+  },
   /** Calls the server, then always clears the profile, the token and the server menu. */
   logout: async (api: ApiClient) => {
     try {

@@ -83,6 +83,36 @@ export function clearSession(): void {
   listeners.forEach((l) => l());
 }
 
+/**
+ * Another tab of this browser changed the stored token (docs/DECISIONS.md, "Every tab of a browser is one
+ * session"): removed → this tab is logged out too (its store is left, so the leader tab pauses its jobs);
+ * replaced by the same user's new token (rotation, a new login) → this tab uses it; replaced by another
+ * user's → this tab drops the old user's profile and store and loads the new user's. Nothing is written
+ * to storage here, so the tabs do not echo each other.
+ */
+export function followOtherTab(): void {
+  const token = getItem('token');
+  if (token === state.token) return;
+  if (!token) {
+    state = { token: undefined, info: null, infoStatus: 'idle', viewAsUser: null, serverMenu: null, relogin: null };
+  } else {
+    const uid = getItem('uid');
+    const mine = state.info ? String(state.info.uid ?? state.info.id ?? '') : undefined;
+    const sameUser = mine !== undefined && uid !== undefined && String(uid) === mine;
+    state = sameUser
+      ? { ...state, token, relogin: null }
+      : { token, info: null, infoStatus: 'idle', viewAsUser: null, serverMenu: null, relogin: null };
+  }
+  listeners.forEach((l) => l());
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    // key null: the whole storage was cleared
+    if (e.key === 'token' || e.key === null) followOtherTab();
+  });
+}
+
 export function setUserInfo(info: UserInfo): void {
   const uid = info.uid ?? info.id;
   if (uid !== undefined) setItem('uid', String(uid));

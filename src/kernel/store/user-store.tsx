@@ -13,7 +13,7 @@ import { storedUserId } from '../storage';
  * logged in gets an empty store that is not persisted. When the session's user changes, whatever
  * works with the old store is told (`onLeaveStore`, the runner pauses its running jobs), a logout
  * drops the old user's cached platform lists, the old store is saved and left, and the new user's
- * store is opened and loaded before anything renders with it.
+ * store is opened and loaded before anything renders with it. A session ended elsewhere tells them too.
  *
  * The tabs of one user share the store (tabs.ts, docs/DECISIONS.md "One tab runs the jobs"): they
  * keep it the same in every tab and only the leader tab saves it, so no tab's save overwrites rows
@@ -99,11 +99,16 @@ export function UserStoreRoot({ children }: { children: (store: KernelStore, flu
   const shown = useRef<Opened | null>(null);
   shown.current = current;
 
+  const relogin = useRef(getSession().relogin);
   useEffect(() => subscribeSession(() => {
     const next = sessionUserId();
     const left = shown.current;
     // Session listeners run before React re-renders: the old store is left while its screens are still there.
     if (left && left.userId !== next) leaveUserStore(left.store, !getSession().token);
+    // The session ended elsewhere (50012, 50014: the re-login dialog): the store stays, but what works with
+    // it stops as on leaving (the leader tab pauses its jobs) until the user is back.
+    else if (left && getSession().relogin && !relogin.current) leaveUserStore(left.store, false);
+    relogin.current = getSession().relogin;
     setUserId(next);
   }), []);
 

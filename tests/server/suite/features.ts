@@ -10,8 +10,8 @@ export function featureTests(env: SuiteEnv): void {
       expect(res).toMatchObject({ http: 200, status: 1, code: 20000 });
       expect(res.data).toEqual({
         demo: true, graphBase: '/__graph', webVersion: expect.any(String), websocketUrl: null, paymentPublicKey: null,
-        // the login box tells a newcomer what to type: the demo accounts, and the published default password only
-        demoAccounts: [{ email: 'operator@tessera.test', role: 'user' }, { email: 'admin@tessera.test', role: 'admin' }],
+        // the login box tells a newcomer what to type: the demo operator (never the admin), and the published default password only
+        demoAccounts: [{ email: 'operator@tessera.test', role: 'user' }],
         demoPassword: 'tessera-demo',
       });
     });

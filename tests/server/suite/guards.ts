@@ -147,6 +147,33 @@ export function guardTests(env: SuiteEnv): void {
       }
     });
 
+    test('behind a plain reverse proxy (Host rewritten to 127.0.0.1:PORT, no forwarded headers) the published password opens no administration', async () => {
+      const { h } = env;
+      const proxied = { host: '127.0.0.1:8080' };
+      const runtime = await h.call('GET', '/api/runtime', { headers: proxied });
+      expect(runtime.data.demoAccounts).toEqual([{ email: 'operator@tessera.test', role: 'user' }]);
+      expect(JSON.stringify(runtime.data)).not.toContain('admin');
+      const asAdmin = await h.call('POST', '/api/user/login', { body: { email: 'admin@tessera.test', password: h.config.demoPassword }, headers: proxied, ip: '10.201.0.1' });
+      expect(asAdmin).toMatchObject({ status: 0, code: 40001 });
+      const operator = await h.call('POST', '/api/user/login', { body: { email: 'operator@tessera.test', password: h.config.demoPassword }, headers: proxied, ip: '10.201.0.1' });
+      expect(operator).toMatchObject({ status: 1, data: { role: 'user' } });
+      expect(await h.call('GET', '/api/admin/users', { token: operator.data.token, headers: proxied })).toMatchObject({ status: 0, code: 40300 });
+      // a proxy or CDN that says so is refused outright
+      for (const name of ['x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'via']) {
+        const res = await h.call('GET', '/api/runtime', { headers: { ...proxied, [name]: name === 'via' ? '1.1 proxy.example' : '203.0.113.9' } });
+        expect(res, name).toMatchObject({ http: 403, status: 0, code: 40300 });
+      }
+    });
+
+    test('the demo admin password: made at start (24 characters, a new one each start) unless TESSERA_DEMO_ADMIN_PASSWORD sets it', () => {
+      const [one, two] = [loadConfig({}), loadConfig({})];
+      expect(one.demoAdminPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      expect(one.demoAdminPassword).not.toBe(two.demoAdminPassword);
+      expect(one.demoAdminPasswordGenerated).toBe(true);
+      expect(loadConfig({ TESSERA_DEMO_ADMIN_PASSWORD: 'admin-of-mine' })).toMatchObject({ demoAdminPassword: 'admin-of-mine', demoAdminPasswordGenerated: false });
+      expect(() => loadConfig({ TESSERA_DEMO_ADMIN_PASSWORD: 'tessera-demo' })).toThrow(/differ/);
+    });
+
     test('a public demo needs TESSERA_DEMO_PUBLIC=1 and a password of its own, or the server refuses to start', async () => {
       expect(() => loadConfig({ HOST: '0.0.0.0', TESSERA_DEMO_PUBLIC: '1' })).toThrow(/TESSERA_DEMO_PASSWORD/);
       expect(() => loadConfig({ HOST: '127.0.0.1', TESSERA_DEMO_PUBLIC: '1', TESSERA_DEMO_PASSWORD: 'tessera-demo' })).toThrow(/TESSERA_DEMO_PASSWORD/);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createHarness, freshDatabase } from '../harness';
+import { createHarness, DEMO_ADMIN_PASSWORD, freshDatabase } from '../harness';
 import type { SuiteEnv } from './env';
 
 export function startupTests(env: SuiteEnv): void {
@@ -15,7 +15,10 @@ export function startupTests(env: SuiteEnv): void {
       const database = await freshDatabase(env.kind, env.cluster);
       try {
         const demo = await createHarness(database);
-        expect((await demo.login('admin@tessera.test', 'tessera-demo')).data.role).toBe('admin');
+        // the published demo password opens the operator only; the admin has TESSERA_DEMO_ADMIN_PASSWORD
+        expect(await demo.login('admin@tessera.test', 'tessera-demo')).toMatchObject({ status: 0, code: 40001 });
+        const admin = await demo.login('admin@tessera.test', DEMO_ADMIN_PASSWORD);
+        expect(admin.data.role).toBe('admin');
         const operator = await demo.login('operator@tessera.test', 'tessera-demo');
         expect(operator.data.role).toBe('user');
         await demo.close();
@@ -25,7 +28,7 @@ export function startupTests(env: SuiteEnv): void {
           demo: false, adminEmail: bossEmail, websocketUrl: 'wss://push.example.test/ws', paymentPublicKey: 'pk_test_123',
         });
         try {
-          expect(await real.login('admin@tessera.test', 'tessera-demo')).toMatchObject({ status: 0, code: 40006 });
+          expect(await real.login('admin@tessera.test', DEMO_ADMIN_PASSWORD)).toMatchObject({ status: 0, code: 40006 });
           expect(await real.login('operator@tessera.test', 'tessera-demo')).toMatchObject({ status: 0, code: 40006 });
           expect((await real.call('POST', '/api/user/info', { token: operator.data.token })).code).toBe(50008);
 
@@ -49,10 +52,14 @@ export function startupTests(env: SuiteEnv): void {
           await real.close();
         }
 
-        const again = await createHarness(database, { demoPassword: 'another-pass' });
+        const again = await createHarness(database, { demoPassword: 'another-pass', demoAdminPassword: 'admin-made-now-1' });
         try {
-          expect((await again.login('admin@tessera.test', 'another-pass')).status).toBe(1);
+          expect((await again.login('operator@tessera.test', 'another-pass')).status).toBe(1);
           expect((await again.login('operator@tessera.test', 'tessera-demo')).code).toBe(40001);
+          expect((await again.login('admin@tessera.test', 'another-pass')).code).toBe(40001);
+          expect((await again.login('admin@tessera.test', 'admin-made-now-1')).data.role).toBe('admin');
+          // a new admin password at start ends the sessions opened with the old one
+          expect((await again.call('POST', '/api/user/info', { token: admin.data.token })).status).toBe(-1);
         } finally {
           await again.close();
         }

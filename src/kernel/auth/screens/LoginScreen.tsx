@@ -62,8 +62,10 @@ export function LoginScreen() {
       {runtime?.demo && (
         <Callout intent="primary" icon="lab-test" className="tessera-account-demo" title={t('account.demo.title')}>
           <p>{runtime.demoPassword ? t('account.demo.withPassword', { password: runtime.demoPassword }) : t('account.demo.ownPassword')}</p>
+          <p>{t('account.demo.adminOnConsole')}</p>
           <div className="tessera-account-demo-users">
-            {(runtime.demoAccounts ?? []).map((a) => (
+            {/* the demo admin's password is never published (it is on the server's console): no button for it */}
+            {(runtime.demoAccounts ?? []).filter((a) => a.role !== 'admin').map((a) => (
               <Button key={a.email} size="small" icon="log-in" data-demo-email={a.email}
                 text={t(a.role === 'admin' ? 'account.demo.asAdmin' : 'account.demo.asOperator', { email: a.email })}
                 onClick={() => {
