@@ -2,13 +2,13 @@
 // ids; kept here, a rotation is an admin's data change, not a release. Anyone may read the map (ids
 // are not secrets): the page after login, and the companion extension, which reads it itself from
 // the product origin and runs a GraphQL post only with the catalogue's id for its name. Admins set
-// or remove entries with their password in the request (server/admin-password.ts). In demo mode the
+// or remove entries with their password in the request (server/own-password.ts). In demo mode the
 // graph sandbox's own ids are the defaults under the admin's entries, so the demo works with no setup.
 import { asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { graphqlDocs } from '../db/schema';
 import { ok } from '../envelope';
-import { requireAdminPassword } from '../admin-password';
+import { requireOwnPassword } from '../own-password';
 import { caller, type AppContext } from '../context';
 import { ApiError, Code } from '../envelope';
 import * as s from '../schemas';
@@ -80,7 +80,7 @@ export async function graphqlDocRoutes(app: FastifyInstance): Promise<void> {
       },
     },
   }, async (req) => {
-    await requireAdminPassword(ctx, req, req.body.password);
+    await requireOwnPassword(ctx, req, req.body.password, 'adminPasswordWrong');
     const me = caller(req.auth).user;
     const now = ctx.now();
     const set = Object.entries(req.body.docs).filter((e): e is [string, string] => e[1] !== null);

@@ -4,13 +4,13 @@
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessions, users } from '../db/schema';
-import { ApiError, Code, ok, rateLimited } from '../envelope';
+import { ApiError, Code, ok } from '../envelope';
 import { t, type Lang } from '../i18n';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
 import { IDLE_MS, revokeUserSessions } from '../auth/sessions';
 import { caller, type AppContext } from '../context';
 import { mailQueue } from '../mail';
-import { LOGIN_WAIT_MS, sourceKey } from '../rate-limit';
+import { requireOwnPassword } from '../own-password';
 import * as s from '../schemas';
 
 interface ChangeBody { password: string; newPassword: string; confirmPassword: string }
@@ -64,22 +64,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     const { password, newPassword, confirmPassword } = req.body;
     if (newPassword !== confirmPassword) throw new ApiError(Code.PASSWORD_MISMATCH, 'passwordMismatch');
     if (newPassword === password) throw new ApiError(Code.INVALID, 'samePassword');
-    // A token alone must not let anyone guess the password: the check counts like a login's, per address and source.
-    const pair = `${auth.user.email}|${sourceKey(req.ip)}`;
-    const limiter = ctx.limits.loginPerEmail;
-    const slot = await limiter.waitForSlot(pair, LOGIN_WAIT_MS);
-    if ('blockedFor' in slot) throw rateLimited(slot.blockedFor, 'loginLocked');
-    if (!slot.ok) throw rateLimited(1);
-    let right = false;
-    try {
-      // read afresh: the cached user may be up to 2 s old when another instance changed the password
-      const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.user.id)).limit(1);
-      right = await verifyPassword(row?.passwordHash ?? null, password);
-    } finally {
-      if (right) await limiter.release(pair);
-      else await limiter.fail(pair);
-    }
-    if (!right) throw new ApiError(Code.BAD_CREDENTIALS, 'wrongCurrentPassword');
+    // A token alone must not let anyone guess the password: the check counts like a login's (server/own-password.ts).
+    await requireOwnPassword(ctx, req, password, 'wrongCurrentPassword');
     const passwordHash = await hashPassword(newPassword);
     const now = ctx.now();
     const ended = await ctx.db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { DEMO_ADMIN_PASSWORD, launchBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
 const root = path.resolve(import.meta.dirname, '../..');
@@ -21,7 +21,7 @@ const PIXEL = '1400000000000001';
 const PIXEL_ACCOUNT = 'act_120200000000002';
 /** An analyst on ACCOUNT, whom the remove-user mutation would take off it. */
 const USER = '61550000000040';
-const DEMO_ADMIN = { email: 'admin@tessera.test', password: process.env.TESSERA_DEMO_ADMIN_PASSWORD ?? 'tessera-demo' };
+const DEMO_ADMIN = { email: 'admin@tessera.test', password: DEMO_ADMIN_PASSWORD };
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 let extDir: string;

@@ -215,7 +215,7 @@ export async function createHarness(database: Database, overrides: Partial<Serve
       return h.call('POST', '/api/user/login', { body: { email, password }, ip });
     },
     adminPassword() {
-      return config.demoPassword;
+      return DEMO_ADMIN_PASSWORD;
     },
     async adminToken() {
       const res = await h.login('admin@tessera.test', config.demoAdminPassword, '10.200.0.1');
