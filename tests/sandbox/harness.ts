@@ -31,7 +31,8 @@ export interface Sandbox {
 export async function startSandbox(opts: SandboxOptions & { prefix?: string } = {}): Promise<Sandbox> {
   const clock = manualClock();
   const state = createSandboxState({ now: clock.now, seed: 'test', ...opts });
-  const app = Fastify({ logger: false });
+  // Closing ends every connection: a list still loading when its test ends must not hold the close past its hook's deadline.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   await app.register(graphSandbox, { state, prefix: opts.prefix ?? '' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `${address}${opts.prefix ?? ''}`;
