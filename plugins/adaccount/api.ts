@@ -8,24 +8,17 @@
  * public reference: "value specified in basic unit of the currency"). The sandbox does the same.
  */
 import {
-  encodeParams, followNextLinks, graphqlPost, GraphError, toMajorUnits,
-  type BatchRequest, type Bridge, type Params,
+  asAccount, asAccountDigits, encodeParams, graphqlOn, GraphError, readAll, toMajorUnits,
+  type BatchRequest, type Bridge, type Params, type CallOptions,
 } from '@kernel';
-
-export interface CallOptions { signal?: AbortSignal }
 
 // ---------------------------------------------------------------------------------------------
 // ids and vocabularies
 
-/** `act_123` whatever was given (`act_123` or `123`). */
-export function actId(accountId: string): string {
-  return accountId.startsWith('act_') ? accountId : `act_${accountId}`;
-}
-
+/** `act_123` whatever was given (`act_123` or `123`); anything else is refused (the kernel's guard). */
+export const actId = asAccount;
 /** `123` whatever was given: the form GraphQL documents and web pages take. */
-export function accountDigits(accountId: string): string {
-  return accountId.replace(/^act_/, '');
-}
+export const accountDigits = asAccountDigits;
 
 export type AccountRole = 1001 | 1002 | 1003;
 
@@ -60,7 +53,8 @@ export const DOCS = {
   appealSubmit: 'AdAccountAppealSubmitMutation',
 } as const;
 
-const WEB_HOST = 'business.facebook.com';
+/** The web GraphQL of business.facebook.com (the kernel lifts the platform's error codes). */
+const gql = graphqlOn('business.facebook.com');
 const ROLES_PAGE = 'https://adsmanager.facebook.com/ads/manager/account_settings/account_roles/';
 
 // ---------------------------------------------------------------------------------------------
@@ -71,13 +65,8 @@ export interface AccountUser { id: string; name: string; role: number; tasks: st
 
 /** `act_X/users` (up to 300, following next links). Hidden administrators are not in it. */
 export async function listUsers(bridge: Bridge, accountId: string, o: CallOptions = {}): Promise<AccountUser[]> {
-  const rows: AccountUser[] = [];
-  const pages = followNextLinks<Partial<AccountUser>>(bridge, `${actId(accountId)}/users`, { fields: 'id,name,role,tasks', limit: USERS_LIMIT }, { signal: o.signal });
-  for await (const page of pages) {
-    for (const u of page) rows.push({ id: String(u.id), name: u.name ?? '', role: Number(u.role), tasks: Array.isArray(u.tasks) ? u.tasks : [] });
-    if (rows.length >= USERS_LIMIT) break;
-  }
-  return rows;
+  const rows = await readAll<Partial<AccountUser>>(bridge, `${actId(accountId)}/users`, { fields: 'id,name,role,tasks', limit: USERS_LIMIT }, { max: USERS_LIMIT, signal: o.signal });
+  return rows.map((u) => ({ id: String(u.id), name: u.name ?? '', role: Number(u.role), tasks: Array.isArray(u.tasks) ? u.tasks : [] }));
 }
 
 /** Removes a user's role (visible or hidden) — the platform's "POST with method=delete". */
@@ -171,14 +160,8 @@ export async function scanHiddenAdmins(bridge: Bridge, accountId: string, o: Cal
 export interface Agency { id: string; name: string; permitted_tasks: string[]; access_status: string; access_type: string }
 
 export async function listAgencies(bridge: Bridge, accountId: string, o: CallOptions = {}): Promise<Agency[]> {
-  const rows: Agency[] = [];
-  const pages = followNextLinks<Partial<Agency>>(bridge, `${actId(accountId)}/agencies`, { fields: 'id,name,permitted_tasks,access_status,access_type', limit: 100 }, { signal: o.signal });
-  for await (const page of pages) {
-    for (const a of page) {
-      rows.push({ id: String(a.id), name: a.name ?? '', permitted_tasks: Array.isArray(a.permitted_tasks) ? a.permitted_tasks : [], access_status: a.access_status ?? '', access_type: a.access_type ?? '' });
-    }
-  }
-  return rows;
+  const rows = await readAll<Partial<Agency>>(bridge, `${actId(accountId)}/agencies`, { fields: 'id,name,permitted_tasks,access_status,access_type', limit: 100 }, { max: Infinity, signal: o.signal });
+  return rows.map((a) => ({ id: String(a.id), name: a.name ?? '', permitted_tasks: Array.isArray(a.permitted_tasks) ? a.permitted_tasks : [], access_status: a.access_status ?? '', access_type: a.access_type ?? '' }));
 }
 
 /** `POST act_X/agencies` (business, adaccount_id, permitted_tasks); sharing again updates the tasks. */
@@ -416,30 +399,6 @@ export async function submitAppeal(bridge: Bridge, accountId: string, comment: s
     ad_account_id: accountDigits(accountId), appeal_comment: comment,
   }, o);
   return { status: data.ad_account_appeal_submit?.appeal?.status ?? '' };
-}
-
-// ---------------------------------------------------------------------------------------------
-// GraphQL
-
-/**
- * graphqlPost, with the platform's code and transience taken from `errors[0]` (HTTP 200 replies
- * carry them there), so the runner can tell a rate limit or a session error from a refusal.
- */
-async function gql<T>(bridge: Bridge, operation: string, variables: Record<string, unknown>, o: CallOptions): Promise<T> {
-  try {
-    return await graphqlPost<T>(bridge, { operation, variables, host: WEB_HOST, signal: o.signal });
-  } catch (e) {
-    throw withGraphqlCodes(e);
-  }
-}
-
-export function withGraphqlCodes(e: unknown): unknown {
-  if (!(e instanceof GraphError) || e.code !== undefined) return e;
-  const first = (e.body as { errors?: { code?: unknown; api_error_code?: unknown; is_transient?: unknown }[] } | null)?.errors?.[0];
-  const code = typeof first?.code === 'number' ? first.code : typeof first?.api_error_code === 'number' ? first.api_error_code : undefined;
-  if (code === undefined) return e;
-  const transient = typeof first?.is_transient === 'boolean' ? first.is_transient : e.isTransient;
-  return new GraphError(e.message, e.status, code, e.subcode, transient, e.headers, e.body);
 }
 
 // ---------------------------------------------------------------------------------------------

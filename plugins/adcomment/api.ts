@@ -1,11 +1,11 @@
 /**
  * Requests of the ad-post comments area (docs/PLATFORM.md section 13 and "Ad-post comments: values
  * decided"): the ads' posts, their comments and the moderation writes. Comments are read and
- * moderated with the page's own token (`{{page_token:<page>}}`, filled by the executor), which the
- * bridge's Graph helper does not send, hence `pageCall`.
+ * moderated with the page's own token (`{{page_token:<page>}}`, filled by the executor): the kernel's
+ * `graphWith`.
  */
 import {
-  encodeParams, extractErrorCodes, extractErrorMessage, followNextLinks, GRAPH_VERSION, GraphError, runBatch, sleep as defaultSleep,
+  followNextLinks, graphWith, GraphError, readAll, runBatch, sleep as defaultSleep,
   type Bridge, type ListProgress, type Sleep,
 } from '@kernel';
 import type { AdComment, AdPost } from './types';
@@ -17,7 +17,6 @@ export const COMMENT_PAGE = 100;
 export const COMMENT_WAIT_MS = 300;
 /** at most this many comments per post are read (a viral post is not moderated from here) */
 export const COMMENT_MAX = 5000;
-const GRAPH = 'https://graph.facebook.com';
 
 const POST_ID = /^\d{1,30}_\d{1,30}$/;
 const COMMENT_ID = POST_ID;
@@ -33,32 +32,6 @@ export function commentNode(id: string): string {
 /** The page a post id names: the part before the underscore. */
 export const pageOfPost = (postId: string) => postId.split('_')[0] ?? '';
 
-function pageId(id: string): string {
-  if (!/^\d{1,30}$/.test(id)) throw new GraphError(`not a page id: ${id}`, 0);
-  return id;
-}
-
-/** A Graph call with the page's token; a platform link (paging.next) is sent as it came back. */
-async function pageCall<T>(bridge: Bridge, method: 'GET' | 'POST' | 'DELETE', pathOrLink: string, params: Record<string, string | number | boolean>, page: string, o: CallOptions): Promise<T> {
-  const token = `access_token={{page_token:${pageId(page)}}}`;
-  let url: string;
-  if (/^https:\/\//.test(pathOrLink)) {
-    if (!pathOrLink.startsWith(`${GRAPH}/`) || !pathOrLink.includes(token)) throw new GraphError('refused: an unexpected next link', 0);
-    url = pathOrLink;
-  } else {
-    const query = method === 'GET' ? encodeParams(params) : '';
-    url = `${GRAPH}/${GRAPH_VERSION}/${pathOrLink}?${query ? `${query}&` : ''}${token}`;
-  }
-  const response = await bridge.send(url, method === 'GET'
-    ? { method }
-    : { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeParams(params) }, { signal: o.signal });
-  if (!response.ok || (response.body && typeof response.body === 'object' && 'error' in (response.body as object))) {
-    const { code, subcode, isTransient } = extractErrorCodes(response.body);
-    throw new GraphError(extractErrorMessage(response.body) ?? (response.error || `HTTP ${response.status}`), response.status, code, subcode, isTransient, response.headers, response.body);
-  }
-  return response.body as T;
-}
-
 // ---------------------------------------------------------------------------------------------
 // posts behind ads
 
@@ -69,11 +42,8 @@ export const POST_FIELDS = 'id,message,title,created_time,permalink_url,from{id,
 
 /** The session's ad accounts (me/adaccounts, 100 a page). */
 export async function adAccounts(bridge: Bridge, o: CallOptions = {}): Promise<{ id: string; name: string; account_status: number }[]> {
-  const out: { id: string; name: string; account_status: number }[] = [];
-  for await (const page of followNextLinks<{ id: string; name?: string; account_status?: number }>(bridge, 'me/adaccounts', { fields: 'id,name,account_status', limit: 100 }, { signal: o.signal, sleep: o.sleep })) {
-    out.push(...page.map((a) => ({ id: String(a.id), name: a.name ?? '', account_status: Number(a.account_status ?? 0) })));
-  }
-  return out;
+  const rows = await readAll<{ id: string; name?: string; account_status?: number }>(bridge, 'me/adaccounts', { fields: 'id,name,account_status', limit: 100 }, { max: Infinity, signal: o.signal, sleep: o.sleep });
+  return rows.map((a) => ({ id: String(a.id), name: a.name ?? '', account_status: Number(a.account_status ?? 0) }));
 }
 
 const AD_FIELDS = 'id,name,effective_status,creative{effective_object_story_id}';
@@ -184,8 +154,9 @@ export async function readComments(bridge: Bridge, postId: string, o: CallOption
   let first = true;
   while (next && out.length < COMMENT_MAX) {
     if (!first) await sleep(COMMENT_WAIT_MS, o.signal);
-    const body: { data?: RawComment[]; paging?: { next?: string } } = await pageCall(bridge, 'GET', next, first
-      ? { fields: COMMENT_FIELDS, filter: 'toplevel', order: 'reverse_chronological', summary: true, limit: COMMENT_PAGE } : {}, page, o);
+    const body: { data?: RawComment[]; paging?: { next?: string } } = await graphWith(bridge, {
+      path: next, params: first ? { fields: COMMENT_FIELDS, filter: 'toplevel', order: 'reverse_chronological', summary: true, limit: COMMENT_PAGE } : {}, token: { page },
+    }, o);
     first = false;
     const rows = (body?.data ?? []).map((c) => toComment(c, postId));
     out.push(...rows);
@@ -198,7 +169,7 @@ export async function readComments(bridge: Bridge, postId: string, o: CallOption
 /** One comment's moderation state; null when it no longer exists (deleted). */
 export async function readComment(bridge: Bridge, commentId: string, page: string, o: CallOptions = {}): Promise<{ is_hidden: boolean } | null> {
   try {
-    const body = await pageCall<{ id?: string; is_hidden?: boolean }>(bridge, 'GET', commentNode(commentId), { fields: 'id,is_hidden' }, page, o);
+    const body = await graphWith<{ id?: string; is_hidden?: boolean }>(bridge, { path: commentNode(commentId), params: { fields: 'id,is_hidden' }, token: { page } }, o);
     return { is_hidden: !!body?.is_hidden };
   } catch (e) {
     // code 100 "does not exist": the comment is gone
@@ -209,10 +180,10 @@ export async function readComment(bridge: Bridge, commentId: string, page: strin
 
 /** `POST {comment} is_hidden=true|false` with the page's token. */
 export async function setHidden(bridge: Bridge, commentId: string, page: string, hidden: boolean, o: CallOptions = {}): Promise<void> {
-  await pageCall(bridge, 'POST', commentNode(commentId), { is_hidden: hidden }, page, o);
+  await graphWith(bridge, { method: 'POST', path: commentNode(commentId), params: { is_hidden: hidden }, token: { page } }, o);
 }
 
 /** `DELETE {comment}` with the page's token. */
 export async function deleteComment(bridge: Bridge, commentId: string, page: string, o: CallOptions = {}): Promise<void> {
-  await pageCall(bridge, 'DELETE', commentNode(commentId), {}, page, o);
+  await graphWith(bridge, { method: 'DELETE', path: commentNode(commentId), token: { page } }, o);
 }

@@ -4,11 +4,9 @@
  * share them, so what a row shows and what an action changes are read and written the same way.
  */
 import {
-  docIdFor, encodeParams, followNextLinks, graphqlPost, GraphError, MissingDocIdError, extractErrorMessage,
-  type Bridge,
+  asAccount, asAccountDigits, asBusiness, asNode, graphqlOn, graphqlText, GraphError, extractErrorMessage, readAll, webForm,
+  type Bridge, type CallOptions,
 } from '@kernel';
-
-export interface CallOptions { signal?: AbortSignal }
 
 /** The platform GraphQL operations of this area, by name: their doc ids come from the document catalogue. */
 export const DOCS = {
@@ -36,6 +34,8 @@ export const DOCS = {
 } as const;
 
 const WEB_HOST = 'business.facebook.com';
+/** The web GraphQL of business.facebook.com (the kernel lifts the platform's error codes). */
+const gql = graphqlOn(WEB_HOST);
 const LIMITS_FORM = `https://${WEB_HOST}/business/adaccount/limits/`;
 /** The version the "remove a business user by id" call is sent on (docs/SPEC.md, businesses). */
 export const REMOVE_USER_VERSION = 'v19.0';
@@ -52,14 +52,6 @@ export type BusinessRole = (typeof BUSINESS_ROLES)[number];
 /** A business user's role when none is given (docs/SPEC.md, business user). */
 export const DEFAULT_ROLE: BusinessRole = 'EMPLOYEE';
 
-/**
- * A business or business-user id is digits. Anything else (an ad account id from another list) is
- * refused here, before a path is built from it, so no call goes out on a wrong node.
- */
-export function nodeId(id: string, what = 'business'): string {
-  if (!/^\d{1,20}$/.test(id)) throw new GraphError(`not a ${what} id: ${id}`, 0);
-  return id;
-}
 
 // ---------------------------------------------------------------------------------------------
 // the business type (ad-account limit) and the restriction flag
@@ -70,28 +62,11 @@ export function bmType(limit: unknown): string {
   return Number.isInteger(n) && n > 0 ? `BM${n}` : 'BM1';
 }
 
-/** A web form reply: `for (;;);` then JSON; its `payload` or its error. */
-export function parseFormReply(text: string): { payload: Record<string, unknown> | null; error: string | null } {
-  let json: { payload?: unknown; error?: unknown; errorSummary?: unknown; errorDescription?: unknown } | null = null;
-  try { json = JSON.parse(text.replace(/^\s*for \(;;\);/, '')); } catch { json = null; }
-  if (!json || typeof json !== 'object') return { payload: null, error: 'Unknown error' };
-  if (json.error !== undefined && json.error !== null && json.error !== 0) {
-    return { payload: null, error: extractErrorMessage(json) ?? `error ${String(json.error)}` };
-  }
-  return { payload: json.payload && typeof json.payload === 'object' ? json.payload as Record<string, unknown> : null, error: null };
-}
-
 /** `POST business/adaccount/limits` (business_id) → payload.adAccountLimit. */
 export async function adAccountLimit(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<number> {
-  const body = `${encodeParams({ business_id: nodeId(businessId), __a: 1 })}&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&__user={{user_id}}`;
-  const response = await bridge.send(LIMITS_FORM, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-fb-lsd': '{{lsd}}' }, body,
-  }, { signal: o.signal, responseType: 'text' });
-  const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? null);
-  const { payload, error } = parseFormReply(text);
-  if (!response.ok || error || !payload) throw new GraphError(error ?? `HTTP ${response.status}`, response.status, undefined, undefined, response.status >= 500, response.headers, text);
+  const payload = await webForm(bridge, { url: LIMITS_FORM, fields: { business_id: asBusiness(businessId) }, signal: o.signal });
   const limit = Number(payload.adAccountLimit);
-  if (!Number.isFinite(limit)) throw new GraphError('no adAccountLimit in the reply', response.status);
+  if (!Number.isFinite(limit)) throw new GraphError('no adAccountLimit in the reply', 200);
   return limit;
 }
 
@@ -107,7 +82,7 @@ export async function businessType(bridge: Bridge, businessId: string, o: CallOp
 
 /** The restriction check, as the string the list keeps: "true" or "false". */
 export async function restrictionOf(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<'true' | 'false'> {
-  const data = await gql<{ entity?: { is_restricted?: unknown } | null }>(bridge, DOCS.restriction, { entity_id: nodeId(businessId) }, o);
+  const data = await gql<{ entity?: { is_restricted?: unknown } | null }>(bridge, DOCS.restriction, { entity_id: asBusiness(businessId) }, o);
   return data.entity?.is_restricted === true ? 'true' : 'false';
 }
 
@@ -132,30 +107,21 @@ export const USER_FIELDS = 'id,name,email,role,title,active_status,two_fac_statu
 
 export interface PendingUser { id: string; email: string; role: string; status: string; expiration_time?: string }
 
-async function readAll<T>(bridge: Bridge, path: string, params: Record<string, string | number>, o: CallOptions, max = USERS_LIMIT): Promise<T[]> {
-  const rows: T[] = [];
-  for await (const page of followNextLinks<T>(bridge, path, params, { signal: o.signal })) {
-    rows.push(...page);
-    if (rows.length >= max) break;
-  }
-  return rows.slice(0, max);
-}
-
 /** `{bm}/business_users` (300). Hidden administrators are not in it. */
 export async function listUsers(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<BusinessUser[]> {
-  const rows = await readAll<Partial<BusinessUser>>(bridge, `${nodeId(businessId)}/business_users`, { fields: USER_FIELDS, limit: USERS_LIMIT }, o);
+  const rows = await readAll<Partial<BusinessUser>>(bridge, `${asBusiness(businessId)}/business_users`, { fields: USER_FIELDS, limit: USERS_LIMIT }, { max: USERS_LIMIT, signal: o.signal });
   return rows.map((u) => ({ ...u, id: String(u.id), name: u.name ?? '', email: u.email ?? '', role: u.role || DEFAULT_ROLE }));
 }
 
 /** `{bm}/pending_users`: invitations not yet accepted. */
 export async function listPending(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<PendingUser[]> {
-  const rows = await readAll<Partial<PendingUser>>(bridge, `${nodeId(businessId)}/pending_users`, { fields: 'id,email,role,status,expiration_time', limit: USERS_LIMIT }, o);
+  const rows = await readAll<Partial<PendingUser>>(bridge, `${asBusiness(businessId)}/pending_users`, { fields: 'id,email,role,status,expiration_time', limit: USERS_LIMIT }, { max: USERS_LIMIT, signal: o.signal });
   return rows.map((u) => ({ id: String(u.id), email: u.email ?? '', role: u.role || DEFAULT_ROLE, status: u.status ?? '', expiration_time: u.expiration_time }));
 }
 
 /** `POST {bm}/business_users` (email, role): an invitation. */
 export async function inviteUser(bridge: Bridge, businessId: string, email: string, role: string, o: CallOptions = {}): Promise<string> {
-  const { body } = await bridge.graph<{ id?: string }>({ method: 'POST', path: `${nodeId(businessId)}/business_users`, params: { email, role: role || DEFAULT_ROLE } }, { signal: o.signal });
+  const { body } = await bridge.graph<{ id?: string }>({ method: 'POST', path: `${asBusiness(businessId)}/business_users`, params: { email, role: role || DEFAULT_ROLE } }, { signal: o.signal });
   return String(body?.id ?? '');
 }
 
@@ -169,12 +135,12 @@ export async function hasInviteOrMember(bridge: Bridge, businessId: string, emai
 
 /** `POST {business user}` role. */
 export async function updateRole(bridge: Bridge, businessUserId: string, role: string, o: CallOptions = {}): Promise<void> {
-  await bridge.graph({ method: 'POST', path: nodeId(businessUserId, 'business user'), params: { role } }, { signal: o.signal });
+  await bridge.graph({ method: 'POST', path: asNode(businessUserId, 'business user'), params: { role } }, { signal: o.signal });
 }
 
 /** Removes a person: `POST {business user} method=delete` on v19 (docs/SPEC.md, businesses). */
 export async function removeBusinessUser(bridge: Bridge, businessUserId: string, o: CallOptions = {}): Promise<void> {
-  await bridge.graph({ method: 'POST', path: nodeId(businessUserId, 'business user'), params: { method: 'delete' }, version: REMOVE_USER_VERSION }, { signal: o.signal });
+  await bridge.graph({ method: 'POST', path: asNode(businessUserId, 'business user'), params: { method: 'delete' }, version: REMOVE_USER_VERSION }, { signal: o.signal });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,7 +150,7 @@ export interface Person { id: string; user_id: string; name: string; email: stri
 
 /** The business settings' people list (GraphQL): everyone with a role, hidden administrators included. */
 export async function settingsPeople(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<Person[]> {
-  const data = await gql<{ business?: { business_people?: { nodes?: Partial<Person>[] } } | null }>(bridge, DOCS.people, { business_id: nodeId(businessId) }, o);
+  const data = await gql<{ business?: { business_people?: { nodes?: Partial<Person>[] } } | null }>(bridge, DOCS.people, { business_id: asBusiness(businessId) }, o);
   return (data.business?.business_people?.nodes ?? []).map((p) => ({
     id: String(p.id ?? ''), user_id: String(p.user_id ?? ''), name: p.name ?? '', email: p.email ?? '', role: p.role ?? '',
   }));
@@ -210,7 +176,7 @@ export async function scanHiddenAdmins(bridge: Bridge, businessId: string, o: Ca
 export interface Partner { id: string; name: string; relationship: string; shared_ad_accounts_count: number }
 
 export async function listPartners(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<Partner[]> {
-  const data = await gql<{ business?: { partners?: { nodes?: Partial<Partner>[] } } | null }>(bridge, DOCS.partners, { business_id: nodeId(businessId) }, o);
+  const data = await gql<{ business?: { partners?: { nodes?: Partial<Partner>[] } } | null }>(bridge, DOCS.partners, { business_id: asBusiness(businessId) }, o);
   return (data.business?.partners?.nodes ?? []).map((p) => ({ id: String(p.id ?? ''), name: p.name ?? '', relationship: p.relationship ?? '', shared_ad_accounts_count: Number(p.shared_ad_accounts_count ?? 0) }));
 }
 
@@ -221,7 +187,7 @@ interface AssetReply {
 
 /** One page of the ad-account asset list. */
 export async function adAccountAssetPage(bridge: Bridge, businessId: string, cursor: string | null, o: CallOptions = {}) {
-  const data = await gql<AssetReply>(bridge, DOCS.adAccounts, { business_id: nodeId(businessId), pageSize: ASSET_PAGE_SIZE, cursor: cursor ?? undefined }, o);
+  const data = await gql<AssetReply>(bridge, DOCS.adAccounts, { business_id: asBusiness(businessId), pageSize: ASSET_PAGE_SIZE, cursor: cursor ?? undefined }, o);
   const list = data.business?.ad_accounts;
   return {
     items: (list?.edges ?? []).flatMap(({ node }) => (node ? [{
@@ -235,36 +201,36 @@ export async function adAccountAssetPage(bridge: Bridge, businessId: string, cur
 export interface AssetBanner { show: boolean; type: string; message: string }
 
 export async function assetStatusBanner(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<AssetBanner> {
-  const data = await gql<{ business?: { asset_status_banner?: { show?: boolean; type?: string; message?: string | null } } | null }>(bridge, DOCS.banner, { business_id: nodeId(businessId) }, o);
+  const data = await gql<{ business?: { asset_status_banner?: { show?: boolean; type?: string; message?: string | null } } | null }>(bridge, DOCS.banner, { business_id: asBusiness(businessId) }, o);
   const b = data.business?.asset_status_banner;
   return { show: !!b?.show, type: b?.type ?? 'NONE', message: b?.message ?? '' };
 }
 
 export async function validatePartnerAsset(bridge: Bridge, businessId: string, partnerId: string, assetId: string, o: CallOptions = {}): Promise<{ valid: boolean; reason: string }> {
-  const data = await gql<{ partner_asset_validate?: { is_valid?: boolean; reason?: string | null } }>(bridge, DOCS.partnerValidate, { business_id: nodeId(businessId), partner_business_id: partnerId, asset_id: assetId }, o);
+  const data = await gql<{ partner_asset_validate?: { is_valid?: boolean; reason?: string | null } }>(bridge, DOCS.partnerValidate, { business_id: asBusiness(businessId), partner_business_id: partnerId, asset_id: assetId }, o);
   return { valid: !!data.partner_asset_validate?.is_valid, reason: data.partner_asset_validate?.reason ?? '' };
 }
 
 export async function addPartnerAsset(bridge: Bridge, businessId: string, partnerId: string, assetId: string, tasks: readonly string[], o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.partnerAdd, { business_id: nodeId(businessId), partner_business_id: partnerId, asset_id: assetId, permitted_tasks: [...tasks] }, o);
+  await gql(bridge, DOCS.partnerAdd, { business_id: asBusiness(businessId), partner_business_id: partnerId, asset_id: assetId, permitted_tasks: [...tasks] }, o);
 }
 
 export async function removePartnerAsset(bridge: Bridge, businessId: string, partnerId: string, assetId: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.partnerRemove, { business_id: nodeId(businessId), partner_business_id: partnerId, asset_id: assetId }, o);
+  await gql(bridge, DOCS.partnerRemove, { business_id: asBusiness(businessId), partner_business_id: partnerId, asset_id: assetId }, o);
 }
 
 export async function assignUserAsset(bridge: Bridge, businessId: string, userId: string, assetId: string, tasks: readonly string[], o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.userAssign, { business_id: nodeId(businessId), user_id: userId, asset_id: assetId, tasks: [...tasks] }, o);
+  await gql(bridge, DOCS.userAssign, { business_id: asBusiness(businessId), user_id: userId, asset_id: assetId, tasks: [...tasks] }, o);
 }
 
 export async function removeUserAsset(bridge: Bridge, businessId: string, userId: string, assetId: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.userUnassign, { business_id: nodeId(businessId), user_id: userId, asset_id: assetId }, o);
+  await gql(bridge, DOCS.userUnassign, { business_id: asBusiness(businessId), user_id: userId, asset_id: assetId }, o);
 }
 
 export interface Connection { from_id: string; from_type: string; to_id: string; to_type: string }
 
 export async function listConnections(bridge: Bridge, businessId: string, o: CallOptions & { assetId?: string } = {}): Promise<Connection[]> {
-  const data = await gql<{ business?: { asset_connections?: { nodes?: Connection[] } } | null }>(bridge, DOCS.connections, { business_id: nodeId(businessId), asset_id: o.assetId }, o);
+  const data = await gql<{ business?: { asset_connections?: { nodes?: Connection[] } } | null }>(bridge, DOCS.connections, { business_id: asBusiness(businessId), asset_id: o.assetId }, o);
   return data.business?.asset_connections?.nodes ?? [];
 }
 
@@ -272,40 +238,36 @@ export interface ConnectionInput { from_id: string; from_asset_type: string; to_
 
 export async function changeConnections(bridge: Bridge, businessId: string, add: boolean, connections: readonly ConnectionInput[], o: CallOptions = {}): Promise<{ from_id: string; to_id: string; status: string }[]> {
   const data = await gql<Record<string, { results?: { from_id: string; to_id: string; status: string }[] } | undefined>>(
-    bridge, add ? DOCS.connectionsAdd : DOCS.connectionsRemove, { business_id: nodeId(businessId), connections: [...connections] }, o);
+    bridge, add ? DOCS.connectionsAdd : DOCS.connectionsRemove, { business_id: asBusiness(businessId), connections: [...connections] }, o);
   return (add ? data.asset_connections_bulk_add : data.asset_connections_bulk_remove)?.results ?? [];
 }
 
 export interface AssetGroup { id: string; name: string; ad_account_ids: string[] }
 
 export async function listAssetGroups(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<AssetGroup[]> {
-  const data = await gql<{ business?: { asset_groups?: { nodes?: Partial<AssetGroup>[] } } | null }>(bridge, DOCS.groupList, { business_id: nodeId(businessId) }, o);
+  const data = await gql<{ business?: { asset_groups?: { nodes?: Partial<AssetGroup>[] } } | null }>(bridge, DOCS.groupList, { business_id: asBusiness(businessId) }, o);
   return (data.business?.asset_groups?.nodes ?? []).map((g) => ({ id: String(g.id ?? ''), name: g.name ?? '', ad_account_ids: (g.ad_account_ids ?? []).map(String) }));
 }
 
 export async function createAssetGroup(bridge: Bridge, businessId: string, name: string, o: CallOptions = {}): Promise<string> {
-  const data = await gql<{ asset_group_create?: { asset_group?: { id?: string } } }>(bridge, DOCS.groupCreate, { business_id: nodeId(businessId), name }, o);
+  const data = await gql<{ asset_group_create?: { asset_group?: { id?: string } } }>(bridge, DOCS.groupCreate, { business_id: asBusiness(businessId), name }, o);
   return String(data.asset_group_create?.asset_group?.id ?? '');
 }
 
 export async function shareToAssetGroup(bridge: Bridge, groupId: string, adAccountIds: readonly string[], o: CallOptions = {}): Promise<string[]> {
-  const data = await gql<{ asset_group_share_ad_account?: { added?: string[] } }>(bridge, DOCS.groupShare, { asset_group_id: nodeId(groupId, 'asset group'), ad_account_ids: adAccountIds.map(digits) }, o);
+  const data = await gql<{ asset_group_share_ad_account?: { added?: string[] } }>(bridge, DOCS.groupShare, { asset_group_id: asNode(groupId, 'asset group'), ad_account_ids: adAccountIds.map(asAccountDigits) }, o);
   return data.asset_group_share_ad_account?.added ?? [];
 }
 
 export async function removeAdAccount(bridge: Bridge, businessId: string, adAccountId: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.removeAdAccount, { business_id: nodeId(businessId), ad_account_id: digits(adAccountId) }, o);
+  await gql(bridge, DOCS.removeAdAccount, { business_id: asBusiness(businessId), ad_account_id: asAccountDigits(adAccountId) }, o);
 }
 
 export async function createPage(bridge: Bridge, businessId: string, name: string, category: string | undefined, o: CallOptions = {}): Promise<{ id: string; name: string }> {
-  const data = await gql<{ business_page_create?: { page?: { id?: string; name?: string } } }>(bridge, DOCS.createPage, { business_id: nodeId(businessId), name, category }, o);
+  const data = await gql<{ business_page_create?: { page?: { id?: string; name?: string } } }>(bridge, DOCS.createPage, { business_id: asBusiness(businessId), name, category }, o);
   return { id: String(data.business_page_create?.page?.id ?? ''), name: data.business_page_create?.page?.name ?? '' };
 }
 
-/** `123` whatever was given (`act_123` or `123`): the form the business documents take. */
-export function digits(accountId: string): string {
-  return accountId.replace(/^act_/, '');
-}
 
 // ---------------------------------------------------------------------------------------------
 // business info
@@ -340,7 +302,7 @@ export function parseBusinessInfo(text: string): BusinessInfo | null {
 }
 
 export async function businessInfo(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<BusinessInfo> {
-  const text = await gqlText(bridge, DOCS.info, { business_id: nodeId(businessId) }, o);
+  const text = await graphqlText(bridge, { operation: DOCS.info, variables: { business_id: asBusiness(businessId) }, host: WEB_HOST, signal: o.signal });
   const info = parseBusinessInfo(text);
   if (!info) {
     let parsed: unknown = null;
@@ -351,61 +313,24 @@ export async function businessInfo(bridge: Bridge, businessId: string, o: CallOp
 }
 
 export async function updateBasicInfo(bridge: Bridge, businessId: string, change: { name?: string; primary_page_id?: string }, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.updateInfo, { business_id: nodeId(businessId), name: change.name || undefined, primary_page_id: change.primary_page_id || undefined }, o);
-}
-
-// ---------------------------------------------------------------------------------------------
-// GraphQL
-
-/** graphqlPost, with the platform's code and transience taken from `errors[0]` for the runner. */
-async function gql<T>(bridge: Bridge, operation: string, variables: Record<string, unknown>, o: CallOptions): Promise<T> {
-  try {
-    return await graphqlPost<T>(bridge, { operation, variables, host: WEB_HOST, signal: o.signal });
-  } catch (e) {
-    throw withGraphqlCodes(e);
-  }
-}
-
-function withGraphqlCodes(e: unknown): unknown {
-  if (!(e instanceof GraphError) || e.code !== undefined) return e;
-  const first = (e.body as { errors?: { code?: unknown; api_error_code?: unknown; is_transient?: unknown }[] } | null)?.errors?.[0];
-  const code = typeof first?.code === 'number' ? first.code : typeof first?.api_error_code === 'number' ? first.api_error_code : undefined;
-  if (code === undefined) return e;
-  return new GraphError(e.message, e.status, code, e.subcode, typeof first?.is_transient === 'boolean' ? first.is_transient : e.isTransient, e.headers, e.body);
-}
-
-/** A GraphQL form post whose reply is read as text (a streamed reply is several JSON parts). */
-async function gqlText(bridge: Bridge, operation: string, variables: Record<string, unknown>, o: CallOptions): Promise<string> {
-  const docId = docIdFor(operation);
-  if (docId === null) throw new MissingDocIdError(operation);
-  const body = `${encodeParams({ doc_id: docId, variables, fb_api_req_friendly_name: operation, server_timestamps: true })}&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&av={{user_id}}&__user={{user_id}}`;
-  const response = await bridge.send(`https://${WEB_HOST}/api/graphql/`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-fb-lsd': '{{lsd}}' }, body,
-  }, { signal: o.signal, responseType: 'text' });
-  const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? null);
-  if (!response.ok) {
-    let parsed: unknown = null;
-    try { parsed = JSON.parse(text); } catch { parsed = null; }
-    throw new GraphError(extractErrorMessage(parsed) ?? `HTTP ${response.status}`, response.status, undefined, undefined, response.status >= 500, response.headers, parsed);
-  }
-  return text;
+  await gql(bridge, DOCS.updateInfo, { business_id: asBusiness(businessId), name: change.name || undefined, primary_page_id: change.primary_page_id || undefined }, o);
 }
 
 /** Business users with access to an asset (explicit assignments and admins' implicit access). */
 export async function usersByAsset(bridge: Bridge, businessId: string, assetId: string, o: CallOptions = {}): Promise<{ id: string; user_id: string; tasks: string[]; is_implicit: boolean }[]> {
   const data = await gql<{ business?: { users_with_asset_access?: { nodes?: { id?: string; user_id?: string; tasks?: string[]; is_implicit?: boolean }[] } } | null }>(
-    bridge, DOCS.usersByAsset, { business_id: nodeId(businessId), asset_id: assetId }, o);
+    bridge, DOCS.usersByAsset, { business_id: asBusiness(businessId), asset_id: assetId }, o);
   return (data.business?.users_with_asset_access?.nodes ?? []).map((n) => ({ id: String(n.id ?? ''), user_id: String(n.user_id ?? ''), tasks: n.tasks ?? [], is_implicit: !!n.is_implicit }));
 }
 
 /** Pages the business owns, by name (the create-page check). */
 export async function ownedPageNames(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<string[]> {
-  const rows = await readAll<{ id: string; name?: string }>(bridge, `${nodeId(businessId)}/owned_pages`, { fields: 'id,name', limit: 200 }, o, 5000);
+  const rows = await readAll<{ id: string; name?: string }>(bridge, `${asBusiness(businessId)}/owned_pages`, { fields: 'id,name', limit: 200 }, { max: 5000, signal: o.signal });
   return rows.map((p) => p.name ?? '');
 }
 
 /** Agencies an ad account is shared with (the partner-removal check). */
 export async function accountAgencies(bridge: Bridge, adAccountId: string, o: CallOptions = {}): Promise<string[]> {
-  const rows = await readAll<{ id: string }>(bridge, `act_${digits(adAccountId)}/agencies`, { fields: 'id', limit: 100 }, o, 1000);
+  const rows = await readAll<{ id: string }>(bridge, `${asAccount(adAccountId)}/agencies`, { fields: 'id', limit: 100 }, { max: 1000, signal: o.signal });
   return rows.map((a) => String(a.id));
 }

@@ -1,4 +1,4 @@
-import { followNextLinks, GraphError, runBatch, sleep as defaultSleep, type Bridge, type Sleep } from '@kernel';
+import { followNextLinks, loaderError, runBatch, sleep as defaultSleep, type Bridge, type Sleep } from '@kernel';
 import { businessType, restrictionOf } from './api';
 import type { Business } from './types';
 
@@ -26,17 +26,6 @@ export interface LoadOptions {
   cache?: BusinessFieldCache;
   onRows?: (rows: Business[]) => void;
   onProgress?: (p: { page: number; rows: number; done: number; total: number }) => void;
-}
-
-/**
- * The loader's error, as the spec words it: the graph error's message, else the exception's
- * message, else "Unknown error".
- */
-export function loaderError(e: unknown): Error {
-  if (e instanceof GraphError && e.message) return e;
-  if (e instanceof Error && e.message) return e;
-  if (typeof e === 'string' && e) return new Error(e);
-  return new Error('Unknown error');
 }
 
 /**

@@ -2,9 +2,7 @@
  * Requests of the friends area: web GraphQL form posts to www.facebook.com by operation name; their
  * doc ids come from the document catalogue (docs/PLATFORM.md section 14 and "Friends: values decided").
  */
-import { GraphError, graphqlPost, type Bridge } from '@kernel';
-
-export interface CallOptions { signal?: AbortSignal }
+import { asPerson, graphqlOn, type Bridge, type CallOptions } from '@kernel';
 
 /** The platform operations of this area, by what they do. */
 export const DOCS = {
@@ -35,46 +33,32 @@ import type { FriendshipStatus } from './requests';
 
 export type { FriendshipStatus };
 
-export function personId(id: string): string {
-  if (!/^\d{1,20}$/.test(id)) throw new GraphError(`not a profile id: ${id}`, 0);
-  return id;
-}
-
-/** graphqlPost on www.facebook.com, with the platform's code and transience taken from `errors[0]`. */
-async function gql<T>(bridge: Bridge, operation: string, variables: Record<string, unknown>, o: CallOptions): Promise<T> {
-  try {
-    return await graphqlPost<T>(bridge, { operation, variables, host: 'www.facebook.com', signal: o.signal });
-  } catch (e) {
-    if (!(e instanceof GraphError) || e.code !== undefined) throw e;
-    const first = (e.body as { errors?: { code?: unknown; api_error_code?: unknown; is_transient?: unknown }[] } | null)?.errors?.[0];
-    const code = typeof first?.code === 'number' ? first.code : typeof first?.api_error_code === 'number' ? first.api_error_code : undefined;
-    throw code === undefined ? e : new GraphError(e.message, e.status, code, e.subcode, typeof first?.is_transient === 'boolean' ? first.is_transient : e.isTransient, e.headers, e.body);
-  }
-}
+/** The web GraphQL of www.facebook.com (the kernel lifts the platform's error codes). */
+const gql = graphqlOn('www.facebook.com');
 
 // ---------------------------------------------------------------------------------------------
 // the four writes and the status read that settles them
 
 export async function sendRequest(bridge: Bridge, uid: string, o: CallOptions = {}): Promise<FriendshipStatus> {
   const data = await gql<{ friend_request_send?: { friend_requestees?: { friendship_status?: FriendshipStatus }[] } }>(bridge, DOCS.send,
-    { friend_requestee_ids: [personId(uid)], friending_channel: 'PROFILE_BUTTON' }, o);
+    { friend_requestee_ids: [asPerson(uid)], friending_channel: 'PROFILE_BUTTON' }, o);
   return data.friend_request_send?.friend_requestees?.[0]?.friendship_status ?? 'OUTGOING_REQUEST';
 }
 
 export async function cancelRequest(bridge: Bridge, uid: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.cancel, { cancelled_friend_requestee_id: personId(uid) }, o);
+  await gql(bridge, DOCS.cancel, { cancelled_friend_requestee_id: asPerson(uid) }, o);
 }
 
 export async function confirmRequest(bridge: Bridge, uid: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.confirm, { friend_requester_id: personId(uid) }, o);
+  await gql(bridge, DOCS.confirm, { friend_requester_id: asPerson(uid) }, o);
 }
 
 export async function deleteRequest(bridge: Bridge, uid: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.delete, { friend_requester_id: personId(uid) }, o);
+  await gql(bridge, DOCS.delete, { friend_requester_id: asPerson(uid) }, o);
 }
 
 export async function friendshipStatus(bridge: Bridge, uid: string, o: CallOptions = {}): Promise<FriendshipStatus> {
-  const data = await gql<{ node?: { friendship_status?: FriendshipStatus } | null }>(bridge, DOCS.status, { id: personId(uid) }, o);
+  const data = await gql<{ node?: { friendship_status?: FriendshipStatus } | null }>(bridge, DOCS.status, { id: asPerson(uid) }, o);
   return data.node?.friendship_status ?? 'CAN_REQUEST';
 }
 

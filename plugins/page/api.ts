@@ -2,11 +2,11 @@
  * Requests of the page area (docs/SPEC.md, pages; docs/PLATFORM.md section 9.1), as pure functions of
  * a Bridge: the list loader, the detail panel, the sub-screens and the bulk actions share them.
  */
-import { encodeParams, graphqlPost, GraphError, toGraphErrorOf, type Bridge } from './bridge-util';
+import {
+  asBusiness, asPage, asPerson, graphqlOn, graphWith, GraphError, parseFormJson, sendForm, toGraphError, type Bridge, type GraphToken, type CallOptions,
+} from '@kernel';
 import { htmlToText, renameStatus } from './text';
 import type { Page, PageExtended } from './types';
-
-export interface CallOptions { signal?: AbortSignal }
 
 /** The web GraphQL operations of this area, by name (doc ids from the document catalogue). */
 export const DOCS = {
@@ -37,9 +37,7 @@ export const DOCS = {
   appealSubmit: 'PageAppealSubmitMutation',
 } as const;
 
-const GRAPH = 'https://graph.facebook.com/v19.0';
 const WWW = 'https://www.facebook.com';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** me/accounts: 200 a page (docs/SPEC.md section 9, "Page list limit"). */
 export const LIST_LIMIT = 200;
@@ -57,27 +55,15 @@ export const ROLE_TASKS = ['MANAGE', 'CREATE_CONTENT', 'MODERATE', 'MESSAGING', 
 export const LIST_FIELDS = 'id,name,access_token,category,category_list,fan_count,verification_status,picture,link,is_published,page_created_time,promotion_eligible,tasks,business{id,name}';
 export const EXTENDED_FIELDS = 'additional_profile_id,location,website,phone,emails,business{id,name},likes,country_page_likes,promotion_ineligible_reason';
 
-/** A page id is digits; anything else is refused before a path or variable is built from it. */
-export function pageId(id: string): string {
-  if (!/^\d{1,20}$/.test(id)) throw new GraphError(`not a page id: ${id}`, 0);
-  return id;
-}
+/** The token a page call carries: the user's, the alternate one or the page's own. */
+export type Token = GraphToken;
 
-type Token = 'access_token' | 'access_token_alt' | { page: string };
-const tokenText = (t: Token) => (typeof t === 'string' ? `{{${t}}}` : `{{page_token:${pageId(t.page)}}}`);
-
-/** A Graph call with a chosen token (the user's, the alternate one or the page's), placeholders only as the whole token value. */
-export async function graphCall<T>(bridge: Bridge, method: 'GET' | 'POST' | 'DELETE', pathOrUrl: string, params: Record<string, unknown>, token: Token, o: CallOptions = {}): Promise<T> {
-  const full = /^https:\/\//.test(pathOrUrl);
-  let url = full ? pathOrUrl : `${GRAPH}/${pathOrUrl}`;
-  if (full) url = url.replace(/([?&]access_token=)[^&#]*/, `$1${tokenText(token)}`);
-  const query = encodeParams(params as never);
-  const withToken = full ? url : `${url}?${method === 'GET' && query ? `${query}&` : ''}access_token=${tokenText(token)}`;
-  const response = method === 'GET'
-    ? await bridge.send(withToken, { method }, { signal: o.signal })
-    : await bridge.send(`${GRAPH}/${pathOrUrl}`, { method: 'POST', headers: FORM, body: `${query ? `${query}&` : ''}${method === 'DELETE' ? 'method=delete&' : ''}access_token=${tokenText(token)}` }, { signal: o.signal });
-  if (!response.ok || (response.body && typeof response.body === 'object' && 'error' in (response.body as object))) throw toGraphErrorOf(response);
-  return response.body as T;
+/**
+ * A Graph call of this area: the token chosen, a write's token in its form body (so a DELETE goes
+ * out as `POST method=delete`), as the page area's calls always have.
+ */
+export function pageGraph<T>(bridge: Bridge, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, unknown>, token: Token, o: CallOptions = {}): Promise<T> {
+  return graphWith<T>(bridge, { method, path, params: params as never, token, tokenIn: 'body' }, o);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -87,13 +73,13 @@ export interface ListPage { rows: Page[]; next: string | null }
 
 /** One page of me/accounts with a token; its next link (which carries the same token placeholder). */
 export async function accountsPage(bridge: Bridge, next: string | null, token: Token, o: CallOptions = {}): Promise<ListPage> {
-  const body = await graphCall<{ data?: Page[]; paging?: { next?: string } }>(bridge, 'GET', next ?? 'me/accounts', next ? {} : { fields: LIST_FIELDS, limit: LIST_LIMIT }, token, o);
+  const body = await pageGraph<{ data?: Page[]; paging?: { next?: string } }>(bridge, 'GET', next ?? 'me/accounts', next ? {} : { fields: LIST_FIELDS, limit: LIST_LIMIT }, token, o);
   return { rows: Array.isArray(body?.data) ? body.data.map((p) => ({ ...p, id: String(p.id) })) : [], next: body?.paging?.next ?? null };
 }
 
 /** The extended read of one page (the detail panel). */
 export async function pageExtended(bridge: Bridge, id: string, o: CallOptions = {}): Promise<PageExtended> {
-  return graphCall<PageExtended>(bridge, 'GET', pageId(id), { fields: EXTENDED_FIELDS }, 'access_token', o);
+  return pageGraph<PageExtended>(bridge, 'GET', asPage(id), { fields: EXTENDED_FIELDS }, 'access_token', o);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -102,48 +88,47 @@ export async function pageExtended(bridge: Bridge, id: string, o: CallOptions = 
 export interface PageRole { id: string; name: string; tasks: string[]; role?: string }
 
 export async function listRoles(bridge: Bridge, id: string, o: CallOptions = {}): Promise<PageRole[]> {
-  const body = await graphCall<{ data?: { id: string; name?: string; tasks?: string[]; role?: string }[] }>(bridge, 'GET', `${pageId(id)}/roles`, { fields: 'id,name,tasks,role', limit: ROLES_LIMIT }, 'access_token', o);
+  const body = await pageGraph<{ data?: { id: string; name?: string; tasks?: string[]; role?: string }[] }>(bridge, 'GET', `${asPage(id)}/roles`, { fields: 'id,name,tasks,role', limit: ROLES_LIMIT }, 'access_token', o);
   return (body?.data ?? []).map((r) => ({ id: String(r.id), name: r.name ?? '', tasks: r.tasks ?? [], role: r.role }));
 }
 
 export async function addRole(bridge: Bridge, id: string, user: string, tasks: readonly string[], o: CallOptions = {}): Promise<void> {
-  await graphCall(bridge, 'POST', `${pageId(id)}/assigned_users`, { user: pageId(user), tasks: JSON.stringify(tasks) }, 'access_token', o);
+  await pageGraph(bridge, 'POST', `${asPage(id)}/assigned_users`, { user: asPerson(user), tasks: JSON.stringify(tasks) }, 'access_token', o);
 }
 
 export async function removeRole(bridge: Bridge, id: string, user: string, o: CallOptions = {}): Promise<void> {
-  await graphCall(bridge, 'DELETE', `${pageId(id)}/assigned_users`, { user: pageId(user) }, 'access_token', o);
+  await pageGraph(bridge, 'DELETE', `${asPage(id)}/assigned_users`, { user: asPerson(user) }, 'access_token', o);
 }
 
 /** Unpublish (or publish): `POST {page} is_published` with the page's own token. */
 export async function setPublished(bridge: Bridge, id: string, published: boolean, o: CallOptions = {}): Promise<void> {
-  await graphCall(bridge, 'POST', pageId(id), { is_published: published }, { page: id }, o);
+  await pageGraph(bridge, 'POST', asPage(id), { is_published: published }, { page: id }, o);
 }
 
 export async function isPublished(bridge: Bridge, id: string, o: CallOptions = {}): Promise<boolean> {
-  return !!(await graphCall<{ is_published?: boolean }>(bridge, 'GET', pageId(id), { fields: 'is_published' }, 'access_token', o)).is_published;
+  return !!(await pageGraph<{ is_published?: boolean }>(bridge, 'GET', asPage(id), { fields: 'is_published' }, 'access_token', o)).is_published;
 }
 
 // ---------------------------------------------------------------------------------------------
 // web GraphQL
 
-export async function gql<T>(bridge: Bridge, operation: string, variables: Record<string, unknown>, o: CallOptions = {}): Promise<T> {
-  return graphqlPost<T>(bridge, { operation, variables, signal: o.signal });
-}
+/** The web GraphQL of www.facebook.com (the kernel lifts the platform's error codes). */
+export const gql = graphqlOn('www.facebook.com');
 
 export interface Deactivation { deactivated: boolean; since: number | null; until: number | null }
 
 export async function deactivationState(bridge: Bridge, id: string, o: CallOptions = {}): Promise<Deactivation> {
-  const d = await gql<{ page?: { is_deactivated?: boolean; deactivated_time?: number | null; reactivation_deadline?: number | null } }>(bridge, DOCS.deactivation, { page_id: pageId(id) }, o);
+  const d = await gql<{ page?: { is_deactivated?: boolean; deactivated_time?: number | null; reactivation_deadline?: number | null } }>(bridge, DOCS.deactivation, { page_id: asPage(id) }, o);
   return { deactivated: !!d.page?.is_deactivated, since: d.page?.deactivated_time ?? null, until: d.page?.reactivation_deadline ?? null };
 }
 
 export async function deactivate(bridge: Bridge, id: string, o: CallOptions = {}): Promise<number | null> {
-  const d = await gql<{ page_deactivate?: { reactivation_deadline?: number } }>(bridge, DOCS.deactivate, { page_id: pageId(id) }, o);
+  const d = await gql<{ page_deactivate?: { reactivation_deadline?: number } }>(bridge, DOCS.deactivate, { page_id: asPage(id) }, o);
   return d.page_deactivate?.reactivation_deadline ?? null;
 }
 
 export async function reactivate(bridge: Bridge, id: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.reactivate, { profile_id: pageId(id) }, o);
+  await gql(bridge, DOCS.reactivate, { profile_id: asPage(id) }, o);
 }
 
 /** The password re-check's result: success, or the platform's words for the failure. */
@@ -151,12 +136,9 @@ export interface Recheck { success: boolean; message: string }
 
 /** The password re-check (a web form): the destructive page writes run only after it succeeds. */
 export async function passwordRecheck(bridge: Bridge, password: string, o: CallOptions = {}): Promise<Recheck> {
-  const body = `${encodeParams({ password, __a: 1 })}&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&__user={{user_id}}`;
-  const response = await bridge.send(`${WWW}/ajax/security/password_reauth/`, { method: 'POST', headers: FORM, body }, { signal: o.signal, responseType: 'text' });
-  const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? null);
-  let json: { payload?: { success?: boolean; error_text?: string }; errorSummary?: string; errorDescription?: string } | null = null;
-  try { json = JSON.parse(text.replace(/^\s*for \(;;\);/, '')); } catch { json = null; }
-  if (!response.ok && !json) throw toGraphErrorOf(response);
+  const { response, text } = await sendForm(bridge, { url: `${WWW}/ajax/security/password_reauth/`, fields: { password }, lsdHeader: false, signal: o.signal });
+  const json = parseFormJson(text) as { payload?: { success?: boolean; error_text?: string }; errorSummary?: string; errorDescription?: string } | null;
+  if (!response.ok && !json) throw toGraphError(response);
   if (json?.payload?.success === true) return { success: true, message: '' };
   return { success: false, message: json?.payload?.error_text ?? json?.errorDescription ?? json?.errorSummary ?? `HTTP ${response.status}` };
 }
@@ -166,21 +148,21 @@ export async function reauthRequired(bridge: Bridge, o: CallOptions = {}): Promi
 }
 
 export async function deletePage(bridge: Bridge, id: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.remove, { page_id: pageId(id) }, o);
+  await gql(bridge, DOCS.remove, { page_id: asPage(id) }, o);
 }
 
 export async function removePartner(bridge: Bridge, id: string, partner: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.partnerRemove, { page_id: pageId(id), partner_business_id: pageId(partner) }, o);
+  await gql(bridge, DOCS.partnerRemove, { page_id: asPage(id), partner_business_id: asBusiness(partner) }, o);
 }
 
 export async function releaseFromBusiness(bridge: Bridge, id: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.release, { page_id: pageId(id) }, o);
+  await gql(bridge, DOCS.release, { page_id: asPage(id) }, o);
 }
 
 /** Does the page still answer (a deleted page does not)? */
 export async function pageExists(bridge: Bridge, id: string, o: CallOptions = {}): Promise<boolean> {
   try {
-    await graphCall(bridge, 'GET', pageId(id), { fields: 'id' }, 'access_token', o);
+    await pageGraph(bridge, 'GET', asPage(id), { fields: 'id' }, 'access_token', o);
     return true;
   } catch (e) {
     if (e instanceof GraphError && e.code === 100) return false;
@@ -191,16 +173,16 @@ export async function pageExists(bridge: Bridge, id: string, o: CallOptions = {}
 export interface PageBusinesses { owner: string | null; partners: string[] }
 
 export async function adminPeople(bridge: Bridge, id: string, o: CallOptions = {}): Promise<{ id: string; name: string; full_control: boolean; status: string }[]> {
-  const d = await gql<{ page?: { admin_permissions?: { nodes?: { id: string; name?: string; full_control?: boolean; status?: string }[] } } }>(bridge, DOCS.adminRoot, { page_id: pageId(id) }, o);
+  const d = await gql<{ page?: { admin_permissions?: { nodes?: { id: string; name?: string; full_control?: boolean; status?: string }[] } } }>(bridge, DOCS.adminRoot, { page_id: asPage(id) }, o);
   return (d.page?.admin_permissions?.nodes ?? []).map((n) => ({ id: String(n.id), name: n.name ?? '', full_control: !!n.full_control, status: n.status ?? '' }));
 }
 
 export async function inviteAdmin(bridge: Bridge, id: string, user: string, fullControl: boolean, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.adminInvite, { page_id: pageId(id), user_id: pageId(user), full_control: fullControl }, o);
+  await gql(bridge, DOCS.adminInvite, { page_id: asPage(id), user_id: asPerson(user), full_control: fullControl }, o);
 }
 
 export async function removeAdmin(bridge: Bridge, id: string, user: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.adminRemove, { page_id: pageId(id), user_id: pageId(user) }, o);
+  await gql(bridge, DOCS.adminRemove, { page_id: asPage(id), user_id: asPerson(user) }, o);
 }
 
 export type BlockAction = 'BLOCK' | 'UNBLOCK';
@@ -210,43 +192,43 @@ export const DEFAULT_BLOCK_ACTION: BlockAction = 'UNBLOCK';
 export const DEFAULT_BLOCK_SETTING: BlockSetting = 'PAGE';
 
 export async function block(bridge: Bridge, id: string, users: readonly string[], action: BlockAction = DEFAULT_BLOCK_ACTION, setting: BlockSetting = DEFAULT_BLOCK_SETTING, o: CallOptions = {}): Promise<number> {
-  const d = await gql<{ page_block?: { blocked_count?: number } }>(bridge, DOCS.block, { page_id: pageId(id), user_ids: users.map((u) => pageId(u)), action, setting_type: setting }, o);
+  const d = await gql<{ page_block?: { blocked_count?: number } }>(bridge, DOCS.block, { page_id: asPage(id), user_ids: users.map((u) => asPerson(u)), action, setting_type: setting }, o);
   return d.page_block?.blocked_count ?? 0;
 }
 
 export interface BlockedPerson { id: string; name: string; setting_type: string; blocked_time: number | null }
 
 export async function blockedPeople(bridge: Bridge, id: string, o: CallOptions = {}): Promise<BlockedPerson[]> {
-  const d = await gql<{ page?: { blocked_profiles?: { nodes?: Partial<BlockedPerson>[] } } }>(bridge, DOCS.blocked, { page_id: pageId(id) }, o);
+  const d = await gql<{ page?: { blocked_profiles?: { nodes?: Partial<BlockedPerson>[] } } }>(bridge, DOCS.blocked, { page_id: asPage(id) }, o);
   return (d.page?.blocked_profiles?.nodes ?? []).map((n) => ({ id: String(n.id), name: n.name ?? '', setting_type: n.setting_type ?? '', blocked_time: n.blocked_time ?? null }));
 }
 
 /** The page's blocked keywords, the first 2,000, and how many there are. */
 export async function keywords(bridge: Bridge, id: string, o: CallOptions = {}): Promise<{ words: string[]; count: number }> {
-  const d = await gql<{ page?: { blocklist_tags?: { count?: number; nodes?: string[] } } }>(bridge, DOCS.keywords, { page_id: pageId(id), first: KEYWORDS_FIRST }, o);
+  const d = await gql<{ page?: { blocklist_tags?: { count?: number; nodes?: string[] } } }>(bridge, DOCS.keywords, { page_id: asPage(id), first: KEYWORDS_FIRST }, o);
   const words = (d.page?.blocklist_tags?.nodes ?? []).map(String);
   return { words, count: d.page?.blocklist_tags?.count ?? words.length };
 }
 
 export async function saveKeywords(bridge: Bridge, id: string, words: readonly string[], o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.keywordsSave, { page_id: pageId(id), tags: [...words] }, o);
+  await gql(bridge, DOCS.keywordsSave, { page_id: asPage(id), tags: [...words] }, o);
 }
 
 export async function setProfanity(bridge: Bridge, id: string, level: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.profanity, { page_id: pageId(id), level }, o);
+  await gql(bridge, DOCS.profanity, { page_id: asPage(id), level }, o);
 }
 
 export async function setReviews(bridge: Bridge, id: string, enabled: boolean, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.reviews, { page_id: pageId(id), enabled }, o);
+  await gql(bridge, DOCS.reviews, { page_id: asPage(id), enabled }, o);
 }
 
 export async function liveVideoEligibility(bridge: Bridge, id: string, o: CallOptions = {}): Promise<{ eligible: boolean; reasons: string[] }> {
-  const d = await gql<{ page?: { live_video_eligibility?: { is_eligible?: boolean; reasons?: string[] } } }>(bridge, DOCS.liveVideo, { page_id: pageId(id) }, o);
+  const d = await gql<{ page?: { live_video_eligibility?: { is_eligible?: boolean; reasons?: string[] } } }>(bridge, DOCS.liveVideo, { page_id: asPage(id) }, o);
   return { eligible: !!d.page?.live_video_eligibility?.is_eligible, reasons: d.page?.live_video_eligibility?.reasons ?? [] };
 }
 
 export async function transparency(bridge: Bridge, id: string, o: CallOptions = {}): Promise<{ creation_date: string; name_changes: number; admin_countries: string[] }> {
-  const d = await gql<{ page?: { transparency?: { creation_date?: string; name_changes?: number; admin_countries?: string[] } } }>(bridge, DOCS.transparency, { pageID: pageId(id) }, o);
+  const d = await gql<{ page?: { transparency?: { creation_date?: string; name_changes?: number; admin_countries?: string[] } } }>(bridge, DOCS.transparency, { pageID: asPage(id) }, o);
   const t = d.page?.transparency;
   return { creation_date: t?.creation_date ?? '', name_changes: t?.name_changes ?? 0, admin_countries: t?.admin_countries ?? [] };
 }
@@ -262,7 +244,7 @@ export async function categorySearch(bridge: Bridge, query: string, o: CallOptio
 }
 
 export async function updateCategory(bridge: Bridge, id: string, category: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.updateCategory, { page_id: pageId(id), categories: [category] }, o);
+  await gql(bridge, DOCS.updateCategory, { page_id: asPage(id), categories: [category] }, o);
 }
 
 export async function createPage(bridge: Bridge, name: string, category: string, o: CallOptions = {}): Promise<{ id: string; name: string }> {
@@ -278,12 +260,12 @@ export async function createProfile(bridge: Bridge, name: string, category = DEF
 export interface AppealState { restricted: boolean; status: string; canAppeal: boolean; submitted: number | null }
 
 export async function appealStatus(bridge: Bridge, id: string, o: CallOptions = {}): Promise<AppealState> {
-  const d = await gql<{ page?: { is_restricted?: boolean; appeal?: { status?: string; can_appeal?: boolean; submitted_time?: number | null } } }>(bridge, DOCS.appealStatus, { page_id: pageId(id) }, o);
+  const d = await gql<{ page?: { is_restricted?: boolean; appeal?: { status?: string; can_appeal?: boolean; submitted_time?: number | null } } }>(bridge, DOCS.appealStatus, { page_id: asPage(id) }, o);
   return { restricted: !!d.page?.is_restricted, status: d.page?.appeal?.status ?? '', canAppeal: !!d.page?.appeal?.can_appeal, submitted: d.page?.appeal?.submitted_time ?? null };
 }
 
 export async function appealSubmit(bridge: Bridge, id: string, comment: string, o: CallOptions = {}): Promise<string> {
-  const d = await gql<{ page_appeal_submit?: { appeal?: { status?: string } } }>(bridge, DOCS.appealSubmit, { page_id: pageId(id), appeal_comment: comment }, o);
+  const d = await gql<{ page_appeal_submit?: { appeal?: { status?: string } } }>(bridge, DOCS.appealSubmit, { page_id: asPage(id), appeal_comment: comment }, o);
   return d.page_appeal_submit?.appeal?.status ?? '';
 }
 
@@ -294,13 +276,12 @@ export interface RenameResult { status: 0 | 1; text: string }
 
 /** `POST settings/account/name` (pseudonymous_name, save_password): status 1 when the reply has the name field, with its text. */
 export async function renamePage(bridge: Bridge, id: string, name: string, password: string, o: CallOptions = {}): Promise<RenameResult> {
-  const body = `${encodeParams({ page_id: pageId(id), pseudonymous_name: name, save_password: password, __a: 1 })}&fb_dtsg={{fb_dtsg}}&lsd={{lsd}}&__user={{user_id}}`;
-  const response = await bridge.send(`${WWW}/settings/account/name/`, { method: 'POST', headers: FORM, body }, { signal: o.signal, responseType: 'text' });
-  const text = typeof response.body === 'string' ? response.body : '';
-  let json: { payload?: { html?: unknown } } | null = null;
-  try { json = JSON.parse(text.replace(/^\s*for \(;;\);/, '')); } catch { json = null; }
+  const { response, text } = await sendForm(bridge, {
+    url: `${WWW}/settings/account/name/`, fields: { page_id: asPage(id), pseudonymous_name: name, save_password: password }, lsdHeader: false, signal: o.signal,
+  });
+  const json = parseFormJson(text) as { payload?: { html?: unknown } } | null;
   const html = typeof json?.payload?.html === 'string' ? json.payload.html : null;
-  if (!response.ok || html === null) throw toGraphErrorOf(response);
+  if (!response.ok || html === null) throw toGraphError(response);
   return { status: renameStatus(html), text: htmlToText(html) };
 }
 

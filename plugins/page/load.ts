@@ -1,5 +1,5 @@
-import { GraphError, sleep as defaultSleep, type Bridge, type Sleep } from '@kernel';
-import { LIST_FIELDS, accountsPage, graphCall, pageId, type ListPage } from './api';
+import { asPage, loaderError, sleep as defaultSleep, type Bridge, type Sleep } from '@kernel';
+import { LIST_FIELDS, accountsPage, pageGraph, type ListPage } from './api';
 import type { Page } from './types';
 
 /** 500 ms between pages of me/accounts, like the other lists (docs/SPEC.md section 16). */
@@ -41,7 +41,7 @@ export async function loadPages(bridge: Bridge, o: LoadOptions = {}): Promise<Lo
       first = await accountsPage(bridge, null, token, o);
     } catch (again) {
       if (o.signal?.aborted) throw again;
-      throw listError(again, e);
+      throw loaderError(again, e);
     }
   }
   let page = 1;
@@ -60,21 +60,12 @@ export async function loadPages(bridge: Bridge, o: LoadOptions = {}): Promise<Lo
       p = await accountsPage(bridge, next, token, o);
     } catch (e) {
       if (o.signal?.aborted) throw e;
-      return { rows: [...rows.values()], token, stoppedBy: listError(e) };
+      return { rows: [...rows.values()], token, stoppedBy: loaderError(e) };
     }
     take(p);
     next = p.next;
   }
   return { rows: [...rows.values()], token, stoppedBy: null };
-}
-
-/** The list's error in the loader's words: the graph message, else the first error's, else "Unknown error". */
-export function listError(e: unknown, before?: unknown): Error {
-  for (const x of [e, before]) {
-    if (x instanceof GraphError && x.message) return x;
-    if (x instanceof Error && x.message) return x;
-  }
-  return new Error('Unknown error');
 }
 
 /** How many pages a re-read asks at once, and past how many touched pages reading the list is cheaper. */
@@ -94,7 +85,7 @@ export async function rereadPages(bridge: Bridge, ids: readonly string[], o: Loa
   const readOne = async (id: string): Promise<Page | null> => {
     for (const token of ['access_token', 'access_token_alt'] as const) {
       try {
-        const p = await graphCall<Page>(bridge, 'GET', pageId(id), { fields: LIST_FIELDS }, token, o);
+        const p = await pageGraph<Page>(bridge, 'GET', asPage(id), { fields: LIST_FIELDS }, token, o);
         if (p && typeof p === 'object' && p.id) return { ...p, id: String(p.id) };
       } catch (e) {
         if (o.signal?.aborted) throw e;

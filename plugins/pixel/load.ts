@@ -1,4 +1,4 @@
-import { GraphError, pixelCursor, sleep as defaultSleep, type Bridge, type Sleep } from '@kernel';
+import { GraphError, loaderError, pixelCursor, sleep as defaultSleep, type Bridge, type Sleep } from '@kernel';
 import { myBusinesses, signalsPage, type MyBusiness } from './api';
 import { preferOwner, toPixel, type DataSource } from './rules';
 import type { Pixel } from './types';
@@ -17,13 +17,6 @@ export interface LoadOptions {
   pageSize?: number;
   onRows?: (rows: Pixel[]) => void;
   onProgress?: (p: { page: number; rows: number; done: number; total: number }) => void;
-}
-
-/** The loader's error: the platform's message, else the exception's, else "Unknown error". */
-export function loaderError(e: unknown): Error {
-  if (e instanceof Error && e.message) return e;
-  if (typeof e === 'string' && e) return new Error(e);
-  return new Error('Unknown error');
 }
 
 /** Every data source of one business, by cursor key until it is missing or COMPLETED. */

@@ -3,10 +3,8 @@
  * decided"): the interest search, the taxonomy of an ad account and the accounts to browse with.
  * Reads only: nothing here changes anything on the platform.
  */
-import { followNextLinks, GraphError, type Bridge } from '@kernel';
+import { asAccount, followNextLinks, type Bridge, type CallOptions } from '@kernel';
 import { toInterest, type Interest, type RawInterest } from './interest';
-
-export interface CallOptions { signal?: AbortSignal }
 
 /** One search answers this many interests at most (docs/SPEC.md, targeting: limit 500). */
 export const SEARCH_LIMIT = 500;
@@ -21,17 +19,10 @@ export async function searchInterests(bridge: Bridge, q: string, o: CallOptions 
   return (body?.data ?? []).map(toInterest);
 }
 
-/** `act_X`: the ad-account id form; anything else is refused before a path is built from it. */
-export function accountNode(id: string): string {
-  const node = /^\d{1,20}$/.test(id) ? `act_${id}` : id;
-  if (!/^act_\d{1,20}$/.test(node)) throw new GraphError(`not an ad account id: ${id}`, 0);
-  return node;
-}
-
 /** `GET act_X/targetingbrowse`: the whole interest taxonomy the account may target. */
 export async function browseTaxonomy(bridge: Bridge, accountId: string, o: CallOptions = {}): Promise<Interest[]> {
   const out: Interest[] = [];
-  for await (const page of followNextLinks<RawInterest>(bridge, `${accountNode(accountId)}/targetingbrowse`, { limit_type: 'interests', include_nodes: true }, { signal: o.signal })) {
+  for await (const page of followNextLinks<RawInterest>(bridge, `${asAccount(accountId)}/targetingbrowse`, { limit_type: 'interests', include_nodes: true }, { signal: o.signal })) {
     for (const row of page) if (!row.type || row.type === 'interests') out.push(toInterest(row));
   }
   return out;

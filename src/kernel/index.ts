@@ -53,7 +53,7 @@ export { PAGE_SIZES, isPageSize, currentPageSizes, savePageSizes } from './auth/
 export type { PageSizeConfig } from './auth/page-sizes';
 export { emailProblem } from './auth/validation';
 export { useBridge } from './KernelProvider';
-export { GraphError, graphUrl, encodeParams, GRAPH_VERSION } from './bridge/bridge';
+export { GraphError, graphUrl, encodeParams, toGraphError, GRAPH_VERSION } from './bridge/bridge';
 export type { Bridge, GraphCall, Params } from './bridge/bridge';
 export { BridgeError } from './bridge/transport';
 export type { BridgeTransport, RequestOptions } from './bridge/transport';
@@ -61,6 +61,7 @@ export { extractErrorMessage, extractErrorCodes } from './bridge/error-extractor
 export { toastPlatformError } from './bridge/error-toast';
 export { isFunctionBlocked, useExtensionState } from './bridge/extension-status';
 export * from './graph';
+export * from './platform';
 export { useRunner } from './runner/RunnerHost';
 export { JobsView } from './runner/JobsView';
 export { ObjectActions } from './runner/ObjectActions';

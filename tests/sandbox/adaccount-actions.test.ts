@@ -9,6 +9,7 @@ import { createSandboxState, sandboxDocIds } from '../../sandbox/index';
 import { missingOperations, setDocCatalogue } from '../../src/kernel/graph/doc-catalogue';
 import { GraphError, type Bridge } from '../../src/kernel/bridge/bridge';
 import { runBatch, type BatchRequest } from '../../src/kernel/graph/batch';
+import { liftGraphqlCodes } from '../../src/kernel/graph/graphql';
 import { createKernelStore } from '../../src/kernel/store/store';
 import { Runner, type ActionEntry } from '../../src/kernel/runner/runner';
 import { realClock } from '../../src/kernel/runner/lanes';
@@ -33,7 +34,6 @@ interface AdAccountApi {
   scanHiddenAdmins(bridge: Bridge, accountId: string): Promise<{
     pageUsers: { id: string }[]; listedUsers: { id: string }[]; hidden: { id: string; name: string; role: number | null; roleLabel: string }[];
   }>;
-  withGraphqlCodes(e: unknown): unknown;
 }
 const area = sandboxArea('adaccount', { extensionVersion: '1.0.0' });
 const { action, ctx, sent } = area;
@@ -392,7 +392,7 @@ describe('appeals', () => {
   });
 
   it('GraphQL error codes reach the runner (errors[0].code)', () => {
-    const e = api.withGraphqlCodes(new GraphError('User request limit reached', 200, undefined, undefined, undefined, {}, { errors: [{ code: 17, is_transient: true }], data: null }));
+    const e = liftGraphqlCodes(new GraphError('User request limit reached', 200, undefined, undefined, undefined, {}, { errors: [{ code: 17, is_transient: true }], data: null }));
     expect(e).toMatchObject({ code: 17, isTransient: true, message: 'User request limit reached' });
   });
 });

@@ -3,8 +3,8 @@
 // business-info parser (text before the label marker), hidden-administrator detection, the e-mail
 // list, preflight and the business-type cache reset.
 import { describe, expect, it } from 'vitest';
-import { adAccountLimit, bmType, businessType, hiddenAdmins, parseBusinessInfo, parseFormReply, restrictionOf } from '../../plugins/bm/api';
-import { loaderError } from '../../plugins/bm/load';
+import { adAccountLimit, bmType, businessType, hiddenAdmins, parseBusinessInfo, restrictionOf } from '../../plugins/bm/api';
+import { loaderError, parseFormReply } from '../../src/kernel/platform/client';
 import { businessProblem } from '../../plugins/bm/checks';
 import { parseEmails } from '../../plugins/bm/views/InviteDialog';
 import { clearTypeCache, fieldCache, TYPE_PREFIX, RESTRICTED_PREFIX } from '../../plugins/bm/cache';

@@ -14,6 +14,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
   table: ['shell', 'workspace'],
   bridge: ['shell', 'workspace'],
   graph: ['shell', 'workspace'],
+  platform: ['shell', 'workspace', 'runner'],
   store: ['shell', 'workspace'],
   core: ['shell', 'workspace', 'runner'],
 };

@@ -9,7 +9,7 @@ import { resolvePageLines, idsOf } from '../../plugins/page/resolve';
 import { loadPages, rereadPages, REREAD_MAX } from '../../plugins/page/load';
 import { mergeKeywords } from '../../plugins/page/keywords';
 import { taskProblem, lines } from '../../plugins/page/checks';
-import { pageId } from '../../plugins/page/api';
+import { asPage as pageId } from '../../src/kernel/platform/ids';
 
 /** A bridge whose sends are answered by `answer` and recorded. */
 function fakeBridge(answer: (url: string, body?: string) => BridgeResponse) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import manifest from '../../plugins/pixel/plugin.json';
 import { bmRole, canShare, preferOwner, toPixel } from '../../plugins/pixel/rules';
 import { adminProblem, businessProblem, shareProblem, toItem } from '../../plugins/pixel/checks';
-import { parseFormReply } from '../../plugins/pixel/api';
+import { parseFormReply } from '../../src/kernel/platform/client';
 import { jitterFromSteps } from '../../src/kernel/runner/lanes';
 import type { JitterStep } from '../../src/kernel/plugin/types';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ListButtons, ListStatus, getItem, useApi, useAreaList, useListSnapshot, usePluginSetting, type ListLoadContext, type ViewProps } from '@kernel';
+import { recordRecent, DataTable, ListButtons, ListStatus, getItem, useApi, useAreaList, useListSnapshot, usePluginSetting, type ListLoadContext, type ViewProps } from '@kernel';
 import { loadAdAccounts, rereadAdAccounts } from '../load';
 import { adAccountColumns } from '../columns';
 import { DEFAULT_TIMEZONE } from '../format';
@@ -57,10 +57,7 @@ export function AccountList({ sourceId, followed }: { sourceId: string; followed
 
   const openAccount = (account: AdAccount) => {
     setOpen(account);
-    api.post('/api/pay/addRecord', {
-      module_id: 'adaccount',
-      data: { record_id: account.id, record_name: account.name, bm_id: account.owner_business?.id ?? '', bm_name: account.owner_business?.name ?? '', module_id: 'adaccount', fbid: getItem('fbid') ?? '', fbname: getItem('fbname') ?? '' },
-    }).catch((e) => console.warn('[adaccount] recent item not recorded', e));
+    recordRecent(api, 'adaccount', { record_id: account.id, record_name: account.name, bm_id: account.owner_business?.id ?? '', bm_name: account.owner_business?.name ?? '' });
   };
 
   return (

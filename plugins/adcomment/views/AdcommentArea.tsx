@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NonIdealState, TextArea } from '@blueprintjs/core';
 import {
-  DataTable, ListButtons, ListStatus, getItem, useApi, useAreaList, useBus, useKernel,
+  recordRecent, DataTable, ListButtons, ListStatus, useApi, useAreaList, useBus, useKernel,
   type AreaList, type FollowedSelection, type ListLoadContext,
 } from '@kernel';
 import { loadAdPosts, loadComments } from '../load';
@@ -33,10 +33,7 @@ export function AdcommentArea({ sourceId, followed }: { sourceId: string; follow
   const chosen = useMemo(() => (followed?.rowType === 'post' && followed.ids.length ? [...followed.ids] : [...posts.selection]).sort(), [followed, posts.selection]);
 
   const openPost = (p: AdPost) => {
-    api.post('/api/pay/addRecord', {
-      module_id: 'adcomment',
-      data: { record_id: p.id, record_name: (p.message || p.title || p.id).slice(0, 80), link: p.permalink_url, module_id: 'adcomment', fbid: getItem('fbid') ?? '', fbname: getItem('fbname') ?? '' },
-    }).catch((e) => console.warn('[adcomment] recent item not recorded', e));
+    recordRecent(api, 'adcomment', { record_id: p.id, record_name: (p.message || p.title || p.id).slice(0, 80), link: p.permalink_url });
     posts.onSelectionChange(new Set([p.id]));
   };
 

@@ -1,5 +1,5 @@
-import { assetList, defineAction } from '@kernel';
-import { adAccountAssetPage, ASSET_MAX_PAGES, ASSET_WAIT_MS, digits, removeAdAccount } from '../api';
+import { asAccountDigits, assetList, defineAction } from '@kernel';
+import { adAccountAssetPage, ASSET_MAX_PAGES, ASSET_WAIT_MS, removeAdAccount } from '../api';
 import { businessName, businessProblem, pairOf, type BusinessItem } from '../checks';
 
 /**
@@ -12,7 +12,7 @@ export default defineAction<'bm.removeAdAccount', BusinessItem>('bm.removeAdAcco
   },
   verify: async (item, params, ctx) => {
     const accounts = await assetList((cursor) => adAccountAssetPage(ctx.bridge, item.id, cursor, ctx), { waitMs: ASSET_WAIT_MS, maxPages: ASSET_MAX_PAGES, signal: ctx.signal });
-    return !accounts.some((a) => a.id === digits(pairOf(item, params.ad_account_ids)));
+    return !accounts.some((a) => a.id === asAccountDigits(pairOf(item, params.ad_account_ids)));
   },
   describe: (item, params) => ({ key: 'effects.removeAdAccount', values: { account: pairOf(item, params.ad_account_ids), business: businessName(item) } }),
   preflight: (item) => businessProblem(item, 'admin'),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Callout } from '@blueprintjs/core';
 import { NewPersonIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
 import {
-  DataTable, ListButtons, ListStatus, ToolbarButtons, getItem, showToast, useApi, useAreaList, useKernel, useRunner,
+  recordRecent, DataTable, ListButtons, ListStatus, ToolbarButtons, showToast, useApi, useAreaList, useKernel, useRunner,
   type AreaList, type ListLoadContext, type ViewProps,
 } from '@kernel';
 import { loadBusinesses, rereadBusinesses } from '../load';
@@ -49,10 +49,7 @@ export function BusinessList({ sourceId, followed, hiddenAdmins = false }: { sou
 
   const openBusiness = (b: Business) => {
     setOpen(b);
-    api.post('/api/pay/addRecord', {
-      module_id: 'bm',
-      data: { record_id: b.id, record_name: b.name, bm_id: b.id, bm_name: b.name, module_id: 'bm', fbid: getItem('fbid') ?? '', fbname: getItem('fbname') ?? '' },
-    }).catch((e) => console.warn('[bm] recent item not recorded', e));
+    recordRecent(api, 'bm', { record_id: b.id, record_name: b.name, bm_id: b.id, bm_name: b.name });
   };
 
   const start = (actionId: string) => {

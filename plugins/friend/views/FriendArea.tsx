@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag, TextArea } from '@blueprintjs/core';
 import {
-  DataTable, ListButtons, ListStatus, classifyEntries, getItem, resolveIds, showToast, useApi, useAreaList, useBridge, useRunner,
+  recordRecent, DataTable, ListButtons, ListStatus, classifyEntries, getItem, resolveIds, showToast, useApi, useAreaList, useBridge, useRunner,
   type AreaList, type Bridge, type FollowedSelection, type ListLoadContext,
 } from '@kernel';
 import { readAccountQuality, type AccountQuality } from '../api';
@@ -35,13 +35,6 @@ export function FriendArea({ sourceId }: { sourceId: string }) {
   );
 }
 
-function recordRecent(api: ReturnType<typeof useApi>, r: FriendRequestRow) {
-  api.post('/api/pay/addRecord', {
-    module_id: 'friend',
-    data: { record_id: r.id, record_name: r.name || r.id, link: r.url, module_id: 'friend', fbid: getItem('fbid') ?? '', fbname: getItem('fbname') ?? '' },
-  }).catch((e) => console.warn('[friend] recent item not recorded', e));
-}
-
 /** Received (20 a page) or sent (10 a page) requests; their actions come from the bulk-actions palette. */
 export function RequestList({ sourceId, direction, followed }: { sourceId: string; direction?: 'incoming' | 'outgoing'; followed?: FollowedSelection | null }) {
   const { t } = useTranslation('friend');
@@ -57,7 +50,7 @@ export function RequestList({ sourceId, direction, followed }: { sourceId: strin
     <div className="friend-list" data-testid={`friend-list-${direction ?? 'all'}`}>
       <ListStatus list={list as AreaList<unknown>} />
       <DataTable viewId={`friend.${direction ?? 'all'}`} rows={list.visible} columns={columns} getRowId={getId} loading={list.loading && list.rows.length === 0}
-        selection={list.selection} onSelectionChange={list.onSelectionChange} onRowOpen={(r) => recordRecent(api, r)} exportFileName={`friend-requests-${direction ?? 'all'}`}
+        selection={list.selection} onSelectionChange={list.onSelectionChange} onRowOpen={(r) => recordRecent(api, 'friend', { record_id: r.id, record_name: r.name || r.id, link: r.url })} exportFileName={`friend-requests-${direction ?? 'all'}`}
         emptyText={t(direction === 'outgoing' ? 'empty.sent' : 'empty.received')} toolbar={<ListButtons list={list as AreaList<unknown>} testId={`friend-actions-${direction ?? 'all'}`} />} />
     </div>
   );

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout } from '@blueprintjs/core';
 import {
-  DataTable, ListButtons, ListStatus, getItem, showToast, useApi, useAreaList, useRunner,
+  recordRecent, DataTable, ListButtons, ListStatus, showToast, useApi, useAreaList, useRunner,
   type AreaList, type ListLoadContext, type ViewProps,
 } from '@kernel';
 import { loadPages, rereadPages } from '../load';
@@ -57,10 +57,7 @@ export function PageList({ sourceId, followed, mode = 'index', side }: { sourceI
 
   const openPage = (p: Page) => {
     setOpen(p);
-    api.post('/api/pay/addRecord', {
-      module_id: 'page',
-      data: { record_id: p.id, record_name: p.name, page_id: p.id, page_name: p.name, module_id: 'page', fbid: getItem('fbid') ?? '', fbname: getItem('fbname') ?? '' },
-    }).catch((e) => console.warn('[page] recent item not recorded', e));
+    recordRecent(api, 'page', { record_id: p.id, record_name: p.name, page_id: p.id, page_name: p.name });
   };
   const start = (actionId: string, params: Record<string, unknown> = {}, items: PageItem[] = selectedItems) => {
     try {

@@ -1,5 +1,5 @@
-import { defineAction } from '@kernel';
-import { accountDigits, addPartner, AGENCY_TASKS, pixelPartners, sharedAccounts, shareToAccount } from '../api';
+import { asAccountDigits, defineAction } from '@kernel';
+import { addPartner, AGENCY_TASKS, pixelPartners, sharedAccounts, shareToAccount } from '../api';
 import { businessLabel, businessOf, CannotShareError, pairOf, pixelName, shareProblem, type PixelItem } from '../checks';
 
 /**
@@ -28,7 +28,7 @@ export default defineAction<'pixel.shareToAccounts', PixelItem>('pixel.shareToAc
     return { business };
   },
   verify: async (item, params, ctx) => {
-    const account = accountDigits(pairOf(item, params.account_ids));
+    const account = asAccountDigits(pairOf(item, params.account_ids));
     return (await sharedAccounts(ctx.bridge, item.id, params.business_id || businessOf(item), ctx)).some((a) => a.account_id === account);
   },
   describe: (item, params) => ({ key: 'effects.shareToAccounts', values: { pixel: pixelName(item), account: pairOf(item, params.account_ids), business: businessLabel(item, params.business_id || businessOf(item)) } }),

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  DataTable, ListButtons, ListStatus, getItem, useApi, useAreaList,
+  recordRecent, DataTable, ListButtons, ListStatus, useApi, useAreaList,
   type AreaList, type ListLoadContext, type ViewProps,
 } from '@kernel';
 import { loadPixels } from '../load';
@@ -40,13 +40,7 @@ export function PixelList({ sourceId, followed }: { sourceId: string; followed?:
 
   const openPixel = (p: Pixel) => {
     setOpen(p);
-    api.post('/api/pay/addRecord', {
-      module_id: 'pixel',
-      data: {
-        record_id: p.id, record_name: p.name, bm_id: p.business?.id ?? p.relation_business.id, bm_name: p.business?.name ?? p.relation_business.name,
-        module_id: 'pixel', fbid: getItem('fbid') ?? '', fbname: getItem('fbname') ?? '',
-      },
-    }).catch((e) => console.warn('[pixel] recent item not recorded', e));
+    recordRecent(api, 'pixel', { record_id: p.id, record_name: p.name, bm_id: p.business?.id ?? p.relation_business.id, bm_name: p.business?.name ?? p.relation_business.name });
   };
 
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   Button, ButtonGroup, Callout, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag, Tree, type TreeNodeInfo,
 } from '@blueprintjs/core';
-import { DataTable, getItem, showToast, useApi, useBridge, useKernel } from '@kernel';
+import { recordRecent, DataTable, showToast, useApi, useBridge, useKernel } from '@kernel';
 import { browseAccounts, browseTaxonomy, defaultAccount, searchInterests, type AccountChoice } from '../api';
 import { interestColumns } from '../columns';
 import { csvName, downloadCsv, interestsCsv } from '../csv';
@@ -75,13 +75,6 @@ export function TargetArea({ compact = false }: { compact?: boolean }) {
   }, []);
 
   const picked = useMemo(() => [...selected.values()], [selected]);
-  const recordRecent = (id: string, name: string) => {
-    api.post('/api/pay/addRecord', {
-      module_id: 'target',
-      data: { record_id: id, record_name: name, module_id: 'target', fbid: getItem('fbid') ?? '', fbname: getItem('fbname') ?? '' },
-    }).catch((e) => console.warn('[target] recent item not recorded', e));
-  };
-
   return (
     <div className={`target-area${compact ? ' target-area--compact' : ''}`} data-testid="target-area">
       <div className="target-area__main">
@@ -111,7 +104,7 @@ export function TargetArea({ compact = false }: { compact?: boolean }) {
         <SelectionPanel picked={picked} onClear={() => setSelected(new Map())} onRemove={(i) => toggle([i], false)}
           onAdd={(listId, name) => {
             const n = addToList(store, listId, picked);
-            recordRecent(listId, name);
+            recordRecent(api, 'target', { record_id: listId, record_name: name });
             void showToast(t('lists.added', { count: n, name }), 'success');
           }}
           onCreate={(name) => createList(store, name)} />

@@ -57,7 +57,16 @@ export function graphUrl(path: string, params: Params = {}, version = GRAPH_VERS
   return `${GRAPH_ORIGIN}/${version}/${path.replace(/^\/+/, '')}?${query ? `${query}&` : ''}access_token={{access_token}}`;
 }
 
-export function toGraphError(response: BridgeResponse): GraphError {
+/**
+ * A failed reply as a GraphError: the extracted message, the platform's codes, headers and body (a
+ * text body that is JSON, `for (;;);` or not, is read as JSON).
+ */
+export function toGraphError(response: Pick<BridgeResponse, 'status' | 'headers' | 'body' | 'error'>): GraphError {
+  let body = response.body;
+  if (typeof body === 'string') {
+    try { body = JSON.parse(body.replace(/^\s*for \(;;\);/, '')); } catch { /* text stays text */ }
+  }
+  response = { ...response, body };
   const message = extractErrorMessage(response.body) ?? bridgeErrorText(response.error) ?? (response.status ? `HTTP ${response.status}` : 'Unknown error');
   const { code, subcode, isTransient } = extractErrorCodes(response.body);
   return new GraphError(message, response.status, code, subcode, isTransient, response.headers, response.body);

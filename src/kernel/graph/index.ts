@@ -4,7 +4,7 @@ export { followNextLinks, cursorPages, assetList, pixelCursor, pagedUntilFailure
 export type { GraphPage, PagingOptions, AssetPage, PixelPage } from './paging';
 export { runBatch, BATCH_MAX } from './batch';
 export type { BatchRequest, BatchItemResult, BatchOptions } from './batch';
-export { graphqlPost } from './graphql';
+export { graphqlPost, graphqlOn, graphqlText, liftGraphqlCodes } from './graphql';
 export type { GraphQLPost } from './graphql';
 export {
   docIdFor, missingOperations, useDocCatalogue, MissingDocIdError, getDocCatalogue, loadDocCatalogue, setDocCatalogue,
