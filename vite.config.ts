@@ -13,7 +13,9 @@ function schemaValidators(): Plugin {
     async buildStart() { await compileSchemas(); },
     configureServer(server) {
       server.watcher.add(fileURLToPath(new URL('./schemas', import.meta.url)));
-      server.watcher.on('change', (file) => { if (file.includes('/schemas/') || file.endsWith('/plugin.json')) void compileSchemas(); });
+      // schemas/plugin.schema.json, an action's schema beside it (plugins/<id>/actions/*.schema.json), a manifest
+      const isSchema = (file: string) => file.includes('/schemas/') || file.endsWith('.schema.json') || file.endsWith('/plugin.json');
+      for (const event of ['change', 'add', 'unlink'] as const) server.watcher.on(event, (file) => { if (isSchema(file)) void compileSchemas(); });
     },
   };
 }

@@ -12,7 +12,7 @@ export function testPlugin(id: string, extra: Partial<LoadedPlugin> = {}): Loade
 
 /**
  * An action as the kernel holds it: declarations, and handlers behind `load()` (counted in `loads`).
- * `id` is `<plugin>.<verb>`; `schema` defaults to the id (a compiled schema of schemas/actions).
+ * `id` is `<plugin>.<verb>`; `schema` defaults to the id (a compiled action schema, plugins/<id>/actions/<verb>.schema.json).
  */
 export function testAction<Item extends JobItem = JobItem, Params = any>(
   decl: Partial<Omit<PluginAction, 'load'>> & { id: string },

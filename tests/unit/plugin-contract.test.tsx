@@ -9,7 +9,7 @@ import type { LocaleTree } from '../../src/kernel/plugin/types';
 import { renderWithKernel } from '../harness/render-with-kernel';
 import { loadPluginLocale } from '../../src/kernel/i18n';
 // @ts-expect-error -- plain ESM build script without type declarations; the one list of our schema keywords
-import { addTesseraKeywords } from '../../scripts/compile-schemas.mjs';
+import { addTesseraKeywords, listActionSchemas, schemaKey } from '../../scripts/compile-schemas.mjs';
 
 const modules = import.meta.glob('/plugins/*/index.ts', { eager: true });
 const registry = createRegistry(modules);
@@ -39,27 +39,39 @@ describe('every plugin keeps the contract', () => {
     expect(hidden).toEqual(expect.arrayContaining(['payment', 'user']));
   });
 
-  it('every action schema compiles and every action names a compiled schema', () => {
-    const dir = path.resolve(__dirname, '../../schemas');
+  it('every schema compiles and every action names a compiled schema; only the manifest\'s schema stays in schemas/', () => {
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     addTesseraKeywords(ajv);
-    const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.json'));
-    expect(files).toContain('plugin.schema.json');
-    for (const f of files) expect(() => ajv.compile(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))).not.toThrow();
+    expect(fs.readdirSync(path.resolve(__dirname, '../../schemas'), { recursive: true }).map(String)).toEqual(['plugin.schema.json']);
+    const files = [path.resolve(__dirname, '../../schemas/plugin.schema.json'), ...listActionSchemas()];
+    for (const f of files) expect(() => ajv.compile(JSON.parse(fs.readFileSync(f, 'utf8'))), f).not.toThrow();
     for (const p of registry.plugins) for (const a of p.actions) if (a.schema) expect(validators[a.schema], `${a.id} → ${a.schema}`).toBeTypeOf('function');
   });
 
-  it('a schema file only where the action has parameters, and only for a declared action', () => {
-    const dir = path.resolve(__dirname, '../../schemas/actions');
+  it('a schema file beside an action only where it has parameters, and only for a declared action', () => {
     const declared = new Set(registry.plugins.flatMap((p) => p.actions.map((a) => a.id)));
-    for (const area of fs.readdirSync(dir)) {
-      for (const file of fs.readdirSync(path.join(dir, area))) {
-        const id = `${area}.${file.replace(/\.json$/, '')}`;
-        expect(declared.has(id), `${id} has a schema but no action`).toBe(true);
-        const schema = JSON.parse(fs.readFileSync(path.join(dir, area, file), 'utf8')) as { properties?: object };
-        expect(Object.keys(schema.properties ?? {}).length, `${id}: an action without parameters needs no schema file`).toBeGreaterThan(0);
-      }
+    const files: string[] = listActionSchemas();
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const id: string = schemaKey(file);
+      expect(declared.has(id), `${id} has a schema but no action`).toBe(true);
+      // beside its handlers: actions/<verb in kebab-case>.ts
+      expect(fs.existsSync(file.replace(/\.schema\.json$/, '.ts')), `${file} beside its action`).toBe(true);
+      const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as { properties?: object };
+      expect(Object.keys(schema.properties ?? {}).length, `${id}: an action without parameters needs no schema file`).toBeGreaterThan(0);
     }
+  });
+
+  it('each plugin contributes its own row types; views and actions name only contributed ones; the manifest schema lists none', () => {
+    const manifests = registry.plugins.map((p) => (modules[`/plugins/${p.id}/index.ts`] as { default: { manifest: { id: string; rowTypes?: string[] } } }).default.manifest);
+    const owners = manifests.flatMap((m) => (m.rowTypes ?? []).map((t) => [t, m.id] as const));
+    expect(new Set(owners.map(([t]) => t)).size, 'a row type contributed twice').toBe(owners.length);
+    const contributed = new Set([...owners.map(([t]) => t), 'job']);
+    for (const p of registry.plugins) {
+      for (const v of p.views) if (v.rowType) expect(contributed.has(v.rowType), `${v.id} → ${v.rowType}`).toBe(true);
+      for (const a of p.actions) expect(contributed.has(a.target), `${a.id} → ${a.target}`).toBe(true);
+    }
+    expect(JSON.stringify(schemas.plugin)).not.toMatch(/"enum":\["adaccount"/);
   });
 
   it('every action module loads and is bound to its own id', async () => {

@@ -1,5 +1,5 @@
 // Which schemas exist, not their validators (those load with the runner): keeps the first screen small.
-import { schemaKeys } from '../../generated/boot-validators.js';
+import { rowTypes as contributedRowTypes, schemaKeys } from '../../generated/boot-validators.js';
 import type { JobItem } from '../runner/types';
 import { KERNEL_LANES, laneProblems } from '../runner/lanes';
 import { verbToFile } from './define-plugin';
@@ -24,7 +24,10 @@ export interface PluginRegistry {
 export function createRegistry(modules: Record<string, unknown>): PluginRegistry {
   const plugins: LoadedPlugin[] = [];
   const refused: RefusedPlugin[] = [];
-  const taken = { ids: new Set<string>(), paths: new Map<string, string>(), lanes: new Map<string, string>(Object.keys(KERNEL_LANES).map((l) => [l, 'kernel'])) };
+  const taken = {
+    ids: new Set<string>(), paths: new Map<string, string>(), lanes: new Map<string, string>(Object.keys(KERNEL_LANES).map((l) => [l, 'kernel'])),
+    rowTypes: new Map<string, string>(KERNEL_ROW_TYPES.map((t) => [t, 'kernel'])),
+  };
 
   for (const [source, mod] of Object.entries(modules).sort(([a], [b]) => a.localeCompare(b))) {
     const definition = (mod && typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : mod) as PluginDefinition | undefined;
@@ -47,6 +50,7 @@ export function createRegistry(modules: Record<string, unknown>): PluginRegistry
     taken.ids.add(manifest.id);
     manifest.routes.forEach((r) => taken.paths.set(r.path, manifest.id));
     Object.keys(manifest.lanes ?? {}).forEach((l) => taken.lanes.set(l, manifest.id));
+    (manifest.rowTypes ?? []).forEach((t) => taken.rowTypes.set(t, manifest.id));
     plugins.push(resolve(manifest, definition.bindings));
   }
   plugins.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
@@ -79,8 +83,26 @@ function bindingProblem(m: PluginManifest, b: PluginBindings): string | null {
   return null;
 }
 
-function clash(m: PluginManifest, taken: { ids: Set<string>; paths: Map<string, string>; lanes: Map<string, string> }): string | null {
+/** Row types of the kernel's own lists (the jobs panel); every other row type is some plugin's (its manifest's `rowTypes`). */
+const KERNEL_ROW_TYPES: readonly string[] = ['job'];
+
+/**
+ * A view's rowType and an action's target name a row type some plugin contributes: this one, or any plugin
+ * of the app (compiled from every plugins/<id>/plugin.json by npm run schemas), so the manifest's schema
+ * lists no area's row types and a plugin loaded alone may still act on another area's rows.
+ */
+function rowTypeProblem(m: PluginManifest): string | null {
+  const known = (t: string) => KERNEL_ROW_TYPES.includes(t) || contributedRowTypes.has(t) || (m.rowTypes ?? []).includes(t);
+  for (const v of m.views ?? []) if (v.rowType && !known(v.rowType)) return `view "${v.name}" names the rowType "${v.rowType}", which no plugin contributes (a plugin's "rowTypes")`;
+  for (const a of m.actions ?? []) if (!known(a.target)) return `action "${m.id}.${a.verb}" targets the rowType "${a.target}", which no plugin contributes (a plugin's "rowTypes")`;
+  return null;
+}
+
+function clash(m: PluginManifest, taken: { ids: Set<string>; paths: Map<string, string>; lanes: Map<string, string>; rowTypes: Map<string, string> }): string | null {
   if (taken.ids.has(m.id)) return `duplicate plugin id "${m.id}"`;
+  for (const t of m.rowTypes ?? []) if (taken.rowTypes.has(t)) return `rowType "${t}" is already contributed by ${taken.rowTypes.get(t)}`;
+  const rowTypes = rowTypeProblem(m);
+  if (rowTypes) return rowTypes;
   const seen = new Set<string>();
   for (const r of m.routes) {
     if (taken.paths.has(r.path) || seen.has(r.path)) return `duplicate route "${r.path}" (already used by ${taken.paths.get(r.path) ?? m.id})`;

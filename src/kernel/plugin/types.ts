@@ -39,7 +39,7 @@ export interface ViewDeclaration {
   name: string;
   /** Defaults to `views.<name>`. */
   titleKey?: string;
-  /** What a row of this view is (docs/INTERFACES.md section 2), published with its selection. */
+  /** What a row of this view is (a row type some plugin's `rowTypes` contributes), published with its selection. */
   rowType?: string;
   /** A first-time user's workspace opens this view beside the jobs panel. */
   defaultTile?: boolean;
@@ -71,7 +71,7 @@ export interface ScopeDeclaration {
 export type JsonSchema = Record<string, unknown>;
 
 export interface ActionDeclaration {
-  /** The action id is `<plugin>.<verb>`; its title key `actions.<verb>.title`; its handlers `actions/<verb in kebab-case>.ts`; its parameter schema, if it has parameters, `schemas/actions/<plugin>/<verb>.json`. */
+  /** The action id is `<plugin>.<verb>`; its title key `actions.<verb>.title`; its handlers `actions/<verb in kebab-case>.ts`; its parameter schema, if it has parameters, beside them: `actions/<verb in kebab-case>.schema.json`. */
   verb: string;
   /** The row type it applies to (docs/INTERFACES.md section 2). */
   target: string;
@@ -105,6 +105,8 @@ export interface PluginManifest {
   icon: string;
   order: number;
   hideInMenu?: boolean;
+  /** The row types this plugin contributes (what a row of its lists is); views and actions of any plugin may name them. */
+  rowTypes?: string[];
   roles?: string[];
   cache?: boolean;
   routes: RouteDeclaration[];
