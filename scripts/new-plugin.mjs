@@ -1,6 +1,7 @@
 // `npm run new:plugin <id>`: scaffolds a working area under plugins/<id>/ — manifest, a list view on the
-// kernel table with a sandbox-backed loader, one action with its parameter schema, both locales and a
-// plugin test — that passes `npm test` unchanged. docs/PLUGINS.md walks through what it writes.
+// kernel table with a sandbox-backed loader, one action with its parameter schema beside it, both locales
+// and a plugin test — plus its allow-list section — that passes `npm test` unchanged, the convention tests
+// included (tests/tools/scaffold.test.ts runs them on a scaffolded copy). docs/PLUGINS.md walks through it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,23 +95,24 @@ export default defineAction('${id}.readField', {
   },
 });
 `,
-    [`schemas/actions/${id}/readField.json`]: json({
+    // beside its handlers; every property names the sentence an operator reads when it is not accepted
+    [`plugins/${id}/actions/read-field.schema.json`]: json({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       title: 'Read a field',
       type: 'object',
       required: ['field'],
       additionalProperties: false,
-      properties: { field: { type: 'string', enum: ['name', 'verification_status', 'created_time'], default: 'name' } },
+      properties: { field: { type: 'string', enum: ['name', 'verification_status', 'created_time'], default: 'name', 'x-message': 'actions.readField.errors.field' } },
     }),
     [`plugins/${id}/locales/zh-CN.json`]: json({
       title: `新区域 ${id}`, views: { list: '商务管理平台' },
       columns: { name: '名称', id: 'ID', verification: '验证状态' },
-      actions: { readField: { title: '读取字段', fields: { field: '字段' }, enum: { field: { name: '名称', verification_status: '验证状态', created_time: '创建时间' } }, output: { value: '值' } } },
+      actions: { readField: { title: '读取字段', fields: { field: '字段' }, enum: { field: { name: '名称', verification_status: '验证状态', created_time: '创建时间' } }, errors: { field: '请选择要读取的字段' }, output: { value: '值' } } },
     }),
     [`plugins/${id}/locales/en-US.json`]: json({
       title: `New area ${id}`, views: { list: 'Businesses' },
       columns: { name: 'Name', id: 'ID', verification: 'Verification' },
-      actions: { readField: { title: 'Read a field', fields: { field: 'Field' }, enum: { field: { name: 'Name', verification_status: 'Verification', created_time: 'Created' } }, output: { value: 'Value' } } },
+      actions: { readField: { title: 'Read a field', fields: { field: 'Field' }, enum: { field: { name: 'Name', verification_status: 'Verification', created_time: 'Created' } }, errors: { field: 'Choose the field to read' }, output: { value: 'Value' } } },
     }),
     [`tests/unit/${id}-plugin.test.tsx`]: `// The ${id} area inside the real kernel, against the graph sandbox over HTTP (scaffolded by npm run new:plugin).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
