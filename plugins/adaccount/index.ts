@@ -2,8 +2,7 @@ import { definePlugin } from '@kernel';
 import manifest from './plugin.json';
 
 export default definePlugin(manifest, {
-  routes: { index: () => import('./views/AdaccountScreen') },
-  views: { list: () => import('./views/AdaccountListView') },
+  views: { list: () => import('./views/AccountList') },
   actions: import.meta.glob('./actions/*.ts'),
   widgets: { byStatus: () => import('./widgets/ByStatus'), spendChart: () => import('./widgets/SpendChart'), statusHistory: () => import('./widgets/StatusHistory') },
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },

@@ -2,8 +2,7 @@ import { definePlugin } from '@kernel';
 import manifest from './plugin.json';
 
 export default definePlugin(manifest, {
-  routes: { index: () => import('./views/AdcommentScreen') },
-  views: { list: () => import('./views/AdcommentListView') },
+  views: { list: () => import('./views/AdcommentArea') },
   actions: import.meta.glob('./actions/*.ts'),
   widgets: { hiddenComments: () => import('./widgets/HiddenComments') },
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },

@@ -2,8 +2,8 @@ import { definePlugin } from '@kernel';
 import manifest from './plugin.json';
 
 export default definePlugin(manifest, {
-  routes: { index: () => import('./views/BmScreen'), hiddenAdmins: () => import('./views/HiddenAdminsScreen') },
-  views: { list: () => import('./views/BmListView') },
+  routes: { hiddenAdmins: () => import('./views/HiddenAdminsScreen') },
+  views: { list: () => import('./views/BusinessList') },
   actions: import.meta.glob('./actions/*.ts'),
   widgets: { overview: () => import('./widgets/Overview') },
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },

@@ -2,8 +2,7 @@ import { definePlugin } from '@kernel';
 import manifest from './plugin.json';
 
 export default definePlugin(manifest, {
-  routes: { index: () => import('./views/FriendScreen') },
-  views: { list: () => import('./views/FriendListView') },
+  views: { list: () => import('./views/FriendArea') },
   actions: import.meta.glob('./actions/*.ts'),
   widgets: { pendingRequests: () => import('./widgets/PendingRequests') },
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },

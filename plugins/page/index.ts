@@ -3,12 +3,11 @@ import manifest from './plugin.json';
 
 export default definePlugin(manifest, {
   routes: {
-    index: () => import('./views/PageScreen'),
     disable: () => import('./views/DisableScreen'),
     blacklist: () => import('./views/BlacklistScreen'),
     keywords: () => import('./views/KeywordsScreen'),
   },
-  views: { list: () => import('./views/PageListView') },
+  views: { list: () => import('./views/PageList') },
   actions: import.meta.glob('./actions/*.ts'),
   widgets: { overview: () => import('./widgets/Overview') },
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },

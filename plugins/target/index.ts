@@ -2,7 +2,6 @@ import { definePlugin } from '@kernel';
 import manifest from './plugin.json';
 
 export default definePlugin(manifest, {
-  routes: { index: () => import('./views/TargetScreen') },
-  views: { list: () => import('./views/TargetListView') },
+  views: { list: () => import('./views/TargetArea') },
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
 });

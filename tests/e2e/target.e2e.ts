@@ -79,6 +79,28 @@ describe('interest targeting on the small sandbox', () => {
     await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })));
   });
 
+  it('in the workspace, a targeting tile following the ad-account tile browses the selected account\'s taxonomy', async () => {
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto(`${baseUrl}/dashboard/index`);
+    const tileOf = (viewId: string) => page.locator(`.mosaic-window:has(> .mosaic-window-body [data-view-id="${viewId}"])`);
+    await page.getByLabel('View to add').selectOption('target.list');
+    await page.getByRole('button', { name: 'Add tile' }).click();
+    const targetTile = tileOf('target.list');
+    await targetTile.getByTestId('target-area').waitFor();
+    await targetTile.getByRole('button', { name: "Follow another tile's selection" }).click();
+    await page.getByRole('menu', { name: "Follow another tile's selection" }).getByRole('menuitem', { name: 'Ad account list' }).click();
+    const accounts = tileOf('adaccount.list');
+    await accounts.locator('[data-row-id]').first().waitFor({ timeout: 30_000 });
+    const account = (await accounts.locator('[data-row-id]').nth(1).getAttribute('data-row-id'))!;
+    await accounts.locator(`[data-row-id="${account}"] input[type=checkbox]`).check({ force: true });
+    await expect.poll(() => targetTile.getByTestId('target-tab-browse').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => targetTile.getByTestId('target-browse-account').inputValue()).toBe(account);
+    expect(await targetTile.getByTestId('target-browse-followed').textContent()).toBe('The ad account selected in the followed tile');
+    await targetTile.locator('.bp6-tree-node').first().waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: artifact('workspace-target-follows-en-light.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('shows hostile interest names as text', async () => {
     await reset(true);
     await page.goto(`${baseUrl}/target/index`);

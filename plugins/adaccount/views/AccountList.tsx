@@ -42,7 +42,7 @@ const FOLLOW = { rowType: 'business', match: (r: AdAccount, ids: ReadonlySet<str
  * following a business selection, publishing this list's selection and re-reading what a job changed;
  * this view adds the columns, the detail panel and the recent-item record.
  */
-export function AccountList({ sourceId, followed }: { sourceId: string; followed?: ViewProps['followedSelection'] }) {
+export default function AccountList({ tileId: sourceId, followedSelection: followed }: Pick<ViewProps, 'tileId' | 'followedSelection'>) {
   const { t, i18n } = useTranslation('adaccount');
   const api = useApi();
   const [open, setOpen] = useState<AdAccount | null>(null);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NonIdealState, TextArea } from '@blueprintjs/core';
 import {
   recordRecent, DataTable, ListButtons, ListStatus, useApi, useAreaList, useBus, useKernel,
-  type AreaList, type FollowedSelection, type ListLoadContext,
+  type AreaList, type ListLoadContext, type ViewProps,
 } from '@kernel';
 import { loadAdPosts, loadComments } from '../load';
 import { commentColumns, postColumns } from '../columns';
@@ -23,7 +23,7 @@ const postItem = (p: AdPost) => ({ id: p.id, page_id: p.page_id, message: p.mess
  * moderation rules (a keyword list, comments with an image, comments with a link) whose matches the
  * operator previews, selects and hides or deletes through the runner (one job item per comment).
  */
-export function AdcommentArea({ sourceId, followed }: { sourceId: string; followed?: FollowedSelection | null }) {
+export default function AdcommentArea({ tileId: sourceId, followedSelection: followed }: Pick<ViewProps, 'tileId' | 'followedSelection'>) {
   const { t } = useTranslation('adcomment');
   const api = useApi();
   const load = useCallback(({ bridge, signal, emit, progress }: ListLoadContext<AdPost>) => loadAdPosts(bridge, { signal, onRows: emit, onProgress: progress }), []);

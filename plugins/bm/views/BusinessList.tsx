@@ -25,7 +25,7 @@ export const toItem = (b: Business): BusinessItem => ({ id: b.id, name: b.name, 
  * job; this view adds the columns, the invitation dialog, the detail panel and the recent-item record.
  * `hiddenAdmins` is the BM hidden-administrator screen: the same list with the scan's column and buttons.
  */
-export function BusinessList({ sourceId, followed, hiddenAdmins = false }: { sourceId: string; followed?: ViewProps['followedSelection']; hiddenAdmins?: boolean }) {
+export default function BusinessList({ tileId: sourceId, followedSelection: followed, hiddenAdmins = false }: Pick<ViewProps, 'tileId' | 'followedSelection'> & { hiddenAdmins?: boolean }) {
   const { t, i18n } = useTranslation('bm');
   const api = useApi();
   const runner = useRunner();

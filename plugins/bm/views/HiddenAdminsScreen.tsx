@@ -1,6 +1,6 @@
-import { BusinessList } from './BusinessList';
+import BusinessList from './BusinessList';
 
 /** The BM hidden-administrator screen (/bm/hidden-admins). */
 export default function HiddenAdminsScreen() {
-  return <BusinessList sourceId="route:/bm/hidden-admins" hiddenAdmins />;
+  return <BusinessList tileId="route:/bm/hidden-admins" hiddenAdmins />;
 }

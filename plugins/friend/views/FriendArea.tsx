@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag, TextArea } from '@blueprintjs/core';
 import {
   recordRecent, DataTable, ListButtons, ListStatus, classifyEntries, getItem, resolveIds, showToast, useApi, useAreaList, useBridge, useRunner,
-  type AreaList, type Bridge, type FollowedSelection, type ListLoadContext,
+  type AreaList, type Bridge, type FollowedSelection, type ListLoadContext, type ViewProps,
 } from '@kernel';
 import { readAccountQuality, type AccountQuality } from '../api';
 import { ALL_KEY, RECEIVED_KEY, SENT_KEY } from '../cache';
@@ -15,6 +15,11 @@ import './friend.css';
 
 type TabId = 'received' | 'sent' | 'send' | 'notifications' | 'invitations' | 'feed' | 'quality';
 const getId = (r: FriendRequestRow) => r.id;
+
+/** The area's view: the whole friends screen on its route; in a tile, received and sent requests in one list. */
+export default function FriendView({ tileId, placement, followedSelection }: ViewProps) {
+  return placement === 'route' ? <FriendArea sourceId={tileId} /> : <RequestList sourceId={tileId} followed={followedSelection} />;
+}
 
 /** The friends screen: received and sent requests, sending to a pasted list, and the session account's notifications, invitations, feed and quality. */
 export function FriendArea({ sourceId }: { sourceId: string }) {

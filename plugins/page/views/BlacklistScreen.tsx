@@ -5,13 +5,13 @@ import { showToast, useBridge, useBus, useRunner } from '@kernel';
 import { blockedPeople, profileSearch, DEFAULT_BLOCK_ACTION, DEFAULT_BLOCK_SETTING, type BlockAction, type BlockSetting, type BlockedPerson } from '../api';
 import type { PageItem } from '../checks';
 import { isoDay } from '../dates';
-import { PageList } from './PageList';
+import PageList from './PageList';
 import { SectionView, type Section } from './PageDetail';
 import { peopleIds } from './people';
 
 /** Blacklist management (/page/blacklist): the blocked people of a page, bulk block and unblock on the selected pages. */
 export default function BlacklistScreen() {
-  return <PageList sourceId="route:/page/blacklist" mode="blacklist" side={(items) => <BlacklistPanel items={items} />} />;
+  return <PageList tileId="route:/page/blacklist" mode="blacklist" side={(items) => <BlacklistPanel items={items} />} />;
 }
 
 function BlacklistPanel({ items }: { items: PageItem[] }) {

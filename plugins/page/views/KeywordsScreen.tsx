@@ -6,12 +6,12 @@ import { keywords, KEYWORDS_FIRST } from '../api';
 import { lines, type PageItem } from '../checks';
 import { KEYWORD_TABLE } from '../cache';
 import { deleteKeywordList, readKeywordLists, saveKeywordList } from '../keyword-lists';
-import { PageList } from './PageList';
+import PageList from './PageList';
 import type { Section } from './PageDetail';
 
 /** Keyword management (/page/keywords): a page's blocked keywords, bulk add/remove, and the operator's keyword lists. */
 export default function KeywordsScreen() {
-  return <PageList sourceId="route:/page/keywords" mode="keywords" side={(items) => <KeywordsPanel items={items} />} />;
+  return <PageList tileId="route:/page/keywords" mode="keywords" side={(items) => <KeywordsPanel items={items} />} />;
 }
 
 function useKeywordLists() {

@@ -33,7 +33,7 @@ export type PageListMode = 'index' | 'disable' | 'blacklist' | 'keywords';
  * columns, the detail panel, the "pages by link" dialog and the recent-item record. The sub-screens
  * reuse it with their own buttons (`mode`).
  */
-export function PageList({ sourceId, followed, mode = 'index', side }: { sourceId: string; followed?: ViewProps['followedSelection']; mode?: PageListMode; side?: (items: PageItem[]) => ReactNode }) {
+export default function PageList({ tileId: sourceId, followedSelection: followed, mode = 'index', side }: Pick<ViewProps, 'tileId' | 'followedSelection'> & { mode?: PageListMode; side?: (items: PageItem[]) => ReactNode }) {
   const { t, i18n } = useTranslation('page');
   const api = useApi();
   const runner = useRunner();

@@ -27,7 +27,7 @@ export const FOLLOW = { rowType: 'business', match: (p: Pixel, ids: ReadonlySet<
  * with a progress display, forced reload), follows a business selection, publishes its selection as
  * `pixel` rows and reloads after a job; this view adds the columns, the detail panel and the recent-item record.
  */
-export function PixelList({ sourceId, followed }: { sourceId: string; followed?: ViewProps['followedSelection'] }) {
+export default function PixelList({ tileId: sourceId, followedSelection: followed }: Pick<ViewProps, 'tileId' | 'followedSelection'>) {
   const { t, i18n } = useTranslation('pixel');
   const api = useApi();
   const [open, setOpen] = useState<Pixel | null>(null);

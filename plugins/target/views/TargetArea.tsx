@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   Button, ButtonGroup, Callout, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag, Tree, type TreeNodeInfo,
 } from '@blueprintjs/core';
-import { recordRecent, DataTable, showToast, useApi, useBridge, useKernel } from '@kernel';
+import { recordRecent, DataTable, showToast, useApi, useBridge, useKernel, type ViewProps } from '@kernel';
 import { browseAccounts, browseTaxonomy, defaultAccount, searchInterests, type AccountChoice } from '../api';
 import { interestColumns } from '../columns';
 import { csvName, downloadCsv, interestsCsv } from '../csv';
@@ -15,11 +15,23 @@ import './target.css';
 const getId = (i: Interest) => i.id;
 
 /**
+ * The area's view: the screen on its route, compact in a tile. A tile following an ad-account tile
+ * (`follow.rowType` in plugin.json) browses the taxonomy of the first selected ad account.
+ */
+export default function TargetView({ placement, followedSelection }: ViewProps) {
+  const account = followedSelection?.rowType === 'adaccount' ? followedSelection.ids[0] : undefined;
+  return <TargetArea compact={placement === 'tile'} followed={account ? { account, count: followedSelection!.ids.length } : null} />;
+}
+
+/** The ad account a followed selection names (the first of `count` selected). */
+interface FollowedAccount { account: string; count: number }
+
+/**
  * The interest-targeting screen: search (limit 500) and browse (an ad account's taxonomy as a tree);
  * interests picked in either stay selected across searches; the selection goes into saved lists,
  * which export as CSV and copy their ids.
  */
-export function TargetArea({ compact = false }: { compact?: boolean }) {
+export function TargetArea({ compact = false, followed = null }: { compact?: boolean; followed?: FollowedAccount | null }) {
   const { t, i18n } = useTranslation('target');
   const bridge = useBridge();
   const api = useApi();
@@ -33,6 +45,8 @@ export function TargetArea({ compact = false }: { compact?: boolean }) {
   const [selected, setSelected] = useState<Map<string, Interest>>(new Map());
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
+  // a newly followed ad account opens its taxonomy
+  useEffect(() => { if (followed?.account) setTab('browse'); }, [followed?.account]);
 
   const columns = useMemo(() => interestColumns(t, i18n.language), [t, i18n.language]);
   const search = async () => {
@@ -97,7 +111,7 @@ export function TargetArea({ compact = false }: { compact?: boolean }) {
               </div>
             </div>
           )} />
-          <Tab id="browse" title={t('tabs.browse')} data-testid="target-tab-browse" panel={<BrowsePanel selected={selected} onToggle={toggle} />} />
+          <Tab id="browse" title={t('tabs.browse')} data-testid="target-tab-browse" panel={<BrowsePanel selected={selected} onToggle={toggle} followed={followed} />} />
         </Tabs>
       </div>
       <aside className="target-area__side">
@@ -204,7 +218,7 @@ function SavedLists() {
   );
 }
 
-function BrowsePanel({ selected, onToggle }: { selected: ReadonlyMap<string, Interest>; onToggle: (items: readonly Interest[], on: boolean) => void }) {
+function BrowsePanel({ selected, onToggle, followed }: { selected: ReadonlyMap<string, Interest>; onToggle: (items: readonly Interest[], on: boolean) => void; followed: FollowedAccount | null }) {
   const { t, i18n } = useTranslation('target');
   const bridge = useBridge();
   const [accounts, setAccounts] = useState<AccountChoice[] | null>(null);
@@ -223,6 +237,13 @@ function BrowsePanel({ selected, onToggle }: { selected: ReadonlyMap<string, Int
     }, (e) => { if (!ctl.signal.aborted) setError((e as Error).message); });
     return () => ctl.abort();
   }, [bridge]);
+  // following an ad-account tile: its first selected account, whenever that selection changes
+  const followedAccount = followed?.account ?? null;
+  useEffect(() => { if (followedAccount) setAccount(followedAccount); }, [followedAccount]);
+  const choices = useMemo(() => {
+    const list = accounts ?? [];
+    return followedAccount && !list.some((a) => a.id === followedAccount) ? [{ id: followedAccount, name: followedAccount, account_status: 1 }, ...list] : list;
+  }, [accounts, followedAccount]);
   useEffect(() => {
     if (!bridge || !account) return;
     const ctl = new AbortController();
@@ -258,13 +279,16 @@ function BrowsePanel({ selected, onToggle }: { selected: ReadonlyMap<string, Int
   return (
     <div className="target-area__panel" data-testid="target-browse">
       <div className="target-area__searchbar">
-        <HTMLSelect value={account ?? ''} onChange={(e) => setAccount(e.target.value)} aria-label={t('browse.account')} data-testid="target-browse-account" disabled={!accounts?.length}>
-          {(accounts ?? []).map((a) => <option key={a.id} value={a.id}>{`${a.name} (${a.id})${a.account_status === 1 ? '' : ` · ${t('browse.inactive')}`}`}</option>)}
+        <HTMLSelect value={account ?? ''} onChange={(e) => setAccount(e.target.value)} aria-label={t('browse.account')} data-testid="target-browse-account" disabled={!choices.length}>
+          {choices.map((a) => <option key={a.id} value={a.id}>{`${a.name ? `${a.name} (${a.id})` : a.id}${a.account_status === 1 ? '' : ` · ${t('browse.inactive')}`}`}</option>)}
         </HTMLSelect>
         <InputGroup leftIcon="filter" placeholder={t('browse.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} aria-label={t('browse.filter')} fill />
       </div>
+      {followed && account === followed.account && (
+        <div className="bp6-text-muted" data-testid="target-browse-followed">{t('browse.following', { count: followed.count })}</div>
+      )}
       {error && <Callout intent="danger" compact>{error}</Callout>}
-      {accounts && accounts.length === 0 && <NonIdealState icon="credit-card" description={t('browse.noAccount')} />}
+      {accounts && choices.length === 0 && <NonIdealState icon="credit-card" description={t('browse.noAccount')} />}
       {account && !items && !error && <Spinner size={24} />}
       {items && (
         <div className="target-area__tree">

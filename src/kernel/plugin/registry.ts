@@ -65,8 +65,16 @@ function actionFile(verb: string): string {
 
 /** Every declaration has its code and every binding its declaration: a name typed twice cannot drift silently. */
 function bindingProblem(m: PluginManifest, b: PluginBindings): string | null {
+  // A route a view names is the view's screen: it has no code of its own (the view's is rendered there).
+  const viewRoutes = (m.views ?? []).flatMap((v) => (v.route === undefined ? [] : [v.route]));
+  const routeNames = new Set(m.routes.map((r) => r.name));
+  for (const v of m.views ?? []) if (v.route !== undefined && !routeNames.has(v.route)) return `view "${v.name}" names the route "${v.route}", which plugin.json does not declare`;
+  const sharedRoute = viewRoutes.find((name, i) => viewRoutes.indexOf(name) !== i);
+  if (sharedRoute) return `route "${sharedRoute}" is named by two views`;
+  const ownRoute = viewRoutes.find((name) => b.routes?.[name] !== undefined);
+  if (ownRoute) return `route "${ownRoute}" is a view's screen (views[].route), so index.ts binds no code to it`;
   const pairs: [string, string[], Record<string, unknown> | undefined][] = [
-    ['route', m.routes.map((r) => r.name), b.routes],
+    ['route', m.routes.map((r) => r.name).filter((name) => !viewRoutes.includes(name)), b.routes],
     ['view', (m.views ?? []).map((v) => v.name), b.views],
     ['widget', (m.widgets ?? []).map((w) => w.name), b.widgets],
     ['action', (m.actions ?? []).map((a) => actionFile(a.verb)), b.actions],
@@ -126,8 +134,15 @@ function clash(m: PluginManifest, taken: { ids: Set<string>; paths: Map<string, 
 }
 
 function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
-  const routes: PluginRoute[] = m.routes.map((r) => ({ ...r, component: b.routes![r.name] }));
-  const views: PluginView[] = (m.views ?? []).map((v) => ({ id: `${m.id}.${v.name}`, titleKey: v.titleKey ?? `views.${v.name}`, rowType: v.rowType, ...(v.defaultTile && { defaultTile: true }), component: b.views![v.name] }));
+  const views: PluginView[] = (m.views ?? []).map((v) => ({
+    id: `${m.id}.${v.name}`, titleKey: v.titleKey ?? `views.${v.name}`, rowType: v.rowType, ...(v.defaultTile && { defaultTile: true }),
+    ...(v.follow && { follow: v.follow.rowType }), ...(v.route !== undefined && { route: m.routes.find((r) => r.name === v.route)!.path }),
+    component: b.views![v.name],
+  }));
+  const routes: PluginRoute[] = m.routes.map((r) => {
+    const view = views.find((v) => v.route === r.path);
+    return view ? { ...r, view: view.component } : { ...r, component: b.routes![r.name] };
+  });
   const widgets: PluginWidget[] = (m.widgets ?? []).map((w) => ({
     id: `${m.id}.${w.name}`, pluginId: m.id, titleKey: w.titleKey ?? `widgets.${w.name}.title`, size: w.size ?? 'small', chart: w.chart ?? false, component: b.widgets![w.name],
   }));

@@ -43,6 +43,13 @@ export interface ViewDeclaration {
   rowType?: string;
   /** A first-time user's workspace opens this view beside the jobs panel. */
   defaultTile?: boolean;
+  /**
+   * The route (by name, declared under `routes`) whose screen is this view: the kernel renders the
+   * view there too (`placement: 'route'`), so the route needs no code of its own in index.ts.
+   */
+  route?: string;
+  /** Which other tile's selection this view filters by: a tile receives only a selection of this row type. */
+  follow?: { rowType: string };
 }
 
 /** One step of a lane's random delay: applies to jobs of at most `upTo` items (the last step has none). */
@@ -125,9 +132,16 @@ export interface PluginManifest {
 
 /** Props every view receives when it is shown in a workspace tile or on its route. */
 export interface ViewProps {
+  /** Where the view publishes its selection: the tile's id, or `route:<path>` on its route screen. */
   tileId: string;
-  /** Selection of the tile this one follows (null when it follows none). */
-  followedSelection: FollowedSelection | null;
+  /** In a workspace tile, or as the screen of the route its declaration names (`route`). */
+  placement: 'tile' | 'route';
+  /**
+   * In a tile: the selection of the tile this one follows (null when it follows none, or when the
+   * view declares `follow` and the selection is of another row type). On a route screen undefined:
+   * a list then follows a selection of its row type published by any other view.
+   */
+  followedSelection?: FollowedSelection | null;
   /** A view publishes its selection through this, so other tiles can follow it. */
   publishSelection: (rowType: string, ids: readonly string[], items?: readonly JobItem[]) => void;
 }
@@ -203,7 +217,7 @@ export type ActionLoader = () => Promise<unknown>;
 
 /** What index.ts binds to the manifest. Every loader is lazy: reading manifests runs no area code. */
 export interface PluginBindings {
-  /** By route name. */
+  /** By route name; a route a view names (`views[].route`) is the view's and has no binding here. */
   routes?: Record<string, LazyComponent>;
   /** By view name. */
   views?: Record<string, LazyComponent<ViewProps>>;
@@ -227,7 +241,10 @@ export interface PluginDefinition {
 // ---------------------------------------------------------------------------------------------
 
 export interface PluginRoute extends RouteDeclaration {
-  component: LazyComponent;
+  /** The route's own screen (bound in index.ts)… */
+  component?: LazyComponent;
+  /** …or the view whose declaration names the route (`views[].route`): the shell renders it with `placement: 'route'`. */
+  view?: LazyComponent<ViewProps>;
 }
 
 export interface PluginView {
@@ -236,6 +253,10 @@ export interface PluginView {
   titleKey: string;
   rowType?: string;
   defaultTile?: boolean;
+  /** The row type whose selections it follows (declared `follow.rowType`). */
+  follow?: string;
+  /** The path of the route whose screen this view is. */
+  route?: string;
   component: LazyComponent<ViewProps>;
 }
 

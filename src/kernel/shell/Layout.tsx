@@ -14,7 +14,8 @@ import { PageBreadcrumbs } from './PageBreadcrumbs';
 import { SettingsDrawer } from './SettingsDrawer';
 import { ForbiddenPage, NotFoundPage, ScreenErrorBoundary } from './ErrorPages';
 import { startProgress, doneProgress } from './progress';
-import type { LazyComponent, LoadedPlugin } from '../plugin/types';
+import type { LoadedPlugin, PluginRoute } from '../plugin/types';
+import { RouteView } from './RouteView';
 import { WEB_VERSION } from '../version';
 import { useVisitStatistics } from '../core/visit-statistics';
 import { useSession } from '../auth/session';
@@ -106,14 +107,15 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
   };
   // A screen with its tab's table state, a loading bar while its code loads, and its error page. The
   // screen is looked up inside the boundary's render, so a retry after a failed load fetches it again.
-  const screenBody = (path: string, component: LazyComponent) => (
+  // A route a view names (views[].route) shows that view, told it is on a route (RouteView).
+  const screenBody = (path: string, r: PluginRoute) => (
     <ScreenErrorBoundary>
       {() => {
-        const Screen = lazyComponent(component);
+        const Screen = r.view ? null : lazyComponent(r.component!);
         return (
           <TableStateScope states={tableStatesOf(path)} onChange={(viewId, state) => onTableState(path, viewId, state)}>
             <Suspense fallback={<ScreenLoading />}>
-              <Screen />
+              {Screen ? <Screen /> : <RouteView path={path} view={r.view!} />}
             </Suspense>
           </TableStateScope>
         );
@@ -128,13 +130,13 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
         const active = path === route.path;
         return (
           <div key={`${path}#${generation[path] ?? 0}`} className="tessera-screen" hidden={!active} data-screen={path}>
-            {screenBody(path, r.component)}
+            {screenBody(path, r)}
           </div>
         );
       })}
       {!cached && (
         <div key={`${route.path}#${generation[route.path] ?? 0}`} className="tessera-screen" data-screen={route.path}>
-          {screenBody(route.path, route.component)}
+          {screenBody(route.path, route)}
         </div>
       )}
     </>

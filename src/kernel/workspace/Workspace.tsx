@@ -25,13 +25,17 @@ const KERNEL_JOBS_VIEW: ViewEntry = {
 
 /**
  * A first-time operator's workspace (a stored one is never replaced): the default tiles the plugins
- * declare (`defaultTile`, docs/PLUGINS.md) beside the jobs panel. With two, the first in menu order
- * is the main tile and follows the second, opened on its left (the business list, the ad accounts
- * of the selected businesses beside it, the jobs panel on the right).
+ * declare (`defaultTile`, docs/PLUGINS.md) beside the jobs panel. With two, the main tile is the one
+ * whose `follow` row type the other shows (else the first in menu order) and follows the other,
+ * opened on its left (the business list, the ad accounts of the selected businesses beside it, the
+ * jobs panel on the right).
  */
-function firstTimeWorkspace(available: ReadonlySet<string>, defaultTiles: readonly string[]): WorkspaceFile {
-  const [main, source] = defaultTiles.filter((id) => available.has(id));
-  if (!main || !source) return defaultWorkspace(available, defaultTiles);
+export function firstTimeWorkspace(available: ReadonlySet<string>, defaultTiles: readonly Pick<PluginView, 'id' | 'rowType' | 'follow'>[]): WorkspaceFile {
+  const tiles = defaultTiles.filter((v) => available.has(v.id));
+  const ids = tiles.map((v) => v.id);
+  const pair = tiles.length >= 2 ? tiles.flatMap((m) => tiles.filter((s) => s !== m && m.follow !== undefined && m.follow === s.rowType).map((s) => [m.id, s.id])).at(0) : undefined;
+  const [main, source] = pair ?? ids;
+  if (!main || !source) return defaultWorkspace(available, ids);
   const sourceId = newTileId(source);
   const mainId = newTileId(main);
   let file = withNewTile(withNewTile(emptyWorkspace(), sourceId, source), mainId, main);
@@ -53,7 +57,7 @@ export function Workspace() {
     for (const plugin of plugins) for (const view of plugin.views) map.set(view.id, { plugin, view });
     return map;
   }, [plugins]);
-  const defaultFile = useCallback(() => firstTimeWorkspace(new Set(views.keys()), plugins.flatMap((p) => p.views.filter((v) => v.defaultTile).map((v) => v.id))), [views, plugins]);
+  const defaultFile = useCallback(() => firstTimeWorkspace(new Set(views.keys()), plugins.flatMap((p) => p.views.filter((v) => v.defaultTile))), [views, plugins]);
   // A first-time user starts with the default layout, not an empty screen.
   const [{ file, name }, setState] = useState<{ file: WorkspaceFile; name: string | null }>(() => {
     const current = loadCurrentWorkspace();
@@ -179,7 +183,7 @@ export function Workspace() {
       >
         <div className="tessera-tile-body" data-tile-id={tileId} data-view-id={config.viewId}>
           <TableStateScope states={config.table} onChange={(viewId, state) => setTableState(tileId, viewId, state)}>
-            <TileContent tileId={tileId} entry={views.get(config.viewId)} followed={config.follow ? selections[config.follow] ?? null : null} />
+            <TileContent tileId={tileId} entry={views.get(config.viewId)} followed={followedBy(views.get(config.viewId)?.view, config.follow ? selections[config.follow] : undefined)} />
           </TableStateScope>
         </div>
       </MosaicWindow>
@@ -238,6 +242,12 @@ export function Workspace() {
 }
 Workspace.displayName = 'Workspace';
 
+/** What a tile receives of the tile it follows: nothing when its view declares `follow` of another row type. */
+export function followedBy(view: Pick<PluginView, 'follow'> | undefined, selection: FollowedSelection | undefined): FollowedSelection | null {
+  if (!selection) return null;
+  return view?.follow === undefined || view.follow === selection.rowType ? selection : null;
+}
+
 function TileContent({ tileId, entry, followed }: { tileId: string; entry: ViewEntry | undefined; followed: FollowedSelection | null }) {
   const { bus } = useKernel();
   const { t } = useTranslation();
@@ -249,7 +259,7 @@ function TileContent({ tileId, entry, followed }: { tileId: string; entry: ViewE
   const View = lazyComponent(entry.view.component);
   return (
     <Suspense fallback={<Spinner size={20} />}>
-      <View tileId={tileId} followedSelection={followed} publishSelection={publishSelection} />
+      <View tileId={tileId} placement="tile" followedSelection={followed} publishSelection={publishSelection} />
     </Suspense>
   );
 }

@@ -1,5 +1,0 @@
-import { TargetArea } from './TargetArea';
-
-export default function TargetScreen() {
-  return <TargetArea />;
-}
