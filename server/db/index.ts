@@ -29,6 +29,10 @@ export async function openDatabase(opts: { databaseUrl: string | null; pgliteDir
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL ends (a restart, a failover, a cluster stopped under a test) is
+    // reported on the pool; unheard, that 'error' event would end the process. The pool drops the
+    // connection and opens a new one for the next query.
+    pool.on('error', (err) => console.warn(`[tessera] an idle PostgreSQL connection ended: ${err.message}`));
     try {
       const client = await pool.connect();
       try {
