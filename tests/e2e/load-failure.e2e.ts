@@ -23,11 +23,11 @@ const cssToast = () => page.locator('.bp6-toast').filter({ hasText: 'Unable to p
 
 describe('a part whose code cannot be fetched', () => {
   it('a screen shows the load-failed page with a retry that loads it', async () => {
-    await page.route('**/assets/PixelScreen-*.js', (route) => route.abort('internetdisconnected'));
+    await page.route('**/assets/PixelList-*.js', (route) => route.abort('internetdisconnected'));
     await page.goto(`${baseUrl}/pixel/index`);
     await page.getByText('This part of the page could not be loaded. Check your connection and retry.').waitFor({ timeout: 30_000 });
     expect(await cssToast()).toBe(0);
-    await page.unroute('**/assets/PixelScreen-*.js');
+    await page.unroute('**/assets/PixelList-*.js');
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.locator('[data-list-state]').first().waitFor({ state: 'attached', timeout: 30_000 });
     expect(await page.getByText('could not be loaded').count()).toBe(0);

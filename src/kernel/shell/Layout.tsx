@@ -112,10 +112,11 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
     <ScreenErrorBoundary>
       {() => {
         const Screen = r.view ? null : lazyComponent(r.component!);
+        const View = r.view ? lazyComponent(r.view) : null;
         return (
           <TableStateScope states={tableStatesOf(path)} onChange={(viewId, state) => onTableState(path, viewId, state)}>
             <Suspense fallback={<ScreenLoading />}>
-              {Screen ? <Screen /> : <RouteView path={path} view={r.view!} />}
+              {Screen ? <Screen /> : <RouteView path={path} View={View!} />}
             </Suspense>
           </TableStateScope>
         );
