@@ -27,3 +27,16 @@ describe('protocol/ (shared by the page and the extension)', () => {
     }
   });
 });
+
+describe('one executor', () => {
+  const read = (p: string) => fs.readFileSync(path.resolve(dir, '..', p), 'utf8');
+  it('the extension\'s worker and the page\'s demo transport both run protocol/executor.ts and keep no rule of their own', () => {
+    // The six steps (check, map the host, fill placeholders, fetch hop by hop, scrub) are executeRequest's alone.
+    const RULES = /\b(checkCall|checkRequest|parseRequest|fillPlaceholders|fillRequest|placeholdersNeeded|fetchHopByHop|scrubReply|secretMap)\b/;
+    for (const file of ['extension/src/lib/executor.ts', 'src/kernel/bridge/demo-transport.ts']) {
+      const code = read(file);
+      expect(code, file).toMatch(/\bexecuteRequest\(/);
+      expect(code.match(RULES)?.[0] ?? null, file).toBeNull();
+    }
+  });
+});
