@@ -17,15 +17,15 @@ export function scaffoldFiles(id, { order = 50 } = {}) {
       $schema: '../../schemas/plugin.schema.json',
       id, titleKey: 'title', icon: 'cube', order,
       routes: [{ name: 'index', path: `/${id}/index`, titleKey: 'title' }],
-      views: [{ name: 'list', rowType: 'business' }],
+      // one view: the route's screen and a tile (docs/PLUGINS.md)
+      views: [{ name: 'list', rowType: 'business', route: 'index' }],
       actions: [{ verb: 'readField', target: 'business', idempotent: true, lane: 'graph', output: { type: 'object', properties: { value: { type: 'string' } } } }],
     }),
     [`plugins/${id}/index.ts`]: `import { definePlugin } from '@kernel';
 import manifest from './plugin.json';
 
 export default definePlugin(manifest, {
-  routes: { index: () => import('./views/${Id}Screen') },
-  views: { list: () => import('./views/${Id}ListView') },
+  views: { list: () => import('./views/${Id}List') },
   actions: import.meta.glob('./actions/*.ts'),
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
 });
@@ -55,7 +55,8 @@ import { loadBusinesses, type Business } from '../load';
 const getId = (b: Business) => b.id;
 const toItem = (b: Business) => ({ id: b.id, name: b.name });
 
-export function ${Id}List({ sourceId, followed }: { sourceId: string; followed?: ViewProps['followedSelection'] }) {
+/** The list, on its route and in a tile alike (the kernel passes \`tileId\`: a tile's id, or \`route:<path>\` on the route). */
+export default function ${Id}List({ tileId: sourceId, followedSelection: followed }: Pick<ViewProps, 'tileId' | 'followedSelection'>) {
   const { t } = useTranslation('${id}');
   const list = useAreaList<Business>({ cacheKey: '${id}:list', load: loadBusinesses, rowType: 'business', getId, toItem, sourceId, followed });
   const columns = useMemo<DataColumn<Business>[]>(() => [
@@ -70,19 +71,6 @@ export function ${Id}List({ sourceId, followed }: { sourceId: string; followed?:
         selection={list.selection} onSelectionChange={list.onSelectionChange} toolbar={<ListButtons list={list} />} />
     </div>
   );
-}
-`,
-    [`plugins/${id}/views/${Id}ListView.tsx`]: `import type { ViewProps } from '@kernel';
-import { ${Id}List } from './${Id}List';
-
-export default function ${Id}ListView(props: ViewProps) {
-  return <${Id}List sourceId={props.tileId} followed={props.followedSelection} />;
-}
-`,
-    [`plugins/${id}/views/${Id}Screen.tsx`]: `import { ${Id}List } from './${Id}List';
-
-export default function ${Id}Screen() {
-  return <${Id}List sourceId="route:/${id}/index" />;
 }
 `,
     [`plugins/${id}/actions/read-field.ts`]: `import { defineAction } from '@kernel';
