@@ -97,11 +97,7 @@ export function GraphqlDocsPanel() {
               <InputGroup id="gql-docid" value={draft.docId} maxLength={32} inputMode="numeric"
                 onChange={(e) => { const docId = e.currentTarget.value; setDraft((d) => (d ? { ...d, docId } : d)); }} />
             </FormGroup>
-            <FormGroup label={t('graphqlDocs.password')} labelFor="gql-password" helperText={t('graphqlDocs.passwordHelp')}>
-              <InputGroup id="gql-password" type="password" autoComplete="current-password" value={draft.password} maxLength={200}
-                onChange={(e) => { const password = e.currentTarget.value; setDraft((d) => (d ? { ...d, password } : d)); }} />
-            </FormGroup>
-            {error && <p className="tessera-error-text" role="alert">{error}</p>}
+            <PasswordField id="gql-password" value={draft.password} onChange={(password) => setDraft((d) => (d ? { ...d, password } : d))} error={error} />
           </DialogBody>
         )}
         <DialogFooter actions={<>
@@ -113,11 +109,7 @@ export function GraphqlDocsPanel() {
         {removal && (
           <DialogBody>
             <p>{t('graphqlDocs.removeHelp')}</p>
-            <FormGroup label={t('graphqlDocs.password')} labelFor="gql-remove-password" helperText={t('graphqlDocs.passwordHelp')}>
-              <InputGroup id="gql-remove-password" type="password" autoComplete="current-password" value={removal.password} maxLength={200}
-                onChange={(e) => { const password = e.currentTarget.value; setRemoval((r) => (r ? { ...r, password } : r)); }} />
-            </FormGroup>
-            {error && <p className="tessera-error-text" role="alert">{error}</p>}
+            <PasswordField id="gql-remove-password" value={removal.password} onChange={(password) => setRemoval((r) => (r ? { ...r, password } : r))} error={error} />
           </DialogBody>
         )}
         <DialogFooter actions={<>
@@ -126,5 +118,18 @@ export function GraphqlDocsPanel() {
         </>} />
       </Dialog>
     </div>
+  );
+}
+
+/** The admin's own password, asked with every change of the catalogue, and the change's error if any. */
+function PasswordField({ id, value, onChange, error }: { id: string; value: string; onChange: (password: string) => void; error: string | null }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <FormGroup label={t('graphqlDocs.password')} labelFor={id} helperText={t('graphqlDocs.passwordHelp')}>
+        <InputGroup id={id} type="password" autoComplete="current-password" value={value} maxLength={200} onChange={(e) => onChange(e.currentTarget.value)} />
+      </FormGroup>
+      {error && <p className="tessera-error-text" role="alert">{error}</p>}
+    </>
   );
 }
