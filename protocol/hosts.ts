@@ -41,3 +41,10 @@ export function fromSandboxUrl(url: string, sandboxBase: string): string | null 
   if (rest.startsWith('/__')) return null;
   return `https://${GRAPH_HOST}${rest}${u.search}`;
 }
+
+/**
+ * The platform writes an ad account as a Graph node with this prefix before its number (`act_123`);
+ * its GraphQL documents and web forms take the bare number. A platform fact, like the hosts: the
+ * kernel's id guards (src/kernel/platform/ids.ts) and the allow-list's `{act}` token use it.
+ */
+export const AD_ACCOUNT_NODE_PREFIX = 'act_';

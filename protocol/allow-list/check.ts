@@ -1,6 +1,6 @@
 import { fieldOf, parseRequest, type BatchItem, type CanonicalRequest, type Pair, type RawCall } from '../canonical';
 import type { DocCatalogue } from '../documents';
-import { GRAPH_HOST } from '../hosts';
+import { AD_ACCOUNT_NODE_PREFIX, GRAPH_HOST } from '../hosts';
 import type { AllowedCall, CallMethod } from './types';
 import { checkShape } from './variables';
 
@@ -12,8 +12,8 @@ export type CallCheck = { ok: true; call: AllowedCall } | { ok: false; reason: s
 const TOKENS: Record<string, string> = {
   '{v}': 'v\\d{1,2}\\.\\d{1,2}',
   '{id}': '\\d{1,30}',
-  '{act}': 'act_\\d{1,30}',
-  '{node}': '(?:act_)?\\d{1,30}',
+  '{act}': `${AD_ACCOUNT_NODE_PREFIX}\\d{1,30}`,
+  '{node}': `(?:${AD_ACCOUNT_NODE_PREFIX})?\\d{1,30}`,
 };
 const compiled = new Map<string, RegExp>();
 

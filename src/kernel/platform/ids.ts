@@ -1,9 +1,11 @@
+import { AD_ACCOUNT_NODE_PREFIX } from '../../../protocol';
 import { GraphError } from '../bridge/bridge';
 
 /**
  * Id guards: what an operator pastes (or a list row holds) made into the one form a request takes,
  * and anything else refused with a clear error before a URL path, a form field or a GraphQL variable
- * is built from it. Surrounding white space is dropped; an ad account is accepted as `act_123` or `123`;
+ * is built from it. Surrounding white space is dropped; an ad account is accepted as a Graph node or as
+ * its bare number (the node prefix is the platform's, protocol/hosts.ts);
  * the other objects are their digits. Links and names are not ids: the parameter layer resolves them.
  */
 const DIGITS = /^\d{1,20}$/;
@@ -20,17 +22,17 @@ export function asNode(id: string, what: string): string {
   return s;
 }
 
-/** The digits of an ad account, `act_` or not (`123`): the form GraphQL documents and web forms take. */
+/** The digits of an ad account, given as a node or bare: the form GraphQL documents and web forms take. */
 export function asAccountDigits(id: string): string {
   const s = typeof id === 'string' ? id.trim() : typeof id === 'number' ? String(id) : '';
-  const digits = s.startsWith('act_') ? s.slice(4) : s;
+  const digits = s.startsWith(AD_ACCOUNT_NODE_PREFIX) ? s.slice(AD_ACCOUNT_NODE_PREFIX.length) : s;
   if (!DIGITS.test(digits)) throw notAn('ad account', id);
   return digits;
 }
 
-/** An ad account as a Graph node, `act_123`, whether `act_123` or `123` was given. */
+/** An ad account as a Graph node, whether the node or the bare number was given. */
 export function asAccount(id: string): string {
-  return `act_${asAccountDigits(id)}`;
+  return `${AD_ACCOUNT_NODE_PREFIX}${asAccountDigits(id)}`;
 }
 
 export const asBusiness = (id: string): string => asNode(id, 'business');
