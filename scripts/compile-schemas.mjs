@@ -56,8 +56,19 @@ export function schemaKey(file) {
  * `prepare` itself (src/kernel/runner/tabs/held-secrets.ts). Annotations only: they change no validation.
  */
 export const TESSERA_KEYWORDS = ['x-tessera-list', 'x-message', 'x-tessera-secret'];
+
+/**
+ * The id formats of the parameter layer (src/kernel/platform/pasted.ts): what a property names, so the
+ * kernel reads every form an operator pastes for it (links, `act_` ids, user names) and turns it into
+ * the value checked here, before validation: an object's digits, or an e-mail address. Regular
+ * expressions, so the standalone validators carry them inline.
+ */
+const DIGITS = /^[0-9]{1,20}$/;
+export const ID_FORMATS = { account: DIGITS, business: DIGITS, page: DIGITS, person: DIGITS, pixel: DIGITS, email: /^(?=.{3,254}$)[^\s@]+@[^\s@]+\.[^\s@]+$/ };
+
 export function addTesseraKeywords(ajv) {
   for (const keyword of TESSERA_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
+  for (const [name, pattern] of Object.entries(ID_FORMATS)) ajv.addFormat(name, pattern);
   return ajv;
 }
 

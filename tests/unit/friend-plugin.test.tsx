@@ -32,7 +32,12 @@ describe('the friends plugin on the sandbox', () => {
     const people = fx.canRequest.slice(0, 2);
     fireEvent.change(await screen.findByTestId('friend-send-text'), { target: { value: `${people.join('\n')}\nnot a valid line!` } });
     fireEvent.click(screen.getByTestId('friend-send-check'));
-    await waitFor(() => expect(screen.getByTestId('friend-send-unresolved').textContent).toContain('Line 3'));
+    // what each line became, with the platform's names, before anything is sent
+    const recognised = await screen.findByTestId('friend-send-recognised');
+    expect(recognised.querySelector('tr[data-line="3"]')!.getAttribute('data-state')).toBe('refused');
+    expect(recognised.querySelector('tr[data-line="3"]')!.textContent).toContain('it is not a person');
+    people.forEach((uid, i) => expect(recognised.querySelector(`tr[data-line="${i + 1}"]`)!.textContent).toContain(sandbox.state.data.users.get(uid)!.name));
+    expect(recognised.getAttribute('data-ids')).toBe('2');
     await act(async () => { fireEvent.click(screen.getByTestId('friend-send-start')); });
     await waitFor(() => expect(finished).toContain('friend.send done 2'), { timeout: 40_000 });
     for (const uid of people) expect((await sandbox.getJson(`/__sandbox/objects/friendRequest/${uid}`)).body).toMatchObject({ state: 'pending', direction: 'outgoing' });

@@ -1,11 +1,9 @@
-// The page area's rules: page ids from pasted entries (the URL rule, batches of 10, unresolved never
-// sent), the list's alternate-token retry and stop-on-first-failed-page, the rename status rule, the
+// The page area's rules: the page id guard, the list's alternate-token retry and stop-on-first-failed-page, the rename status rule, the
 // HTML-to-text reduction (hostile HTML stays inert), keyword merging and the dry run's checks.
 import { describe, expect, it } from 'vitest';
 import { GraphError, type Bridge } from '../../src/kernel/bridge/bridge';
 import type { BridgeResponse } from '../../protocol';
 import { htmlToText, renameStatus } from '../../plugins/page/text';
-import { resolvePageLines, idsOf } from '../../plugins/page/resolve';
 import { loadPages, rereadPages, REREAD_MAX } from '../../plugins/page/load';
 import { mergeKeywords } from '../../plugins/page/keywords';
 import { taskProblem, lines } from '../../plugins/page/checks';
@@ -24,39 +22,7 @@ function fakeBridge(answer: (url: string, body?: string) => BridgeResponse) {
 const ok = (body: unknown): BridgeResponse => ({ ok: true, status: 200, headers: {}, body });
 const fail = (code: number, message: string): BridgeResponse => ({ ok: false, status: 400, headers: {}, body: { error: { code, message } } });
 
-describe('page ids from anything pasted', () => {
-  const routes = (body?: string) => {
-    const asked = [...new URLSearchParams(body).entries()].filter(([k]) => k.startsWith('route_urls')).map(([, v]) => v);
-    const payloads = Object.fromEntries(asked.map((r) => [r, { result: { exports: { rootView: { props: r.startsWith('/known') ? { userID: `9${r.length}${r.slice(-1).charCodeAt(0)}` } : {} } } } }]));
-    return ok(`for (;;);${JSON.stringify({ payload: { payloads } })}`);
-  };
-
-  it('takes digits as a profile id as they are, asks links and codes in batches of 10, leaves the unfound undefined', async () => {
-    const { bridge, sent } = fakeBridge((_u, body) => routes(body));
-    const entries = ['123456', ...Array.from({ length: 11 }, (_, i) => `https://www.facebook.com/known${i}`), 'known.code', 'nobody.here'];
-    const out = await resolvePageLines(bridge, entries.join('\n'), {});
-    expect(sent).toHaveLength(2);
-    expect([...new URLSearchParams(sent[0]!.body).keys()].filter((k) => k.startsWith('route_urls'))).toHaveLength(10);
-    expect(out[0]).toMatchObject({ state: 'id', id: '123456' });
-    expect(out.filter((l) => l.state === 'resolved')).toHaveLength(12);
-    const nobody = out.find((l) => l.text === 'nobody.here')!;
-    expect(nobody.state).toBe('unresolved');
-    expect(nobody.id).toBeUndefined();
-    expect(idsOf(out)).not.toContain(undefined);
-  });
-
-  it('the URL rule: https on the main host only; anything else is refused and never asked', async () => {
-    const { bridge, sent } = fakeBridge((_u, body) => routes(body));
-    const out = await resolvePageLines(bridge, [
-      'http://www.facebook.com/known1', 'https://evil.example/known1', 'https://facebook.com.evil.example/known1',
-      'https://user:pw@www.facebook.com/known1', 'javascript:alert(1)', 'not a page', 'https://m.facebook.com/known2',
-    ].join('\n'));
-    expect(out.map((l) => l.state)).toEqual(['refused', 'refused', 'refused', 'refused', 'refused', 'refused', 'resolved']);
-    expect(out.slice(0, 4).map((l) => l.problem)).toEqual(['https', 'host', 'host', 'host']);
-    const asked = sent.flatMap((s) => [...new URLSearchParams(s.body).entries()].filter(([k]) => k.startsWith('route_urls')).map(([, v]) => v));
-    expect(asked).toEqual(['/known2']);
-  });
-
+describe('page ids', () => {
   it('refuses a non-digit page id before any path is built from it', () => {
     expect(() => pageId('123/../me')).toThrow(GraphError);
     expect(pageId('104000000000001')).toBe('104000000000001');

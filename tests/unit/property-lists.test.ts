@@ -1,7 +1,12 @@
 // Property tests of the multi-line rule and the id/URL rules (docs/SPEC.md section 12).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { classifyEntries, registerResolver, resolveEntries, splitLines, type ListEntry } from '../../src/kernel/runner/params';
+import { splitLines } from '../../src/kernel/runner/params';
+import { readPasted, recognise, type PastedLine } from '../../src/kernel/platform/pasted';
+import type { Bridge } from '../../src/kernel/bridge/bridge';
+
+/** A pasted list read as profiles: the format that takes ids, links and user names alike. */
+const classifyEntries = (text: string) => readPasted('person', text);
 
 const RUN = { numRuns: 200, seed: 1312, endOnFailure: true } as const;
 const MAIN_HOST = 'www.facebook.com';
@@ -31,7 +36,7 @@ const piece = fc.oneof(
 const listText = fc.array(piece, { maxLength: 25 }).chain((pieces) =>
   fc.array(fc.constantFrom('\n', '\r\n', '\r', ' ', ''), { minLength: pieces.length, maxLength: pieces.length }).map((seps) => pieces.map((p, i) => p + seps[i]).join('')));
 
-function checkEntries(text: string, entries: ListEntry[]) {
+function checkEntries(text: string, entries: PastedLine[]) {
   const lines = rawLines(text);
   const expected = splitLines(text);
   // the same entries, in the same order, as the multi-line rule
@@ -43,22 +48,22 @@ function checkEntries(text: string, entries: ListEntry[]) {
     lastLine = e.line;
     expect(lines[e.line - 1].trim()).toBe(e.text);
     expect(lines.slice(0, e.line - 1).some((l) => l.trim() === e.text)).toBe(false);
-    if (e.kind === 'id') {
-      expect(e.text).toMatch(/^[0-9]+$/);
-      expect(e.id).toBe(e.text);
-    } else {
-      expect(/^[0-9]+$/.test(e.text)).toBe(false);
+    // digits alone are an id as they are
+    if (/^[0-9]{1,20}$/.test(e.text)) expect(e).toMatchObject({ kind: 'id', id: e.text });
+    if (e.kind === 'id') expect(e.id).toMatch(/^[0-9]{1,20}$/);
+    if (e.kind !== 'refused') {
+      expect(WS.test(e.text)).toBe(false);
+      if (e.text.includes('/')) {
+        // a link read as a profile: https, on the main host, no user name or port
+        const url = new URL(e.text);
+        expect(url.protocol).toBe('https:');
+        expect(MAIN_HOSTS).toContain(url.hostname);
+        expect(url.port).toBe('');
+        expect(url.username + url.password).toBe('');
+      }
     }
-    if (e.kind === 'id' || e.kind === 'url' || e.kind === 'code') expect(WS.test(e.text)).toBe(false);
-    if (e.kind === 'url') {
-      const url = new URL(e.text);
-      expect(url.protocol).toBe('https:');
-      expect(MAIN_HOSTS).toContain(url.hostname);
-      expect(url.port).toBe('');
-      expect(url.username + url.password).toBe('');
-    }
-    if (e.kind === 'code') expect(e.text).toMatch(/^[A-Za-z0-9._-]{1,100}$/);
-    if (e.kind === 'invalid') expect(e.reason.trim().length).toBeGreaterThan(0);
+    // what the router is asked: one path segment of a user name, never anything the operator typed beyond it
+    if (e.kind === 'lookup') expect(e.route).toMatch(/^\/[A-Za-z0-9._-]{1,100}$/);
   }
 }
 
@@ -106,22 +111,23 @@ describe('splitLines (the multi-line rule) — properties', () => {
     expect(out).toHaveLength(1000 + 3333 + 1);
     expect(entries.map((e) => e.text)).toEqual(out);
     expect(entries.filter((e) => e.kind === 'id')).toHaveLength(1000);
-    expect(entries.filter((e) => e.kind === 'url')).toHaveLength(3333);
+    expect(entries.filter((e) => e.kind === 'lookup')).toHaveLength(3333);
     const last = entries[entries.length - 1];
-    expect(last.kind).toBe('invalid');
+    expect(last.kind).toBe('refused');
     expect(last.line).toBe(10_001);
   });
 });
 
-describe('classifyEntries (the id and URL rules) — properties', () => {
+describe('readPasted (the id and URL rules, read as profiles) — properties', () => {
   it('never throws and agrees with the multi-line rule; ids, URLs and codes hold no whitespace', () => {
     fc.assert(fc.property(listText, (text) => { checkEntries(text, classifyEntries(text)); }), RUN);
   });
 
-  it('digits-only lines are ids, whatever surrounds them', () => {
+  it('digits-only lines are ids (up to 20 digits), whatever surrounds them; longer ones are refused', () => {
     fc.assert(fc.property(fc.stringMatching(/^[0-9]{1,40}$/), fc.constantFrom('', ' ', '\t', '  \t'), (digits, pad) => {
       const [e] = classifyEntries(`${pad}${digits}${pad}`);
-      expect(e).toEqual({ kind: 'id', line: 1, text: digits, id: digits });
+      if (digits.length <= 20) expect(e).toEqual({ kind: 'id', line: 1, text: digits, id: digits });
+      else expect(e).toEqual({ kind: 'refused', line: 1, text: digits, problem: 'entry' });
     }), RUN);
   });
 
@@ -143,11 +149,9 @@ describe('classifyEntries (the id and URL rules) — properties', () => {
       let parsed: URL | null = null;
       try { parsed = new URL(text); } catch { /* refused below */ }
       const shouldPass = parsed !== null && parsed.protocol === 'https:' && MAIN_HOSTS.includes(parsed.hostname) && parsed.port === '' && !parsed.username && !parsed.password && !WS.test(text);
-      if (shouldPass) expect(e.kind).toBe('url');
-      else {
-        expect(e.kind).toBe('invalid');
-        if (e.kind === 'invalid') expect(e.reason).toMatch(/\S/);
-      }
+      // a link on the main host names a profile (an id or a name to look up) or, on a path that names none, is refused as such
+      if (shouldPass) expect(e.kind === 'id' || e.kind === 'lookup' || (e.kind === 'refused' && e.problem === 'link')).toBe(true);
+      else expect(e.kind === 'refused' && ['url', 'https', 'host'].includes(e.problem)).toBe(true);
     }), RUN);
   });
 
@@ -156,32 +160,39 @@ describe('classifyEntries (the id and URL rules) — properties', () => {
       const base = `https://${MAIN_HOST}${pa || '/x'}`;
       const i = Math.min(at, base.length - 1) + 1;
       const text = base.slice(0, i) + ws + base.slice(i) + 'z';
-      for (const e of classifyEntries(text)) expect(e.kind === 'url' || e.kind === 'id' || e.kind === 'code').toBe(false);
+      for (const e of classifyEntries(text)) expect(e.kind).toBe('refused');
     }), RUN);
   });
 });
 
-describe('resolveEntries — properties', () => {
-  it('keeps ids, sends only URLs and codes to the resolver, and never returns an invalid entry', async () => {
-    const seen: string[][] = [];
-    const off = registerResolver('property-test', async (entries) => {
-      seen.push(entries);
-      return new Map(entries.map((t, i) => [t, i % 2 ? undefined : `9${i}`]));
-    });
-    try {
-      await fc.assert(fc.asyncProperty(listText, async (text) => {
-        seen.length = 0;
-        const entries = classifyEntries(text);
-        const out = await resolveEntries('property-test', entries);
-        const valid = entries.filter((e) => e.kind !== 'invalid');
-        expect(out.map((o) => o.text)).toEqual(valid.map((e) => e.text));
-        const sent = seen.flat();
-        expect(sent).toEqual(valid.filter((e) => e.kind !== 'id').map((e) => e.text));
-        for (const o of out) if (/^[0-9]+$/.test(o.text)) expect(o.id).toBe(o.text);
-      }), { ...RUN, numRuns: 100 });
-    } finally { off(); }
-    // unregistered: URLs and codes stay unresolved
-    const out = await resolveEntries('property-test', classifyEntries('123\nsome.page'));
-    expect(out).toEqual([{ text: '123', line: 1, id: '123' }, { text: 'some.page', line: 2, id: undefined }]);
+describe('recognise — properties', () => {
+  it('keeps ids, asks the router only for the routes of links and names, and never sends a refused line', async () => {
+    const asked: string[] = [];
+    // the platform's router: names every other route; the name batch: answers no names
+    const bridge = {
+      send: async (url: string, init: { body?: string }) => {
+        if (url.includes('bulk-route-definitions')) {
+          const routes = [...new URLSearchParams(init.body).entries()].filter(([k]) => k.startsWith('route_urls')).map(([, v]) => v);
+          asked.push(...routes);
+          const payloads = Object.fromEntries(routes.map((r, i) => [r, { result: { exports: { rootView: { props: i % 2 ? {} : { userID: `9${r.length}` } } } } }]));
+          return { ok: true, status: 200, headers: {}, body: `for (;;);${JSON.stringify({ payload: { payloads } })}` };
+        }
+        const batch = JSON.parse(new URLSearchParams(init.body).get('batch') ?? '[]') as unknown[];
+        return { ok: true, status: 200, headers: {}, body: batch.map(() => ({ code: 404, body: '{"error":{"code":100,"message":"Unknown"}}' })) };
+      },
+    } as unknown as Bridge;
+    await fc.assert(fc.asyncProperty(listText, async (text) => {
+      asked.length = 0;
+      const lines = readPasted('person', text);
+      const out = await recognise(bridge, 'person', lines, { names: 0 });
+      expect(out.map((o) => o.text)).toEqual(lines.map((l) => l.text));
+      expect([...new Set(asked)].sort()).toEqual([...new Set(lines.flatMap((l) => (l.kind === 'lookup' ? [l.route] : [])))].sort());
+      for (const [i, o] of out.entries()) {
+        const l = lines[i]!;
+        if (l.kind === 'id') expect(o).toMatchObject({ state: 'id', id: l.id });
+        if (l.kind === 'refused') expect(o.id).toBeUndefined();
+        if (o.state === 'found') expect(o.id).toMatch(/^\d+$/);
+      }
+    }), { ...RUN, numRuns: 100 });
   });
 });

@@ -6,7 +6,8 @@ import type { BridgeResponse, OutcomeState, RequestPayload } from '../../protoco
 import { Runner } from '../../src/kernel/runner/runner';
 import { LaneScheduler, realClock } from '../../src/kernel/runner/lanes';
 import { classifyError, parseUsage, rateLimitPauseMs } from '../../src/kernel/runner/classify';
-import { classifyEntries, compiledSchemas, splitLines } from '../../src/kernel/runner/params';
+import { compiledSchemas, splitLines } from '../../src/kernel/runner/params';
+import { readPasted } from '../../src/kernel/platform/pasted';
 import { RunnerRefusal, type JobItem } from '../../src/kernel/runner/types';
 import type { ActionContext } from '../../src/kernel/plugin/types';
 import { GraphError } from '../../src/kernel/bridge/bridge';
@@ -191,12 +192,13 @@ describe('error classification (docs/INTERFACES.md section 6)', () => {
 });
 
 describe('the multi-line rule', () => {
-  it('splits, trims, drops blanks and duplicates; sorts ids, page URLs, codes and refused lines', () => {
+  it('splits, trims, drops blanks and duplicates; sorts ids, links and names to look up, and refused lines', () => {
     expect(splitLines(' a \n\nb\r\na\n  ')).toEqual(['a', 'b']);
-    const entries = classifyEntries('100012345\nhttps://www.facebook.com/somepage\nhttp://www.facebook.com/x\nhttps://evil.example/p\nmy.page\n100012345\n<script>');
-    expect(entries.map((e) => e.kind)).toEqual(['id', 'url', 'invalid', 'invalid', 'code', 'invalid']);
-    expect(entries[2]).toMatchObject({ line: 3, reason: 'must start with https://' });
-    expect(entries[3]).toMatchObject({ line: 4, reason: expect.stringMatching(/^must be on www\.facebook\.com/) });
+    const entries = readPasted('page', '100012345\nhttps://www.facebook.com/somepage\nhttp://www.facebook.com/x\nhttps://evil.example/p\nmy.page\n100012345\n<script>');
+    expect(entries.map((e) => e.kind)).toEqual(['id', 'lookup', 'refused', 'refused', 'lookup', 'refused']);
+    expect(entries[2]).toMatchObject({ line: 3, problem: 'https' });
+    expect(entries[3]).toMatchObject({ line: 4, problem: 'host' });
+    expect(entries[5]).toMatchObject({ line: 7, problem: 'entry' });
   });
 });
 

@@ -1,33 +1,25 @@
 import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, useRunner, useSettings } from '@kernel';
+import { readPasted, showToast, useRunner, useSettings } from '@kernel';
 import { BUSINESS_ROLES, DEFAULT_ROLE } from '../api';
 import type { BusinessItem } from '../checks';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The pasted addresses: the multi-line rule (split, trim, no blanks, no duplicates) and the lines that are not addresses. */
+/** The pasted addresses, read the kernel's way (the multi-line rule, kept in lower case) and the lines that are not addresses. */
 export function parseEmails(text: string): { emails: string[]; bad: { line: number; text: string }[] } {
-  const emails: string[] = [];
-  const bad: { line: number; text: string }[] = [];
-  const seen = new Set<string>();
-  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
-    const line = raw.trim();
-    if (!line || seen.has(line.toLowerCase())) return;
-    seen.add(line.toLowerCase());
-    if (EMAIL.test(line) && line.length <= 254) emails.push(line);
-    else bad.push({ line: i + 1, text: line });
-  });
-  return { emails, bad };
+  const lines = readPasted('email', text);
+  return {
+    emails: [...new Set(lines.flatMap((l) => (l.kind === 'id' ? [l.id] : [])))],
+    bad: lines.flatMap((l) => (l.kind === 'refused' ? [{ line: l.line, text: l.text }] : [])),
+  };
 }
 
 interface Effect { key: string | null; values?: Record<string, unknown>; label?: string; problem?: { key: string; values?: Record<string, unknown> } }
 
 /**
  * Invites many addresses to many businesses as one runner job (`bm.inviteUser`, each business × address
- * one item). The kernel's parameter form has no e-mail list field, so this dialog collects the list;
- * the runner still validates the parameters against the schema, runs the dry run and the job.
+ * one item), from the businesses' screen; the palette's action dialog takes the same list (its schema's
+ * `email` format). The runner still validates the parameters against the schema, runs the dry run and the job.
  */
 export function InviteDialog({ isOpen, items, onClose }: { isOpen: boolean; items: readonly BusinessItem[]; onClose: () => void }) {
   const { t } = useTranslation('bm');

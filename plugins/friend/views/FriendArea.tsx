@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag, TextArea } from '@blueprintjs/core';
 import {
-  recordRecent, DataTable, ListButtons, ListStatus, classifyEntries, getItem, resolveIds, showToast, useApi, useAreaList, useBridge, useRunner,
+  recordRecent, DataTable, ListButtons, ListStatus, RecognisedList, getItem, idsOf, showToast, useApi, useAreaList, useBridge, usePastedList, useRunner,
   type AreaList, type Bridge, type FollowedSelection, type ListLoadContext, type ViewProps,
 } from '@kernel';
 import { readAccountQuality, type AccountQuality } from '../api';
@@ -61,46 +61,23 @@ export function RequestList({ sourceId, direction, followed }: { sourceId: strin
   );
 }
 
-interface Checked { ids: string[]; unresolved: { line: number; text: string; reason: string }[] }
-
-async function checkEntries(bridge: Bridge, text: string, t: (k: string) => string): Promise<Checked> {
-  const entries = classifyEntries(text);
-  const unresolved: Checked['unresolved'] = [];
-  const ids: string[] = [];
-  const toResolve = entries.filter((e) => e.kind === 'url' || e.kind === 'code');
-  const resolved = toResolve.length ? await resolveIds(bridge, toResolve.map((e) => e.text)) : new Map<string, string | undefined>();
-  for (const e of entries) {
-    if (e.kind === 'id') ids.push(e.id);
-    else if (e.kind === 'invalid') unresolved.push({ line: e.line, text: e.text, reason: t(`send.problem.${e.problem}`) });
-    else {
-      const id = resolved.get(e.text);
-      if (id) ids.push(id); else unresolved.push({ line: e.line, text: e.text, reason: t('send.problem.notFound') });
-    }
-  }
-  return { ids: [...new Set(ids)], unresolved };
-}
-
-/** Paste profile ids, links or user names; they are looked up, shown, then sent as one paced job. */
+/** Paste profile ids, links or user names; they are looked up and shown, with names, then sent as one paced job. */
 function SendPanel({ onStarted }: { onStarted: () => void }) {
   const { t } = useTranslation('friend');
-  const bridge = useBridge();
   const runner = useRunner();
-  const [text, setText] = useState('');
-  const [checked, setChecked] = useState<Checked | null>(null);
-  const [busy, setBusy] = useState(false);
+  const pasted = usePastedList('person');
   const [error, setError] = useState<string | null>(null);
+  const ids = pasted.lines ? idsOf(pasted.lines) : [];
   const check = async () => {
-    setBusy(true);
     setError(null);
-    try { setChecked(await checkEntries(bridge, text, t)); } catch (e) { setError((e as Error).message); } finally { setBusy(false); }
+    try { await pasted.read(); } catch (e) { setError((e as Error).message); }
   };
   const start = () => {
-    if (!checked?.ids.length) return;
+    if (!ids.length) return;
     try {
-      runner.start('friend.send', { uids: checked.ids }, [{ id: getItem('fbid') || 'me', account: true } as never]);
-      void showToast(t('send.started', { count: checked.ids.length }), 'primary');
-      setText('');
-      setChecked(null);
+      runner.start('friend.send', { uids: ids }, [{ id: getItem('fbid') || 'me', account: true } as never]);
+      void showToast(t('send.started', { count: ids.length }), 'primary');
+      pasted.setText('');
       onStarted();
     } catch (e) {
       setError((e as Error).message);
@@ -109,21 +86,16 @@ function SendPanel({ onStarted }: { onStarted: () => void }) {
   return (
     <div className="friend-send" data-testid="friend-send">
       <Callout intent="primary" compact>{t('send.intro')}</Callout>
-      <TextArea value={text} onChange={(e) => { setText(e.target.value); setChecked(null); }} rows={8} fill aria-label={t('send.label')} placeholder={t('send.placeholder')} data-testid="friend-send-text" />
+      <TextArea value={pasted.text} onChange={(e) => pasted.setText(e.target.value)} rows={8} fill aria-label={t('send.label')} placeholder={t('send.placeholder')} data-testid="friend-send-text" />
       <div className="friend-send__buttons">
-        <Button icon="search" text={t('send.check')} loading={busy} disabled={!text.trim()} onClick={() => void check()} data-testid="friend-send-check" />
-        <Button icon="send-message" intent="primary" text={t('send.start', { count: checked?.ids.length ?? 0 })} disabled={!checked?.ids.length || busy} onClick={start} data-testid="friend-send-start" />
+        <Button icon="search" text={t('send.check')} loading={pasted.reading} disabled={!pasted.text.trim()} onClick={() => void check()} data-testid="friend-send-check" />
+        <Button icon="send-message" intent="primary" text={t('send.start', { count: ids.length })} disabled={!ids.length || pasted.reading} onClick={start} data-testid="friend-send-start" />
       </div>
       {error && <Callout intent="danger" compact>{error}</Callout>}
-      {checked && (
+      {pasted.lines && (
         <div data-testid="friend-send-preview">
-          <p>{t('send.preview', { count: checked.ids.length })}</p>
-          <ul className="friend-send__ids">{checked.ids.slice(0, 200).map((id) => <li key={id}>{t('send.effect', { id })}</li>)}</ul>
-          {checked.unresolved.length > 0 && (
-            <Callout intent="warning" compact title={t('send.unresolved', { count: checked.unresolved.length })} data-testid="friend-send-unresolved">
-              <ul>{checked.unresolved.map((u) => <li key={u.line}>{t('send.line', { line: u.line, text: u.text, reason: u.reason })}</li>)}</ul>
-            </Callout>
-          )}
+          <p>{t('send.preview', { count: ids.length })}</p>
+          <RecognisedList lines={pasted.lines} format="person" testId="friend-send-recognised" />
         </div>
       )}
     </div>

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, FormGroup, H5, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, useBridge, useBus, useRunner } from '@kernel';
+import { RecognisedList, showToast, useBridge, useBus, usePastedList, useRunner } from '@kernel';
 import { blockedPeople, profileSearch, DEFAULT_BLOCK_ACTION, DEFAULT_BLOCK_SETTING, type BlockAction, type BlockSetting, type BlockedPerson } from '../api';
 import type { PageItem } from '../checks';
 import { isoDay } from '../dates';
 import PageList from './PageList';
 import { SectionView, type Section } from './PageDetail';
-import { peopleIds } from './people';
 
 /** Blacklist management (/page/blacklist): the blocked people of a page, bulk block and unblock on the selected pages. */
 export default function BlacklistScreen() {
@@ -22,10 +21,10 @@ function BlacklistPanel({ items }: { items: PageItem[] }) {
   const first = items[0] ?? null;
   const [blocked, setBlocked] = useState<Section<BlockedPerson[]>>({ state: 'loading' });
   const [round, setRound] = useState(0);
-  const [text, setText] = useState('');
+  const pasted = usePastedList('person');
+  const [notice, setNotice] = useState(false);
   const [action, setAction] = useState<BlockAction>(DEFAULT_BLOCK_ACTION);
   const [setting, setSetting] = useState<BlockSetting>(DEFAULT_BLOCK_SETTING);
-  const [missing, setMissing] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [term, setTerm] = useState('');
   const [people, setPeople] = useState<{ id: string; name: string; type: string }[] | null>(null);
@@ -53,9 +52,10 @@ function BlacklistPanel({ items }: { items: PageItem[] }) {
   const start = async () => {
     setBusy(true);
     try {
-      const found = await peopleIds(bridge, text);
-      setMissing(found.missing);
-      if (!found.ids.length) return;
+      const found = await pasted.read();
+      // links or names looked up just now: shown first, started on the next press
+      setNotice(found.fresh && found.ids.length > 0);
+      if (!found.ids.length || found.fresh) return;
       runner.start('page.block', { uids: found.ids, action, setting_type: setting }, items);
       void showToast(t('started'), 'primary');
     } catch (e) {
@@ -83,11 +83,11 @@ function BlacklistPanel({ items }: { items: PageItem[] }) {
       {people && (people.length === 0 ? <p className="bp6-text-muted">{t('detail.none')}</p> : (
         <ul className="page-people">{people.map((p) => (
           <li key={p.id}><span className="tessera-pre">{p.name}</span> <span className="bp6-text-muted">{p.id}</span>{' '}
-            <Button size="small" variant="minimal" icon="add" text={t('blacklist.addPerson')} onClick={() => setText((x) => (x.trim() ? `${x.trim()}\n${p.id}` : p.id))} /></li>
+            <Button size="small" variant="minimal" icon="add" text={t('blacklist.addPerson')} onClick={() => pasted.setText(pasted.text.trim() ? `${pasted.text.trim()}\n${p.id}` : p.id)} /></li>
         ))}</ul>
       ))}
       <FormGroup label={t('blacklist.people')} labelFor="page-block-people" helperText={t('blacklist.peopleHelp')}>
-        <TextArea id="page-block-people" fill rows={5} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+        <TextArea id="page-block-people" fill rows={5} value={pasted.text} onChange={(e) => { pasted.setText(e.currentTarget.value); setNotice(false); }} />
       </FormGroup>
       <div className="page-tool-row">
         <FormGroup label={t('actions.block.fields.action')} labelFor="page-block-action">
@@ -98,9 +98,10 @@ function BlacklistPanel({ items }: { items: PageItem[] }) {
           <HTMLSelect id="page-block-setting" value={setting} onChange={(e) => setSetting(e.currentTarget.value as BlockSetting)}
             options={(['PAGE', 'USER'] as const).map((v) => ({ value: v, label: t(`actions.block.enum.setting_type.${v}`) }))} />
         </FormGroup>
-        <Button intent="primary" text={t('blacklist.run', { count: items.length })} loading={busy} disabled={!items.length || !text.trim()} onClick={() => void start()} data-testid="page-block-run" />
+        <Button intent="primary" text={t('blacklist.run', { count: items.length })} loading={busy} disabled={!items.length || !pasted.text.trim()} onClick={() => void start()} data-testid="page-block-run" />
       </div>
-      {missing.length > 0 && <Callout intent="warning" compact className="tessera-pre">{t('unresolvedPeople', { list: missing.join('\n') })}</Callout>}
+      {notice && <Callout intent="primary" compact data-testid="page-block-check">{t('blacklist.checkThenRun')}</Callout>}
+      {pasted.lines && <RecognisedList lines={pasted.lines} format="person" testId="page-block-recognised" />}
     </div>
   );
 }

@@ -10,7 +10,6 @@ export {
   docIdFor, missingOperations, useDocCatalogue, MissingDocIdError, getDocCatalogue, loadDocCatalogue, setDocCatalogue,
 } from './doc-catalogue';
 export type { DocCatalogueState, DocCatalogueStatus } from './doc-catalogue';
-export { resolvePageIds, RESOLVE_BATCH } from './resolve-pages';
-export { resolveIds, routeOf, parseRoutes, ROUTE_BATCH, MAIN_HOSTS } from './resolve-ids';
+export { resolveRoutes, parseRoutes, ROUTE_BATCH, MAIN_HOSTS } from './resolve-ids';
 export type { ResolveOptions } from './resolve-ids';
 export { toMajorUnits, toUsd, NO_DECIMAL_CURRENCIES } from './money';

@@ -14,44 +14,20 @@ const ROUTES_URL = 'https://www.facebook.com/ajax/bulk-route-definitions/';
 /** A code (vanity name) as the platform allows it in a link. */
 export const CODE = /^[A-Za-z0-9._-]{1,100}$/;
 
-/**
- * The route of an entry for bulk-route-definitions: `/alice.b` for a code, the path (and `?id=` of
- * profile.php) of a link on a main host; null for an entry that is already an id (digits) or is
- * not a link or code at all. Callers check links with `classifyEntries` first.
- */
-export function routeOf(entry: string): string | null {
-  if (/^\d+$/.test(entry)) return null;
-  if (CODE.test(entry)) return `/${entry}`;
-  let url: URL;
-  try { url = new URL(entry); } catch { return null; }
-  if (url.protocol !== 'https:' || !MAIN_HOSTS.includes(url.hostname)) return null;
-  const path = url.pathname.replace(/\/+$/, '') || '/';
-  const id = url.searchParams.get('id');
-  return path === '/profile.php' && id ? `/profile.php?id=${id}` : path;
-}
-
 export interface ResolveOptions { signal?: AbortSignal; sleep?: Sleep; onChunk?: (done: number, total: number) => void }
 
 /**
- * User ids or profile/page links and codes to ids: digits are an id already; every other entry is
- * asked of bulk-route-definitions (the web client's router) in batches of 10. An entry the platform
- * names no id for maps to undefined — the caller lists it and never sends it.
+ * Routes (`/alice.b`, `/profile.php?id=…`) to the ids the platform's router names for them, asked in
+ * batches of 10 with a pause between two; a route that names nothing maps to undefined.
  */
-export async function resolveIds(bridge: Bridge, entries: readonly string[], o: ResolveOptions = {}): Promise<Map<string, string | undefined>> {
+export async function resolveRoutes(bridge: Bridge, routes: readonly string[], o: ResolveOptions = {}): Promise<Map<string, string | undefined>> {
   const out = new Map<string, string | undefined>();
-  const routes = new Map<string, string[]>();
-  for (const entry of entries) {
-    if (/^\d+$/.test(entry)) { out.set(entry, entry); continue; }
-    const route = routeOf(entry);
-    if (!route) { out.set(entry, undefined); continue; }
-    routes.set(route, [...(routes.get(route) ?? []), entry]);
-  }
-  const pending = [...routes.keys()];
+  const pending = [...new Set(routes)];
   for (let start = 0; start < pending.length; start += ROUTE_BATCH) {
     if (start > 0) await (o.sleep ?? defaultSleep)(PAUSE_MS, o.signal);
     const chunk = pending.slice(start, start + ROUTE_BATCH);
     const ids = await askRoutes(bridge, chunk, o.signal);
-    for (const route of chunk) for (const entry of routes.get(route)!) out.set(entry, ids.get(route));
+    for (const route of chunk) out.set(route, ids.get(route));
     o.onChunk?.(Math.min(start + ROUTE_BATCH, pending.length), pending.length);
   }
   return out;

@@ -9,3 +9,5 @@ export { asAccount, asAccountDigits, asBusiness, asNode, asPage, asPerson, asPix
 export { graphWith, readAll, loaderError, sendForm, webForm, parseFormJson, parseFormReply } from './client';
 export type { CallOptions, GraphToken, TokenCall, ReadAllOptions, FormPost } from './client';
 export { recordRecent } from './recent';
+export { ID_FORMATS, idsOf, isIdFormat, isPastedList, needsLookup, pastedFormatOf, readEntry, readPasted, recognise, NAMES_READ } from './pasted';
+export type { IdFormat, PastedFormat, PastedLine, PastedProblem, PastedProperty, Recognised, RecogniseOptions } from './pasted';

@@ -1,14 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Callout, Collapse, Dialog, DialogBody, DialogFooter, HTMLTable, Tag } from '@blueprintjs/core';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button, Callout, Collapse, Dialog, DialogBody, DialogFooter, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { schemas } from '../../generated/schemas.js';
 import { useKernel } from '../KernelProvider';
 import { useSettings } from '../core/settings';
-import { resolveIds } from '../graph/resolve-ids';
+import { idsOf, isPastedList, needsLookup, pastedFormatOf, readEntry, readPasted, type PastedFormat, type PastedLine, type Recognised } from '../platform/pasted';
+import { RecognisedList, useRecogniser } from './Recognised';
 import { findAction, useRunner } from './RunnerHost';
 import { SchemaForm, type ObjectSchema } from './SchemaForm';
 import { RunnerRefusal, type JobItem } from './types';
-import { classifyEntries, compiledSchemas, fieldMessage, loadValidators, resolveEntries, validateActionParams, type FieldError } from './params';
+import { compiledSchemas, fieldMessage, loadValidators, validateActionParams, type FieldError } from './params';
 import { isPreview, type DryRunEffect, type DryRunPreview } from './dry-run';
 
 export interface ActionRequest {
@@ -23,25 +24,44 @@ const EFFECTS_SHOWN = 100;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/** A pasted field as the operator last saw it recognised: the text it was read from, and what it became. */
+interface SeenField { text: string; format: PastedFormat; lines: Recognised[] }
+
+/** The text of a pasted field (a list given back as an array, e.g. a failed job's parameters, one per line). */
+const pastedText = (v: unknown): string => (Array.isArray(v) ? v.map(String).join('\n') : typeof v === 'string' ? v : '');
+
+/** A pasted field's lines: the multi-line rule for a list, the one trimmed value otherwise. */
+function pastedLines(format: PastedFormat, text: string, list: boolean): PastedLine[] {
+  if (list) return readPasted(format, text);
+  const entry = text.trim();
+  return entry ? [{ line: 1, text: entry, ...readEntry(format, entry) } as PastedLine] : [];
+}
+
 /**
  * Parameters of one bulk action over the selected items, validated field by field in the operator's
- * language; pasted lists of ids and links are looked up before anything is sent (unresolved entries
- * are listed, never sent); the dry run shows each item's change and what preflight flags.
+ * language. Ids, links and names pasted into a field that names an object (its schema's `format`,
+ * src/kernel/platform/pasted.ts) are read and looked up when the operator leaves the field, and what
+ * was recognised is listed under it, with names, before Start: a Start that had to look up links or
+ * names first shows them and waits for a second Start. Lines that name nothing are left out, never
+ * sent. The dry run shows each item's change and what preflight flags.
  */
 export function ActionDialog({ request, onClose, onStarted }: { request: ActionRequest | null; onClose: () => void; onStarted?: (jobId: string) => void }) {
   const { t, i18n } = useTranslation();
-  const { allPlugins, bridge } = useKernel();
+  const { allPlugins } = useKernel();
   const { theme } = useSettings();
   const runner = useRunner();
   const [value, setValue] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [preview, setPreview] = useState<DryRunPreview | null>(null);
-  const [unresolved, setUnresolved] = useState<{ line: number; text: string }[]>([]);
+  const [seen, setSeen] = useState<Record<string, SeenField>>({});
+  const [reading, setReading] = useState<Record<string, boolean>>({});
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [showRequests, setShowRequests] = useState(false);
-  /** Links and names already looked up (a preview then a start asks once). */
-  const lookedUp = useRef(new Map<string, string | undefined>());
+  const recogniser = useRecogniser();
+  /** The latest text read per field, so a slow answer for an older text is dropped. */
+  const latest = useRef<Record<string, string>>({});
 
   const action = request ? findAction(allPlugins, request.actionId) : undefined;
   // An action without parameters (`schema: null`) shows no fields.
@@ -55,7 +75,10 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     setErrors({});
     setRefusal(null);
     setPreview(null);
-    setUnresolved([]);
+    setSeen({});
+    setReading({});
+    setNotice(null);
+    latest.current = {};
     setShowRequests(false);
   }, [request, schema]);
 
@@ -68,33 +91,61 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     setRefusal(t('runner.fixFields'));
   };
 
-  /** The parameters as the runner takes them: pasted lists become ids (looked up), blanks are left out. */
-  const params = async (): Promise<Record<string, unknown>> => {
+  /** Reads one pasted field and shows what it became under it; null for a field that names no object, or an empty one. */
+  const recogniseField = async (field: string, text: string): Promise<SeenField | null> => {
+    const prop = schema.properties?.[field];
+    const format = pastedFormatOf(prop);
+    if (!format) return null;
+    const lines = pastedLines(format, text, isPastedList(prop));
+    if (!lines.length) return null;
+    if (seen[field]?.text === text) return seen[field];
+    latest.current[field] = text;
+    setReading((r) => ({ ...r, [field]: true }));
+    try {
+      const result: SeenField = { text, format, lines: await recogniser(format, lines) };
+      if (latest.current[field] === text) setSeen((s) => ({ ...s, [field]: result }));
+      return result;
+    } finally {
+      if (latest.current[field] === text) setReading((r) => ({ ...r, [field]: false }));
+    }
+  };
+  /** Leaving a pasted field reads it, so what was recognised is on screen before Start. */
+  const onFieldBlur = (field: string) => {
+    const text = pastedText(value[field]);
+    if (!pastedFormatOf(schema.properties?.[field]) || !text.trim()) return;
+    recogniseField(field, text).catch((e: unknown) => setRefusal(t('pasted.lookupFailed', { message: (e as Error).message ?? String(e) })));
+  };
+
+  /**
+   * The parameters as the runner takes them: pasted fields become their ids (looked up), blanks are left
+   * out. `unseen` is true when links or names were looked up that the operator has not seen recognised.
+   */
+  const params = async (): Promise<{ values: Record<string, unknown>; unseen: boolean }> => {
     const out: Record<string, unknown> = {};
-    const missing: { line: number; text: string }[] = [];
+    let unseen = false;
     for (const [k, v] of Object.entries(value)) {
       const prop = schema.properties?.[k];
-      if (prop?.['x-tessera-list'] === 'ids' && typeof v === 'string') {
-        const entries = classifyEntries(v);
-        const resolved = await resolveEntries(async (texts) => {
-          const ask = texts.filter((x) => !lookedUp.current.has(x));
-          if (ask.length) for (const [x, id] of await resolveIds(bridge, ask)) lookedUp.current.set(x, id);
-          return new Map(texts.map((x) => [x, lookedUp.current.get(x)]));
-        }, entries);
-        missing.push(...resolved.filter((r) => r.id === undefined).map(({ line, text }) => ({ line, text })));
-        const ids = [...new Set(resolved.flatMap((r) => (r.id ? [r.id] : [])))];
-        if (ids.length) out[k] = ids;
+      const format = pastedFormatOf(prop);
+      if (format && (typeof v === 'string' || Array.isArray(v))) {
+        const text = pastedText(v);
+        const wasSeen = seen[k]?.text === text;
+        const field = await recogniseField(k, text);
+        if (!field) continue;
+        if (!wasSeen && needsLookup(pastedLines(format, text, isPastedList(prop)))) unseen = true;
+        const ids = idsOf(field.lines);
+        // a value that names nothing stays as typed, so the schema's own message says what is wrong
+        if (isPastedList(prop)) { if (ids.length) out[k] = ids; } else out[k] = ids[0] ?? text.trim();
       } else if (v !== '' && v !== undefined) out[k] = v;
     }
-    setUnresolved(missing);
-    return out;
+    return { values: out, unseen };
   };
 
   /** Checks the parameters here first, so every message is the schema's own, in the operator's language. */
-  const checked = async (): Promise<Record<string, unknown> | null> => {
+  const checked = async (purpose: 'start' | 'preview'): Promise<Record<string, unknown> | null> => {
     setErrors({});
     setRefusal(null);
-    const p = await params();
+    setNotice(null);
+    const { values: p, unseen } = await params();
     try {
       await loadValidators();
     } catch {
@@ -104,6 +155,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     }
     const problems = validateActionParams(compiledSchemas, action.schema, p);
     if (problems.length) { showFieldErrors(problems); return null; }
+    // links or names looked up just now: the operator sees what they became before anything starts
+    if (purpose === 'start' && unseen) { setNotice(t('pasted.checkThenStart')); return null; }
     return p;
   };
 
@@ -119,7 +172,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     try { await work(); } catch (e) { fail(e); } finally { setBusy(false); }
   };
   const start = (exclude?: readonly string[]) => busyWhile(async () => {
-    const p = await checked();
+    const p = await checked('start');
     if (!p) return;
     const jobId = runner.start(request.actionId, p, request.items, { exclude });
     onStarted?.(jobId);
@@ -127,7 +180,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   });
   const dryRun = () => busyWhile(async () => {
     setPreview(null);
-    const p = await checked();
+    const p = await checked('preview');
     if (!p) return;
     const result = await runner.dryRun(request.actionId, p, request.items);
     setPreview(isPreview(result) ? result : { ...result, effects: [], currencies: [] });
@@ -139,14 +192,10 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
       <form onSubmit={(e) => { e.preventDefault(); void start(); }} noValidate>
         <DialogBody>
           <p>{t('runner.itemsSelected', { count: request.items.length })}</p>
-          <SchemaForm schema={schema} ns={ns} actionKey={action.verb} value={value} onChange={(v) => { setValue(v); setPreview(null); }} errors={errors} />
+          <SchemaForm schema={schema} ns={ns} actionKey={action.verb} value={value} onChange={(v) => { setValue(v); setPreview(null); setNotice(null); }} errors={errors}
+            onFieldBlur={onFieldBlur} below={recognisedBelow(schema, value, seen, reading, t)} />
           {refusal && <Callout intent="danger" data-testid="action-refusal">{refusal}</Callout>}
-          {unresolved.length > 0 && (
-            <Callout intent="warning" data-testid="unresolved" className="tessera-preflight">
-              <h5>{t('runner.unresolvedTitle', { count: unresolved.length })}</h5>
-              <ul>{unresolved.map((u) => <li key={u.line} data-line={u.line}>{t('runner.lineUnresolved', { line: u.line, text: u.text })}</li>)}</ul>
-            </Callout>
-          )}
+          {notice && <Callout intent="primary" icon="eye-open" data-testid="check-recognised">{notice}</Callout>}
           {preview && preview.currencies.length > 0 && (
             <Callout intent="warning" data-testid="mixed-currencies">
               <h5>{t('runner.mixedCurrencies', { count: preview.currencies.length })}</h5>
@@ -224,6 +273,17 @@ function Effects({ preview, actionTitle, tr, t, showRequests, onToggle }: {
       </Collapse>
     </div>
   );
+}
+
+/** Under each pasted field: what its current text became, or that it is being looked up. */
+function recognisedBelow(schema: ObjectSchema, value: Record<string, unknown>, seen: Record<string, SeenField>, reading: Record<string, boolean>, t: Translate): Record<string, ReactNode> {
+  const out: Record<string, ReactNode> = {};
+  for (const field of Object.keys(schema.properties ?? {})) {
+    const s = seen[field];
+    if (s && s.text === pastedText(value[field])) out[field] = <RecognisedList lines={s.lines} format={s.format} testId={`recognised-${field}`} />;
+    else if (reading[field]) out[field] = <div className="tessera-recognised__reading"><Spinner size={12} /> {t('runner.resolving')}</div>;
+  }
+  return out;
 }
 
 function labelOf(effects: readonly DryRunEffect[], itemId: string): string | undefined {

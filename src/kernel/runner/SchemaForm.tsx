@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { FormGroup, HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { classifyEntries } from './params';
+import { isPastedList, pastedFormatOf, readPasted, type PastedFormat } from '../platform/pasted';
+import { pastedProblemText } from './Recognised';
 
 interface PropertySchema {
   type?: string | string[];
@@ -15,7 +17,10 @@ interface PropertySchema {
   writeOnly?: boolean;
   /** A list of ids entered one per line (the spec's multi-line rule). */
   'x-tessera-list'?: 'ids';
-  items?: { type?: string };
+  /** What the value names (src/kernel/platform/pasted.ts): an id format the kernel reads pasted links and names for. */
+  format?: string;
+  items?: { type?: string; format?: string };
+  anyOf?: { type?: string; format?: string; items?: { format?: string } }[];
   /** Locale key (in the plugin's namespace) of what the operator reads when the value is not accepted. */
   'x-message'?: string;
 }
@@ -35,10 +40,14 @@ export interface SchemaFormProps {
   value: Record<string, unknown>;
   onChange: (value: Record<string, unknown>) => void;
   errors: Record<string, string>;
+  /** Called when the operator leaves a field (the dialog reads pasted ids then). */
+  onFieldBlur?: (field: string) => void;
+  /** Shown under a field: what its pasted ids became. */
+  below?: Record<string, ReactNode>;
 }
 
 /** The parameter form of an action, generated from its JSON Schema (enums as selects, id lists as multi-line text). */
-export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actionKey}`, value, onChange, errors }: SchemaFormProps) {
+export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actionKey}`, value, onChange, errors, onFieldBlur, below }: SchemaFormProps) {
   const { t } = useTranslation(ns);
   const set = (field: string, v: unknown) => onChange({ ...value, [field]: v });
   return (
@@ -61,17 +70,18 @@ export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actio
         } else if (type === 'integer' || type === 'number') {
           input = <NumericInput id={id} fill value={typeof value[field] === 'number' ? (value[field] as number) : ''} min={prop.minimum} max={prop.maximum}
             onValueChange={(n, text) => set(field, text === '' ? undefined : type === 'integer' ? Math.trunc(n) : n)} />;
-        } else if (prop['x-tessera-list'] === 'ids') {
+        } else if (isPastedList(prop)) {
           const text = Array.isArray(value[field]) ? (value[field] as string[]).join('\n') : String(value[field] ?? '');
-          input = <IdListInput id={id} text={text} onChange={(v) => set(field, v)} />;
+          input = <IdListInput id={id} text={text} format={pastedFormatOf(prop) ?? 'id'} onChange={(v) => set(field, v)} onBlur={() => onFieldBlur?.(field)} hideRefused={!!below?.[field]} />;
         } else {
           input = <InputGroup id={id} value={String(value[field] ?? '')} maxLength={prop.maxLength} onChange={(e) => set(field, e.currentTarget.value)} intent={error ? 'danger' : 'none'}
-            type={prop.writeOnly ? 'password' : 'text'} autoComplete={prop.writeOnly ? 'off' : undefined} />;
+            type={prop.writeOnly ? 'password' : 'text'} autoComplete={prop.writeOnly ? 'off' : undefined} onBlur={() => onFieldBlur?.(field)} />;
         }
         return (
           <FormGroup key={field} label={label} labelFor={id} labelInfo={schema.required?.includes(field) ? '*' : undefined}
             helperText={error ?? (help || undefined)} intent={error ? 'danger' : 'none'}>
             {input}
+            {below?.[field]}
           </FormGroup>
         );
       })}
@@ -81,24 +91,25 @@ export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actio
 SchemaForm.displayName = 'SchemaForm';
 
 /**
- * A list pasted one entry per line (ids, profile or page links, names): the multi-line rule applied
- * as the operator types, with the count, what will be looked up, and each refused line with why.
+ * A list pasted one entry per line (ids, links, names, addresses): the multi-line rule applied as the
+ * operator types, read for the field's format, with the count, how many links or names the platform
+ * is asked about, and each refused line with why (until the recognised list below says it all).
  */
-function IdListInput({ id, text, onChange }: { id: string; text: string; onChange: (text: string) => void }) {
+function IdListInput({ id, text, format, onChange, onBlur, hideRefused }: { id: string; text: string; format: PastedFormat; onChange: (text: string) => void; onBlur: () => void; hideRefused: boolean }) {
   const { t } = useTranslation();
-  const entries = classifyEntries(text);
-  const usable = entries.filter((e) => e.kind !== 'invalid');
-  const toResolve = usable.filter((e) => e.kind !== 'id').length;
+  const lines = readPasted(format, text);
+  const usable = lines.filter((l) => l.kind !== 'refused');
+  const toResolve = usable.filter((l) => l.kind === 'lookup').length;
   return (
     <>
-      <TextArea id={id} fill rows={5} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+      <TextArea id={id} fill rows={5} value={text} onChange={(e) => onChange(e.currentTarget.value)} onBlur={onBlur} />
       <div className="tessera-list-count" data-testid="list-count" data-count={usable.length}>
         {t('runner.listCount', { count: usable.length })}
         {toResolve > 0 && ` · ${t('runner.listToResolve', { count: toResolve })}`}
       </div>
-      {entries.map((r) => r.kind === 'invalid' && (
-        <div key={r.line} className="tessera-error-text" data-testid="line-refused">
-          {t('runner.lineRefused', { line: r.line, text: r.text, reason: t(`runner.lineProblem.${r.problem}`) })}
+      {!hideRefused && lines.map((l) => l.kind === 'refused' && (
+        <div key={l.line} className="tessera-error-text" data-testid="line-refused">
+          {t('runner.lineRefused', { line: l.line, text: l.text, reason: pastedProblemText(t, format, l.problem) })}
         </div>
       ))}
     </>

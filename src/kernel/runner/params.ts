@@ -2,7 +2,6 @@ import type { ErrorObject } from 'ajv';
 import { loadValidators, loadedValidators } from '../validators';
 import { schemas } from '../../generated/schemas.js';
 import type { JsonSchema } from '../plugin/types';
-import { CODE, MAIN_HOSTS } from '../graph/resolve-ids';
 import localizeZh from 'ajv-i18n/localize/zh';
 
 /**
@@ -136,66 +135,4 @@ export function splitLines(text: string): string[] {
     if (clean) seen.add(clean);
   }
   return [...seen];
-}
-
-export type ListEntry =
-  | { kind: 'id'; line: number; text: string; id: string }
-  | { kind: 'url'; line: number; text: string }
-  | { kind: 'code'; line: number; text: string }
-  | { kind: 'invalid'; line: number; text: string; reason: string; problem: LineProblem };
-
-/** Why a line is refused, as a locale key under `kernel:runner.lineProblem.`. */
-export type LineProblem = 'url' | 'https' | 'host' | 'entry';
-
-const HOSTS_TEXT = `${MAIN_HOSTS[0]} (or ${MAIN_HOSTS.slice(1).join(', ')})`;
-
-/**
- * Sorts the entries of an id list: digits only → an id; an https URL on the platform's main host
- * (facebook.com, www., m., web.) → a profile or page link to resolve; any other URL is refused with
- * a reason naming the line; anything else is a code (vanity name) to resolve.
- */
-export function classifyEntries(text: string): ListEntry[] {
-  const lines = text.split(LINE_BREAK);
-  const seen = new Set<string>();
-  const out: ListEntry[] = [];
-  lines.forEach((raw, i) => {
-    const entry = raw.trim();
-    if (!entry || seen.has(entry)) return;
-    seen.add(entry);
-    const line = i + 1;
-    if (/^\d+$/.test(entry)) return void out.push({ kind: 'id', line, text: entry, id: entry });
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || entry.includes('/')) {
-      let url: URL | null = null;
-      try { url = new URL(entry); } catch { url = null; }
-      // the URL parser drops tabs and encodes spaces, so whitespace is refused before it is asked
-      if (!url || /\s/.test(entry)) return void out.push({ kind: 'invalid', line, text: entry, reason: 'not a valid URL', problem: 'url' });
-      if (url.protocol !== 'https:') return void out.push({ kind: 'invalid', line, text: entry, reason: 'must start with https://', problem: 'https' });
-      if (!MAIN_HOSTS.includes(url.hostname)) return void out.push({ kind: 'invalid', line, text: entry, reason: `must be on ${HOSTS_TEXT}`, problem: 'host' });
-      if (url.username || url.password || url.port) return void out.push({ kind: 'invalid', line, text: entry, reason: `must be on ${HOSTS_TEXT}, without a user name or port`, problem: 'host' });
-      return void out.push({ kind: 'url', line, text: entry });
-    }
-    if (!CODE.test(entry)) return void out.push({ kind: 'invalid', line, text: entry, reason: 'not an id, a link or a code', problem: 'entry' });
-    out.push({ kind: 'code', line, text: entry });
-  });
-  return out;
-}
-
-export type Resolver = (entries: string[]) => Promise<Map<string, string | undefined>>;
-const resolvers = new Map<string, Resolver>();
-
-/** Plugins register how their URLs and codes become ids (e.g. page ids through the platform). */
-export function registerResolver(kind: string, resolver: Resolver): () => void {
-  resolvers.set(kind, resolver);
-  return () => { if (resolvers.get(kind) === resolver) resolvers.delete(kind); };
-}
-
-/**
- * Turns a multi-line list into ids: digits stay, URLs and codes go through the registered resolver;
- * an entry that resolves to no id stays undefined (its item is skipped as 'unresolved').
- */
-export async function resolveEntries(kind: string | Resolver, entries: ListEntry[]): Promise<{ text: string; line: number; id: string | undefined }[]> {
-  const toResolve = entries.filter((e) => e.kind === 'url' || e.kind === 'code').map((e) => e.text);
-  const resolver = typeof kind === 'function' ? kind : resolvers.get(kind);
-  const resolved = toResolve.length && resolver ? await resolver(toResolve) : new Map<string, string | undefined>();
-  return entries.filter((e) => e.kind !== 'invalid').map((e) => ({ text: e.text, line: e.line, id: e.kind === 'id' ? e.id : resolved.get(e.text) }));
 }

@@ -1,0 +1,129 @@
+// The parameter layer's id formats (src/kernel/platform/pasted.ts): every form an operator pastes for
+// an ad account, a business, a page, a person, a pixel or an e-mail address is read the same way
+// everywhere, and what is not one is refused with the reason the operator reads.
+import { describe, expect, it } from 'vitest';
+import { isPastedList, pastedFormatOf, readEntry, readPasted, type IdFormat, type PastedFormat } from '../../src/kernel/platform/pasted';
+import { schemas } from '../../src/generated/schemas.js';
+import en from '../../src/kernel/i18n/locales/en-US.json';
+import zh from '../../src/kernel/i18n/locales/zh-CN.json';
+
+const read = (format: PastedFormat, entry: string) => readEntry(format, entry);
+const id = (value: string) => ({ kind: 'id', id: value });
+const lookup = (route: string) => ({ kind: 'lookup', route });
+const refused = (problem: string) => ({ kind: 'refused', problem });
+
+describe('reading what an operator pastes', () => {
+  it('an ad account: digits, act_ ids in any case, Ads Manager and Business Suite links', () => {
+    expect(read('account', '1200000001')).toEqual(id('1200000001'));
+    expect(read('account', 'act_1200000001')).toEqual(id('1200000001'));
+    expect(read('account', 'ACT_1200000001')).toEqual(id('1200000001'));
+    expect(read('account', 'https://adsmanager.facebook.com/adsmanager/manage/campaigns?act=1200000001&nav_entry_point=lep_237')).toEqual(id('1200000001'));
+    expect(read('account', 'https://business.facebook.com/settings/ad-accounts/1?business_id=5&selected_ad_account_id=act_77')).toEqual(id('77'));
+    expect(read('account', 'https://www.facebook.com/ads/manager/account_settings/information/?act=42')).toEqual(id('42'));
+    expect(read('account', 'https://graph.facebook.com/v19.0/act_42/users')).toEqual(id('42'));
+    expect(read('account', 'https://adsmanager.facebook.com/adsmanager/')).toEqual(refused('link'));
+    expect(read('account', 'act_')).toEqual(refused('entry'));
+    expect(read('account', 'act_12a')).toEqual(refused('entry'));
+    expect(read('account', 'https://adsmanager.facebook.com.evil.example/?act=1')).toEqual(refused('host'));
+    expect(read('account', 'http://adsmanager.facebook.com/?act=1')).toEqual(refused('https'));
+  });
+
+  it('a business: digits and Business Suite links; a link without its id is refused as such', () => {
+    expect(read('business', '5000000001')).toEqual(id('5000000001'));
+    expect(read('business', 'https://business.facebook.com/settings/people?business_id=5000000001')).toEqual(id('5000000001'));
+    expect(read('business', 'https://business.facebook.com/latest/home?global_scope_id=5000000002')).toEqual(id('5000000002'));
+    expect(read('business', 'https://business.facebook.com/settings/')).toEqual(refused('link'));
+    expect(read('business', 'act_1')).toEqual(refused('entry'));
+    expect(read('business', 'My Business')).toEqual(refused('entry'));
+  });
+
+  it('a page: every link form (the two that used to fail first), profile.php, Business Suite, and user names', () => {
+    expect(read('page', 'https://www.facebook.com/pages/Tea-Shop/104000000000123')).toEqual(id('104000000000123'));
+    expect(read('page', 'https://www.facebook.com/pages/category/Cafe/Tea-Shop-104000000000124/')).toEqual(id('104000000000124'));
+    expect(read('page', 'https://www.facebook.com/104000000000125/about')).toEqual(id('104000000000125'));
+    expect(read('page', 'https://m.facebook.com/104000000000126')).toEqual(id('104000000000126'));
+    expect(read('page', 'https://www.facebook.com/profile.php?id=104000000000127&sk=about')).toEqual(id('104000000000127'));
+    expect(read('page', 'https://business.facebook.com/latest/home?asset_id=104000000000128')).toEqual(id('104000000000128'));
+    expect(read('page', 'https://web.facebook.com/tea.shop/about')).toEqual(lookup('/tea.shop'));
+    expect(read('page', 'https://facebook.com/tea.shop/')).toEqual(lookup('/tea.shop'));
+    expect(read('page', 'tea.shop')).toEqual(lookup('/tea.shop'));
+    expect(read('page', 'https://www.facebook.com/groups/123/')).toEqual(refused('link'));
+    expect(read('page', 'https://www.facebook.com/')).toEqual(refused('link'));
+    expect(read('page', 'https://www.facebook.com/profile.php')).toEqual(refused('link'));
+    expect(read('page', 'https://evil.example/104000000000125')).toEqual(refused('host'));
+    expect(read('page', 'https://user:pw@www.facebook.com/x')).toEqual(refused('host'));
+    expect(read('page', 'https://www.facebook.com/a b')).toEqual(refused('url'));
+  });
+
+  it('a person: profile links on the main site only, /people/ links, user names', () => {
+    expect(read('person', 'https://www.facebook.com/people/Ann-Lee/100000000000001/')).toEqual(id('100000000000001'));
+    expect(read('person', 'https://m.facebook.com/profile.php?id=100000000000002')).toEqual(id('100000000000002'));
+    expect(read('person', 'https://www.facebook.com/ann.lee.7')).toEqual(lookup('/ann.lee.7'));
+    expect(read('person', 'ann.lee.7')).toEqual(lookup('/ann.lee.7'));
+    // Business Suite is no place for a profile link
+    expect(read('person', 'https://business.facebook.com/ann.lee.7')).toEqual(refused('host'));
+    expect(read('person', '<script>')).toEqual(refused('entry'));
+  });
+
+  it('a pixel or dataset: digits and Events Manager links', () => {
+    expect(read('pixel', '700000000000001')).toEqual(id('700000000000001'));
+    expect(read('pixel', 'https://business.facebook.com/events_manager2/list/pixel/700000000000002/overview?business_id=5')).toEqual(id('700000000000002'));
+    expect(read('pixel', 'https://business.facebook.com/events_manager2/list/dataset/700000000000003/')).toEqual(id('700000000000003'));
+    expect(read('pixel', 'https://www.facebook.com/events_manager2/overview?pixel_id=700000000000004')).toEqual(id('700000000000004'));
+    expect(read('pixel', 'https://business.facebook.com/events_manager2/list/')).toEqual(refused('link'));
+  });
+
+  it('an e-mail address, kept in lower case; ids of no one kind are digits only', () => {
+    expect(read('email', 'Ann.Lee@Example.COM')).toEqual(id('ann.lee@example.com'));
+    expect(read('email', 'ann@example')).toEqual(refused('entry'));
+    expect(read('email', `${'a'.repeat(250)}@x.io`)).toEqual(refused('entry'));
+    expect(read('id', '123')).toEqual(id('123'));
+    expect(read('id', 'act_123')).toEqual(refused('entry'));
+  });
+
+  it('a list keeps line numbers, drops blanks and repeats, and reads each line for its format', () => {
+    const lines = readPasted('account', 'act_1\n\n  2  \nact_1\nhttps://adsmanager.facebook.com/?act=3\r\nnope');
+    expect(lines).toEqual([
+      { line: 1, text: 'act_1', kind: 'id', id: '1' },
+      { line: 3, text: '2', kind: 'id', id: '2' },
+      { line: 5, text: 'https://adsmanager.facebook.com/?act=3', kind: 'id', id: '3' },
+      { line: 6, text: 'nope', kind: 'refused', problem: 'entry' },
+    ]);
+  });
+});
+
+describe('the formats in the action schemas', () => {
+  const props = Object.entries(schemas).filter(([key]) => key.includes('.') && !key.endsWith('.settings'))
+    .flatMap(([key, schema]) => Object.entries(((schema as { properties?: Record<string, object> }).properties ?? {})).map(([field, prop]) => ({ key, field, prop })));
+
+  it('pixel sharing takes ad accounts as pasted (act_ ids, links): its field names the account format', () => {
+    const share = props.find((p) => p.key === 'pixel.shareToAccounts' && p.field === 'account_ids')!;
+    expect(pastedFormatOf(share.prop)).toBe('account');
+    expect(isPastedList(share.prop)).toBe(true);
+  });
+
+  it('every field that takes people, businesses or ad accounts names its format', () => {
+    const expected: Record<string, IdFormat> = {
+      'adaccount.addUser.uid': 'person', 'adaccount.removeUser.uid': 'person', 'adaccount.assignToBusiness.business_id': 'business',
+      'adaccount.shareAgency.business': 'business', 'bm.inviteUser.emails': 'email', 'bm.removeAdAccount.ad_account_ids': 'account',
+      'bm.updateBasicInfo.primary_page_id': 'page', 'friend.send.uids': 'person', 'page.addRole.uids': 'person', 'page.block.uids': 'person',
+      'pixel.addPartners.business_ids': 'business', 'pixel.shareToAccounts.business_id': 'business', 'bm.addConnections.from_id': 'pixel',
+    };
+    for (const [where, format] of Object.entries(expected)) {
+      const [plugin, verb, field] = where.split('.');
+      const p = props.find((x) => x.key === `${plugin}.${verb}` && x.field === field);
+      expect(p, where).toBeDefined();
+      expect(pastedFormatOf(p!.prop), where).toBe(format);
+    }
+  });
+
+  it('every reason a line is refused reads in both languages, for every format', () => {
+    const formats: PastedFormat[] = ['account', 'business', 'page', 'person', 'pixel', 'email', 'id'];
+    const get = (tree: unknown, path: string) => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tree);
+    for (const locale of [en, zh]) {
+      for (const f of formats) expect(get(locale, `pasted.problem.entry.${f}`), f).toMatch(/\S/);
+      for (const f of formats.filter((x) => x !== 'email' && x !== 'id')) expect(get(locale, `pasted.problem.link.${f}`), f).toMatch(/\S/);
+      for (const k of ['url', 'https', 'host.profile', 'host.any']) expect(get(locale, `pasted.problem.${k}`), k).toMatch(/\S/);
+    }
+  });
+});
