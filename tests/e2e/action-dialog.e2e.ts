@@ -35,7 +35,7 @@ describe('the action dialog in real Chromium on the sandbox', () => {
   it('validation, dry run with flagged items and pasted ids, in en-US then zh-CN', async () => {
     await json('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
     const fixtures = await json<{ adaccounts: Record<string, string>; users: Record<string, string> }>('/__sandbox/fixtures');
-    const other = await json<{ id: string; username: string }>(`/__sandbox/objects/user/${fixtures.users.other}`);
+    const other = await json<{ id: string; username: string; name: string }>(`/__sandbox/objects/user/${fixtures.users.other}`);
     await page.goto(`${baseUrl}/login/login`);
     await page.evaluate(() => {
       localStorage.clear();
@@ -76,7 +76,10 @@ describe('the action dialog in real Chromium on the sandbox', () => {
     await dialog.getByTestId('line-refused').getByText(/Line 4 .*evil\.example.*facebook\.com/).waitFor();
     await dialog.locator('#param-role').selectOption('1002');
     await dialog.getByTestId('preview-changes').click();
-    await dialog.getByTestId('unresolved').getByText(/ghost\.profile\.1/).waitFor();
+    // what each line became, with the platform's names, under the field: the name found by link, the one that names nobody
+    const recognised = dialog.getByTestId('recognised-uid');
+    await recognised.locator('tr[data-state="notFound"]').getByText(/ghost\.profile\.1/).waitFor();
+    expect(await recognised.locator('tr[data-line="2"]').textContent()).toContain(other.name);
     await dialog.getByTestId('effects').getByText(`User ${other.id} gets the role Advertiser`).first().waitFor();
     await page.screenshot({ path: artifact('action-dialog-ids-en-light.png') });
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -48,8 +48,10 @@ describe('friends on the small sandbox', () => {
     await page.getByTestId('friend-tab-send').click();
     await page.getByTestId('friend-send-text').fill(pasted.join('\n'));
     await page.getByTestId('friend-send-check').click();
-    await expect.poll(() => page.getByTestId('friend-send-preview').locator('li').count()).toBe(11);
-    expect(await page.getByTestId('friend-send-unresolved').textContent()).toContain('Line 11: http://example.com/nobody');
+    const recognised = page.getByTestId('friend-send-recognised');
+    await expect.poll(() => recognised.getAttribute('data-ids')).toBe('10');
+    expect(await recognised.locator('tr[data-line="10"]').getAttribute('data-state')).toBe('found');
+    expect(await recognised.locator('tr[data-line="11"]').textContent()).toContain('a link must start with https://');
     await page.screenshot({ path: artifact('friend-send-en-light.png') });
     await page.getByTestId('friend-send-start').click();
     await waitJobDone();

@@ -42,7 +42,7 @@ describe('the page area on the small sandbox', () => {
     await post('/__sandbox/reset', { seed: 'tessera', scale: 'small' });
     const fixtures = await sandbox<{ users: Record<string, string> }>('/__sandbox/fixtures');
     const newcomer = fixtures.users.notOnAnyAccount!;
-    const mine = (await sandbox<{ data: { id: string; username: string }[] }>('/v19.0/me/accounts?fields=id,username&limit=200')).data;
+    const mine = (await sandbox<{ data: { id: string; username: string; name: string }[] }>('/v19.0/me/accounts?fields=id,username,name&limit=200')).data;
     const byLink = mine.slice(0, 10);
     const byId = mine.slice(10, 12);
     const entries = [
@@ -65,9 +65,11 @@ describe('the page area on the small sandbox', () => {
     await page.getByTestId('page-by-link').click();
     await page.locator('#page-resolve-entries').fill(entries.join('\n'));
     await page.getByTestId('page-resolve-button').click();
-    await expect.poll(() => page.getByTestId('page-resolve-summary').getAttribute('data-count')).toBe('12');
+    await expect.poll(() => page.getByTestId('page-resolve-table').getAttribute('data-ids')).toBe('12');
     expect(await page.locator('[data-testid="page-resolve-table"] tr[data-state="refused"]').count()).toBe(2);
-    expect(await page.locator('[data-testid="page-resolve-table"] tr[data-state="unresolved"]').textContent()).toContain('no.such.page.404');
+    expect(await page.locator('[data-testid="page-resolve-table"] tr[data-state="notFound"]').textContent()).toContain('no.such.page.404');
+    // each found page is listed with its name before anything runs
+    expect(await page.locator('[data-testid="page-resolve-table"] tr[data-line="11"]').textContent()).toContain(byId[0]!.name);
     await page.screenshot({ path: artifact('page-resolve-en-light.png') });
 
     // a role with the long task list on the 12 pages, through the runner

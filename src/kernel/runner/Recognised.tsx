@@ -74,15 +74,17 @@ export function RecognisedList({ lines, format, testId = 'recognised' }: { lines
   const refused = lines.filter((l) => l.state === 'refused').length;
   const shown = lines.slice(0, LINES_SHOWN);
   const result = (l: Recognised) => {
-    if (l.state === 'refused') return <Tag minimal intent="danger">{pastedProblemText(t, format, l.problem ?? 'entry')}</Tag>;
-    if (l.state === 'notFound') return <Tag minimal intent="warning">{t('pasted.state.notFound')}</Tag>;
-    return <Tag minimal intent="success">{t(`pasted.state.${l.state}`)}</Tag>;
+    if (l.state === 'refused') return <Tag minimal multiline intent="danger">{pastedProblemText(t, format, l.problem ?? 'entry')}</Tag>;
+    if (l.state === 'notFound') return <Tag minimal multiline intent="warning">{t('pasted.state.notFound')}</Tag>;
+    const state = l.state === 'id' && l.text !== l.id ? 'read' : l.state;
+    return <Tag minimal multiline intent="success">{t(`pasted.state.${state}`)}</Tag>;
   };
   return (
     <div className="tessera-recognised" data-testid={testId} data-ids={ids} data-not-found={notFound} data-refused={refused}>
       <div className="tessera-recognised__summary" data-testid={`${testId}-summary`}>{t('pasted.summary', { ids, notFound, refused })}</div>
       <div className="tessera-recognised__lines">
         <HTMLTable compact striped>
+          <colgroup><col style={{ width: '3.5em' }} /><col style={{ width: '32%' }} /><col style={{ width: '24%' }} /><col style={{ width: '17%' }} /><col /></colgroup>
           <thead><tr><th>{t('pasted.line')}</th><th>{t('pasted.entry')}</th><th>{t('pasted.result')}</th><th>{t('pasted.id')}</th><th>{t('pasted.name')}</th></tr></thead>
           <tbody>
             {shown.map((l) => (

@@ -55,7 +55,10 @@ export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actio
       {Object.entries(schema.properties ?? {}).map(([field, prop]) => {
         const id = `param-${field}`;
         const label = t(`${keyPrefix}.fields.${field}`, { defaultValue: prop.title ?? field });
-        const help = t(`${keyPrefix}.help.${field}`, { defaultValue: prop.description ?? '' });
+        const format = pastedFormatOf(prop);
+        // a field that names an object says what it takes, in the kernel's words, unless the plugin says more
+        const accepts = format ? (isPastedList(prop) ? t('kernel:pasted.onePerLine', { accepts: t(`kernel:pasted.accepts.${format}`) }) : t(`kernel:pasted.accepts.${format}`)) : '';
+        const help = t(`${keyPrefix}.help.${field}`, { defaultValue: accepts || prop.description || '' });
         const error = errors[field];
         const type = Array.isArray(prop.type) ? prop.type[0] : prop.type;
         let input: React.ReactNode;
@@ -72,7 +75,7 @@ export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actio
             onValueChange={(n, text) => set(field, text === '' ? undefined : type === 'integer' ? Math.trunc(n) : n)} />;
         } else if (isPastedList(prop)) {
           const text = Array.isArray(value[field]) ? (value[field] as string[]).join('\n') : String(value[field] ?? '');
-          input = <IdListInput id={id} text={text} format={pastedFormatOf(prop) ?? 'id'} onChange={(v) => set(field, v)} onBlur={() => onFieldBlur?.(field)} hideRefused={!!below?.[field]} />;
+          input = <IdListInput id={id} text={text} format={format ?? 'id'} onChange={(v) => set(field, v)} onBlur={() => onFieldBlur?.(field)} hideRefused={!!below?.[field]} />;
         } else {
           input = <InputGroup id={id} value={String(value[field] ?? '')} maxLength={prop.maxLength} onChange={(e) => set(field, e.currentTarget.value)} intent={error ? 'danger' : 'none'}
             type={prop.writeOnly ? 'password' : 'text'} autoComplete={prop.writeOnly ? 'off' : undefined} onBlur={() => onFieldBlur?.(field)} />;
