@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useCachedList, useCacheLoadState, ListLoadState, type WidgetProps } from '@kernel';
+import { useCachedList, useCacheLoadState, ListNotCached, type WidgetProps } from '@kernel';
 import { statusKey } from '../mappings';
 import type { AdAccount } from '../types';
 import { ADACCOUNT_CACHE_KEY, ATTENTION } from './keys';
@@ -26,11 +26,7 @@ export default function ByStatus({ open }: WidgetProps) {
     };
   }, [list]);
 
-  if (!figures) {
-    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/adaccount/index')} />;
-    return <NonIdealState icon="credit-card" description={t('widgets.byStatus.notLoaded')}
-      action={<Button text={t('widgets.byStatus.load')} onClick={() => open('/adaccount/index')} />} />;
-  }
+  if (!figures) return <ListNotCached state={loadState} onOpen={() => open('/adaccount/index')} icon="credit-card" text={t('widgets.byStatus.notLoaded')} loadText={t('widgets.byStatus.load')} />;
   if (figures.total === 0) {
     return <NonIdealState icon="credit-card" description={t('widgets.byStatus.empty')}
       action={<Button variant="minimal" icon="arrow-right" text={t('widgets.byStatus.open')} onClick={() => open('/adaccount/index')} />} />;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Chart, useCachedList, useCacheLoadState, ListLoadState, type WidgetProps } from '@kernel';
+import { Chart, useCachedList, useCacheLoadState, ListNotCached, type WidgetProps } from '@kernel';
 import type { AdAccount } from '../types';
 import { moneyChartOption } from './chart-options';
 import { ADACCOUNT_CACHE_KEY } from './keys';
@@ -13,11 +13,7 @@ export default function SpendChart({ open }: WidgetProps) {
   const list = useCachedList<AdAccount>(ADACCOUNT_CACHE_KEY);
   const loadState = useCacheLoadState(ADACCOUNT_CACHE_KEY);
   const option = useMemo(() => (list && list.length ? moneyChartOption(moneyTotals(list), t) : null), [list, t, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (!list) {
-    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/adaccount/index')} />;
-    return <NonIdealState icon="timeline-bar-chart" description={t('widgets.byStatus.notLoaded')}
-      action={<Button text={t('widgets.byStatus.load')} onClick={() => open('/adaccount/index')} />} />;
-  }
+  if (!list) return <ListNotCached state={loadState} onOpen={() => open('/adaccount/index')} icon="timeline-bar-chart" text={t('widgets.byStatus.notLoaded')} loadText={t('widgets.byStatus.load')} />;
   if (!option) return <NonIdealState icon="timeline-bar-chart" description={t('widgets.byStatus.empty')} />;
   return <div data-testid="widget-adaccount-spend-chart"><Chart option={option} height={240} autoResize label={t('widgets.spendChart.title')} /></div>;
 }

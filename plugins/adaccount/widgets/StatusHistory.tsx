@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { Button, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Chart, ListLoadState, useCacheLoadState, useSnapshots, type WidgetProps } from '@kernel';
+import { Chart, ListNotCached, useCacheLoadState, useSnapshots, type WidgetProps } from '@kernel';
 import { statusKey } from '../mappings';
 import { statusHistoryOption } from './chart-options';
 import { ADACCOUNT_CACHE_KEY, STATUS_SERIES } from './keys';
@@ -15,10 +14,6 @@ export default function StatusHistory({ open }: WidgetProps) {
     () => (snapshots.some((s) => Object.keys(s.counts).length > 0) ? statusHistoryOption(snapshots, (s) => t(statusKey(s === 'unknown' ? null : Number(s)))) : null),
     [snapshots, t, i18n.language], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  if (!option) {
-    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/adaccount/index')} />;
-    return <NonIdealState icon="timeline-line-chart" description={t('widgets.statusHistory.empty')}
-      action={<Button text={t('widgets.byStatus.load')} onClick={() => open('/adaccount/index')} />} />;
-  }
+  if (!option) return <ListNotCached state={loadState} onOpen={() => open('/adaccount/index')} icon="timeline-line-chart" text={t('widgets.statusHistory.empty')} loadText={t('widgets.byStatus.load')} />;
   return <div data-testid="widget-adaccount-status-history"><Chart option={option} height={240} autoResize label={t('widgets.statusHistory.title')} /></div>;
 }

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ListLoadState, useCacheLoadState, useCachedList, useCachedLists, type WidgetProps } from '@kernel';
+import { ListNotCached, useCacheLoadState, useCachedList, useCachedLists, type WidgetProps, FiguresTable, type Figure } from '@kernel';
 import { COMMENTS_PREFIX, POSTS_KEY } from '../cache';
 import type { AdComment, AdPost } from '../types';
 
@@ -23,21 +22,10 @@ export default function HiddenComments({ open }: WidgetProps) {
         [t('widgets.hiddenComments.hidden'), all.filter((c) => c.is_hidden).length],
         [t('widgets.hiddenComments.images'), all.filter((c) => c.image).length],
         [t('widgets.hiddenComments.links'), all.filter((c) => c.link).length],
-      ] as [string, number][],
+      ] as Figure[],
     };
   }, [posts, lists, t]);
-  if (!figures) {
-    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/adcomment/index')} />;
-    return <NonIdealState icon="comment" description={t('widgets.hiddenComments.notLoaded')}
-      action={<Button text={t('widgets.hiddenComments.load')} onClick={() => open('/adcomment/index')} />} />;
-  }
-  return (
-    <div data-testid="widget-adcomment-hidden">
-      <div className="bp6-text-muted">{t('widgets.hiddenComments.posts', { count: figures.posts })}</div>
-      <HTMLTable compact striped>
-        <tbody>{figures.rows.map(([k, n]) => <tr key={k}><td>{k}</td><td>{n}</td></tr>)}</tbody>
-      </HTMLTable>
-      <Button variant="minimal" icon="arrow-right" text={t('widgets.hiddenComments.open')} onClick={() => open('/adcomment/index')} />
-    </div>
-  );
+  if (!figures) return <ListNotCached state={loadState} onOpen={() => open('/adcomment/index')} icon="comment" text={t('widgets.hiddenComments.notLoaded')} loadText={t('widgets.hiddenComments.load')} />;
+  return <FiguresTable testId="widget-adcomment-hidden" caption={t('widgets.hiddenComments.posts', { count: figures.posts })} figures={figures.rows}
+    onOpen={() => open('/adcomment/index')} openText={t('widgets.hiddenComments.open')} />;
 }

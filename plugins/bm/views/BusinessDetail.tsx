@@ -1,13 +1,11 @@
-import type { ReactNode } from 'react';
-import { Callout, Drawer, H5, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
-import { ObjectActions, useSettings } from '@kernel';
+import { Drawer, H5, HTMLTable, Tag } from '@blueprintjs/core';
+import { ObjectActions, SectionView, useSettings } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import type { Business } from '../types';
 import type { BusinessItem } from '../checks';
 import { clientCount, createdDay, myRole, ownedCount, userCount } from '../columns';
-import { useBusinessDetail, type Section } from './use-business-detail';
+import { useBusinessDetail } from './use-business-detail';
 
-const SHOWN = 200;
 
 /** One business in a side panel: its actions, its fields, people, pending invitations, partners, asset groups and ad accounts (platform text as text). */
 export function BusinessDetail({ business, item, onClose }: { business: Business | null; item: BusinessItem | null; onClose: () => void }) {
@@ -44,42 +42,27 @@ export function BusinessDetail({ business, item, onClose }: { business: Business
           </HTMLTable>
 
           <H5>{t('detail.users')}</H5>
-          <SectionView section={detail.users} testId="bm-detail-users" t={t} head={[t('columns.id'), t('columns.name'), t('detail.email'), t('detail.role'), t('detail.twoFactor'), t('detail.flags')]}
+          <SectionView section={detail.users} testId="bm-detail-users" head={[t('columns.id'), t('columns.name'), t('detail.email'), t('detail.role'), t('detail.twoFactor'), t('detail.flags')]}
             row={(u) => [u.id, u.name, u.email + (u.pending_email ? ` → ${u.pending_email}` : ''), role(u.role), u.two_fac_status ?? '',
               <>{u.is_two_fac_blocked && <Tag minimal intent="warning">{t('detail.twoFacBlocked')}</Tag>} {u.was_integrity_demoted && <Tag minimal intent="danger">{t('detail.integrityDemoted')}</Tag>}</>]} />
 
           <H5>{t('detail.pending')}</H5>
-          <SectionView section={detail.pending} testId="bm-detail-pending" t={t} head={[t('columns.id'), t('detail.email'), t('detail.role'), t('detail.status')]}
+          <SectionView section={detail.pending} testId="bm-detail-pending" head={[t('columns.id'), t('detail.email'), t('detail.role'), t('detail.status')]}
             row={(p) => [p.id, p.email, role(p.role), p.status]} />
 
           <H5>{t('detail.partners')}</H5>
-          <SectionView section={detail.partners} testId="bm-detail-partners" t={t} head={[t('columns.id'), t('columns.name'), t('detail.relationship'), t('detail.sharedCount')]}
+          <SectionView section={detail.partners} testId="bm-detail-partners" head={[t('columns.id'), t('columns.name'), t('detail.relationship'), t('detail.sharedCount')]}
             row={(p) => [p.id, p.name, p.relationship, String(p.shared_ad_accounts_count)]} />
 
           <H5>{t('detail.groups')}</H5>
-          <SectionView section={detail.groups} testId="bm-detail-groups" t={t} head={[t('columns.id'), t('columns.name'), t('detail.accounts')]}
+          <SectionView section={detail.groups} testId="bm-detail-groups" head={[t('columns.id'), t('columns.name'), t('detail.accounts')]}
             row={(g) => [g.id, g.name, g.ad_account_ids.join(', ')]} />
 
           <H5>{t('detail.adAccounts')}</H5>
-          <SectionView section={detail.adAccounts} testId="bm-detail-adaccounts" t={t} head={[t('columns.id'), t('columns.name'), t('detail.status'), t('detail.relationship')]}
+          <SectionView section={detail.adAccounts} testId="bm-detail-adaccounts" head={[t('columns.id'), t('columns.name'), t('detail.status'), t('detail.relationship')]}
             row={(a) => [a.id, a.name, String(a.account_status), a.relationship]} />
         </div>
       )}
     </Drawer>
-  );
-}
-
-function SectionView<T>({ section, head, row, testId, t }: { section: Section<T[]>; head: string[]; row: (x: T) => ReactNode[]; testId: string; t: (k: string, o?: Record<string, unknown>) => string }) {
-  if (section.state === 'loading') return <Spinner size={16} />;
-  if (section.state === 'error') return <Callout intent="danger" compact className="tessera-pre">{section.message}</Callout>;
-  if (section.data.length === 0) return <p className="bp6-text-muted" data-testid={testId}>{t('detail.none')}</p>;
-  return (
-    <>
-      <HTMLTable compact striped data-testid={testId}>
-        <thead><tr>{head.map((h) => <th key={h}>{h}</th>)}</tr></thead>
-        <tbody>{section.data.slice(0, SHOWN).map((x, i) => <tr key={i}>{row(x).map((c, k) => <td key={k}>{c}</td>)}</tr>)}</tbody>
-      </HTMLTable>
-      {section.data.length > SHOWN && <p className="bp6-text-muted">{t('detail.showing', { shown: SHOWN, total: section.data.length })}</p>}
-    </>
   );
 }

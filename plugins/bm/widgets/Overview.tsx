@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useCachedList, useCacheLoadState, ListLoadState, type WidgetProps } from '@kernel';
+import { useCachedList, useCacheLoadState, ListNotCached, type WidgetProps, FiguresTable, type Figure } from '@kernel';
 import { CACHE_KEY } from '../cache';
 import type { Business } from '../types';
 
@@ -21,24 +20,11 @@ export default function Overview({ open }: WidgetProps) {
         [t('widgets.overview.integrity'), list.filter((b) => b.is_disabled_for_integrity_reasons).length, { integrity: 'true' }],
         [t('widgets.overview.verified'), list.filter((b) => b.verification_status === 'verified').length, { verification: 'verified' }],
         ...[...byType.entries()].sort((a, b) => b[1] - a[1]).map(([type, n]) => [t('widgets.overview.byType', { type }), n, { bmtype: type }]),
-      ] as [string, number, Record<string, string>][],
+      ] as Figure[],
     };
   }, [list, t]);
 
-  if (!figures) {
-    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/bm/index')} />;
-    return <NonIdealState icon="office" description={t('widgets.overview.notLoaded')}
-      action={<Button text={t('widgets.overview.load')} onClick={() => open('/bm/index')} />} />;
-  }
-  return (
-    <div data-testid="widget-bm-overview">
-      <div className="bp6-text-muted">{t('widgets.overview.total', { count: figures.total })}</div>
-      <HTMLTable compact striped>
-        <tbody>{figures.rows.map(([k, n, filter]) => (
-          <tr key={k} data-filter={JSON.stringify(filter)}><td><a role="button" tabIndex={0} onClick={() => open('/bm/index', filter)} onKeyDown={(e) => e.key === 'Enter' && open('/bm/index', filter)}>{k}</a></td><td>{n}</td></tr>
-        ))}</tbody>
-      </HTMLTable>
-      <Button variant="minimal" icon="arrow-right" text={t('widgets.overview.open')} onClick={() => open('/bm/index')} />
-    </div>
-  );
+  if (!figures) return <ListNotCached state={loadState} onOpen={() => open('/bm/index')} icon="office" text={t('widgets.overview.notLoaded')} loadText={t('widgets.overview.load')} />;
+  return <FiguresTable testId="widget-bm-overview" caption={t('widgets.overview.total', { count: figures.total })} figures={figures.rows}
+    onOpen={(filter) => open('/bm/index', filter)} openText={t('widgets.overview.open')} />;
 }

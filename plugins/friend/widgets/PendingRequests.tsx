@@ -1,6 +1,6 @@
-import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ListLoadState, useCacheLoadState, useCachedList, type WidgetProps } from '@kernel';
+import { ListNotCached, useCacheLoadState, useCachedList, type WidgetProps } from '@kernel';
 import { ALL_KEY, RECEIVED_KEY, SENT_KEY } from '../cache';
 import type { FriendRequestRow } from '../requests';
 
@@ -14,11 +14,7 @@ export default function PendingRequests({ open }: WidgetProps) {
   const count = (dir: 'incoming' | 'outgoing', own: FriendRequestRow[] | null) => (own ? own.length : all ? all.filter((r) => r.direction === dir).length : null);
   const inCount = count('incoming', received);
   const outCount = count('outgoing', sent);
-  if (inCount === null && outCount === null) {
-    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/friend/index')} />;
-    return <NonIdealState icon="people" description={t('widgets.pendingRequests.notLoaded')}
-      action={<Button text={t('widgets.pendingRequests.load')} onClick={() => open('/friend/index')} />} />;
-  }
+  if (inCount === null && outCount === null) return <ListNotCached state={loadState} onOpen={() => open('/friend/index')} icon="people" text={t('widgets.pendingRequests.notLoaded')} loadText={t('widgets.pendingRequests.load')} />;
   return (
     <div data-testid="widget-friend-pending">
       <HTMLTable compact striped>

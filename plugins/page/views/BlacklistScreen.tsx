@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Callout, FormGroup, H5, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { RecognisedList, showToast, useBridge, useBus, usePastedList, useRunner } from '@kernel';
+import { RecognisedList, SectionView, showToast, useBridge, usePastedList, useRunner, useSections } from '@kernel';
 import { blockedPeople, profileSearch, DEFAULT_BLOCK_ACTION, DEFAULT_BLOCK_SETTING, type BlockAction, type BlockSetting, type BlockedPerson } from '../api';
 import type { PageItem } from '../checks';
 import { isoDay } from '../dates';
 import PageList from './PageList';
-import { SectionView, type Section } from './PageDetail';
 
 /** Blacklist management (/page/blacklist): the blocked people of a page, bulk block and unblock on the selected pages. */
 export default function BlacklistScreen() {
@@ -16,11 +15,11 @@ export default function BlacklistScreen() {
 function BlacklistPanel({ items }: { items: PageItem[] }) {
   const { t } = useTranslation('page');
   const bridge = useBridge();
-  const bus = useBus();
   const runner = useRunner();
   const first = items[0] ?? null;
-  const [blocked, setBlocked] = useState<Section<BlockedPerson[]>>({ state: 'loading' });
-  const [round, setRound] = useState(0);
+  const { blocked } = useSections<{ blocked: BlockedPerson[] }>(first?.id ?? null, 'page', () => ({
+    blocked: (signal) => blockedPeople(bridge, first!.id, { signal }),
+  }));
   const pasted = usePastedList('person');
   const [notice, setNotice] = useState(false);
   const [action, setAction] = useState<BlockAction>(DEFAULT_BLOCK_ACTION);
@@ -35,20 +34,6 @@ function BlacklistPanel({ items }: { items: PageItem[] }) {
       void showToast((e as Error).message, 'danger');
     }
   };
-  useEffect(() => {
-    const onFinished = (e: { actionId: string }) => { if (e.actionId === 'page.block') setRound((r) => r + 1); };
-    bus.on('job:finished', onFinished);
-    return () => bus.off('job:finished', onFinished);
-  }, [bus]);
-  useEffect(() => {
-    if (!first) return;
-    const c = new AbortController();
-    setBlocked({ state: 'loading' });
-    blockedPeople(bridge, first.id, { signal: c.signal }).then((data) => { if (!c.signal.aborted) setBlocked({ state: 'ready', data }); },
-      (e) => { if (!c.signal.aborted) setBlocked({ state: 'error', message: e instanceof Error && e.message ? e.message : 'Unknown error' }); });
-    return () => c.abort();
-  }, [bridge, first?.id, round]); // eslint-disable-line react-hooks/exhaustive-deps
-
   const start = async () => {
     setBusy(true);
     try {
@@ -71,7 +56,7 @@ function BlacklistPanel({ items }: { items: PageItem[] }) {
       {!first ? <p className="bp6-text-muted">{t('selectPages')}</p> : (
         <>
           <div className="bp6-text-muted">{t('blacklist.of', { page: first.name ?? first.id })}</div>
-          <SectionView section={blocked} testId="page-blocked" t={t} head={[t('columns.id'), t('columns.name'), t('blacklist.as'), t('blacklist.since')]}
+          <SectionView section={blocked} testId="page-blocked" head={[t('columns.id'), t('columns.name'), t('blacklist.as'), t('blacklist.since')]}
             row={(b) => [b.id, b.name, t(`blockAs.${b.setting_type}`, { defaultValue: b.setting_type }), isoDay(b.blocked_time)]} />
         </>
       )}
@@ -80,7 +65,7 @@ function BlacklistPanel({ items }: { items: PageItem[] }) {
           onKeyDown={(e) => { if (e.key === 'Enter' && term.trim()) void search(); }} />
         <Button icon="search" text={t('blacklist.search')} disabled={!term.trim()} onClick={() => void search()} />
       </div>
-      {people && (people.length === 0 ? <p className="bp6-text-muted">{t('detail.none')}</p> : (
+      {people && (people.length === 0 ? <p className="bp6-text-muted">{t('kernel:sections.none')}</p> : (
         <ul className="page-people">{people.map((p) => (
           <li key={p.id}><span className="tessera-pre">{p.name}</span> <span className="bp6-text-muted">{p.id}</span>{' '}
             <Button size="small" variant="minimal" icon="add" text={t('blacklist.addPerson')} onClick={() => pasted.setText(pasted.text.trim() ? `${pasted.text.trim()}\n${p.id}` : p.id)} /></li>

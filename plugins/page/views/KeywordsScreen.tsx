@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Callout, FormGroup, H5, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, useBridge, useBus, useKernel, useRunner } from '@kernel';
+import { showToast, useBridge, useKernel, useRunner, useSections } from '@kernel';
 import { keywords, KEYWORDS_FIRST } from '../api';
 import { lines, type PageItem } from '../checks';
 import { KEYWORD_TABLE } from '../cache';
 import { deleteKeywordList, readKeywordLists, saveKeywordList } from '../keyword-lists';
 import PageList from './PageList';
-import type { Section } from './PageDetail';
 
 /** Keyword management (/page/keywords): a page's blocked keywords, bulk add/remove, and the operator's keyword lists. */
 export default function KeywordsScreen() {
@@ -27,29 +26,16 @@ function useKeywordLists() {
 function KeywordsPanel({ items }: { items: PageItem[] }) {
   const { t } = useTranslation('page');
   const bridge = useBridge();
-  const bus = useBus();
   const runner = useRunner();
   const { store } = useKernel();
   const lists = useKeywordLists();
   const first = items[0] ?? null;
-  const [current, setCurrent] = useState<Section<string[]> & { count?: number }>({ state: 'loading' });
-  const [round, setRound] = useState(0);
+  const { keywords: current } = useSections<{ keywords: { words: string[]; count?: number } }>(first?.id ?? null, 'page', () => ({
+    keywords: (signal) => keywords(bridge, first!.id, { signal }),
+  }));
   const [text, setText] = useState('');
   const [listId, setListId] = useState('');
   const [listName, setListName] = useState('');
-  useEffect(() => {
-    const onFinished = (e: { actionId: string }) => { if (e.actionId === 'page.saveKeywords') setRound((r) => r + 1); };
-    bus.on('job:finished', onFinished);
-    return () => bus.off('job:finished', onFinished);
-  }, [bus]);
-  useEffect(() => {
-    if (!first) return;
-    const c = new AbortController();
-    setCurrent({ state: 'loading' });
-    keywords(bridge, first.id, { signal: c.signal }).then((k) => { if (!c.signal.aborted) setCurrent({ state: 'ready', data: k.words, count: k.count }); },
-      (e) => { if (!c.signal.aborted) setCurrent({ state: 'error', message: e instanceof Error && e.message ? e.message : 'Unknown error' }); });
-    return () => c.abort();
-  }, [bridge, first?.id, round]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const words = lines(text);
   const start = (mode: 'add' | 'remove' | 'replace') => {
@@ -75,13 +61,13 @@ function KeywordsPanel({ items }: { items: PageItem[] }) {
           {current.state === 'error' && <Callout intent="danger" compact className="tessera-pre">{current.message}</Callout>}
           {current.state === 'ready' && (
             <>
-              <div data-testid="page-keywords-count">{(current.count ?? current.data.length) === 0 ? t('keywords.none')
-                : t('keywords.count', { count: current.count ?? current.data.length, shown: Math.min(current.data.length, KEYWORDS_FIRST) })}</div>
-              <div className="tessera-pre" data-testid="page-keywords-current">{current.data.slice(0, KEYWORDS_FIRST).join(', ')}</div>
+              <div data-testid="page-keywords-count">{(current.data.count ?? current.data.words.length) === 0 ? t('keywords.none')
+                : t('keywords.count', { count: current.data.count ?? current.data.words.length, shown: Math.min(current.data.words.length, KEYWORDS_FIRST) })}</div>
+              <div className="tessera-pre" data-testid="page-keywords-current">{current.data.words.slice(0, KEYWORDS_FIRST).join(', ')}</div>
               <div className="page-tool-row">
-                <Button text={t('keywords.toText')} disabled={!current.data.length} onClick={() => setText(current.data.join('\n'))} />
-                <Button text={t('keywords.pageAsList')} disabled={!current.data.length} data-testid="page-keywords-save-page-list"
-                  onClick={() => saveList(t('keywords.pageListName', { page: first.name ?? first.id }), current.data)} />
+                <Button text={t('keywords.toText')} disabled={!current.data.words.length} onClick={() => setText(current.data.words.join('\n'))} />
+                <Button text={t('keywords.pageAsList')} disabled={!current.data.words.length} data-testid="page-keywords-save-page-list"
+                  onClick={() => saveList(t('keywords.pageListName', { page: first.name ?? first.id }), current.data.words)} />
               </div>
             </>
           )}

@@ -1,38 +1,22 @@
-import { useEffect, useState, type ReactNode } from 'react';
 import { Callout, Drawer, H5, HTMLTable, Spinner } from '@blueprintjs/core';
-import { ObjectActions, useBridge, useBus, useSettings } from '@kernel';
+import { ObjectActions, SectionView, useBridge, useSections, useSettings } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import { listRoles, pageExtended, type PageRole } from '../api';
 import type { Page, PageExtended } from '../types';
 import type { PageItem } from '../checks';
 import { createdDay } from '../columns';
 
-type Section<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
-const message = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Unknown error');
 
 /** One page in a side panel: its actions, its list fields, the extended read and its roles (platform text as text). */
 export function PageDetail({ page, item, onClose }: { page: Page | null; item: PageItem | null; onClose: () => void }) {
   const { t } = useTranslation('page');
   const dark = useSettings().theme === 'dark';
   const bridge = useBridge();
-  const bus = useBus();
-  const [ext, setExt] = useState<Section<PageExtended>>({ state: 'loading' });
-  const [roles, setRoles] = useState<Section<PageRole[]>>({ state: 'loading' });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    const onFinished = (e: { actionId: string }) => { if (e.actionId.startsWith('page.')) setRound((r) => r + 1); };
-    bus.on('job:finished', onFinished);
-    return () => bus.off('job:finished', onFinished);
-  }, [bus]);
-  useEffect(() => {
-    if (!page) return;
-    const c = new AbortController();
-    setExt({ state: 'loading' });
-    setRoles({ state: 'loading' });
-    pageExtended(bridge, page.id, { signal: c.signal }).then((data) => { if (!c.signal.aborted) setExt({ state: 'ready', data }); }, (e) => { if (!c.signal.aborted) setExt({ state: 'error', message: message(e) }); });
-    listRoles(bridge, page.id, { signal: c.signal }).then((data) => { if (!c.signal.aborted) setRoles({ state: 'ready', data }); }, (e) => { if (!c.signal.aborted) setRoles({ state: 'error', message: message(e) }); });
-    return () => c.abort();
-  }, [bridge, page, round]);
+  const id = page?.id ?? '';
+  const { ext, roles } = useSections<{ ext: PageExtended; roles: PageRole[] }>(page?.id ?? null, 'page', () => ({
+    ext: (signal) => pageExtended(bridge, id, { signal }),
+    roles: (signal) => listRoles(bridge, id, { signal }),
+  }));
 
   const p = page;
   const yesNo = (v: boolean | undefined) => (v === undefined ? '' : v ? t('yes') : t('no'));
@@ -72,7 +56,7 @@ export function PageDetail({ page, item, onClose }: { page: Page | null; item: P
           {ext.state === 'error' && <Callout intent="danger" compact className="tessera-pre">{ext.message}</Callout>}
           {e && <div data-testid="page-detail-extended"><Table rows={extRows} /></div>}
           <H5>{t('detail.roles')}</H5>
-          <SectionView section={roles} testId="page-detail-roles" t={t} head={[t('columns.id'), t('columns.name'), t('columns.tasks')]}
+          <SectionView section={roles} testId="page-detail-roles" head={[t('columns.id'), t('columns.name'), t('columns.tasks')]}
             row={(r) => [r.id, r.name, r.tasks.map((x) => t(`tasks.${x}`, { defaultValue: x })).join(', ')]} />
         </div>
       )}
@@ -87,16 +71,3 @@ function Table({ rows }: { rows: [string, string][] }) {
     </HTMLTable>
   );
 }
-
-export function SectionView<T>({ section, head, row, testId, t }: { section: Section<T[]>; head: string[]; row: (x: T) => ReactNode[]; testId: string; t: (k: string, o?: Record<string, unknown>) => string }) {
-  if (section.state === 'loading') return <Spinner size={16} />;
-  if (section.state === 'error') return <Callout intent="danger" compact className="tessera-pre">{section.message}</Callout>;
-  if (section.data.length === 0) return <p className="bp6-text-muted" data-testid={testId}>{t('detail.none')}</p>;
-  return (
-    <HTMLTable compact striped data-testid={testId}>
-      <thead><tr>{head.map((h) => <th key={h}>{h}</th>)}</tr></thead>
-      <tbody>{section.data.map((x, i) => <tr key={i}>{row(x).map((c, k) => <td key={k}>{c}</td>)}</tr>)}</tbody>
-    </HTMLTable>
-  );
-}
-export type { Section };

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { readRowOutputs, useCachedList, useCacheLoadState, ListLoadState, useKernel, type RowOutputs, type WidgetProps } from '@kernel';
+import { readRowOutputs, useCachedList, useCacheLoadState, ListNotCached, useKernel, type RowOutputs, type WidgetProps, FiguresTable, type Figure } from '@kernel';
 import { CACHE_KEY } from '../cache';
 import type { Page } from '../types';
 
@@ -22,24 +21,13 @@ export default function Overview({ open }: WidgetProps) {
         [t('widgets.overview.notEligible'), list.filter((p) => p.promotion_eligible === false).length],
         [t('widgets.overview.verified'), list.filter((p) => p.verification_status && p.verification_status !== 'not_verified').length],
         [t('widgets.overview.managed'), list.filter((p) => p.tasks?.includes('MANAGE')).length],
-      ] as [string, number][],
+      ] as Figure[],
     };
   }, [list, store, t]);
 
-  if (!figures) {
-    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/page/index')} />;
-    return <NonIdealState icon="document" description={t('widgets.overview.notLoaded')}
-      action={<Button text={t('widgets.overview.load')} onClick={() => open('/page/index')} />} />;
-  }
-  return (
-    <div data-testid="widget-page-overview">
-      <div className="bp6-text-muted">{t('widgets.overview.total', { count: figures.total })}</div>
-      <HTMLTable compact striped>
-        <tbody>{figures.rows.map(([k, n]) => <tr key={k}><td>{k}</td><td>{n}</td></tr>)}</tbody>
-      </HTMLTable>
-      <Button variant="minimal" icon="arrow-right" text={t('widgets.overview.open')} onClick={() => open('/page/index')} />
-    </div>
-  );
+  if (!figures) return <ListNotCached state={loadState} onOpen={() => open('/page/index')} icon="document" text={t('widgets.overview.notLoaded')} loadText={t('widgets.overview.load')} />;
+  return <FiguresTable testId="widget-page-overview" caption={t('widgets.overview.total', { count: figures.total })} figures={figures.rows}
+    onOpen={() => open('/page/index')} openText={t('widgets.overview.open')} />;
 }
 
 /** Deactivated as the newest of the page's deactivate or deactivation-state results says (a deactivation lasts until its end). */

@@ -1,13 +1,11 @@
-import type { ReactNode } from 'react';
-import { Callout, Drawer, H5, HTMLTable, Spinner } from '@blueprintjs/core';
-import { ObjectActions, useSettings } from '@kernel';
+import { Callout, Drawer, H5, HTMLTable } from '@blueprintjs/core';
+import { ObjectActions, SectionView, useSettings } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import type { Pixel } from '../types';
 import { toItem } from '../checks';
 import { roleLabel, shortTime } from '../columns';
-import { usePixelDetail, type Section } from './use-pixel-detail';
+import { usePixelDetail } from './use-pixel-detail';
 
-const SHOWN = 200;
 
 /** One pixel in a side panel: its actions, its fields, shared accounts (admins only), people, partners and the accounts it can go to (platform text as text). */
 export function PixelDetail({ pixel, onClose }: { pixel: Pixel | null; onClose: () => void }) {
@@ -41,41 +39,25 @@ export function PixelDetail({ pixel, onClose }: { pixel: Pixel | null; onClose: 
           <H5>{t('detail.shared')}</H5>
           {detail.shared.state === 'hidden'
             ? <Callout compact data-testid="pixel-detail-shared-hidden">{t('detail.sharedAdminsOnly')}</Callout>
-            : <SectionView section={detail.shared} testId="pixel-detail-shared" t={t} head={[t('detail.accountId'), t('columns.name')]} row={(a) => [a.account_id, a.name]} />}
+            : <SectionView section={detail.shared} testId="pixel-detail-shared" head={[t('detail.accountId'), t('columns.name')]} row={(a) => [a.account_id, a.name]} />}
 
           <H5>{t('detail.admins')}</H5>
-          <SectionView section={detail.admins} testId="pixel-detail-admins" t={t} head={[t('columns.id'), t('columns.name'), t('detail.kind'), t('detail.tasks')]}
+          <SectionView section={detail.admins} testId="pixel-detail-admins" head={[t('columns.id'), t('columns.name'), t('detail.kind'), t('detail.tasks')]}
             row={(u) => [u.id, u.name, kind(u.backing_user_type), tasks(u.tasks)]} />
 
           <H5>{t('detail.partners')}</H5>
-          <SectionView section={detail.partners} testId="pixel-detail-partners" t={t} head={[t('columns.id'), t('columns.name'), t('detail.tasks')]}
+          <SectionView section={detail.partners} testId="pixel-detail-partners" head={[t('columns.id'), t('columns.name'), t('detail.tasks')]}
             row={(b) => [b.id, b.name, tasks(b.permitted_tasks)]} />
 
           <H5>{t('detail.permissible')}</H5>
-          <SectionView section={detail.permissible} testId="pixel-detail-permissible" t={t} head={[t('detail.accountId'), t('columns.name'), t('detail.relationship')]}
+          <SectionView section={detail.permissible} testId="pixel-detail-permissible" head={[t('detail.accountId'), t('columns.name'), t('detail.relationship')]}
             row={(a) => [a.account_id, a.name, t(`detail.relation.${a.relationship}`, { defaultValue: a.relationship })]} />
 
           <H5>{t('detail.candidates')}</H5>
-          <SectionView section={detail.candidates} testId="pixel-detail-candidates" t={t} head={[t('columns.id'), t('columns.name'), t('detail.kind'), t('detail.role')]}
+          <SectionView section={detail.candidates} testId="pixel-detail-candidates" head={[t('columns.id'), t('columns.name'), t('detail.kind'), t('detail.role')]}
             row={(c) => [c.id, c.name, kind(c.backing_user_type), t(`bmrole.${c.role.toLowerCase()}`, { defaultValue: c.role })]} />
         </div>
       )}
     </Drawer>
-  );
-}
-
-function SectionView<T>({ section, head, row, testId, t }: { section: Section<T[]>; head: string[]; row: (x: T) => ReactNode[]; testId: string; t: (k: string, o?: Record<string, unknown>) => string }) {
-  if (section.state === 'loading') return <Spinner size={16} />;
-  if (section.state === 'hidden') return null;
-  if (section.state === 'error') return <Callout intent="danger" compact className="tessera-pre">{section.message}</Callout>;
-  if (section.data.length === 0) return <p className="bp6-text-muted" data-testid={testId}>{t('detail.none')}</p>;
-  return (
-    <>
-      <HTMLTable compact striped data-testid={testId}>
-        <thead><tr>{head.map((h) => <th key={h}>{h}</th>)}</tr></thead>
-        <tbody>{section.data.slice(0, SHOWN).map((x, i) => <tr key={i}>{row(x).map((c, k) => <td key={k}>{c}</td>)}</tr>)}</tbody>
-      </HTMLTable>
-      {section.data.length > SHOWN && <p className="bp6-text-muted">{t('detail.showing', { shown: SHOWN, total: section.data.length })}</p>}
-    </>
   );
 }

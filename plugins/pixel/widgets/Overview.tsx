@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useCachedList, useCacheLoadState, ListLoadState, type WidgetProps } from '@kernel';
+import { useCachedList, useCacheLoadState, ListNotCached, type WidgetProps, FiguresTable, type Figure } from '@kernel';
 import { CACHE_KEY } from '../cache';
 import type { Pixel } from '../types';
 
@@ -20,22 +19,11 @@ export default function Overview({ open }: WidgetProps) {
         [t('widgets.overview.datasets'), list.filter((p) => p.type === 'DATASET').length],
         [t('widgets.overview.unavailable'), list.filter((p) => p.is_unavailable).length],
         [t('widgets.overview.neverFired'), list.filter((p) => !p.last_fired_time).length],
-      ] as [string, number][],
+      ] as Figure[],
     };
   }, [list, t]);
 
-  if (!figures) {
-    if (loadState) return <ListLoadState state={loadState} onOpen={() => open('/pixel/index')} />;
-    return <NonIdealState icon="locate" description={t('widgets.overview.notLoaded')}
-      action={<Button text={t('widgets.overview.load')} onClick={() => open('/pixel/index')} />} />;
-  }
-  return (
-    <div data-testid="widget-pixel-overview">
-      <div className="bp6-text-muted">{t('widgets.overview.total', { count: figures.total })}</div>
-      <HTMLTable compact striped>
-        <tbody>{figures.rows.map(([k, n]) => <tr key={k}><td>{k}</td><td>{n}</td></tr>)}</tbody>
-      </HTMLTable>
-      <Button variant="minimal" icon="arrow-right" text={t('widgets.overview.open')} onClick={() => open('/pixel/index')} />
-    </div>
-  );
+  if (!figures) return <ListNotCached state={loadState} onOpen={() => open('/pixel/index')} icon="locate" text={t('widgets.overview.notLoaded')} loadText={t('widgets.overview.load')} />;
+  return <FiguresTable testId="widget-pixel-overview" caption={t('widgets.overview.total', { count: figures.total })} figures={figures.rows}
+    onOpen={() => open('/pixel/index')} openText={t('widgets.overview.open')} />;
 }

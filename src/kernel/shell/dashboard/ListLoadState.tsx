@@ -1,4 +1,4 @@
-import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable, NonIdealState, Spinner, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -16,6 +16,41 @@ export function ListLoadState({ state, onOpen }: { state: 'loading' | { failed: 
     <div data-testid="widget-list-failed">
       <NonIdealState icon="error" description={t('dashboard.listFailed', { error: state.failed })}
         action={<Button icon="arrow-right" text={t('dashboard.listFailedOpen')} onClick={onOpen} />} />
+    </div>
+  );
+}
+
+/**
+ * A list widget before its area's list is cached: waiting for a load under way or why the last one
+ * failed (ListLoadState), else what the widget would show and a button that opens the area to load it.
+ * Widgets never load by themselves.
+ */
+export function ListNotCached({ state, onOpen, icon, text, loadText }: {
+  state: 'loading' | { failed: string } | null; onOpen: () => void; icon: IconName; text: string; loadText: string;
+}) {
+  if (state) return <ListLoadState state={state} onOpen={onOpen} />;
+  return <NonIdealState icon={icon} description={text} action={<Button text={loadText} onClick={onOpen} />} />;
+}
+
+/** One figure of a widget: its label, the count, and the filter its area's list opens with when clicked (none: not clickable). */
+export type Figure = readonly [label: string, count: number, filter?: Record<string, string>];
+
+/** A widget's figures over a cached list: a caption (the total), one row per figure, and a link to the area. */
+export function FiguresTable({ caption, figures, onOpen, openText, testId }: {
+  caption: string; figures: readonly Figure[]; onOpen: (filter?: Record<string, string>) => void; openText: string; testId: string;
+}) {
+  return (
+    <div data-testid={testId}>
+      <div className="bp6-text-muted">{caption}</div>
+      <HTMLTable compact striped>
+        <tbody>{figures.map(([label, n, filter]) => (
+          <tr key={label} data-filter={filter ? JSON.stringify(filter) : undefined}>
+            <td>{filter ? <a role="button" tabIndex={0} onClick={() => onOpen(filter)} onKeyDown={(e) => e.key === 'Enter' && onOpen(filter)}>{label}</a> : label}</td>
+            <td>{n}</td>
+          </tr>
+        ))}</tbody>
+      </HTMLTable>
+      <Button variant="minimal" icon="arrow-right" text={openText} onClick={() => onOpen()} />
     </div>
   );
 }
