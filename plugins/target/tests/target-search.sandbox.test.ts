@@ -7,7 +7,8 @@ import { createBridge, type Bridge } from '../../../src/kernel/bridge/bridge';
 import type { Interest } from '../interest';
 import type { TaxonomyNode } from '../tree';
 
-// the plugin's modules import '@kernel' (the app's alias): loaded by path at run time, like bm-actions.test.ts
+// the plugin's modules import '@kernel' (the app's alias, which tsconfig.node.json does not know): loaded by
+// path at run time, as tests/sandbox/area-harness.ts loads the other areas' actions
 interface TargetApi {
   SEARCH_LIMIT: number;
   searchInterests(bridge: Bridge, q: string): Promise<Interest[]>;
