@@ -66,6 +66,20 @@ export function importProblems(file: string, source: string): string[] {
       }
     } else if (spec.startsWith('/') || spec.startsWith('src/') || spec.startsWith('plugins/')) problems.push(`${spec}: absolute path into the project`);
   }
+  // a glob (`import.meta.glob('./actions/*.ts')`) is an import too: the plugin's code may not glob its tests in
+  if (!isTest) {
+    for (const m of source.matchAll(/import\.meta\.glob(?:<[^>]*>)?\(\s*(\[[^\]]*\]|['"][^'"]+['"])/g)) {
+      for (const [, pattern] of m[1].matchAll(/['"]([^'"]+)['"]/g)) {
+        if (pattern.startsWith('!')) continue;
+        const star = pattern.search(/[*?{[]/);
+        const fixed = star < 0 ? pattern : pattern.slice(0, pattern.lastIndexOf('/', star) + 1);
+        const base = path.resolve(fixed.startsWith('/') ? root : path.dirname(file), fixed.replace(/^\//, '') || '.');
+        const rest = pattern.slice(fixed.length);
+        const reachesTests = (testsRoot + path.sep).startsWith(base + path.sep) && (rest.includes('**') || rest.includes('/') || base === testsRoot);
+        if (reachesTests) problems.push(`import.meta.glob('${pattern}'): can match the plugin's tests`);
+      }
+    }
+  }
   return problems;
 }
 
@@ -137,5 +151,15 @@ describe('plugin import boundaries', () => {
       "import '/src/kernel/bus';",
     ].join('\n'));
     expect(test).toHaveLength(8);
+  });
+
+  it('refuses a glob of the plugin\'s code that can reach its tests (the build would bundle them)', () => {
+    const index = path.join(pluginsDir, 'adaccount', 'index.ts');
+    const globs = (...patterns: string[]) => importProblems(index, patterns.map((p) => `const m = import.meta.glob('${p}');`).join('\n'));
+    expect(globs('./actions/*.ts', './views/*.tsx', './*.ts', './locales/*.json')).toEqual([]);
+    expect(globs('./**/*.ts', './*/*.ts', './tests/*.ts', '/plugins/*/**/*.ts')).toHaveLength(4);
+    expect(importProblems(index, "const m = import.meta.glob(['./actions/*.ts', './**/*.tsx'], { eager: true });")).toHaveLength(1);
+    // the plugin's tests may glob what they like
+    expect(importProblems(path.join(pluginsDir, 'adaccount', 'tests', 'X.test.ts'), "const m = import.meta.glob('/plugins/*/index.ts', { eager: true });")).toEqual([]);
   });
 });
