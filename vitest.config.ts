@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 export default mergeConfig(viteConfig, defineConfig({
@@ -14,7 +14,10 @@ export default mergeConfig(viteConfig, defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // an area's own tests live in its folder (plugins/<id>/tests/); those that run its actions
+          // against the sandbox over HTTP are named *.sandbox.test.ts and belong to the sandbox project
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'plugins/*/tests/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, 'plugins/*/tests/**/*.sandbox.test.ts'],
           setupFiles: ['tests/unit/setup.ts'],
           // rendering the whole kernel in jsdom takes a few seconds on a busy 2-core machine
           testTimeout: 15_000,
@@ -36,7 +39,7 @@ export default mergeConfig(viteConfig, defineConfig({
         test: {
           name: 'sandbox',
           environment: 'node',
-          include: ['tests/sandbox/**/*.test.ts'],
+          include: ['tests/sandbox/**/*.test.ts', 'plugins/*/tests/**/*.sandbox.test.ts'],
           testTimeout: 30_000,
         },
       },
@@ -73,7 +76,7 @@ export default mergeConfig(viteConfig, defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.e2e.ts'],
+          include: ['tests/e2e/**/*.e2e.ts', 'plugins/*/tests/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

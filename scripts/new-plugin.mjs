@@ -1,7 +1,7 @@
 // `npm run new:plugin <id>`: scaffolds a working area under plugins/<id>/ — manifest, a list view on the
 // kernel table with a sandbox-backed loader, one action with its parameter schema beside it, both locales
-// and a plugin test — plus its allow-list section — that passes `npm test` unchanged, the convention tests
-// included (tests/tools/scaffold.test.ts runs them on a scaffolded copy). docs/PLUGINS.md walks through it.
+// and a plugin test in its own tests/ folder — plus its allow-list section — that passes `npm test`
+// unchanged, the convention tests included (tests/tools/scaffold.test.ts runs them on a scaffolded copy). docs/PLUGINS.md walks through it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,15 +102,16 @@ export default defineAction('${id}.readField', {
       columns: { name: 'Name', id: 'ID', verification: 'Verification' },
       actions: { readField: { title: 'Read a field', fields: { field: 'Field' }, enum: { field: { name: 'Name', verification_status: 'Verification', created_time: 'Created' } }, errors: { field: 'Choose the field to read' }, output: { value: 'Value' } } },
     }),
-    [`tests/unit/${id}-plugin.test.tsx`]: `// The ${id} area inside the real kernel, against the graph sandbox over HTTP (scaffolded by npm run new:plugin).
+    // the area's tests live in its folder (vitest's unit project runs plugins/*/tests/*.test.ts(x))
+    [`plugins/${id}/tests/${id}-plugin.test.tsx`]: `// The ${id} area inside the real kernel, against the graph sandbox over HTTP (scaffolded by npm run new:plugin).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { renderWithKernel } from '../harness/render-with-kernel';
-import { startSandbox, type Sandbox } from '../sandbox/harness';
-import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
-import { createBridge } from '../../src/kernel/bridge/bridge';
-import { createRegistry } from '../../src/kernel/plugin/registry';
-import area from '../../plugins/${id}';
+import { renderWithKernel } from '../../../tests/harness/render-with-kernel';
+import { startSandbox, type Sandbox } from '../../../tests/sandbox/harness';
+import { createDemoTransport } from '../../../src/kernel/bridge/demo-transport';
+import { createBridge } from '../../../src/kernel/bridge/bridge';
+import { createRegistry } from '../../../src/kernel/plugin/registry';
+import area from '..';
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await startSandbox({ scale: 'small' }); });
@@ -187,7 +188,7 @@ export function scaffold(id, dir = root) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const written = scaffold(process.argv[2]);
-    console.log(`created:\n  ${written.join('\n  ')}\nnext: npm run schemas && npx vitest run --project unit tests/unit/${process.argv[2]}-plugin.test.tsx (docs/PLUGINS.md)`);
+    console.log(`created:\n  ${written.join('\n  ')}\nnext: npm run schemas && npx vitest run --project unit plugins/${process.argv[2]}/tests (docs/PLUGINS.md)`);
   } catch (e) {
     console.error(e.message);
     process.exit(1);

@@ -52,7 +52,7 @@ describe('npm run new:plugin', () => {
     copy = copyRepository();
     const made = run(process.execPath, ['scripts/new-plugin.mjs', ID]);
     expect(made.ok, made.output).toBe(true);
-    for (const f of ['plugin.json', 'index.ts', 'load.ts', 'actions/read-field.ts', 'actions/read-field.schema.json', 'locales/zh-CN.json', 'locales/en-US.json']) {
+    for (const f of ['plugin.json', 'index.ts', 'load.ts', 'actions/read-field.ts', 'actions/read-field.schema.json', 'locales/zh-CN.json', 'locales/en-US.json', `tests/${ID}-plugin.test.tsx`]) {
       expect(fs.existsSync(path.join(copy, 'plugins', ID, f)), f).toBe(true);
     }
     // its calls join the allow-list the demo transport and the extension enforce
@@ -68,7 +68,7 @@ describe('npm run new:plugin', () => {
     expect(types.ok, types.output.slice(-3000)).toBe(true);
     // The checks over all plugins run whole; the per-area ones (every route renders, the allow-list walk)
     // for the new area only: the others ran in the suite itself.
-    const tests = run(path.join(copy, 'node_modules/.bin/vitest'), ['run', '--reporter', 'verbose', '--project', 'unit', '--project', 'extension', `tests/unit/${ID}-plugin.test.tsx`, ...CONVENTIONS], { TESSERA_CHECK_AREAS: ID });
+    const tests = run(path.join(copy, 'node_modules/.bin/vitest'), ['run', '--reporter', 'verbose', '--project', 'unit', '--project', 'extension', `plugins/${ID}/tests/${ID}-plugin.test.tsx`, ...CONVENTIONS], { TESSERA_CHECK_AREAS: ID });
     expect(tests.ok, tests.output.slice(-3000)).toBe(true);
     expect(tests.output).toMatch(new RegExp(`Test Files\\s+${CONVENTIONS.length + 1} passed`));
     // the new area was the one the contract and the walk went through, with no call refused

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import Papa from 'papaparse';
+import { adAccountColumns } from '../columns';
+import { statusTooltip } from '../mappings';
+import en from '../locales/en-US.json';
+import { toUsd } from '../../../src/kernel/graph/money';
+import { toCsv } from '../../../src/kernel/table/csv';
+import type { DataColumn } from '../../../src/kernel/table/types';
+import type { AdAccount } from '../types';
+
+async function englishT() {
+  const i18n = i18next.createInstance();
+  await i18n.init({ lng: 'en-US', resources: { 'en-US': { adaccount: en } }, defaultNS: 'adaccount' });
+  return i18n.getFixedT('en-US', 'adaccount');
+}
+
+// ratios are units of the currency per US dollar (the sandbox's account_currency_ratio_to_usd)
+const accounts: AdAccount[] = [
+  { id: 'act_1', account_id: '1', name: 'yen', account_status: 1, currency: 'JPY', account_currency_ratio_to_usd: 150, amount_spent: '30000', balance: '0' },
+  { id: 'act_2', account_id: '2', name: 'dollar', account_status: 2, currency: 'USD', account_currency_ratio_to_usd: 1, amount_spent: '25000', balance: '100' },
+  { id: 'act_3', account_id: '3', name: 'euro', account_status: 101, currency: 'EUR', account_currency_ratio_to_usd: 0.5, amount_spent: '15000', balance: '0' },
+  { id: 'act_4', account_id: '4', name: 'no ratio', account_status: 1, currency: 'GBP', amount_spent: '99999999', balance: '0' },
+] as AdAccount[];
+
+describe('amounts across currencies', () => {
+  it('converts an amount in its main unit to US dollars by the account ratio, and refuses to guess without one', () => {
+    expect(toUsd(30000, 150)).toBe(200);
+    expect(toUsd(150, 0.5)).toBe(300);
+    expect(toUsd(10, '2')).toBe(5);
+    for (const bad of [undefined, null, 0, -1, Number.NaN, 'x']) expect(toUsd(10, bad as number)).toBeNull();
+    expect(toUsd(null, 1)).toBeNull();
+  });
+
+  it('sorts the native amount column by its USD value and shows the native amount, with a USD column beside it', async () => {
+    const columns = adAccountColumns(await englishT(), { timeZone: 'UTC' });
+    const spent = columns.find((c) => c.id === 'amount_spent')!;
+    const spentUsd = columns.find((c) => c.id === 'amount_spent_usd')!;
+    // JPY 30,000 = $200, USD 250, EUR 150 = $300: by USD the order is yen, dollar, euro (not by the raw numbers)
+    const byValue = accounts.slice(0, 3).map((a) => ({ name: a.name, v: spent.value(a) as number })).sort((x, y) => x.v - y.v).map((x) => x.name);
+    expect(byValue).toEqual(['yen', 'dollar', 'euro']);
+    expect(spent.text!(accounts[0])).toBe('¥30,000');
+    expect(spentUsd.text!(accounts[2])).toBe('$300');
+    expect(spent.value(accounts[3])).toBeUndefined(); // no ratio: sorts with the empty ones, never as dollars
+    expect(spentUsd.hiddenByDefault).toBeFalsy();
+  });
+
+  it('exports amounts as numbers with the currency in its own column', async () => {
+    const columns = adAccountColumns(await englishT(), { timeZone: 'UTC' });
+    const pick = (ids: string[]) => ids.map((id) => columns.find((c) => c.id === id)!) as DataColumn<AdAccount>[];
+    const csv = toCsv(accounts.slice(0, 3), pick(['name', 'amount_spent', 'amount_spent_usd']), { currencyHeader: (h) => `${h} · currency` });
+    const parsed = Papa.parse<string[]>(csv.trim()).data;
+    expect(parsed[0]).toEqual(['Name', 'Amount spent', 'Amount spent · currency', 'Amount spent (USD)']);
+    expect(parsed[1]).toEqual(['yen', '30000', 'JPY', '200']);
+    expect(parsed[3]).toEqual(['euro', '150', 'EUR', '300']);
+  });
+});
+
+describe('status labels', () => {
+  it('keep the spec\'s label and name the platform\'s status in the tooltip; the filter offers CLOSED', async () => {
+    expect(statusTooltip('Inactive', 2)).toBe('Inactive — DISABLED');
+    expect(statusTooltip('CLOSED', 101)).toBe('CLOSED');
+    const columns = adAccountColumns(await englishT(), { timeZone: 'UTC' });
+    const status = columns.find((c) => c.id === 'status')!;
+    expect(status.value(accounts[1])).toBe('Inactive');
+    const options = (status.filter as { options: { value: string; label: string }[] }).options;
+    expect(options.find((o) => o.value === 'CLOSED')).toBeTruthy();
+    expect(options.find((o) => o.value === 'Inactive')!.label).toBe('Inactive · DISABLED');
+  });
+});
+
+describe('what actions found, as columns', () => {
+  it('shows hidden admins as a filterable state, the appeal state, the last bill and the country code found', async () => {
+    const { withOutputs } = await import('../../../src/kernel/list/row-outputs');
+    const columns = adAccountColumns(await englishT(), { timeZone: 'UTC' });
+    const col = (id: string) => columns.find((c) => c.id === id)!;
+    const at = 1;
+    const scanned = withOutputs(accounts[0], {
+      'adaccount.detectHiddenAdmins': { value: [{ name: 'Eve', id: '9', role: 'Admin' }], at },
+      'adaccount.appealStatus': { value: { status: 'UNDER_REVIEW', canAppeal: false }, at },
+      'adaccount.billing': { value: [{ date: '2026-01-02', amount: 5, currency: 'USD', status: 'paid' }, { date: '2026-03-04', amount: 7.5, currency: 'USD', status: 'due' }], at },
+      'adaccount.countryCode': { value: { country: 'SG' }, at },
+    });
+    const clean = withOutputs(accounts[1], { 'adaccount.detectHiddenAdmins': { value: [], at } });
+    expect(col('hidden_admins').value(scanned)).toBe('Has hidden admins');
+    expect(col('hidden_admins').value(clean)).toBe('None found');
+    expect(col('hidden_admins').value(accounts[2])).toBe(''); // never scanned
+    expect((col('hidden_admins').filter as { options: { value: string }[] }).options.map((o) => o.value)).toEqual(['Has hidden admins', 'None found']);
+    expect(col('appeal_state').value(scanned)).toBe('UNDER_REVIEW');
+    expect(col('last_bill').value(scanned)).toBe('2026-03-04 · $7.50 · due');
+    expect(col('country').value(scanned)).toBe('SG');
+  });
+});

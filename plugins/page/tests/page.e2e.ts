@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifact, launchBrowser, loginAs } from '../../../tests/e2e/browser';
+
+const baseUrl = inject('baseUrl');
+const graph = `${baseUrl}/__graph`;
+const PASSWORD = 'sandbox-password';
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+const dialogs: string[] = [];
+
+const sandbox = async <T = any>(path: string, init?: RequestInit) => (await (await fetch(`${graph}${path}`, init)).json()) as T;
+const post = (path: string, body: unknown) => sandbox(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const pageState = (id: string) => sandbox<{ roles: { uid: string; tasks: string[] }[]; deactivated_until: number | null; deactivated_time: number | null; deleted?: boolean }>(`/__sandbox/objects/page/${id}`);
+
+/** Opens a page screen; its rows (the other tabs keep theirs, hidden) are found under the screen's own root. */
+async function openList(path: string) {
+  await page.goto(`${baseUrl}${path}`);
+  const root = page.getByTestId(`page-${path.split('/').pop()}`);
+  await root.locator('[data-row-id]').first().waitFor({ timeout: 30_000 });
+  await root.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+  return root;
+}
+async function lastJobStatus(want: string) {
+  await page.getByTestId('jobs-button').click();
+  const job = page.locator('[data-job-status]').first();
+  await expect.poll(() => job.getAttribute('data-job-status'), { timeout: 20_000 }).toBe(want);
+  const text = await job.textContent();
+  await page.keyboard.press('Escape');
+  return text ?? '';
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+});
+afterAll(async () => browser?.close());
+
+describe('the page area on the small sandbox', () => {
+  it('resolves pasted pages, adds a role through the runner, deactivates two for 7 days on the sandbox clock, and deletes one behind the password re-check', async () => {
+    await post('/__sandbox/reset', { seed: 'tessera', scale: 'small' });
+    const fixtures = await sandbox<{ users: Record<string, string> }>('/__sandbox/fixtures');
+    const newcomer = fixtures.users.notOnAnyAccount!;
+    const mine = (await sandbox<{ data: { id: string; username: string; name: string }[] }>('/v19.0/me/accounts?fields=id,username,name&limit=200')).data;
+    const byLink = mine.slice(0, 10);
+    const byId = mine.slice(10, 12);
+    const entries = [
+      ...byLink.map((p, i) => (i % 3 === 2 ? p.username : `https://${i % 2 ? 'm' : 'www'}.facebook.com/${p.username}`)),
+      ...byId.map((p) => p.id),
+      `http://www.facebook.com/${byLink[0]!.username}`, 'https://evil.example/page', 'no.such.page.404',
+    ];
+    expect(entries).toHaveLength(15);
+
+    await page.goto(`${baseUrl}/login/login`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
+      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.05, autoResume: false } }));
+    });
+    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await openList('/page/index');
+
+    // paste 15 entries: 12 pages found, the http and foreign links refused, the unknown name reported
+    await page.getByTestId('page-by-link').click();
+    await page.locator('#page-resolve-entries').fill(entries.join('\n'));
+    await page.getByTestId('page-resolve-button').click();
+    await expect.poll(() => page.getByTestId('page-resolve-table').getAttribute('data-ids')).toBe('12');
+    expect(await page.locator('[data-testid="page-resolve-table"] tr[data-state="refused"]').count()).toBe(2);
+    expect(await page.locator('[data-testid="page-resolve-table"] tr[data-state="notFound"]').textContent()).toContain('no.such.page.404');
+    // each found page is listed with its name before anything runs
+    expect(await page.locator('[data-testid="page-resolve-table"] tr[data-line="11"]').textContent()).toContain(byId[0]!.name);
+    await page.screenshot({ path: artifact('page-resolve-en-light.png') });
+
+    // a role with the long task list on the 12 pages, through the runner
+    await page.getByTestId('page-resolve-use').click();
+    await page.locator('[data-action-id="page.addRole"]').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#param-uids').fill(newcomer);
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    await lastJobStatus('done');
+    const ids = [...byLink, ...byId].map((p) => p.id);
+    for (const id of ids) expect((await pageState(id)).roles.find((r) => r.uid === newcomer)?.tasks).toContain('MANAGE');
+
+    // deactivate two pages on the disable screen: the 7-day state, then past it on the sandbox clock
+    let root = await openList('/page/disable');
+    const two = byId.map((p) => p.id);
+    for (const id of two) await root.locator(`[data-row-id="${id}"] input[type=checkbox]`).check({ force: true });
+    await root.getByTestId('page-deactivate').click();
+    await lastJobStatus('done');
+    for (const id of two) {
+      const s = await pageState(id);
+      expect(s.deactivated_until! - s.deactivated_time!).toBe(7 * 86400);
+    }
+    await expect.poll(() => root.locator(`[data-row-id="${two[0]}"]`).textContent(), { timeout: 10_000 }).toMatch(/Deactivated until \d{4}-\d\d-\d\d/);
+    await page.screenshot({ path: artifact('page-disable-en-light.png') });
+    await post('/__sandbox/clock', { advanceS: 7 * 86400 + 60 });
+    await root.getByTestId('page-read-state').click();
+    await lastJobStatus('done');
+    await expect.poll(() => root.locator(`[data-row-id="${two[1]}"]`).textContent(), { timeout: 10_000 }).toContain('Active');
+    for (const id of two) expect((await pageState(id)).deactivated_until).toBeNull();
+
+    // delete one page: a wrong password refuses and changes nothing; the right one deletes it
+    const victim = byLink[4]!.id;
+    const callsBefore = await sandbox<{ writesByObject: Record<string, number> }>('/__sandbox/calls');
+    for (const [password, status] of [['wrong-password', 'failed'], [PASSWORD, 'done']] as const) {
+      root = await openList('/page/index');
+      await root.locator(`[data-row-id="${victim}"] input[type=checkbox]`).check({ force: true });
+      await root.getByTestId('page-actions').click();
+      await page.locator('[data-action-id="page.deletePage"]').click();
+      await page.getByRole('dialog').locator('#param-password').fill(password);
+      await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
+      const text = await lastJobStatus(status);
+      if (status === 'failed') {
+        expect(text).toContain('The password you entered is incorrect');
+        expect((await pageState(victim)).deleted).toBeUndefined();
+        expect((await sandbox<{ writesByObject: Record<string, number> }>('/__sandbox/calls')).writesByObject[victim]).toBe(callsBefore.writesByObject[victim]);
+        await page.screenshot({ path: artifact('page-delete-refused-en-light.png') });
+      }
+    }
+    expect((await pageState(victim)).deleted).toBe(true);
+    root = await openList('/page/index');
+    await root.getByRole('button', { name: 'Reload', exact: true }).click();
+    await expect.poll(() => root.locator(`[data-row-id="${victim}"]`).count(), { timeout: 10_000 }).toBe(0);
+
+    // the sub-screens in Chinese
+    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'zh-CN' })));
+    await openList('/page/disable');
+    await page.getByText('停用的主页会在 7 天后自动恢复').waitFor();
+    await page.screenshot({ path: artifact('page-disable-zh-light.png') });
+    root = await openList('/page/keywords');
+    await root.locator(`[data-row-id="${mine[0]!.id}"] input[type=checkbox]`).check({ force: true });
+    await root.getByTestId('page-keywords-count').waitFor();
+    await page.screenshot({ path: artifact('page-keywords-zh-light.png') });
+    root = await openList('/page/blacklist');
+    await root.locator(`[data-row-id="${mine[0]!.id}"] input[type=checkbox]`).check({ force: true });
+    await root.getByTestId('page-blocked').waitFor();
+    await page.screenshot({ path: artifact('page-blacklist-zh-light.png') });
+    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })));
+    expect(dialogs).toEqual([]);
+  }, 90_000);
+});
