@@ -10,10 +10,12 @@ import { Runner } from '../../src/kernel/runner/runner';
 import { realClock } from '../../src/kernel/runner/lanes';
 import { RunnerRefusal } from '../../src/kernel/runner/types';
 import { actionMap, testAction, testPlugin } from '../harness/actions';
+// @ts-expect-error -- plain ESM build script without type declarations; the one list of the id formats
+import { ID_FORMATS } from '../../scripts/compile-schemas.mjs';
 
 const RUN = { numRuns: 150, seed: 4242, endOnFailure: true } as const;
 
-type Prop = { type?: string; default?: unknown; anyOf?: Prop[]; enum?: unknown[]; pattern?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number; items?: Prop; minItems?: number; maxItems?: number; uniqueItems?: boolean };
+type Prop = { type?: string; default?: unknown; anyOf?: Prop[]; enum?: unknown[]; pattern?: string; format?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number; items?: Prop; minItems?: number; maxItems?: number; uniqueItems?: boolean };
 type ObjSchema = { properties?: Record<string, Prop>; required?: string[]; additionalProperties?: boolean; minProperties?: number };
 
 /** The action schemas: compiled keys `<plugin>.<verb>` (the plugin manifest and plugin settings schemas are not actions). */
@@ -28,7 +30,10 @@ function validFor(p: Prop): fc.Arbitrary<unknown> {
     case 'string': {
       const min = p.minLength ?? 0;
       const max = Math.min(p.maxLength ?? 60, 60);
-      const base = p.pattern ? fc.stringMatching(new RegExp(p.pattern)) : fc.string({ minLength: min, maxLength: max });
+      // an id format (the value the kernel makes of what was pasted: digits, or an address) unless a pattern says more
+      const format = p.format === 'email' ? fc.emailAddress().filter((e) => ID_FORMATS.email.test(e))
+        : p.format && p.format in ID_FORMATS ? fc.stringMatching(ID_FORMATS[p.format as keyof typeof ID_FORMATS]) : null;
+      const base = p.pattern ? fc.stringMatching(new RegExp(p.pattern)) : format ?? fc.string({ minLength: min, maxLength: max });
       return base.filter((s) => s.length >= min && s.length <= (p.maxLength ?? Infinity));
     }
     case 'integer':

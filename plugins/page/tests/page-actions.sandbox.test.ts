@@ -6,20 +6,17 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../tests/sandbox/harness';
 import { noWait, refusal, sandboxArea } from '../../../tests/sandbox/area-harness';
 import type { Bridge } from '../../../src/kernel/bridge/bridge';
+import { idsOf, readPasted, recognise } from '../../../src/kernel/platform/pasted';
 
 // The plugin's modules are loaded the way the app loads them (its `@kernel` alias is the app's, not this project's).
 interface PageRow { id: string; name: string; tasks?: string[]; access_token?: string }
 interface PageLoad { loadPages(bridge: Bridge, o?: { sleep?: (ms: number) => Promise<void> }): Promise<{ rows: PageRow[]; token: string; stoppedBy: Error | null }> }
-interface ResolvedLine { line: number; text: string; id?: string; state: string; problem?: string }
-interface PageResolve { resolvePageLines(bridge: Bridge, text: string): Promise<ResolvedLine[]>; idsOf(lines: readonly ResolvedLine[]): string[] }
 interface PageApi {
   keywords(bridge: Bridge, id: string): Promise<{ words: string[]; count: number }>;
   categorySearch(bridge: Bridge, q: string): Promise<{ id: string; name: string }[]>;
   profileSearch(bridge: Bridge, term: string): Promise<{ id: string; name: string; type: string }[]>;
 }
 let loadPages: PageLoad['loadPages'];
-let resolvePageLines: PageResolve['resolvePageLines'];
-let idsOf: PageResolve['idsOf'];
 let keywords: PageApi['keywords'];
 let categorySearch: PageApi['categorySearch'];
 let profileSearch: PageApi['profileSearch'];
@@ -34,7 +31,6 @@ let fx: Record<string, string>;
 beforeAll(async () => {
   ({ sb, bridge } = area);
   ({ loadPages } = await area.module<PageLoad>('load.ts'));
-  ({ resolvePageLines, idsOf } = await area.module<PageResolve>('resolve.ts'));
   ({ keywords, categorySearch, profileSearch } = await area.module<PageApi>('api.ts'));
 });
 beforeEach(() => { fx = { ...sb.state.data.fixtures.pages, foreign: foreignPage() }; });
@@ -76,8 +72,8 @@ describe('the page list loader', () => {
   });
 });
 
-describe('page ids from links, codes and ids', () => {
-  it('keeps digits, resolves https links on the main host and vanity names in batches of 10, reports the rest', async () => {
+describe('page ids from links, user names and ids (the kernel\'s page format)', () => {
+  it('keeps digits, looks up the user names of https links on the main host in batches of 10, reports the rest', async () => {
     const pages = sb.state.data.pageList.slice(0, 12);
     const text = [
       ...pages.slice(0, 11).map((p) => `https://www.facebook.com/${p.username}`),
@@ -86,14 +82,15 @@ describe('page ids from links, codes and ids', () => {
       'https://evil.example/page',
       'no-such-page.999',
     ].join('\n');
-    const lines = await resolvePageLines(bridge, text);
+    const lines = await recognise(bridge, 'page', readPasted('page', text));
     expect(idsOf(lines)).toEqual(pages.map((p) => p.id));
+    expect(lines.filter((l) => l.id).map((l) => l.name)).toEqual(pages.map((p) => p.name));
     expect(lines.filter((l) => l.state === 'refused').map((l) => l.problem)).toEqual(['https', 'host']);
     const missing = lines.find((l) => l.text === 'no-such-page.999')!;
-    expect(missing.state).toBe('unresolved');
+    expect(missing.state).toBe('notFound');
     expect(missing.id).toBeUndefined();
     const routeCalls = sent.filter((p) => p.url.includes('bulk-route-definitions'));
-    expect(routeCalls).toHaveLength(2); // 12 routes: 10 + 2
+    expect(routeCalls).toHaveLength(2); // 12 user names: 10 + 2 (the id is read as it is)
   });
 });
 
