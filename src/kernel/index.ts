@@ -73,3 +73,4 @@ export { RecognisedList, useRecogniser, usePastedList, pastedProblemText } from 
 export type { PastedList } from './runner/Recognised';
 export { LANE_PROFILES } from './runner/lanes';
 export type { JobItem, JobRow, ItemRow } from './runner/types';
+export type { Draft } from './runner/draft';

@@ -255,9 +255,9 @@ describe('the action kit', () => {
   it('treats an action without a schema as taking no parameters', () => {
     const action = testAction({ id: 'demo.touch', schema: null }, { run: async () => {} });
     const runner = makeRunner({ actions: () => actionMap(plugin, action) });
-    expect(() => runner.check('demo.touch', undefined, items(1))).not.toThrow();
-    expect(() => runner.check('demo.touch', {}, items(1))).not.toThrow();
-    const refusal = (() => { try { runner.check('demo.touch', { extra: 1 }, items(1)); } catch (e) { return e as RunnerRefusal; } })();
+    expect(() => runner.draft('demo.touch', undefined, items(1))).not.toThrow();
+    expect(() => runner.draft('demo.touch', {}, items(1))).not.toThrow();
+    const refusal = (() => { try { runner.draft('demo.touch', { extra: 1 }, items(1)); } catch (e) { return e as RunnerRefusal; } })();
     expect(refusal?.reason).toBe('params');
     expect(refusal?.fieldErrors.map((f) => f.field)).toEqual(['extra']);
   });

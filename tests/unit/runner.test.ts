@@ -532,8 +532,9 @@ describe('the runner', () => {
     void original;
     const asked: string[] = [];
     const second = makeRunner(platform, store, { actions, sleep: async () => {} });
-    const outcome = second['bridge'].transport.outcome;
-    second['bridge'].transport.outcome = async (id: string) => { asked.push(id); return outcome(id); };
+    const transport = second['deps'].bridge.transport;
+    const outcome = transport.outcome;
+    transport.outcome = async (id: string) => { asked.push(id); return outcome(id); };
     second.restore();
     await second.resume(jobId);
     await vi.advanceTimersByTimeAsync(100); // settling runs beside the job

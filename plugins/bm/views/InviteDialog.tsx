@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { readPasted, showToast, useRunner, useSettings } from '@kernel';
+import { readPasted, showToast, useRunner, useSettings, type Draft } from '@kernel';
 import { BUSINESS_ROLES, DEFAULT_ROLE } from '../api';
 import type { BusinessItem } from '../checks';
 
@@ -33,11 +33,15 @@ export function InviteDialog({ isOpen, items, onClose }: { isOpen: boolean; item
   const params = { emails, role };
   const say = (key: string, values: Record<string, unknown> = {}) => t(key, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v && typeof v === 'object' && 't' in v ? t(String((v as { t: unknown }).t)) : v])));
 
-  const close = () => { setPreview(null); setError(null); onClose(); };
+  // The job as it would start, made once by the runner for the preview and the start (a change of text or role drops it).
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const close = () => { setPreview(null); setDraft(null); setError(null); onClose(); };
   const dryRun = async () => {
     setError(null);
     try {
-      const result = await runner.dryRun('bm.inviteUser', params, items, 3);
+      const made = runner.draft('bm.inviteUser', params, items);
+      setDraft(made);
+      const result = await runner.dryRun(made, 3);
       setPreview({ effects: ((result as { effects?: Effect[] }).effects ?? []), total: result.total });
     } catch (e) {
       setError((e as Error).message);
@@ -46,7 +50,7 @@ export function InviteDialog({ isOpen, items, onClose }: { isOpen: boolean; item
   const start = () => {
     setError(null);
     try {
-      runner.start('bm.inviteUser', params, items);
+      runner.start(draft ?? runner.draft('bm.inviteUser', params, items));
       void showToast(t('invite.started'), 'primary');
       setText('');
       close();
@@ -59,12 +63,12 @@ export function InviteDialog({ isOpen, items, onClose }: { isOpen: boolean; item
     <Dialog isOpen={isOpen} onClose={close} title={t('invite.title', { count: items.length })} icon="new-person" className={dark ? 'bp6-dark' : undefined}>
       <DialogBody className="bm-invite">
         <FormGroup label={t('invite.emails')} labelFor="bm-invite-emails" helperText={t('invite.emailsHelp')}>
-          <TextArea id="bm-invite-emails" fill rows={5} value={text} onChange={(e) => { setText(e.currentTarget.value); setPreview(null); }} />
+          <TextArea id="bm-invite-emails" fill rows={5} value={text} onChange={(e) => { setText(e.currentTarget.value); setPreview(null); setDraft(null); }} />
           <div data-testid="bm-invite-count">{t('invite.count', { count: emails.length })}</div>
           {bad.map((b) => <div key={b.line} className="tessera-error-text">{t('invite.badLine', { line: b.line, text: b.text })}</div>)}
         </FormGroup>
         <FormGroup label={t('invite.role')} labelFor="bm-invite-role">
-          <HTMLSelect id="bm-invite-role" value={role} onChange={(e) => { setRole(e.currentTarget.value); setPreview(null); }}
+          <HTMLSelect id="bm-invite-role" value={role} onChange={(e) => { setRole(e.currentTarget.value); setPreview(null); setDraft(null); }}
             options={BUSINESS_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
         </FormGroup>
         {preview && (

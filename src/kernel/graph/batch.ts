@@ -26,6 +26,11 @@ export interface BatchOptions {
   pauseMs?: number;
   /** Wait before the one retry of transient per-item failures (the spec's 400 ms). */
   retryMs?: number;
+  /**
+   * Retry transient per-item failures here (default). The runner says false: its failure policy is the
+   * one that retries (src/kernel/runner/failure-policy.ts), so an entry is never retried twice over.
+   */
+  retry?: boolean;
   version?: string;
   signal?: AbortSignal;
   sleep?: Sleep;
@@ -40,7 +45,7 @@ export interface BatchOptions {
  * chunks. A failure of the batch request itself throws GraphError (the runner classifies it).
  */
 export async function runBatch(bridge: Bridge, requests: readonly BatchRequest[], o: BatchOptions = {}): Promise<BatchItemResult[]> {
-  const { chunkSize = BATCH_MAX, pauseMs = 300, retryMs = 400, version = GRAPH_VERSION, signal, sleep = defaultSleep, onChunk, onResults } = o;
+  const { chunkSize = BATCH_MAX, pauseMs = 300, retryMs = 400, retry: retrying = true, version = GRAPH_VERSION, signal, sleep = defaultSleep, onChunk, onResults } = o;
   if (chunkSize < 1 || chunkSize > BATCH_MAX) throw new RangeError(`a batch holds 1 to ${BATCH_MAX} requests`);
   const results: BatchItemResult[] = new Array(requests.length);
   for (let start = 0; start < requests.length; start += chunkSize) {
@@ -50,7 +55,7 @@ export async function runBatch(bridge: Bridge, requests: readonly BatchRequest[]
     const retry: number[] = [];
     first.forEach((r, k) => {
       results[indexes[k]] = r;
-      if (isTransient(r)) retry.push(indexes[k]);
+      if (retrying && isTransient(r)) retry.push(indexes[k]);
     });
     if (retry.length) {
       await sleep(retryMs, signal);

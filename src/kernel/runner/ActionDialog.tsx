@@ -9,7 +9,9 @@ import { RecognisedList, useRecogniser } from './Recognised';
 import { findAction, useRunner } from './RunnerHost';
 import { SchemaForm, type ObjectSchema } from './SchemaForm';
 import { RunnerRefusal, type JobItem } from './types';
-import { compiledSchemas, fieldMessage, loadValidators, validateActionParams, type FieldError } from './params';
+import { fieldMessage, loadValidators, type FieldError } from './params';
+import { withoutItems, type Draft } from './draft';
+import { refusalText } from './refusal-text';
 import { isPreview, type DryRunEffect, type DryRunPreview } from './dry-run';
 
 export interface ActionRequest {
@@ -62,6 +64,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   const recogniser = useRecogniser();
   /** The latest text read per field, so a slow answer for an older text is dropped. */
   const latest = useRef<Record<string, string>>({});
+  /** The draft of the last preview or start, and the parameters it was made from. */
+  const draft = useRef<{ from: Record<string, unknown>; draft: Draft } | null>(null);
 
   const action = request ? findAction(allPlugins, request.actionId) : undefined;
   // An action without parameters (`schema: null`) shows no fields.
@@ -79,6 +83,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     setReading({});
     setNotice(null);
     latest.current = {};
+    draft.current = null;
     setShowRequests(false);
   }, [request, schema]);
 
@@ -141,7 +146,12 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   };
 
   /** Checks the parameters here first, so every message is the schema's own, in the operator's language. */
-  const checked = async (purpose: 'start' | 'preview'): Promise<Record<string, unknown> | null> => {
+  /**
+   * The job as it would start, made once by the runner (its parameters checked, its items planned):
+   * the preview shows it and Start starts it, unless the form changed in between. A refusal throws
+   * (`fail` shows its field messages in the operator's language).
+   */
+  const drafted = async (purpose: 'start' | 'preview'): Promise<Draft | null> => {
     setErrors({});
     setRefusal(null);
     setNotice(null);
@@ -153,11 +163,11 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
       setRefusal(t('error.loadFailed'));
       return null;
     }
-    const problems = validateActionParams(compiledSchemas, action.schema, p);
-    if (problems.length) { showFieldErrors(problems); return null; }
+    const made = draft.current && sameValues(draft.current.from, p) ? draft.current.draft : runner.draft(request.actionId, p, request.items);
+    draft.current = { from: p, draft: made };
     // links or names looked up just now: the operator sees what they became before anything starts
     if (purpose === 'start' && unseen) { setNotice(t('pasted.checkThenStart')); return null; }
-    return p;
+    return made;
   };
 
   const fail = (e: unknown) => {
@@ -172,17 +182,17 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     try { await work(); } catch (e) { fail(e); } finally { setBusy(false); }
   };
   const start = (exclude?: readonly string[]) => busyWhile(async () => {
-    const p = await checked('start');
-    if (!p) return;
-    const jobId = runner.start(request.actionId, p, request.items, { exclude });
+    const made = await drafted('start');
+    if (!made) return;
+    const jobId = runner.start(exclude ? withoutItems(made, exclude) : made);
     onStarted?.(jobId);
     onClose();
   });
   const dryRun = () => busyWhile(async () => {
     setPreview(null);
-    const p = await checked('preview');
-    if (!p) return;
-    const result = await runner.dryRun(request.actionId, p, request.items);
+    const made = await drafted('preview');
+    if (!made) return;
+    const result = await runner.dryRun(made);
     setPreview(isPreview(result) ? result : { ...result, effects: [], currencies: [] });
   });
 
@@ -301,11 +311,7 @@ function translateValues(values: Record<string, unknown> | undefined, t: (key: s
 
 const NO_PARAMS: ObjectSchema = { properties: {} };
 
-/** A refusal as the operator reads it. */
-export function refusalText(e: RunnerRefusal, t: (key: string, o?: Record<string, unknown>) => string): string {
-  if (e.reason === 'operations') return t('runner.operationsMissing', { names: e.names.join(', ') });
-  if (e.reason === 'extension') return t('extension.updateNeeded');
-  if (e.reason === 'empty') return t('runner.selectFirst');
-  if (e.reason === 'secret-tab') return t('runner.secretOtherTab');
-  return e.message;
+/** The same parameters (the form's values as the runner takes them: plain JSON). */
+function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -14,7 +14,7 @@ import { soleLeadership } from '../store/leader';
 import { newTabId } from '../store/tab-sync';
 import { NoLeaderError, RemoteRunner, type RunnerControl } from './tabs/remote-runner';
 import { RunnerRefusal } from './types';
-import { refusalText } from './ActionDialog';
+import { refusalText } from './refusal-text';
 import { serveRunner } from './tabs/serve-runner';
 import { runnerChannelName } from './tabs/protocol';
 import type { PluginAction } from '../plugin/types';

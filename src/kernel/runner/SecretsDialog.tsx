@@ -6,7 +6,7 @@ import { useSettings } from '../core/settings';
 import type { PluginAction } from '../plugin/types';
 import { useRunner } from './RunnerHost';
 import { SchemaForm, type ObjectSchema } from './SchemaForm';
-import { refusalText } from './ActionDialog';
+import { refusalText } from './refusal-text';
 import { RunnerRefusal, type JobRow } from './types';
 
 /**

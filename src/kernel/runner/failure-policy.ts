@@ -27,7 +27,12 @@ export interface ActionFacts {
   idempotent: boolean;
   /** Attempts an item may use before a transient error fails it. */
   maxAttempts: number;
+  /** The item went as an entry of a Graph batch: its first transient failure is retried after 400 ms (the spec's batch rule). */
+  batchEntry?: boolean;
 }
+
+/** The spec's wait before a batch entry's one quick retry. */
+export const BATCH_ENTRY_RETRY_MS = 400;
 
 export interface ScopeFacts {
   /** The failed item's scope (null: none of its own). */
@@ -73,7 +78,7 @@ export function decideFailure(error: unknown, attempts: number, action: ActionFa
   if (kind === 'session') return { kind: 'pause-all', message };
   if (kind === 'transient') {
     if (!action.idempotent && mayHaveLanded(error)) return { kind: 'settle-first', message };
-    if (attempts < action.maxAttempts) return { kind: 'retry', afterMs: backoffMs(attempts, random), message };
+    if (attempts < action.maxAttempts) return { kind: 'retry', afterMs: action.batchEntry && attempts === 1 ? BATCH_ENTRY_RETRY_MS : backoffMs(attempts, random), message };
   }
   return { kind: 'fail', message };
 }

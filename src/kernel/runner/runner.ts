@@ -1,7 +1,7 @@
 import type { KernelStore } from '../store/store';
 import type { KernelBus } from '../bus';
 import type { Bridge } from '../bridge/bridge';
-import { GraphError, createBridge } from '../bridge/bridge';
+import { GraphError } from '../bridge/bridge';
 import { newRequestId } from '../bridge/transport';
 import type { ActionHandlers, LaneDeclaration, LoadedPlugin, PluginAction } from '../plugin/types';
 import type { KernelUser } from '../context-types';
@@ -10,6 +10,7 @@ import { runBatch, type BatchRequest } from '../graph/batch';
 import { KERNEL_LANES, LaneScheduler, laneProblems, realClock, toLaneProfile, type LaneClock, type LaneTask } from './lanes';
 import { parseUsage, slowdownFor } from './classify';
 import { compiledSchemas, prepareOnlySecrets, secretFields, validateActionParams, type FieldError, type ParamSchemas } from './params';
+import { draftParams, planItems, splitSecrets, type Draft, type SecretHolder } from './draft';
 import { UsagePacer, requestCosts, type PacerOptions } from './adaptive';
 import { FairShare } from './fair-share';
 import { ScopePacers } from './scope-pacers';
@@ -17,7 +18,7 @@ import { JobStore, type StoredItem } from './job-store';
 import { decideFailure } from './failure-policy';
 import { REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS, attemptIds, settleItem, type SettleDeps, type SettleResult } from './settle';
 import { scopeMap, type ScopeMap } from './scope';
-import { trackingBridge } from './bridges';
+import { JobBridge } from './bridges';
 import { dryRun } from './dry-run';
 import { RunnerRefusal, type DryRunResult, type ItemRow, type JobItem, type JobRow } from './types';
 import { HolderGoneError, type SecretHolders } from './tabs/ask-holder';
@@ -81,8 +82,7 @@ export interface StartOptions {
   secretHolder?: SecretHolder;
 }
 
-/** The tab that keeps a job's secrets, and their names. */
-export interface SecretHolder { tabId: string; names: string[] }
+export type { Draft, SecretHolder } from './draft';
 
 /** What a scheduled job's tasks share: the action's code, the parameters (secrets included, but those only `prepare` uses) and `prepare`'s result. */
 interface JobRun {
@@ -93,10 +93,11 @@ interface JobRun {
   prepared: unknown;
   scopes: ScopeMap;
   batched: boolean;
+  /** The job's one wrapping of the transport: its items, `prepare` and its batches send through views of it. */
+  bridge: JobBridge;
+  /** Each batched item's entry, made once by `toBatch` (or why it could not be made). */
+  batchRequests: Map<string, BatchRequest | Error>;
 }
-
-/** One item of a job before it is stored. */
-interface PlannedItem { itemId: string; item: JobItem; unresolved: boolean; scope: string }
 
 /**
  * The action runner's state machine. An action's `run` handles ONE item; the runner owns iteration,
@@ -135,18 +136,16 @@ export class Runner {
   private readonly warnedLanes = new Set<string>();
   private flushChain: Promise<boolean> = Promise.resolve(true);
   private toldUnpersisted = false;
-  /** The platform through the executor, each request with the runner's deadline unless it sets one. */
-  private readonly bridge: Bridge;
-  /** What the runner did about failures since it was made (benchmarks and the chaos suite print them). */
-  readonly counters = { retries: 0, settledByJournal: 0, settledByVerify: 0 };
+  /**
+   * What the runner did since it was made: failures handled (benchmarks and the chaos suite print them),
+   * and the work of starting jobs (each is done once per job: tests/unit/runner-once.test.ts).
+   */
+  readonly counters = { retries: 0, settledByJournal: 0, settledByVerify: 0, validations: 0, plans: 0, jobBridges: 0, batchEntries: 0 };
 
   constructor(private deps: RunnerDeps) {
     this.clock = deps.clock ?? realClock;
     this.lanes = new LaneScheduler(this.clock, deps.paceFactor ?? (() => 1));
     this.jobStore = new JobStore(deps.store, () => this.clock.now());
-    const requestDeadlineMs = deps.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
-    const transport = deps.bridge.transport;
-    this.bridge = createBridge({ ...transport, kind: transport.kind, request: (payload, o) => transport.request(payload, { deadlineMs: requestDeadlineMs, ...o }) });
     this.pacer = deps.pacing === false ? null : new UsagePacer(deps.pacing ?? {});
     this.scopePacers = deps.pacing === false ? null : new ScopePacers();
     const pacer = this.pacer;
@@ -278,83 +277,68 @@ export class Runner {
   }
 
   /**
-   * Checks everything that must hold before a job may start; throws RunnerRefusal otherwise. The
-   * parameters are checked once the validators' code has loaded (`paramsReady`); before, a job's
-   * parameters are checked before its first send instead (`schedule`).
+   * The job as it will start, made once: the action may run now, the parameters pass (once the
+   * validators' code has loaded, `paramsReady`; before, they are checked before the first send), the
+   * items are planned and the secrets split off. Throws RunnerRefusal. The dialog shows its field
+   * errors, previews it (`dryRun`) and starts it (`start`); another tab sends it to the leader as it is.
    */
-  check(actionId: string, params: unknown, items: readonly JobItem[], options: StartOptions = {}): ActionEntry {
+  draft(actionId: string, params: unknown, items: readonly JobItem[], options: StartOptions = {}): Draft {
     const refusal = this.availability(actionId);
     if (refusal) throw refusal;
-    const entry = this.deps.actions().get(actionId)!;
-    if (this.paramsReady()) {
+    const { plugin, action } = this.deps.actions().get(actionId)!;
+    const all = (params ?? {}) as Record<string, unknown>;
+    const checked = this.paramsReady();
+    if (checked) {
+      this.counters.validations += 1;
       // Secrets another tab keeps were checked there.
-      const fieldErrors = withoutFields(validateActionParams(this.schemas, entry.action.schema, params), options.secretHolder?.names);
+      const fieldErrors = withoutFields(validateActionParams(this.schemas, action.schema, params), options.secretHolder?.names);
       if (fieldErrors.length) throw new RunnerRefusal('the parameters are not valid', 'params', fieldErrors);
     }
-    if (this.plan(entry, params, items, options).length === 0) throw new RunnerRefusal('no items selected', 'empty');
-    return entry;
+    this.counters.plans += 1;
+    const planned = planItems(plugin, action, all, items, options.exclude);
+    if (planned.length === 0) throw new RunnerRefusal('no items selected', 'empty');
+    const { stored, secrets } = splitSecrets(all, this.secretNames(action), options.secretHolder?.names);
+    return { actionId, params: stored, secrets, secretHolder: options.secretHolder, planned, checked, jobId: options.jobId };
   }
 
-  /** Starts a job and returns its id at once; the action's code loads (and `prepare` runs) before the first item. */
-  start(actionId: string, params: unknown, items: readonly JobItem[], options: StartOptions = {}): string {
-    const checked = this.paramsReady();
-    if (!checked) void this.schemas.load?.().catch(() => { /* retried before the first send */ });
-    const entry = this.check(actionId, params, items, options);
-    const { plugin, action } = entry;
+  /**
+   * Starts a job and returns its id at once; the action's code loads (and `prepare` runs) before the
+   * first item. Given a draft, nothing is checked or planned again (the action's availability is);
+   * given the form's values, the draft is made here.
+   */
+  start(draft: Draft): string;
+  start(actionId: string, params: unknown, items: readonly JobItem[], options?: StartOptions): string;
+  start(first: Draft | string, params?: unknown, items?: readonly JobItem[], options: StartOptions = {}): string {
+    if (!this.paramsReady()) void this.schemas.load?.().catch(() => { /* retried before the first send */ });
+    const draft = typeof first === 'string' ? this.draft(first, params, items ?? [], options) : first;
+    const refusal = this.availability(draft.actionId);
+    if (refusal) throw refusal;
+    const { plugin } = this.deps.actions().get(draft.actionId)!;
     const now = this.clock.now();
-    const jobId = options.jobId ?? `job-${now.toString(36)}-${Math.floor(this.clock.random() * 1e9).toString(36)}`;
-    const all = (params ?? {}) as Record<string, unknown>;
-    const holder = options.secretHolder;
-    const given = this.secretNames(action).filter((name) => all[name] !== undefined && !holder?.names.includes(name));
-    if (given.length) this.secrets.set(jobId, Object.fromEntries(given.map((name) => [name, all[name]])));
+    const jobId = draft.jobId ?? `job-${now.toString(36)}-${Math.floor(this.clock.random() * 1e9).toString(36)}`;
+    const holder = draft.secretHolder;
+    if (Object.keys(draft.secrets).length) this.secrets.set(jobId, { ...draft.secrets });
     if (holder?.names.length) this.holders.set(jobId, { tabId: holder.tabId, names: [...holder.names] });
-    const secretNames = [...given, ...(holder?.names ?? [])];
-    const stored = Object.fromEntries(Object.entries(all).filter(([name]) => !secretNames.includes(name)));
-    const planned = this.plan(entry, params, items, options);
-    const rows: ItemRow[] = planned.map((p, index) => ({
+    const secretNames = [...Object.keys(draft.secrets), ...(holder?.names ?? [])];
+    const rows: ItemRow[] = draft.planned.map((p, index) => ({
       jobId, index, itemId: p.itemId, item: JSON.stringify(p.item), state: p.unresolved ? 'skipped' : 'pending', attempts: 0,
       message: p.unresolved ? 'unresolved' : '', output: '', scope: p.scope, requestId: '', deadline: 0, finishedAt: p.unresolved ? now : 0,
     }));
     this.jobStore.create(jobId, {
-      actionId, pluginId: plugin.id, status: 'running', pauseReason: '', pauseMessage: '', params: JSON.stringify(stored), secretFields: JSON.stringify(secretNames), error: '', errorFields: '[]', settling: 0, settlingUntil: 0,
+      actionId: draft.actionId, pluginId: plugin.id, status: 'running', pauseReason: '', pauseMessage: '', params: JSON.stringify(draft.params), secretFields: JSON.stringify(secretNames), error: '', errorFields: '[]', settling: 0, settlingUntil: 0,
       total: rows.length, done: 0, failed: 0, skipped: rows.filter((r) => r.state === 'skipped').length, unknown: 0,
       createdAt: now, startedAt: now, updatedAt: now, finishedAt: 0, dryRun: false,
     }, rows);
-    if (checked) this.paramsChecked.add(jobId);
+    if (draft.checked) this.paramsChecked.add(jobId);
     this.jobStore.trimHistory();
-    this.deps.reportStart?.(plugin.id, actionId);
-    this.deps.bus?.emit('job:started', { jobId, actionId, total: rows.length });
+    this.deps.reportStart?.(plugin.id, draft.actionId);
+    this.deps.bus?.emit('job:started', { jobId, actionId: draft.actionId, total: rows.length });
     if (!this.deps.flush && !this.toldUnpersisted) {
       this.toldUnpersisted = true;
       this.deps.bus?.emit('runner:cannot-persist', { reason: 'unavailable', message: 'this browser keeps no jobs: a reload loses them' });
     }
     void this.schedule(jobId);
     return jobId;
-  }
-
-  /**
-   * The job's items: one per selected item, or for a pair action one per selected item × entry of the
-   * paired parameter (`<id>|<entry>`, the item given to `run` is the selected one with `pair`).
-   * An entry of an id list that resolved to no id is kept, skipped as 'unresolved', never sent.
-   */
-  private plan(entry: ActionEntry, params: unknown, items: readonly JobItem[], options: StartOptions): PlannedItem[] {
-    const scopes = scopeMap(entry.plugin.scope);
-    const pairParam = entry.action.pairs?.param;
-    const pairs = pairParam ? (((params ?? {}) as Record<string, unknown>)[pairParam] as unknown) : undefined;
-    const entries = pairParam ? (Array.isArray(pairs) ? pairs.map(String) : []) : [null];
-    const exclude = new Set(options.exclude ?? []);
-    const out: PlannedItem[] = [];
-    for (const item of items) {
-      const unresolved = item.id === undefined || item.id === null || String(item.id).trim() === '';
-      const baseId = unresolved ? String((item as { text?: unknown }).text ?? '') : String(item.id);
-      const scope = unresolved ? '' : scopes.of(baseId) ?? '';
-      for (const pair of entries) {
-        const itemId = pair === null ? baseId : `${baseId}|${pair}`;
-        if (exclude.has(itemId)) continue;
-        out.push({ itemId, item: pair === null ? item : { ...item, pair }, unresolved, scope });
-      }
-    }
-    return out;
   }
 
   private get schemas(): ParamSchemas {
@@ -516,13 +500,17 @@ export class Runner {
    * What the job would do, with nothing leaving the page (dry-run.ts): every item's effect and
    * preflight problem, and the first raw requests. The answer is a DryRunPreview (`isPreview`).
    */
-  async dryRun(actionId: string, params: unknown, items: readonly JobItem[], count = 3): Promise<DryRunResult> {
+  async dryRun(draft: Draft, count?: number): Promise<DryRunResult>;
+  async dryRun(actionId: string, params: unknown, items: readonly JobItem[], count?: number): Promise<DryRunResult>;
+  async dryRun(first: Draft | string, a?: unknown, b?: readonly JobItem[] | number, c?: number): Promise<DryRunResult> {
     await this.loadParamValidators();
-    const entry = this.check(actionId, params, items);
+    const draft = typeof first === 'string' ? this.draft(first, a, (b as readonly JobItem[]) ?? []) : first;
+    const count = (typeof first === 'string' ? c : (a as number | undefined)) ?? 3;
+    const entry = this.deps.actions().get(draft.actionId);
+    if (!entry) throw new RunnerRefusal(`unknown action "${draft.actionId}"`, 'unknown-action');
     const handlers = await entry.action.load();
-    const planned = this.plan(entry, params, items, {}).filter((p) => !p.unresolved);
     const batched = !!handlers.toBatch && (this.lanes.profile(entry.action.lane).batchSize ?? 1) > 1;
-    return dryRun({ handlers, params, planned, batched, bridge: this.deps.bridge, count });
+    return dryRun({ handlers, params: draftParams(draft), planned: draft.planned.filter((p) => !p.unresolved), batched, bridge: this.deps.bridge, count });
   }
 
   // ---------- execution ----------
@@ -568,6 +556,11 @@ export class Runner {
     this.controllers.set(jobId, controller);
     const { prepareOnly } = this.secretsOf(job.actionId);
     const holder = this.holders.get(jobId);
+    const lane = entry.action.lane;
+    const scopes = scopeMap(entry.plugin.scope);
+    const bridge = new JobBridge(this.deps.bridge.transport, this.deps.requestDeadlineMs ?? REQUEST_DEADLINE_MS,
+      (init, response, scope) => this.observeResponse(lane, scopes, init, response, scope));
+    this.counters.jobBridges += 1;
     // Secrets another tab keeps that the items need: this page cannot run them without the operator.
     if (holder && holder.names.some((n) => !prepareOnly.includes(n))) return this.askSecretsAgain(jobId);
     if (handlers.prepare && !this.prepared.has(jobId)) {
@@ -578,8 +571,7 @@ export class Runner {
           // That tab runs `prepare` with the secrets and answers only its result.
           value = await this.secretHolders!.prepare(holder.tabId, { jobId, actionId: job.actionId, params: JSON.parse(job.params) as Record<string, unknown>, items }, controller.signal);
         } else {
-          const bridge = trackingBridge(this.bridge, newRequestId(), (init, response) => this.observeResponse(entry.action.lane, scopeMap(entry.plugin.scope), init, response));
-          value = await handlers.prepare(params, { signal: controller.signal, bridge, items });
+          value = await handlers.prepare(params, { signal: controller.signal, bridge: bridge.item(newRequestId()), items });
         }
         this.prepared.set(jobId, { value });
       } catch (e) {
@@ -592,20 +584,19 @@ export class Runner {
     }
     const run: JobRun = {
       // Secrets only `prepare` uses never reach the items' code.
-      jobId, entry, handlers, params: without(params, prepareOnly), prepared: this.prepared.get(jobId)?.value, scopes: scopeMap(entry.plugin.scope),
-      batched: !!handlers.toBatch && (this.lanes.profile(entry.action.lane).batchSize ?? 1) > 1,
+      jobId, entry, handlers, params: without(params, prepareOnly), prepared: this.prepared.get(jobId)?.value, scopes,
+      batched: !!handlers.toBatch && (this.lanes.profile(lane).batchSize ?? 1) > 1, bridge, batchRequests: new Map(),
     };
     this.runs.set(jobId, run);
     this.lanes.drop(jobId);
     if (settle) void this.settleLeftInFlight(run);
     const pending = this.items(jobId).filter((i) => i.state === 'pending');
     if (pending.length === 0) return this.completeIfDone(jobId);
-    const { lane } = entry.action;
     const total = this.job(jobId)!.total;
     if (run.batched) {
       const size = this.lanes.profile(lane).batchSize!;
       for (let i = 0; i < pending.length; i += size) {
-        this.lanes.enqueue(lane, this.batchTask(run, total, pending.slice(i, i + size).map((g) => ({ rowId: g.rowId, cost: batchCost(run, g.item) }))));
+        this.lanes.enqueue(lane, this.batchTask(run, total, pending.slice(i, i + size).map((g) => ({ rowId: g.rowId, cost: this.batchCost(run, g) }))));
       }
     } else {
       for (const item of pending) this.lanes.enqueue(lane, { jobId, jobSize: total, scope: item.scope || null, run: () => this.runItem(run, item.rowId) });
@@ -656,10 +647,7 @@ export class Runner {
     }
     const signal = this.controllers.get(jobId)?.signal ?? new AbortController().signal;
     let points = 0;
-    const bridge = trackingBridge(this.bridge, requestId, (init, response) => {
-      points += requestCosts(init).reduce((s, c) => s + c, 0);
-      this.observeResponse(entry.action.lane, run.scopes, init, response, row.scope || null);
-    });
+    const bridge = run.bridge.item(requestId, row.scope || null, (init) => { points += requestCosts(init).reduce((s, c) => s + c, 0); });
     let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
     try {
       outcome = { ok: true, result: await handlers.run(item, run.params, { signal, progress: () => {}, bridge, requestId, prepared: run.prepared }) };
@@ -674,7 +662,7 @@ export class Runner {
   }
 
   private async runBatchGroup(run: JobRun, ids: string[]): Promise<void> {
-    const { jobId, entry, handlers } = run;
+    const { jobId, entry } = run;
     if (this.job(jobId)?.status !== 'running') return;
     const rows = ids.map((id) => this.jobStore.item(id)).filter((r): r is StoredItem => !!r && r.state === 'pending');
     if (!rows.length) return;
@@ -687,22 +675,29 @@ export class Runner {
       sent.forEach((r) => this.live.delete(r.rowId));
       return;
     }
-    const bridge = trackingBridge(this.bridge, requestId, (init, response) => this.observeResponse(entry.action.lane, run.scopes, init, response));
-    const requests = sent.map((row) => handlers.toBatch!(JSON.parse(row.item) as JobItem, run.params) as BatchRequest);
+    // An entry `toBatch` could not make fails alone; the others go as one batch request.
+    const entries = sent.map((row) => this.batchRequest(run, row));
+    const go = sent.filter((_, k) => !(entries[k] instanceof Error));
+    const requests = entries.filter((e): e is BatchRequest => !(e instanceof Error));
     let results: Awaited<ReturnType<typeof runBatch>> | null = null;
     let failure: unknown;
-    try {
-      results = await runBatch(bridge, requests, { chunkSize: requests.length, signal: this.controllers.get(jobId)?.signal, sleep: this.deps.sleep });
-    } catch (error) {
-      failure = error;
+    if (requests.length) {
+      try {
+        // One retry policy: the runner's (failure-policy.ts retries a batch entry after 400 ms), not runBatch's as well.
+        results = await runBatch(run.bridge.item(requestId), requests, { chunkSize: requests.length, retry: false, signal: this.controllers.get(jobId)?.signal, sleep: this.deps.sleep });
+      } catch (error) {
+        failure = error;
+      }
     }
     sent.forEach((r) => this.live.delete(r.rowId));
+    const before = new Map(rows.map((r) => [r.rowId, r]));
     this.deps.store.transaction(() => {
-      if (!results) return sent.forEach((row, k) => this.onFailure(run, row, failure, null, rows[k]));
+      sent.forEach((row, k) => { const e = entries[k]; if (e instanceof Error) this.jobStore.patchItem(row.rowId, { state: 'failed', message: e.message, finishedAt: this.clock.now() }); });
+      if (!results) return go.forEach((row) => this.onFailure(run, row, failure, null, before.get(row.rowId)!));
       results.forEach((result, k) => {
-        const row = sent[k];
+        const row = go[k]!;
         if (result.ok) this.jobStore.patchItem(row.rowId, { state: 'done', message: '', finishedAt: this.clock.now() });
-        else this.onFailure(run, row, result.error ?? new GraphError(`HTTP ${result.code}`, result.code), row.scope || null, rows[k]);
+        else this.onFailure(run, row, result.error ?? new GraphError(`HTTP ${result.code}`, result.code), row.scope || null, before.get(row.rowId)!, true);
       });
     });
     this.completeIfDone(jobId);
@@ -713,9 +708,9 @@ export class Runner {
    * before this attempt). Every decision but `settle-first` means this attempt was answered and not
    * applied, so its request id leaves the item's list of attempts that may have landed.
    */
-  private onFailure(run: JobRun, row: StoredItem, error: unknown, scope: string | null, before: StoredItem): void {
+  private onFailure(run: JobRun, row: StoredItem, error: unknown, scope: string | null, before: StoredItem, batchEntry = false): void {
     const maxAttempts = this.deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-    const decision = decideFailure(error, row.attempts, { idempotent: run.entry.action.idempotent, maxAttempts }, { item: scope, fromUsageKey: run.scopes.fromUsageKey }, this.clock.random());
+    const decision = decideFailure(error, row.attempts, { idempotent: run.entry.action.idempotent, maxAttempts, batchEntry }, { item: scope, fromUsageKey: run.scopes.fromUsageKey }, this.clock.random());
     const { message } = decision;
     const earlier = JSON.stringify(attemptIds({ requestId: '', requestIds: before.requestIds }));
     switch (decision.kind) {
@@ -757,7 +752,7 @@ export class Runner {
     if (!action.idempotent) mark();
     try {
       for (const row of rows) {
-        const settled = await settleItem(this.settleDeps, action, row);
+        const settled = await settleItem(this.settleDeps(run), action, row);
         this.live.delete(row.rowId);
         left -= 1;
         if (!action.idempotent && this.job(jobId)) mark();
@@ -791,7 +786,7 @@ export class Runner {
     this.live.add(row.rowId);
     try {
       const message = row.message;
-      const settled = await settleItem(this.settleDeps, { idempotent: false, handlers: run.handlers, params: run.params, prepared: run.prepared }, { ...row, message });
+      const settled = await settleItem(this.settleDeps(run), { idempotent: false, handlers: run.handlers, params: run.params, prepared: run.prepared }, { ...row, message });
       if (settled.state === 'held') this.onHeld(settled);
       else if (settled.state === 'pending') {
         if (row.attempts >= maxAttempts) this.jobStore.patchItem(row.rowId, { state: 'failed', message, finishedAt: this.clock.now() });
@@ -823,7 +818,29 @@ export class Runner {
     if (!entry) throw new Error(`unknown action "${actionId}"`);
     const handlers = await entry.action.load();
     if (!handlers.prepare) return undefined;
-    return handlers.prepare(params, { signal, bridge: trackingBridge(this.bridge, newRequestId(), () => {}), items });
+    const bridge = new JobBridge(this.deps.bridge.transport, this.deps.requestDeadlineMs ?? REQUEST_DEADLINE_MS, () => {});
+    return handlers.prepare(params, { signal, bridge: bridge.item(newRequestId()), items });
+  }
+
+  /** A batched item's entry, made by `toBatch` once per item and kept for its retries (or why it could not be made). */
+  private batchRequest(run: JobRun, row: Pick<StoredItem, 'rowId' | 'item'>): BatchRequest | Error {
+    let entry = run.batchRequests.get(row.rowId);
+    if (!entry) {
+      this.counters.batchEntries += 1;
+      try {
+        entry = run.handlers.toBatch!(JSON.parse(row.item) as JobItem, run.params) as BatchRequest;
+      } catch (e) {
+        entry = e instanceof Error ? e : new Error(String(e));
+      }
+      run.batchRequests.set(row.rowId, entry);
+    }
+    return entry;
+  }
+
+  /** The usage points of a batched item: a read 1, a write 3 (an entry that could not be made costs nothing). */
+  private batchCost(run: JobRun, row: Pick<StoredItem, 'rowId' | 'item'>): number {
+    const entry = this.batchRequest(run, row);
+    return entry instanceof Error ? 0 : entry.method === 'GET' ? 1 : 3;
   }
 
   /** Puts one item back on its lane after a delay (backoff is never scaled by the pace factor). */
@@ -834,7 +851,7 @@ export class Runner {
       const row = this.jobStore.item(rowId);
       if (!row || row.state !== 'pending') return;
       this.lanes.enqueue(run.entry.action.lane, {
-        jobId: run.jobId, jobSize: job.total, scope: row.scope || null, cost: run.batched ? batchCost(run, row.item) : undefined,
+        jobId: run.jobId, jobSize: job.total, scope: row.scope || null, cost: run.batched ? this.batchCost(run, row) : undefined,
         run: () => (run.batched ? this.runBatchGroup(run, [rowId]) : this.runItem(run, rowId)),
       });
     };
@@ -862,10 +879,11 @@ export class Runner {
     }
   }
 
-  private get settleDeps(): SettleDeps {
+  /** What settling a job's item uses: its `verify` reads through the job's bridge (a read carries no request id). */
+  private settleDeps(run: JobRun): SettleDeps {
     return {
       jobs: this.jobStore,
-      bridge: this.bridge,
+      bridge: run.bridge.item(''),
       now: () => this.clock.now(),
       sleep: this.deps.sleep ?? ((ms: number) => new Promise((r) => this.clock.setTimeout(() => r(undefined), ms))),
       settled: (by) => { if (by === 'journal') this.counters.settledByJournal += 1; else this.counters.settledByVerify += 1; },
@@ -952,15 +970,6 @@ export class Runner {
 }
 
 /** Points one item's batch entry costs (a read 1, a write 3). */
-function batchCost(run: JobRun, item: string): number {
-  try {
-    const request = run.handlers.toBatch!(JSON.parse(item) as JobItem, run.params) as BatchRequest;
-    return request.method === 'GET' ? 1 : 3;
-  } catch {
-    return 3;
-  }
-}
-
 /** What an item's return value leaves in its row: its output (JSON) when the action declares one, else a note. */
 function resultCells(action: PluginAction, result: unknown): Pick<ItemRow, 'message' | 'output'> {
   if (typeof result === 'string') return { message: result.slice(0, 500), output: '' };

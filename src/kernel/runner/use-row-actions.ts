@@ -4,7 +4,7 @@ import { useKernel } from '../KernelProvider';
 import { canAccess } from '../plugin/roles';
 import { useExtensionState } from '../bridge/extension-status';
 import { useDocCatalogue } from '../graph/doc-catalogue';
-import { refusalText } from './ActionDialog';
+import { refusalText } from './refusal-text';
 import { useRunner } from './RunnerHost';
 
 /** One action an operator may run on rows of a type; `disabled` says why it cannot run now. */

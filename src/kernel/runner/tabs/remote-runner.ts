@@ -1,6 +1,7 @@
 import type { KernelBus, KernelEvents } from '../../bus';
 import type { Runner, StartOptions } from '../runner';
-import { RunnerRefusal, type JobItem, type JobRow } from '../types';
+import type { Draft } from '../draft';
+import { RunnerRefusal, type DryRunResult, type JobItem, type JobRow } from '../types';
 import { JOBS, type StoredItem } from '../job-store';
 import type { KernelStore } from '../../store/store';
 import { newTabId } from '../../store/tab-sync';
@@ -16,7 +17,7 @@ export class NoLeaderError extends Error {
 }
 
 /** What the screens use of the runner (useRunner): the leader tab's Runner, or a follower's RemoteRunner. */
-export type RunnerControl = Pick<Runner, 'store' | 'job' | 'jobs' | 'items' | 'missingSecrets' | 'availability' | 'check' | 'start' | 'pause' | 'resume' | 'cancel' | 'retryFailed' | 'dryRun'>;
+export type RunnerControl = Pick<Runner, 'store' | 'job' | 'jobs' | 'items' | 'missingSecrets' | 'availability' | 'draft' | 'start' | 'pause' | 'resume' | 'cancel' | 'retryFailed' | 'dryRun'>;
 
 export interface RemoteRunnerOptions {
   tabId?: string;
@@ -78,13 +79,16 @@ export class RemoteRunner implements RunnerControl {
     return this.local.availability(actionId);
   }
 
-  check(...args: Parameters<Runner['check']>): ReturnType<Runner['check']> {
-    return this.local.check(...args);
+  /** The draft is made here (checked and planned here, once); the leader takes it as it is. */
+  draft(...args: Parameters<Runner['draft']>): ReturnType<Runner['draft']> {
+    return this.local.draft(...args);
   }
 
   /** The dry run sends nothing: it runs here. */
-  dryRun(...args: Parameters<Runner['dryRun']>): ReturnType<Runner['dryRun']> {
-    return this.local.dryRun(...args);
+  dryRun(draft: Draft, count?: number): Promise<DryRunResult>;
+  dryRun(actionId: string, params: unknown, items: readonly JobItem[], count?: number): Promise<DryRunResult>;
+  dryRun(first: Draft | string, a?: unknown, b?: readonly JobItem[] | number, c?: number): Promise<DryRunResult> {
+    return typeof first === 'string' ? this.local.dryRun(first, a, (b as readonly JobItem[]) ?? [], c) : this.local.dryRun(first, a as number | undefined);
   }
 
   /** The leader holds the secrets; a job it paused for want of them says so in its row. */
@@ -95,16 +99,19 @@ export class RemoteRunner implements RunnerControl {
     return named.length ? named : parseList(job.secretFields);
   }
 
-  /** Checks here (a refusal throws at once, as in the leader), then asks the leader to run the job under the id chosen here. */
-  start(actionId: string, params: unknown, items: readonly JobItem[], options: StartOptions = {}): string {
-    this.local.check(actionId, params, items, options);
-    const all = (params ?? {}) as Record<string, unknown>;
-    const names = this.secretsKeptHere(actionId, Object.keys(all).filter((n) => all[n] !== undefined));
-    const jobId = options.jobId ?? `job-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
-    if (names.length) this.held.keep(jobId, actionId, Object.fromEntries(names.map((n) => [n, all[n]])));
-    const sent = names.length ? Object.fromEntries(Object.entries(all).filter(([n]) => !names.includes(n))) : params;
-    const secretHolder = names.length ? { tabId: this.tabId, names } : undefined;
-    this.call('start', [actionId, sent, [...items], { ...options, exclude: options.exclude ? [...options.exclude] : undefined, jobId, secretHolder }]).catch((e: Error) => {
+  /**
+   * Makes the draft here (a refusal throws at once, as in the leader), keeps its secrets here, then asks
+   * the leader to start that draft under the id chosen here: the leader checks and plans nothing again.
+   */
+  start(draft: Draft): string;
+  start(actionId: string, params: unknown, items: readonly JobItem[], options?: StartOptions): string;
+  start(first: Draft | string, params?: unknown, items?: readonly JobItem[], options: StartOptions = {}): string {
+    const draft = typeof first === 'string' ? this.local.draft(first, params, items ?? [], options) : first;
+    const names = this.secretsKeptHere(draft.actionId, Object.keys(draft.secrets));
+    const jobId = draft.jobId ?? `job-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
+    if (names.length) this.held.keep(jobId, draft.actionId, { ...draft.secrets });
+    const sent: Draft = { ...draft, jobId, secrets: {}, secretHolder: names.length ? { tabId: this.tabId, names } : undefined, planned: [...draft.planned] };
+    this.call('start', [sent]).catch((e: Error) => {
       this.held.drop(jobId);
       this.options.onFailure?.(e);
     });

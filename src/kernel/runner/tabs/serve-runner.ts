@@ -1,6 +1,7 @@
 import type { KernelBus } from '../../bus';
 import type { Runner, SecretHolder, StartOptions } from '../runner';
 import type { JobItem } from '../types';
+import { isDraft, type Draft } from '../draft';
 import { newTabId } from '../../store/tab-sync';
 import { FORWARDED_EVENTS, REMOTE_METHODS, sendError, type RunnerMessage } from './protocol';
 import { askHolders, type AskOptions } from './ask-holder';
@@ -62,10 +63,17 @@ export function serveRunner(runner: Runner, channelName: string, bus: KernelBus,
 async function invoke(runner: Runner, method: string, args: unknown[], from: string): Promise<unknown> {
   switch (method) {
     case 'start': {
-      const [actionId, params, items, options] = args as [string, unknown, JobItem[], StartOptions];
+      // A tab of the code before drafts sends the form's values; a tab of today's, its draft.
+      if (typeof args[0] === 'string') {
+        const [actionId, params, items, options] = args as [string, unknown, JobItem[], StartOptions];
+        if (options?.jobId && runner.job(options.jobId)) return options.jobId;
+        return runner.start(actionId, params, items, { ...options, secretHolder: heldBy(options?.secretHolder, from) });
+      }
+      const draft = args[0] as Draft;
+      if (!isDraft(draft)) throw new Error('a start without a draft');
       // A resent start whose first sending got through (perhaps to the leader before this one).
-      if (options?.jobId && runner.job(options.jobId)) return options.jobId;
-      return runner.start(actionId, params, items, { ...options, secretHolder: heldBy(options?.secretHolder, from) });
+      if (draft.jobId && runner.job(draft.jobId)) return draft.jobId;
+      return runner.start({ ...draft, secretHolder: heldBy(draft.secretHolder, from) });
     }
     case 'pause': return runner.pause(String(args[0]));
     case 'resume': {
