@@ -31,7 +31,7 @@ describe('pasted ids in the action dialog', () => {
 
     act(() => bus.emit('selection:changed', { sourceTileId: 't', rowType: 'adaccount', ids: [ACCOUNT], items: [{ id: ACCOUNT, name: 'Account 1' }] }));
     act(() => bus.emit('palette:opened', undefined));
-    fireEvent.click(await screen.findByText('Add a user to ad accounts'));
+    fireEvent.click(await screen.findByText('Add a user to ad accounts', {}, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog');
     const field = dialog.querySelector('#param-uid') as HTMLTextAreaElement;
     fireEvent.change(field, { target: { value: `${newcomer.id}\nhttps://www.facebook.com/${other.username}\nghost.profile.1\nhttps://evil.example/x` } });
@@ -39,7 +39,8 @@ describe('pasted ids in the action dialog', () => {
 
     // Start before the field was ever read: the names are looked up and shown, nothing starts
     await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Start' })); });
-    const notice = await within(dialog).findByTestId('check-recognised');
+    // a busy machine may take seconds to look the names up
+    const notice = await within(dialog).findByTestId('check-recognised', {}, { timeout: 20_000 });
     expect(notice.textContent).toMatch(/check what was recognised/);
     const recognised = within(dialog).getByTestId('recognised-uid');
     const row = (line: number) => recognised.querySelector(`tr[data-line="${line}"]`)!;
@@ -55,7 +56,7 @@ describe('pasted ids in the action dialog', () => {
 
     // seen: the next Start runs, with the two ids only
     await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Start' })); });
-    await waitFor(() => expect(started).toEqual(['adaccount.addUser']));
+    await waitFor(() => expect(started).toEqual(['adaccount.addUser']), { timeout: 20_000 });
     await waitFor(async () => {
       const people = (await sandbox.getJson<{ data: { id: string }[] }>(`/v19.0/${ACCOUNT}/users?limit=200`)).body.data.map((u) => u.id);
       expect(people).toEqual(expect.arrayContaining([newcomer.id, other.id]));
@@ -70,17 +71,17 @@ describe('pasted ids in the action dialog', () => {
     bus.on('job:started', (e) => started.push(e.actionId));
     act(() => bus.emit('selection:changed', { sourceTileId: 't', rowType: 'adaccount', ids: [ACCOUNT], items: [{ id: ACCOUNT, name: 'Account 1' }] }));
     act(() => bus.emit('palette:opened', undefined));
-    fireEvent.click(await screen.findByText('添加用户到广告账户'));
+    fireEvent.click(await screen.findByText('添加用户到广告账户', {}, { timeout: 20_000 }));
     const form = await screen.findByRole('dialog');
     const field = form.querySelector('#param-uid') as HTMLTextAreaElement;
     fireEvent.change(field, { target: { value: other.username } });
     fireEvent.blur(field);
-    const recognised = await within(form).findByTestId('recognised-uid');
-    await waitFor(() => expect(recognised.textContent).toContain(other.name));
+    const recognised = await within(form).findByTestId('recognised-uid', {}, { timeout: 20_000 });
+    await waitFor(() => expect(recognised.textContent).toContain(other.name), { timeout: 20_000 });
     expect(recognised.textContent).toContain('已找到');
     fireEvent.change(form.querySelector('#param-role')!, { target: { value: '1003' } });
     await act(async () => { fireEvent.click(within(form).getByRole('button', { name: '开始' })); });
-    await waitFor(() => expect(started).toEqual(['adaccount.addUser']));
+    await waitFor(() => expect(started).toEqual(['adaccount.addUser']), { timeout: 20_000 });
     expect(within(form).queryByTestId('check-recognised')).toBeNull();
   }, 90_000);
 });

@@ -1,0 +1,305 @@
+// Running a job (docs/DECISIONS.md, "The runner"): loading the action's code, `prepare`, queueing the
+// items on their lane, sending each item or batch through the job's bridge, and what the failure
+// policy decides for a failed one. The Runner (runner.ts) holds the state; these are its steps.
+import { GraphError } from '../bridge/bridge';
+import { newRequestId } from '../bridge/transport';
+import { runBatch, type BatchRequest } from '../graph/batch';
+import type { LaneTask } from './lanes';
+import { requestCosts } from './adaptive';
+import type { StoredItem } from './job-store';
+import { decideFailure } from './failure-policy';
+import { REQUEST_DEADLINE_MS, attemptIds } from './settle';
+import { scopeMap } from './scope';
+import { JobBridge } from './bridges';
+import { HolderGoneError } from './tabs/ask-holder';
+import type { JobItem } from './types';
+import type { FieldError } from './params';
+import type { Runner } from './runner';
+import { DEFAULT_MAX_ATTEMPTS, resultCells, without, type Handlers, type JobRun } from './runner-deps';
+import { askSecretsAgain, settleLeftInFlight, settleThenRequeue, writeDeadlineMs } from './settling';
+import { observeResponse } from './pacing-gate';
+import { paramsProblem, secretsOf, syncLanes } from './admission';
+
+/**
+ * Loads the action's code, settles what a reload left in flight (`settle`), runs `prepare` once,
+ * then queues the pending items on the action's lane.
+ */
+export async function schedule(runner: Runner, jobId: string, settle = false): Promise<void> {
+  const token = ++runner.schedulingSeq;
+  runner.scheduling.set(jobId, token);
+  const current = () => runner.scheduling.get(jobId) === token && runner.job(jobId)?.status === 'running';
+  const job = runner.job(jobId);
+  const entry = job && runner.deps.actions().get(job.actionId);
+  if (!job || job.status !== 'running') return;
+  if (runner.jobStore.open(job) === 0) return runner.completeIfDone(jobId);
+  if (!entry) return runner.failJob(jobId, `the action "${job.actionId}" is not loaded`);
+  syncLanes(runner, entry);
+  if (!runner.lanes.has(entry.action.lane)) return runner.failJob(jobId, `the action runs on the unknown lane "${entry.action.lane}"`);
+  let handlers: Handlers;
+  try {
+    handlers = await entry.action.load();
+  } catch (e) {
+    if (current()) runner.failJob(jobId, `the action's code could not be loaded: ${(e as Error).message}`);
+    return;
+  }
+
+  if (!current()) return;
+  const missing = runner.missingSecrets(jobId);
+  if (missing.length) {
+    runner.jobStore.patchJob(jobId, { status: 'paused', pauseReason: 'secret', pauseMessage: missing.join(', ') });
+    return;
+  }
+
+  const params = { ...(JSON.parse(job.params) as object), ...runner.secrets.get(jobId) };
+  let problem: { message: string; fields: FieldError[] } | null;
+  try {
+    problem = await paramsProblem(runner, jobId, entry.action.schema, params);
+  } catch (e) {
+    problem = { message: `the parameters could not be checked: ${(e as Error).message}`, fields: [] };
+  }
+
+  if (!current()) return;
+  if (problem) return runner.failJob(jobId, problem.message, problem.fields);
+  const controller = runner.controllers.get(jobId) ?? new AbortController();
+  runner.controllers.set(jobId, controller);
+  const { prepareOnly } = secretsOf(runner, job.actionId);
+  const holder = runner.holders.get(jobId);
+  const lane = entry.action.lane;
+  const scopes = scopeMap(entry.plugin.scope);
+  const bridge = new JobBridge(runner.deps.bridge.transport, runner.deps.requestDeadlineMs ?? REQUEST_DEADLINE_MS,
+    (init, response, scope) => observeResponse(runner, lane, scopes, init, response, scope));
+  runner.counters.jobBridges += 1;
+  // Secrets another tab keeps that the items need: runner page cannot run them without the operator.
+  if (holder && holder.names.some((n) => !prepareOnly.includes(n))) return askSecretsAgain(runner, jobId);
+  if (handlers.prepare && !runner.prepared.has(jobId)) {
+    try {
+      const items = runner.items(jobId).map((i) => JSON.parse(i.item) as JobItem);
+      let value: unknown;
+      if (holder) {
+        // That tab runs `prepare` with the secrets and answers only its result.
+        value = await runner.secretHolders!.prepare(holder.tabId, { jobId, actionId: job.actionId, params: JSON.parse(job.params) as Record<string, unknown>, items }, controller.signal);
+      } else {
+        value = await handlers.prepare(params, { signal: controller.signal, bridge: bridge.item(newRequestId()), items });
+      }
+      runner.prepared.set(jobId, { value });
+    } catch (e) {
+      if (!current()) return;
+      if (e instanceof HolderGoneError) askSecretsAgain(runner, jobId);
+      else runner.failJob(jobId, e instanceof Error ? e.message : String(e));
+      return;
+    }
+    if (!current()) return;
+  }
+
+  const run: JobRun = {
+    // Secrets only `prepare` uses never reach the items' code.
+    jobId, entry, handlers, params: without(params, prepareOnly), prepared: runner.prepared.get(jobId)?.value, scopes,
+    batched: !!handlers.toBatch && (runner.lanes.profile(lane).batchSize ?? 1) > 1, bridge, batchRequests: new Map(),
+  };
+  runner.runs.set(jobId, run);
+  runner.lanes.drop(jobId);
+  if (settle) void settleLeftInFlight(runner, run);
+  const pending = runner.items(jobId).filter((i) => i.state === 'pending');
+  if (pending.length === 0) return runner.completeIfDone(jobId);
+  const total = runner.job(jobId)!.total;
+  if (run.batched) {
+    const size = runner.lanes.profile(lane).batchSize!;
+    for (let i = 0; i < pending.length; i += size) {
+      runner.lanes.enqueue(lane, batchTask(runner, run, total, pending.slice(i, i + size).map((g) => ({ rowId: g.rowId, cost: batchCost(runner, run, g) }))));
+    }
+  } else {
+    for (const item of pending) runner.lanes.enqueue(lane, { jobId, jobSize: total, scope: item.scope || null, run: () => runItem(runner, run, item.rowId) });
+  }
+}
+
+/**
+ * A batch of up to `batchSize` entries as one lane task that splits: when the usage gate has room
+ * for only part of it, the part that fits goes now (as its own batch request) and the rest waits
+ * at its place in the queue, instead of the whole batch waiting for room for all of it.
+ */
+export function batchTask(runner: Runner, run: JobRun, jobSize: number, entries: { rowId: string; cost: number }[]): LaneTask {
+  let rest = entries;
+  const task: LaneTask = {
+    jobId: run.jobId, jobSize, scope: null,
+    cost: rest.reduce((sum, e) => sum + e.cost, 0),
+    unitCost: Math.max(...rest.map((e) => e.cost)),
+    run: () => runBatchGroup(runner, run, rest.map((e) => e.rowId)),
+    split: (points) => {
+      let spent = 0;
+      let k = 0;
+      while (k < rest.length && spent + rest[k].cost <= points) spent += rest[k++].cost;
+      if (k === 0) return null;
+      const part = rest.slice(0, k);
+      rest = rest.slice(k);
+      task.cost = rest.reduce((sum, e) => sum + e.cost, 0);
+      return { jobId: run.jobId, jobSize, scope: null, cost: spent, run: () => runBatchGroup(runner, run, part.map((e) => e.rowId)) };
+    },
+  };
+  return task;
+}
+
+export async function runItem(runner: Runner, run: JobRun, rowId: string): Promise<void> {
+  const { jobId, entry, handlers } = run;
+  if (runner.job(jobId)?.status !== 'running') return;
+  const row = runner.jobStore.item(rowId);
+  if (!row || row.state !== 'pending') return;
+  const item = JSON.parse(row.item) as JobItem;
+  const requestId = newRequestId();
+  const deadline = runner.clock.now() + writeDeadlineMs(runner);
+  const attempts = row.attempts + 1;
+  const requestIds = JSON.stringify([...attemptIds(row), requestId]);
+  runner.jobStore.patchItem(rowId, { state: 'inflight', attempts, requestId, requestIds, deadline });
+  runner.live.add(rowId);
+  if (!entry.action.idempotent && !(await saveBeforeSending(runner, jobId, [row]))) {
+    runner.live.delete(rowId);
+    return;
+  }
+
+  const signal = runner.controllers.get(jobId)?.signal ?? new AbortController().signal;
+  let points = 0;
+  const bridge = run.bridge.item(requestId, row.scope || null, (init) => { points += requestCosts(init).reduce((s, c) => s + c, 0); });
+  let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
+  try {
+    outcome = { ok: true, result: await handlers.run(item, run.params, { signal, progress: () => {}, bridge, requestId, prepared: run.prepared }) };
+  } catch (error) {
+    outcome = { ok: false, error };
+  }
+
+  runner.live.delete(rowId);
+  if (outcome.ok) runner.jobStore.patchItem(rowId, { state: 'done', ...resultCells(entry.action, outcome.result), finishedAt: runner.clock.now() });
+  else onFailure(runner, run, { ...row, state: 'inflight', attempts, requestId, requestIds, deadline }, outcome.error, row.scope || null, row);
+  runner.pacer?.learnItemCost(entry.action.lane, points);
+  runner.completeIfDone(jobId);
+}
+
+export async function runBatchGroup(runner: Runner, run: JobRun, ids: string[]): Promise<void> {
+  const { jobId, entry } = run;
+  if (runner.job(jobId)?.status !== 'running') return;
+  const rows = ids.map((id) => runner.jobStore.item(id)).filter((r): r is StoredItem => !!r && r.state === 'pending');
+  if (!rows.length) return;
+  const requestId = newRequestId();
+  const deadline = runner.clock.now() + writeDeadlineMs(runner);
+  const sent = rows.map((row) => ({ ...row, state: 'inflight' as const, attempts: row.attempts + 1, requestId, requestIds: JSON.stringify([...attemptIds(row), requestId]), deadline }));
+  runner.deps.store.transaction(() => sent.forEach((r) => runner.jobStore.patchItem(r.rowId, { state: 'inflight', attempts: r.attempts, requestId, requestIds: r.requestIds, deadline })));
+  sent.forEach((r) => runner.live.add(r.rowId));
+  if (!entry.action.idempotent && !(await saveBeforeSending(runner, jobId, rows))) {
+    sent.forEach((r) => runner.live.delete(r.rowId));
+    return;
+  }
+  // An entry `toBatch` could not make fails alone; the others go as one batch request.
+  const entries = sent.map((row) => batchRequest(runner, run, row));
+  const go = sent.filter((_, k) => !(entries[k] instanceof Error));
+  const requests = entries.filter((e): e is BatchRequest => !(e instanceof Error));
+  let results: Awaited<ReturnType<typeof runBatch>> | null = null;
+  let failure: unknown;
+  if (requests.length) {
+    try {
+      // One retry policy: the runner's (failure-policy.ts retries a batch entry after 400 ms), not runBatch's as well.
+      results = await runBatch(run.bridge.item(requestId), requests, { chunkSize: requests.length, retry: false, signal: runner.controllers.get(jobId)?.signal, sleep: runner.deps.sleep });
+    } catch (error) {
+      failure = error;
+    }
+  }
+
+  sent.forEach((r) => runner.live.delete(r.rowId));
+  const before = new Map(rows.map((r) => [r.rowId, r]));
+  runner.deps.store.transaction(() => {
+    sent.forEach((row, k) => { const e = entries[k]; if (e instanceof Error) runner.jobStore.patchItem(row.rowId, { state: 'failed', message: e.message, finishedAt: runner.clock.now() }); });
+    if (!results) return go.forEach((row) => onFailure(runner, run, row, failure, null, before.get(row.rowId)!));
+    results.forEach((result, k) => {
+      const row = go[k]!;
+      if (result.ok) runner.jobStore.patchItem(row.rowId, { state: 'done', message: '', finishedAt: runner.clock.now() });
+      else onFailure(runner, run, row, result.error ?? new GraphError(`HTTP ${result.code}`, result.code), row.scope || null, before.get(row.rowId)!, true);
+    });
+  });
+  runner.completeIfDone(jobId);
+}
+
+/**
+ * Carries out the failure policy's decision for one item (`row` as it was sent, `before` as it was
+ * before runner attempt). Every decision but `settle-first` means runner attempt was answered and not
+ * applied, so its request id leaves the item's list of attempts that may have landed.
+ */
+export function onFailure(runner: Runner, run: JobRun, row: StoredItem, error: unknown, scope: string | null, before: StoredItem, batchEntry = false): void {
+  const maxAttempts = runner.deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const decision = decideFailure(error, row.attempts, { idempotent: run.entry.action.idempotent, maxAttempts, batchEntry }, { item: scope, fromUsageKey: run.scopes.fromUsageKey }, runner.clock.random());
+  const { message } = decision;
+  const earlier = JSON.stringify(attemptIds({ requestId: '', requestIds: before.requestIds }));
+  switch (decision.kind) {
+    case 'pause-scope':
+      runner.lanes.pause(run.entry.action.lane, decision.scope, runner.clock.now() + decision.forMs);
+      runner.jobStore.patchItem(row.rowId, { state: 'pending', attempts: row.attempts - 1, requestId: '', requestIds: earlier, message });
+      return requeue(runner, run, row.rowId, 0);
+    case 'pause-all':
+      runner.jobStore.patchItem(row.rowId, { state: 'pending', attempts: row.attempts - 1, requestId: '', requestIds: earlier, message });
+      return runner.pauseAll('session', message);
+    case 'retry':
+      runner.counters.retries += 1;
+      runner.jobStore.patchItem(row.rowId, { state: 'pending', requestId: '', requestIds: earlier, message });
+      return requeue(runner, run, row.rowId, decision.afterMs);
+    case 'settle-first':
+      runner.jobStore.patchItem(row.rowId, { message });
+      void settleThenRequeue(runner, run, row, maxAttempts);
+      return;
+    case 'fail':
+      runner.jobStore.patchItem(row.rowId, { state: 'failed', message, finishedAt: runner.clock.now() });
+  }
+}
+
+/** A batched item's entry, made by `toBatch` once per item and kept for its retries (or why it could not be made). */
+export function batchRequest(runner: Runner, run: JobRun, row: Pick<StoredItem, 'rowId' | 'item'>): BatchRequest | Error {
+  let entry = run.batchRequests.get(row.rowId);
+  if (!entry) {
+    runner.counters.batchEntries += 1;
+    try {
+      entry = run.handlers.toBatch!(JSON.parse(row.item) as JobItem, run.params) as BatchRequest;
+    } catch (e) {
+      entry = e instanceof Error ? e : new Error(String(e));
+    }
+    run.batchRequests.set(row.rowId, entry);
+  }
+
+  return entry;
+}
+
+/** The usage points of a batched item: a read 1, a write 3 (an entry that could not be made costs nothing). */
+export function batchCost(runner: Runner, run: JobRun, row: Pick<StoredItem, 'rowId' | 'item'>): number {
+  const entry = batchRequest(runner, run, row);
+  return entry instanceof Error ? 0 : entry.method === 'GET' ? 1 : 3;
+}
+
+/** Puts one item back on its lane after a delay (backoff is never scaled by the pace factor). */
+export function requeue(runner: Runner, run: JobRun, rowId: string, delayMs: number): void {
+  const enqueue = () => {
+    const job = runner.job(run.jobId);
+    if (!job || job.status !== 'running' || runner.runs.get(run.jobId) !== run) return;
+    const row = runner.jobStore.item(rowId);
+    if (!row || row.state !== 'pending') return;
+    runner.lanes.enqueue(run.entry.action.lane, {
+      jobId: run.jobId, jobSize: job.total, scope: row.scope || null, cost: run.batched ? batchCost(runner, run, row) : undefined,
+      run: () => (run.batched ? runBatchGroup(runner, run, [rowId]) : runItem(runner, run, rowId)),
+    });
+  };
+  if (delayMs <= 0) enqueue();
+  else runner.clock.setTimeout(enqueue, delayMs);
+}
+
+/**
+ * Saves the in-flight record of a write before it leaves. When that fails the write is not sent:
+ * its items go back as they were, the job pauses with the reason, and the operator is told.
+ */
+export async function saveBeforeSending(runner: Runner, jobId: string, before: readonly StoredItem[]): Promise<boolean> {
+  if (await runner.flush()) return true;
+  const message = 'the browser could not save the job before sending a write';
+  runner.deps.store.transaction(() => {
+    for (const row of before) runner.jobStore.patchItem(row.rowId, { state: 'pending', attempts: row.attempts, requestId: row.requestId, requestIds: row.requestIds ?? '[]', deadline: row.deadline });
+  });
+  const job = runner.job(jobId);
+  if (job?.status === 'running') {
+    runner.lanes.drop(jobId);
+    runner.jobStore.patchJob(jobId, { status: 'paused', pauseReason: 'storage', pauseMessage: message });
+    runner.deps.bus?.emit('runner:cannot-persist', { reason: 'failed', message });
+  }
+
+  return false;
+}
