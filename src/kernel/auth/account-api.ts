@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client';
 import { API, apiPost, apiGet } from '../api/endpoints';
-import type { SessionView } from '../../../protocol/api';
+import type { BodyOf, CodePurpose, RegisterBody, ResetBody, SessionView } from '../../../protocol/api';
 import { clearSession, storeToken } from './session';
 
 /**
@@ -26,18 +26,18 @@ export const accountApi = {
   /** `unlockCode`: the code mailed when the server answers 40011 (too many failed logins for the address) */
   login: (api: ApiClient, email: string, password: string, unlockCode?: string) =>
     withToken(() => apiPost(api, API.account.login, { email: email.trim(), password, ...(unlockCode ? { unlockCode: unlockCode.trim() } : {}) })),
-  register: (api: ApiClient, f: { email: string; password: string; confirmPassword: string; agree: boolean }) =>
+  register: (api: ApiClient, f: RegisterBody) =>
     withToken(() => apiPost(api, API.account.register, { ...f, email: f.email.trim() })),
-  sendCode: (api: ApiClient, email: string, purpose: 'activation' | 'reset') => apiPost(api, API.account.sendCode, { email: email.trim(), purpose }),
+  sendCode: (api: ApiClient, email: string, purpose: CodePurpose) => apiPost(api, API.account.sendCode, { email: email.trim(), purpose }),
   /** Without a token and with `passwordRequired` when the browser that registered did not activate: the user sets a password by reset. */
   activate: (api: ApiClient, email: string, code: string) =>
     withToken(() => apiPost(api, API.account.activate, { email: email.trim(), code: code.trim() })),
   forgotPassword: (api: ApiClient, email: string) =>
     withToken(() => apiPost(api, API.account.forgotPassword, { email: email.trim() })),
-  createPassword: (api: ApiClient, f: { email: string; code: string; password: string; confirmPassword: string }) =>
+  createPassword: (api: ApiClient, f: ResetBody) =>
     withToken(() => apiPost(api, API.account.createPassword, { ...f, email: f.email.trim(), code: f.code.trim() })),
   /** Needs the current password; the server ends every other session and mails a notice. */
-  changePassword: (api: ApiClient, f: { password: string; newPassword: string; confirmPassword: string }) =>
+  changePassword: (api: ApiClient, f: BodyOf<typeof API.user.changePassword>) =>
     apiPost(api, API.user.changePassword, f),
   sessions: (api: ApiClient) => apiGet(api, API.user.sessions),
   /** Ends one session, all others or all; when this browser's session is among them, this browser is logged out (every tab). */
