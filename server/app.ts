@@ -25,7 +25,7 @@ import { runtimeRoutes } from './routes/runtime';
 import { messageRoutes } from './routes/messages';
 import { recordRoutes } from './routes/records';
 import { payRoutes } from './routes/pay';
-import { adminRoutes } from './routes/admin';
+import { adminRoutes } from './routes/admin/index';
 import { graphqlDocRoutes } from './routes/graphql-docs';
 
 export interface BuildOptions {

@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { settings, users } from './db/schema';
 import { ApiError, Code, ok } from './envelope';
 import { caller, type AppContext } from './context';
+import { API } from '../protocol/api';
+import { route } from './route';
 
 export const BOOTSTRAP_KEY = 'bootstrapTokenHash';
 
@@ -37,7 +39,7 @@ export async function prepareBootstrapToken(ctx: AppContext): Promise<string | n
 
 export async function bootstrapRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
-  app.post<{ Body: { token: string } }>('/api/admin/bootstrap', {
+  route(app, API.admin.bootstrap, {
     config: { auth: 'user' },
     schema: {
       body: { type: 'object', properties: { token: { type: 'string', minLength: 1, maxLength: 200 } }, required: ['token'], additionalProperties: false },

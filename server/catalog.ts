@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MenuItem, Role } from '../protocol/api';
 
 interface ManifestData { id: string; icon: string; order: number; hideInMenu?: boolean; roles?: string[]; routes: { path: string }[] }
 
@@ -13,18 +14,7 @@ export function readPluginManifests(dir = PLUGINS_DIR): ManifestData[] {
     .filter((e) => e.isDirectory() && fs.existsSync(path.join(dir, e.name, 'plugin.json')))
     .map((e) => JSON.parse(fs.readFileSync(path.join(dir, e.name, 'plugin.json'), 'utf8')) as ManifestData);
 }
-export const ROLES = ['user', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
-export interface MenuItem {
-  id: string;
-  path: string;
-  title: string;
-  icon: string;
-  order: number;
-  hide: boolean;
-  roles: string[];
-}
+export { ROLES, type Role } from '../protocol/api';
 
 /**
  * The menu comes from the plugins' own manifests (plugins/<id>/plugin.json), the one list of plugins:

@@ -4,10 +4,9 @@ import { pluginPolicy, settings } from './db/schema';
 import { ApiError, Code } from './envelope';
 import { defaultEnabled, isPluginId, isRoleBound, pluginOfModule, PLUGIN_IDS, SHELL_MODULE, type Role } from './catalog';
 import type { AppContext, AuthState } from './context';
+import type { AdminSettings } from '../protocol/api';
 
-export interface AdminSettings {
-  singleSessionPerUser: boolean;
-}
+export type { AdminSettings } from '../protocol/api';
 
 const DEFAULT_SETTINGS: AdminSettings = { singleSessionPerUser: false };
 

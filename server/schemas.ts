@@ -16,7 +16,7 @@ export const paging = {
   pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
 } as const;
 
-export function object<P extends Record<string, object>>(properties: P, required: (keyof P & string)[] = []) {
+export function object<P extends Record<string, object>, R extends keyof P & string = never>(properties: P, required: R[] = []) {
   return { type: 'object', properties, required, additionalProperties: false } as const;
 }
 

@@ -1,13 +1,8 @@
 // How a user is shown: the profile of docs/SPEC.md section 3 plus role, membership and plugins.
 import type { UserRow } from './context';
+import type { AdminUserView, MembershipView, Role, UserProfile, UserStatus } from '../protocol/api';
 
-export interface MembershipView {
-  /** the level in force: the stored level while the membership runs, else 'free' */
-  level: string;
-  start: string | null;
-  expiry: string | null;
-  active: boolean;
-}
+export type { MembershipView } from '../protocol/api';
 
 export function membershipView(user: UserRow, now: Date): MembershipView {
   const active = user.membershipLevel !== 'free' && (user.membershipExpiry === null || user.membershipExpiry.getTime() > now.getTime());
@@ -19,7 +14,7 @@ export function membershipView(user: UserRow, now: Date): MembershipView {
   };
 }
 
-export function profileView(user: UserRow, now: Date, plugins: string[]) {
+export function profileView(user: UserRow, now: Date, plugins: string[]): UserProfile {
   return {
     uid: user.id,
     accountId: String(user.id),
@@ -44,13 +39,13 @@ export function profileView(user: UserRow, now: Date, plugins: string[]) {
   };
 }
 
-export function adminUserView(user: UserRow, now: Date) {
+export function adminUserView(user: UserRow, now: Date): AdminUserView {
   return {
     uid: user.id,
     email: user.email,
     name: user.name,
-    role: user.role,
-    status: user.status,
+    role: user.role as Role,
+    status: user.status as UserStatus,
     isDemo: user.isDemo,
     membership: membershipView(user, now),
     fuel: user.fuel,

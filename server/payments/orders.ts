@@ -6,33 +6,24 @@ import { ApiError, Code } from '../envelope';
 import { membershipView } from '../users';
 import type { AppContext, UserRow } from '../context';
 import type { Tx } from '../db';
+import type { OrderStatus, OrderView, PaymentStart, ServiceKind, ServiceSnapshot, ServiceView } from '../../protocol/api';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
-export type ServiceKind = 'membership' | 'fuel' | 'upgrade';
-export const SERVICE_KINDS: ServiceKind[] = ['membership', 'fuel', 'upgrade'];
-
-interface ServiceSnapshot {
-  id: number;
-  kind: ServiceKind;
-  name: string;
-  level: string;
-  durationDays: number;
-  fuelAmount: number;
-}
+export { SERVICE_KINDS, type ServiceKind } from '../../protocol/api';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-export function serviceView(s: ServiceRow) {
+export function serviceView(s: ServiceRow): ServiceView {
   return {
-    id: s.id, kind: s.kind, name: s.name, description: s.description, level: s.level, durationDays: s.durationDays,
+    id: s.id, kind: s.kind as ServiceKind, name: s.name, description: s.description, level: s.level, durationDays: s.durationDays,
     fuelAmount: s.fuelAmount, priceCents: s.priceCents, price: money(s.priceCents), currency: s.currency, active: s.active, sort: s.sort,
   };
 }
 
-export function orderView(o: OrderRow) {
+export function orderView(o: OrderRow): OrderView {
   return {
-    ordernum: o.ordernum, status: o.status, provider: o.provider, amountCents: o.amountCents, amount: money(o.amountCents), currency: o.currency,
+    ordernum: o.ordernum, status: o.status as OrderStatus, provider: o.provider, amountCents: o.amountCents, amount: money(o.amountCents), currency: o.currency,
     service: o.service as ServiceSnapshot, providerRef: o.providerRef, createdAt: o.createdAt.toISOString(), updatedAt: o.updatedAt.toISOString(),
     paidAt: o.paidAt?.toISOString() ?? null,
   };
@@ -67,7 +58,7 @@ export async function createOrder(ctx: AppContext, user: UserRow, serviceId: num
 }
 
 /** Hands a pending order to its provider; a provider that settles at once (sandbox) pays it here. */
-export async function startPayment(ctx: AppContext, user: UserRow, order: OrderRow) {
+export async function startPayment(ctx: AppContext, user: UserRow, order: OrderRow): Promise<PaymentStart> {
   if (order.status !== 'pending') throw new ApiError(Code.ORDER_STATE, 'orderNotPending', { status: order.status });
   const provider = ctx.payments.get(order.provider);
   if (!provider) throw new ApiError(Code.PROVIDER_UNAVAILABLE, 'providerUnavailable', { provider: order.provider });

@@ -15,15 +15,8 @@ import { mailQueue } from '../mail';
 import { LOGIN_WAIT_MS, sourceKey, type RateLimiter } from '../rate-limit';
 import { mailPasswordNotice } from './sessions';
 import * as s from '../schemas';
-
-interface RegisterBody { email: string; password: string; confirmPassword: string; agree: boolean }
-interface EmailBody { email: string }
-interface SendBody { email: string; purpose: CodePurpose }
-interface CheckBody { email: string; code: string; purpose: CodePurpose }
-interface ActivationBody { email: string; code: string }
-interface ResetBody { email: string; code: string; password: string; confirmPassword: string }
-
-interface LoginBody { email: string; password: string; unlockCode?: string }
+import { API } from '../../protocol/api';
+import { route } from '../route';
 
 export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
@@ -127,7 +120,7 @@ async function logIn(ctx: AppContext, req: FastifyRequest, user: UserRow): Promi
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
-  app.post<{ Body: RegisterBody }>('/api/user/register', {
+  route(app, API.account.register, {
     schema: { body: s.object({ email: s.email, password: s.password, confirmPassword: s.password, agree: { type: 'boolean' } }, ['email', 'password', 'confirmPassword', 'agree']) },
   }, async (req, reply) => {
     await limitByIp(ctx, req);
@@ -165,7 +158,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, { email, activation: 'required' });
   });
 
-  app.post<{ Body: SendBody }>('/api/ems/send', {
+  route(app, API.account.sendCode, {
     schema: { body: s.object({ email: s.email, purpose: s.purpose }, ['email', 'purpose']) },
   }, async (req) => {
     await limitByIp(ctx, req);
@@ -178,7 +171,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, { email, purpose });
   });
 
-  app.post<{ Body: CheckBody }>('/api/ems/check', {
+  route(app, API.account.checkCode, {
     schema: { body: s.object({ email: s.email, code: s.code, purpose: s.purpose }, ['email', 'code', 'purpose']) },
   }, async (req) => {
     await limitByIp(ctx, req);
@@ -186,7 +179,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, { valid: true });
   });
 
-  app.post<{ Body: ActivationBody }>('/api/user/emailActivation', {
+  route(app, API.account.activate, {
     schema: { body: s.object({ email: s.email, code: s.code }, ['email', 'code']) },
   }, async (req, reply) => {
     await limitByIp(ctx, req);
@@ -213,7 +206,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
 
-  app.post<{ Body: EmailBody }>('/api/user/forgotPassword', {
+  route(app, API.account.forgotPassword, {
     schema: { body: s.object({ email: s.email }, ['email']) },
   }, async (req) => {
     await limitByIp(ctx, req);
@@ -224,7 +217,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, { email });
   });
 
-  app.post<{ Body: ResetBody }>('/api/user/createPasswords', {
+  route(app, API.account.createPassword, {
     schema: { body: s.object({ email: s.email, code: s.code, password: s.password, confirmPassword: s.password }, ['email', 'code', 'password', 'confirmPassword']) },
   }, async (req) => {
     await limitByIp(ctx, req);
@@ -248,7 +241,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, { token: await logIn(ctx, req, user), email });
   });
 
-  app.post<{ Body: LoginBody }>('/api/user/login', {
+  route(app, API.account.login, {
     schema: { body: s.object({ email: s.email, password: s.password, unlockCode: s.code }, ['email', 'password']) },
   }, async (req) => {
     const email = normaliseEmail(req.body.email);
@@ -313,7 +306,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, { token: await logIn(ctx, req, user!), email, role: user!.role });
   });
 
-  app.post('/api/user/logout', { config: { auth: 'user' }, schema: { body: s.noBody, querystring: s.noQuery } }, async (req) => {
+  route(app, API.account.logout, { config: { auth: 'user' }, schema: { body: s.noBody, querystring: s.noQuery } }, async (req) => {
     const auth = caller(req.auth);
     auth.rotate = false;
     await revokeSession(ctx, auth.sessionId, 'logout');

@@ -12,6 +12,8 @@ import { requireOwnPassword } from '../own-password';
 import { caller, type AppContext } from '../context';
 import { ApiError, Code } from '../envelope';
 import * as s from '../schemas';
+import { API, type DocCatalogueView } from '../../protocol/api';
+import { route } from '../route';
 
 const OPERATION = '^[A-Za-z][A-Za-z0-9_]{0,99}$';
 const DOC_ID = '^[0-9]{1,32}$';
@@ -37,7 +39,7 @@ async function effectiveMap(ctx: AppContext): Promise<Record<string, string>> {
   return sortKeys(map);
 }
 
-async function adminView(ctx: AppContext) {
+async function adminView(ctx: AppContext): Promise<DocCatalogueView> {
   const rows = await adminEntries(ctx);
   return {
     demo: ctx.config.demo,
@@ -55,12 +57,12 @@ function sortKeys(map: Record<string, string>): Record<string, string> {
 export async function graphqlDocRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
-  app.get('/api/graphql-docs', { config: { auth: 'none' }, schema: { querystring: s.noQuery } }, async (req) => ok(req.lang, await effectiveMap(ctx)));
+  route(app, API.graphqlDocs.catalogue, { config: { auth: 'none' }, schema: { querystring: s.noQuery } }, async (req) => ok(req.lang, await effectiveMap(ctx)));
 
-  app.get('/api/admin/graphql-docs', { config: { auth: 'admin' }, schema: { querystring: s.noQuery } }, async (req) => ok(req.lang, await adminView(ctx)));
+  route(app, API.graphqlDocs.adminCatalogue, { config: { auth: 'admin' }, schema: { querystring: s.noQuery } }, async (req) => ok(req.lang, await adminView(ctx)));
 
   // `{ password, docs: { "<operation>": "<docId>" | null } }`: a doc id sets, null removes; other operations stay.
-  app.post<{ Body: { password: string; docs: Record<string, string | null> } }>('/api/admin/graphql-docs', {
+  route(app, API.graphqlDocs.setAdminCatalogue, {
     config: { auth: 'admin' },
     schema: {
       body: {

@@ -5,18 +5,17 @@ import { announcements, announcementSeen } from '../db/schema';
 import { ok } from '../envelope';
 import { caller, type AppContext } from '../context';
 import * as s from '../schemas';
+import { API, type AnnouncementView } from '../../protocol/api';
+import { route } from '../route';
 
 type AnnouncementRow = typeof announcements.$inferSelect;
 
-export function announcementView(a: AnnouncementRow) {
+export function announcementView(a: AnnouncementRow): AnnouncementView {
   return {
     id: a.id, title: a.title, content: a.content, message_type: a.messageType, fbid: a.fbid, targetUserId: a.targetUserId,
     create_time: a.createdAt.toISOString(),
   };
 }
-
-interface UnseenQuery { fbid?: string }
-interface SeenQuery { fbid?: string; message_type?: number; identity?: string }
 
 /** Messages meant for this user (all, or them alone) and this identity (any, or the one given) they have not seen yet. */
 function unseenWhere(userId: number, fbid: string): SQL {
@@ -39,7 +38,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     properties: { fbid: s.fbid, message_type: { type: 'integer', minimum: 0, maximum: 1000 }, identity: { type: 'string', maxLength: 32, pattern: '^[0-9]{0,9}$' }, uid: s.uid },
   } as const;
 
-  app.get<{ Querystring: UnseenQuery }>('/api/message_notification/unseen', {
+  route(app, API.messages.unseen, {
     config: { auth: 'user' },
     schema: { querystring: { type: 'object', properties: { fbid: s.fbid, uid: s.uid } } },
   }, async (req) => {
@@ -51,7 +50,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The spec passes message_type, fbid and identity in the query; a JSON body with the same fields is read too.
-  app.post<{ Querystring: SeenQuery; Body: SeenQuery | undefined }>('/api/message_notification/update_message_to_seen', {
+  route(app, API.messages.markSeen, {
     config: { auth: 'user' },
     schema: { querystring: seenQuery, body: { ...seenQuery, type: ['object', 'null'] } },
   }, async (req) => {

@@ -9,11 +9,11 @@ import { caller, type AppContext, type UserRow } from '../context';
 import { limitUser } from '../user-limits';
 import { cancelOrder, createOrder, failOrder, findOwnOrder, orderView, serviceView, settleOrder, startPayment } from '../payments/orders';
 import * as s from '../schemas';
+import { API, PAY_WEBHOOK_PATH } from '../../protocol/api';
+import { route } from '../route';
 
 const providerId = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[a-z0-9_-]+$' } as const;
 const orderStatus = { type: 'string', enum: ['pending', 'paid', 'cancelled', 'failed'] } as const;
-
-interface OrdersQuery extends s.Paging { status?: string }
 
 /**
  * Per-user bounds before an order is made (server/user-limits.ts): calls a minute, open orders at once,
@@ -32,7 +32,7 @@ async function boundOrders(ctx: AppContext, user: UserRow): Promise<void> {
 export async function payRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
-  app.get('/api/pay/getMyservicesList', { config: { auth: 'user' }, schema: { querystring: s.noQuery } }, async (req) => {
+  route(app, API.pay.catalogue, { config: { auth: 'user' }, schema: { querystring: s.noQuery } }, async (req) => {
     const user = caller(req.auth).user;
     const rows = await ctx.db.select().from(services).where(eq(services.active, true)).orderBy(asc(services.sort), asc(services.id));
     return ok(req.lang, {
@@ -44,7 +44,7 @@ export async function payRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.get<{ Querystring: OrdersQuery }>('/api/pay/getMyorder', {
+  route(app, API.pay.myOrders, {
     config: { auth: 'user' },
     schema: { querystring: { type: 'object', properties: { ...s.paging, status: orderStatus, uid: s.uid } } },
   }, async (req) => {
@@ -58,12 +58,12 @@ export async function payRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, { list: rows.map(orderView), total: total?.n ?? 0, page, pageSize });
   });
 
-  app.get<{ Querystring: { ordernum: string } }>('/api/pay/getOrderDetail', {
+  route(app, API.pay.orderDetail, {
     config: { auth: 'user' },
     schema: { querystring: { type: 'object', properties: { ordernum: s.ordernum, uid: s.uid }, required: ['ordernum'] } },
   }, async (req) => ok(req.lang, orderView(await findOwnOrder(ctx, caller(req.auth).user, req.query.ordernum))));
 
-  app.post<{ Body: { serviceId: number; provider?: string } }>('/api/pay/createOrder', {
+  route(app, API.pay.createOrder, {
     config: { auth: 'user' },
     schema: { body: s.object({ serviceId: s.id, provider: providerId }, ['serviceId']) },
   }, async (req) => {
@@ -73,7 +73,7 @@ export async function payRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, await createOrder(ctx, auth.user, req.body.serviceId, req.body.provider));
   });
 
-  app.post<{ Body: { ordernum: string } }>('/api/pay/payOrder', {
+  route(app, API.pay.payOrder, {
     config: { auth: 'user' },
     schema: { body: s.object({ ordernum: s.ordernum }, ['ordernum']) },
   }, async (req) => {
@@ -82,7 +82,7 @@ export async function payRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, await startPayment(ctx, auth.user, await findOwnOrder(ctx, auth.user, req.body.ordernum)));
   });
 
-  app.post<{ Body: { ordernum: string } }>('/api/pay/cancelOrder', {
+  route(app, API.pay.cancelOrder, {
     config: { auth: 'user' },
     schema: { body: s.object({ ordernum: s.ordernum }, ['ordernum']) },
   }, async (req) => {
@@ -94,7 +94,7 @@ export async function payRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    scope.post<{ Params: { provider: string }; Body: string }>('/api/pay/webhook/:provider', {
+    scope.post<{ Params: { provider: string }; Body: string }>(PAY_WEBHOOK_PATH, {
       schema: { params: { type: 'object', properties: { provider: providerId }, required: ['provider'] } },
     }, async (req) => {
       const provider = ctx.payments.get(req.params.provider);

@@ -11,6 +11,8 @@ import { assertModuleEnabled } from '../policy';
 import { caller } from '../context';
 import { limitUser, visitPruneDue } from '../user-limits';
 import * as s from '../schemas';
+import { API, type RecordView } from '../../protocol/api';
+import { route } from '../route';
 
 export const RECORDS_PER_MODULE = 50;
 /** The first key of the advisory lock that serialises one user's record writes on PostgreSQL (the second is the user id). */
@@ -25,10 +27,6 @@ export const RECORD_MAX_BYTES = 8 * 1024;
 const recordsScope = (userId: number | string) => `records:${userId}`;
 
 const moduleId = { type: 'string', minLength: 1, maxLength: 100, pattern: MODULE_PATTERN } as const;
-
-interface AddBody { module_id: string; data: unknown; uid?: string | number }
-interface ModuleQuery { module_id: string }
-interface VisitBody { module: string; func_id?: string; uid?: string | number }
 
 /** JSON with sorted keys, so the same item added twice is recognised. */
 function canonical(value: unknown): string {
@@ -69,7 +67,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const moduleQuery = { type: 'object', properties: { module_id: moduleId, uid: s.uid }, required: ['module_id'] } as const;
 
-  app.post<{ Body: AddBody }>('/api/pay/addRecord', {
+  route(app, API.records.addRecord, {
     config: { auth: 'user' },
     schema: { body: s.object({ module_id: moduleId, data: { type: ['object', 'array', 'string', 'number', 'boolean'] }, uid: s.uid }, ['module_id', 'data']) },
   }, async (req) => {
@@ -98,7 +96,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, { id: row.id, module_id: row.moduleId, data: row.content, createdAt: row.createdAt.toISOString() });
   });
 
-  app.get<{ Querystring: ModuleQuery }>('/api/pay/getRecords', {
+  route(app, API.records.records, {
     config: { auth: 'user' },
     schema: { querystring: moduleQuery },
   }, async (req) => {
@@ -109,10 +107,10 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     const rows = await ctx.readCache.load(`records:${userId}:${mod}`, ctx.now().getTime(), () => ctx.db.select().from(records)
       .where(and(eq(records.userId, userId), eq(records.moduleId, mod)))
       .orderBy(desc(records.createdAt), desc(records.id)).limit(RECORDS_PER_MODULE), recordsScope(userId));
-    return ok(req.lang, rows.map((r) => ({ id: r.id, module_id: r.moduleId, data: r.content, createdAt: r.createdAt.toISOString() })));
+    return ok(req.lang, rows.map((r): RecordView => ({ id: r.id, module_id: r.moduleId, data: r.content, createdAt: r.createdAt.toISOString() })));
   });
 
-  app.get<{ Querystring: ModuleQuery }>('/api/pay/clearRecords', {
+  route(app, API.records.clearRecords, {
     config: { auth: 'user' },
     schema: { querystring: moduleQuery },
   }, async (req) => {
@@ -126,7 +124,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, { deleted: deleted.length });
   });
 
-  app.post<{ Body: VisitBody }>('/api/module_statistics_visit/save', {
+  route(app, API.records.saveVisit, {
     config: { auth: 'user' },
     schema: { body: s.object({ module: moduleId, func_id: { type: 'string', maxLength: 100 }, uid: s.uid }, ['module']) },
   }, async (req) => {

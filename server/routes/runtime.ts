@@ -9,21 +9,12 @@ import type { AppContext } from '../context';
 import { DEMO_ACCOUNTS } from '../seed';
 import { DEFAULT_DEMO_PASSWORD } from '../config';
 import { MIN_EXTENSION_VERSION } from '../../protocol/messages';
+import { API, type LatestRecord } from '../../protocol/api';
+import { route } from '../route';
 
 type ReleaseRow = typeof extensionReleases.$inferSelect;
 
-export interface LatestRecord {
-  url: string;
-  version: string;
-  version_web: string;
-  description: string;
-  create_time: string | null;
-  clear_index: string;
-  type: number;
-  func: { identify: string }[];
-  /** An extension below this version is a forced update: the page sends it nothing (docs/INTERFACES.md section 9). */
-  minVersion: string;
-}
+export type { LatestRecord } from '../../protocol/api';
 
 function releaseView(r: ReleaseRow): LatestRecord {
   return {
@@ -58,7 +49,7 @@ export async function runtimeRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const { config } = ctx;
 
-  app.get('/api/runtime', { schema: { querystring: { type: 'object' } } }, async (req) => ok(req.lang, {
+  route(app, API.runtime.runtime, { schema: { querystring: { type: 'object' } } }, async (req) => ok(req.lang, {
     demo: config.demo,
     graphBase: config.demo ? '/__graph' : null,
     webVersion: ctx.webVersion,
@@ -70,7 +61,7 @@ export async function runtimeRoutes(app: FastifyInstance): Promise<void> {
     demoPassword: config.demo && config.demoPassword === DEFAULT_DEMO_PASSWORD ? DEFAULT_DEMO_PASSWORD : null,
   }));
 
-  app.get('/api/plugins/latest', {
+  route(app, API.runtime.latestExtension, {
     schema: { querystring: { type: 'object', properties: { version: { type: 'string', maxLength: 64 } } } },
   }, async (req) => ok(req.lang, await latestRecord(ctx)));
 }

@@ -12,19 +12,9 @@ import { caller, type AppContext } from '../context';
 import { mailQueue } from '../mail';
 import { requireOwnPassword } from '../own-password';
 import * as s from '../schemas';
+import { API, type SessionView } from '../../protocol/api';
+import { route } from '../route';
 
-interface ChangeBody { password: string; newPassword: string; confirmPassword: string }
-interface RevokeBody { id?: number; which?: 'others' | 'all' }
-
-export interface SessionView {
-  id: number;
-  current: boolean;
-  /** e.g. "Chrome 126 · Windows"; '' when the user agent tells nothing */
-  browser: string;
-  address: string;
-  createdAt: string;
-  lastSeenAt: string;
-}
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'], [/OPR\/(\d+)/, 'Opera'], [/SamsungBrowser\/(\d+)/, 'Samsung Internet'], [/Firefox\/(\d+)/, 'Firefox'],
@@ -56,7 +46,7 @@ export function mailPasswordNotice(ctx: AppContext, req: FastifyRequest, email: 
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
-  app.post<{ Body: ChangeBody }>('/api/user/changePassword', {
+  route(app, API.user.changePassword, {
     config: { auth: 'user' },
     schema: { body: s.object({ password: s.password, newPassword: s.password, confirmPassword: s.password }, ['password', 'newPassword', 'confirmPassword']) },
   }, async (req) => {
@@ -79,7 +69,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, { sessionsEnded: ended });
   });
 
-  app.get('/api/user/sessions', { config: { auth: 'user' }, schema: { querystring: s.noQuery } }, async (req) => {
+  route(app, API.user.sessions, { config: { auth: 'user' }, schema: { querystring: s.noQuery } }, async (req) => {
     const auth = caller(req.auth);
     const now = ctx.now().getTime();
     const rows = await ctx.db.select().from(sessions)
@@ -92,7 +82,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, list);
   });
 
-  app.post<{ Body: RevokeBody }>('/api/user/sessions/revoke', {
+  route(app, API.user.endSessions, {
     config: { auth: 'user' },
     schema: { body: s.object({ id: s.id, which: { type: 'string', enum: ['others', 'all'] } }) },
   }, async (req) => {

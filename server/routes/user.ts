@@ -9,6 +9,8 @@ import { profileView } from '../users';
 import { caller, type AppContext, type UserRow } from '../context';
 import { extensionHistory } from './runtime';
 import * as s from '../schemas';
+import { API, type PageSizes, type ProfilePatch } from '../../protocol/api';
+import { route } from '../route';
 
 const PROFILE_FIELDS = {
   name: s.shortText(100),
@@ -24,17 +26,15 @@ const PROFILE_FIELDS = {
   phone: { type: 'string', maxLength: 32, pattern: '^[0-9+()\\- ]*$' },
 } as const;
 
-type ProfilePatch = Partial<Record<keyof typeof PROFILE_FIELDS, string>>;
 
 const DEFAULT_PLEN = 20;
 const CONFIG_FIELDS = { page_plen: s.pageSize, acc_plen: s.pageSize, pixel_plen: s.pageSize, bm_plen: s.pageSize } as const;
-type ConfigPatch = Partial<Record<keyof typeof CONFIG_FIELDS, number>>;
 
 export async function profileOf(ctx: AppContext, user: UserRow) {
   return profileView(user, ctx.now(), await enabledPlugins(ctx, asRole(user.role)));
 }
 
-async function pageSizes(ctx: AppContext, userId: number) {
+async function pageSizes(ctx: AppContext, userId: number): Promise<PageSizes> {
   const [row] = await ctx.db.select().from(userConfig).where(eq(userConfig.userId, userId)).limit(1);
   return {
     page_plen: row?.pagePlen ?? DEFAULT_PLEN,
@@ -47,15 +47,15 @@ async function pageSizes(ctx: AppContext, userId: number) {
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
-  app.post('/api/user/info', { config: { auth: 'user' }, schema: { body: s.noBody, querystring: s.noQuery } }, async (req) => ok(req.lang, await profileOf(ctx, caller(req.auth).user)));
+  route(app, API.user.info, { config: { auth: 'user' }, schema: { body: s.noBody, querystring: s.noQuery } }, async (req) => ok(req.lang, await profileOf(ctx, caller(req.auth).user)));
 
-  app.post('/api/user/menu', { config: { auth: 'user' }, schema: { body: s.noBody, querystring: s.noQuery } }, async (req) => {
+  route(app, API.user.menu, { config: { auth: 'user' }, schema: { body: s.noBody, querystring: s.noQuery } }, async (req) => {
     const role = asRole(caller(req.auth).user.role);
     const enabled = await enabledPlugins(ctx, role);
     return ok(req.lang, MENU.filter((m) => enabled.includes(m.id) && (m.roles.includes('*') || m.roles.includes(role))));
   });
 
-  app.post<{ Body: ProfilePatch }>('/api/user/update_user_info', {
+  route(app, API.user.updateProfile, {
     config: { auth: 'user' },
     schema: { body: s.object(PROFILE_FIELDS) },
   }, async (req) => {
@@ -67,7 +67,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, await profileOf(ctx, updated!));
   });
 
-  app.get<{ Querystring: { key?: 'version_list' | 'page_size' } }>('/api/user/config', {
+  route(app, API.user.config, {
     config: { auth: 'user' },
     schema: { querystring: { type: 'object', properties: { key: { type: 'string', enum: ['version_list', 'page_size'] }, uid: s.uid } } },
   }, async (req) => {
@@ -79,7 +79,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.post<{ Body: ConfigPatch }>('/api/user/config', {
+  route(app, API.user.setConfig, {
     config: { auth: 'user' },
     schema: { body: s.object(CONFIG_FIELDS) },
   }, async (req) => {
@@ -93,5 +93,5 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, await pageSizes(ctx, user.id));
   });
 
-  app.get('/api/optconfig/getUserConfig', { config: { auth: 'user' }, schema: { querystring: s.noQuery } }, async (req) => ok(req.lang, await pageSizes(ctx, caller(req.auth).user.id)));
+  route(app, API.user.pageSizes, { config: { auth: 'user' }, schema: { querystring: s.noQuery } }, async (req) => ok(req.lang, await pageSizes(ctx, caller(req.auth).user.id)));
 }

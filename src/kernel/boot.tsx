@@ -8,6 +8,7 @@ import { addPluginLocales, createI18n } from './i18n';
 import { KernelRoot } from './KernelRoot';
 import { createProductApi } from './api/product-api';
 import { getRuntime, setRuntime, type RuntimeSettings } from './api/runtime';
+import { API, apiGet } from './api/endpoints';
 import type { Bridge } from './bridge/bridge';
 import type { BridgeTransport } from './bridge/transport';
 import { EXTENSION_MARK } from '../../protocol/messages';
@@ -32,11 +33,11 @@ export async function boot(loadManifests: () => Promise<Record<string, unknown>>
   if (getSession().token) void plugins.load().catch(() => { /* KernelRoot shows the failure with a retry */ });
   const api = createProductApi(i18n);
   try {
-    setRuntime(await api.get<RuntimeSettings>('/api/runtime'));
+    setRuntime(await apiGet(api, API.runtime.runtime));
   } catch (e) {
     console.warn('[tessera] runtime settings unavailable', e);
   }
-  const latestVersion = async () => (await api.get<{ version: string }>('/api/plugins/latest')).version ?? null;
+  const latestVersion = async () => (await apiGet(api, API.runtime.latestExtension)).version ?? null;
   const bridge = lazyBridge(getRuntime(), latestVersion);
   createRoot(container).render(
     <StrictMode>

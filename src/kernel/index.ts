@@ -46,6 +46,14 @@ export { WEB_VERSION } from './version';
 export { useApi } from './KernelProvider';
 export { ApiError } from './api/client';
 export type { ApiClient, Envelope } from './api/client';
+// The product API's endpoints and types (protocol/api/): plugins call them with apiGet/apiPost.
+export { API, apiGet, apiPost } from './api/endpoints';
+export type {
+  Endpoint, DataOf, BodyOf, QueryOf, Page, AdminUserView, AdminOrderView, AdminSettings, AnnouncementView, AnnouncementInput, DocCatalogueView,
+  LatestRecord, MembershipView, OrderView, OrderStatus, PaymentStart, PolicyView, ReleaseInput, ReleaseSummary, Role, ServiceCatalogue,
+  ServiceInput, ServiceKind, ServiceView, UserProfile, UserStatus, ProfilePatch,
+} from '../../protocol/api';
+export { ROLES, SERVICE_KINDS } from '../../protocol/api';
 export { useRuntime } from './api/runtime';
 export type { RuntimeSettings } from './api/runtime';
 export { useSession, patchSession } from './auth/session';

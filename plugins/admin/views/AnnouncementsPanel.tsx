@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Button, Callout, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, emailProblem, showToast, type DataColumn } from '@kernel';
+import { API, DataTable, apiPost, emailProblem, showToast, type AnnouncementView, type DataColumn } from '@kernel';
 import { errorText, fmt, useAdminData } from './use-admin';
 
-interface Announcement { id: number; title: string; content: string; message_type: number; fbid: string | null; targetUserId: number | null; create_time: string }
+type Announcement = AnnouncementView;
 
 /** Announcements to everyone or to one user (optionally only for one social identity). */
 export function AnnouncementsPanel() {
   const { t } = useTranslation('admin');
-  const { data, loading, reload, api } = useAdminData<{ list: Announcement[] }>('/api/admin/announcements', { page: 1, pageSize: 100 });
+  const { data, loading, reload, api } = useAdminData(API.admin.announcements, { page: 1, pageSize: 100 });
   const [form, setForm] = useState({ title: '', content: '', email: '', fbid: '' });
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
@@ -20,7 +20,7 @@ export function AnnouncementsPanel() {
     if (form.fbid && !/^\d{1,20}$/.test(form.fbid.trim())) return setError(t('announcements.fbidInvalid'));
     setError(null);
     try {
-      await api.post('/api/admin/announcements/create', {
+      await apiPost(api, API.admin.createAnnouncement, {
         title: form.title.trim(), content: form.content.trim(),
         ...(form.email.trim() ? { email: form.email.trim() } : {}), ...(form.fbid.trim() ? { fbid: form.fbid.trim() } : {}),
       });
@@ -33,7 +33,7 @@ export function AnnouncementsPanel() {
   };
   const remove = async (id: number) => {
     try {
-      await api.post('/api/admin/announcements/delete', { id });
+      await apiPost(api, API.admin.deleteAnnouncement, { id });
       await reload();
     } catch (e) {
       void showToast(errorText(e), 'danger');

@@ -1,16 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, FormGroup, HTMLSelect, HTMLTable, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '@kernel';
+import { API, apiPost, showToast } from '@kernel';
 import { errorText, fmt, useAdminData } from './use-admin';
-
-interface Latest { url: string; version: string; version_web: string; description: string; create_time: string | null; clear_index: string; type: number; func: { identify: string }[] }
-interface ExtensionData { latest: Latest; history: { id: number; version: string; version_web: string; type: number; create_time: string }[] }
 
 /** The extension's latest record: what /api/plugins/latest answers (forced or optional update, functions that need it). */
 export function ExtensionPanel() {
   const { t } = useTranslation('admin');
-  const { data, reload, api } = useAdminData<ExtensionData>('/api/admin/extension');
+  const { data, reload, api } = useAdminData(API.admin.extension);
   const [form, setForm] = useState({ url: '', version: '', version_web: '', description: '', clear_index: '', type: 0, func: '' });
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -26,7 +23,7 @@ export function ExtensionPanel() {
     if (bad) return setError(t('extension.identifyInvalid', { line: bad }));
     setError(null);
     try {
-      await api.post('/api/admin/extension', { ...form, type: Number(form.type), func: identifies.map((identify) => ({ identify })) });
+      await apiPost(api, API.admin.publishExtension, { ...form, type: Number(form.type), func: identifies.map((identify) => ({ identify })) });
       void showToast(t('extension.saved'), 'success');
       await reload();
     } catch (e) {

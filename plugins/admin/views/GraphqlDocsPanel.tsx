@@ -1,16 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, loadDocCatalogue, showToast, type DataColumn } from '@kernel';
+import { API, DataTable, apiPost, loadDocCatalogue, showToast, type DataColumn } from '@kernel';
 import { errorText, fmt, useAdminData } from './use-admin';
 
-interface CatalogueView {
-  demo: boolean;
-  /** the graph sandbox's ids (demo mode): what an operation has without an entry */
-  defaults: Record<string, string>;
-  entries: Record<string, { docId: string; updatedAt: string }>;
-  effective: Record<string, string>;
-}
 interface Row { operation: string; docId: string; source: 'admin' | 'sandbox'; updatedAt: string | null }
 interface Draft { operation: string; docId: string; existing: boolean; password: string }
 interface Removal { operation: string; password: string }
@@ -25,7 +18,7 @@ const DOC_ID = /^[0-9]{1,32}$/;
  */
 export function GraphqlDocsPanel() {
   const { t } = useTranslation('admin');
-  const { data, loading, reload, api } = useAdminData<CatalogueView>('/api/admin/graphql-docs');
+  const { data, loading, reload, api } = useAdminData(API.graphqlDocs.adminCatalogue);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [removal, setRemoval] = useState<Removal | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +31,7 @@ export function GraphqlDocsPanel() {
   const change = async (docs: Record<string, string | null>, password: string, done: string) => {
     if (!password) return setError(t('graphqlDocs.passwordMissing'));
     try {
-      await api.post('/api/admin/graphql-docs', { password, docs });
+      await apiPost(api, API.graphqlDocs.setAdminCatalogue, { password, docs });
       setDraft(null);
       setRemoval(null);
       void showToast(done, 'success');

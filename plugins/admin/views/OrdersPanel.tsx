@@ -1,18 +1,18 @@
 import { useMemo } from 'react';
 import { Button, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, showToast, type DataColumn } from '@kernel';
+import { API, DataTable, apiPost, showToast, type AdminOrderView, type DataColumn } from '@kernel';
 import { errorText, fmt, useAdminData } from './use-admin';
 
-interface AdminOrder { ordernum: string; status: string; provider: string; amount: string; currency: string; service: { name: string } | null; createdAt: string; paidAt: string | null; uid: number; email: string }
+type AdminOrder = AdminOrderView;
 
 /** Every order; a pending order of the manual provider is marked paid here. */
 export function OrdersPanel() {
   const { t } = useTranslation('admin');
-  const { data, loading, reload, api } = useAdminData<{ list: AdminOrder[] }>('/api/admin/orders', { page: 1, pageSize: 100 });
+  const { data, loading, reload, api } = useAdminData(API.admin.orders, { page: 1, pageSize: 100 });
   const markPaid = async (ordernum: string) => {
     try {
-      await api.post('/api/admin/orders/markPaid', { ordernum });
+      await apiPost(api, API.admin.markPaid, { ordernum });
       void showToast(t('orders.markedPaid', { ordernum }), 'success');
       await reload();
     } catch (e) {

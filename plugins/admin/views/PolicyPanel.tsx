@@ -1,26 +1,24 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Checkbox, HTMLTable, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '@kernel';
+import { API, ROLES, apiPost, showToast, type PolicyView, type Role } from '@kernel';
 import { errorText, useAdminData } from './use-admin';
 
-interface Policy { plugins: string[]; roles: { user: string[]; admin: string[] } }
-const ROLES = ['user', 'admin'] as const;
 
 /** Which plugins each role may use. A change reaches other users at their next navigation. */
 export function PolicyPanel() {
   const { t } = useTranslation('admin');
-  const { data, reload, api } = useAdminData<Policy>('/api/admin/policy');
-  const settings = useAdminData<{ singleSessionPerUser: boolean }>('/api/admin/settings');
-  const [draft, setDraft] = useState<Policy['roles'] | null>(null);
+  const { data, reload, api } = useAdminData(API.admin.policy);
+  const settings = useAdminData(API.admin.settings);
+  const [draft, setDraft] = useState<PolicyView['roles'] | null>(null);
   useEffect(() => { if (data) setDraft(data.roles); }, [data]);
   if (!data || !draft) return null;
 
-  const toggle = (role: (typeof ROLES)[number], plugin: string) =>
+  const toggle = (role: Role, plugin: string) =>
     setDraft({ ...draft, [role]: draft[role].includes(plugin) ? draft[role].filter((p) => p !== plugin) : [...draft[role], plugin] });
   const save = async () => {
     try {
-      for (const role of ROLES) await api.post('/api/admin/policy', { role, plugins: draft[role] });
+      for (const role of ROLES) await apiPost(api, API.admin.setPolicy, { role, plugins: draft[role] });
       void showToast(t('policy.saved'), 'success');
       await reload();
     } catch (e) {
@@ -29,7 +27,7 @@ export function PolicyPanel() {
   };
   const setSingleSession = async (value: boolean) => {
     try {
-      await api.post('/api/admin/settings', { singleSessionPerUser: value });
+      await apiPost(api, API.admin.setSettings, { singleSessionPerUser: value });
       await settings.reload();
     } catch (e) {
       void showToast(errorText(e), 'danger');

@@ -1,20 +1,17 @@
 import { useMemo, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NumericInput, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, showToast, type DataColumn } from '@kernel';
+import { API, DataTable, apiPost, showToast, type DataColumn, type ServiceView } from '@kernel';
 import { errorText, useAdminData } from './use-admin';
 
-interface Service {
-  id: number; kind: 'membership' | 'fuel' | 'upgrade'; name: string; description: string; level: string; durationDays: number;
-  fuelAmount: number; priceCents: number; price: string; currency: string; active: boolean; sort: number;
-}
+type Service = ServiceView;
 type Draft = Omit<Service, 'id' | 'price'> & { id?: number };
 const EMPTY: Draft = { kind: 'membership', name: '', description: '', level: 'pro', durationDays: 30, fuelAmount: 0, priceCents: 0, currency: 'CNY', active: true, sort: 0 };
 
 /** Membership plans, fuel bags and upgrades that users can buy. */
 export function ServicesPanel() {
   const { t } = useTranslation('admin');
-  const { data, loading, reload, api } = useAdminData<Service[]>('/api/admin/services');
+  const { data, loading, reload, api } = useAdminData(API.admin.services);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -37,7 +34,7 @@ export function ServicesPanel() {
       const { id, ...fields } = draft;
       const body = { ...fields, name: fields.name.trim() };
       delete (body as Partial<Service>).price;
-      await api.post(id ? '/api/admin/services/update' : '/api/admin/services/create', id ? { id, ...body } : body);
+      await (id ? apiPost(api, API.admin.updateService, { id, ...body }) : apiPost(api, API.admin.createService, body));
       setDraft(null);
       void showToast(t('services.saved'), 'success');
       await reload();
@@ -47,7 +44,7 @@ export function ServicesPanel() {
   };
   const remove = async () => {
     try {
-      await api.post('/api/admin/services/delete', { id: draft!.id });
+      await apiPost(api, API.admin.deleteService, { id: draft!.id! });
       setDraft(null);
       await reload();
     } catch (e) {

@@ -1,34 +1,23 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NumericInput, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, membershipLevelLabel, showToast, type DataColumn } from '@kernel';
+import { API, DataTable, apiPost, membershipLevelLabel, showToast, type AdminUserView, type BodyOf, type DataColumn, type Role } from '@kernel';
 import { errorText, fmt, useAdminData } from './use-admin';
 
-export interface AdminUser {
-  uid: number;
-  email: string;
-  name: string;
-  role: 'user' | 'admin';
-  status: 'pending' | 'active' | 'disabled';
-  isDemo: boolean;
-  membership: { level: string; start: string | null; expiry: string | null; active: boolean };
-  fuel: number;
-  registrationDate: string;
-  lastLoginAt: string | null;
-}
+export type AdminUser = AdminUserView;
 
-interface PendingChange { path: string; body: unknown; done: string; title: string; message: string; danger: boolean }
+interface PendingChange { send: () => Promise<unknown>; done: string; title: string; message: string; danger: boolean }
 
 export function UsersPanel() {
   const { t } = useTranslation('admin');
-  const { data, loading, reload, api } = useAdminData<{ list: AdminUser[] }>('/api/admin/users', { page: 1, pageSize: 100 });
+  const { data, loading, reload, api } = useAdminData(API.admin.users, { page: 1, pageSize: 100 });
   const [editing, setEditing] = useState<AdminUser | null>(null);
   /** A change to another user waits for the admin's confirmation (role, activation). */
   const [confirming, setConfirming] = useState<PendingChange | null>(null);
 
-  const call = async (path: string, body: unknown, done: string) => {
+  const call = async (send: () => Promise<unknown>, done: string) => {
     try {
-      await api.post(path, body);
+      await send();
       void showToast(t(done), 'success');
       await reload();
     } catch (e) {
@@ -48,7 +37,7 @@ export function UsersPanel() {
             text={u.status === 'disabled' || u.status === 'pending' ? t('users.activate') : t('users.deactivate')}
             onClick={() => {
               const active = u.status !== 'active';
-              setConfirming({ path: '/api/admin/users/activation', body: { uid: u.uid, active }, done: 'users.statusChanged',
+              setConfirming({ send: () => apiPost(api, API.admin.setActivation, { uid: u.uid, active }), done: 'users.statusChanged',
                 title: t(active ? 'users.confirmActivateTitle' : 'users.confirmDeactivateTitle'), message: t(active ? 'users.confirmActivate' : 'users.confirmDeactivate', { email: u.email }), danger: !active });
             }} />
         </span>
@@ -57,8 +46,8 @@ export function UsersPanel() {
     { id: 'role', header: t('users.role'), value: (u) => t(`roles.${u.role}`), filter: { options: ['user', 'admin'].map((r) => ({ value: t(`roles.${r}`), label: t(`roles.${r}`) })) },
       cell: (u) => (
         <HTMLSelect minimal value={u.role} aria-label={t('users.role')} onChange={(e) => {
-          const role = e.currentTarget.value;
-          setConfirming({ path: '/api/admin/users/role', body: { uid: u.uid, role }, done: 'users.roleChanged', title: t('users.confirmRoleTitle'), message: t('users.confirmRole', { email: u.email, role: t(`roles.${role}`) }), danger: role === 'admin' });
+          const role = e.currentTarget.value as Role;
+          setConfirming({ send: () => apiPost(api, API.admin.setRole, { uid: u.uid, role }), done: 'users.roleChanged', title: t('users.confirmRoleTitle'), message: t('users.confirmRole', { email: u.email, role: t(`roles.${role}`) }), danger: role === 'admin' });
         }}
           options={[{ value: 'user', label: t('roles.user') }, { value: 'admin', label: t('roles.admin') }]} />
       ) },
@@ -68,7 +57,7 @@ export function UsersPanel() {
     { id: 'fuel', header: t('users.fuel'), value: (u) => u.fuel, width: 80 },
     { id: 'registered', header: t('users.registered'), value: (u) => fmt(u.registrationDate) },
     { id: 'lastLogin', header: t('users.lastLogin'), value: (u) => fmt(u.lastLoginAt) },
-  ], [t]);
+  ], [t, api]);
 
   return (
     <div className="tessera-admin-panel">
@@ -80,17 +69,17 @@ export function UsersPanel() {
         onConfirm={() => {
           const change = confirming;
           setConfirming(null);
-          if (change) void call(change.path, change.body, change.done);
+          if (change) void call(change.send, change.done);
         }}>
         <p><strong>{confirming?.title}</strong></p>
         <p>{confirming?.message}</p>
       </Alert>
-      <MembershipDialog user={editing} onClose={() => setEditing(null)} onSave={async (body) => { await call('/api/admin/users/membership', body, 'users.membershipSaved'); setEditing(null); }} />
+      <MembershipDialog user={editing} onClose={() => setEditing(null)} onSave={async (body) => { await call(() => apiPost(api, API.admin.setMembership, body), 'users.membershipSaved'); setEditing(null); }} />
     </div>
   );
 }
 
-function MembershipDialog({ user, onClose, onSave }: { user: AdminUser | null; onClose: () => void; onSave: (body: unknown) => Promise<void> }) {
+function MembershipDialog({ user, onClose, onSave }: { user: AdminUser | null; onClose: () => void; onSave: (body: BodyOf<typeof API.admin.setMembership>) => Promise<void> }) {
   const { t } = useTranslation('admin');
   const [level, setLevel] = useState('');
   const [expiry, setExpiry] = useState('');

@@ -1,22 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, showToast, useApi } from '@kernel';
+import { ApiError, apiGet, showToast, useApi, type DataOf, type Endpoint, type QueryOf } from '@kernel';
 
 /** Loads an admin list and reloads on demand; failures become a toast with the server's message. */
-export function useAdminData<T>(path: string, query?: Record<string, string | number | undefined>) {
+export function useAdminData<E extends Endpoint<'GET'>>(endpoint: E, query?: QueryOf<E>) {
   const api = useApi();
-  const [data, setData] = useState<T | null>(null);
+  const [data, setData] = useState<DataOf<E> | null>(null);
   const [loading, setLoading] = useState(true);
   const key = JSON.stringify(query ?? {});
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      setData(await api.get<T>(path, { query: JSON.parse(key) }));
+      setData(await apiGet(api, endpoint, { query: JSON.parse(key) as QueryOf<E> }));
     } catch (e) {
       void showToast(errorText(e), 'danger');
     } finally {
       setLoading(false);
     }
-  }, [api, path, key]);
+  }, [api, endpoint, key]);
   useEffect(() => { void reload(); }, [reload]);
   return { data, loading, reload, api };
 }

@@ -2,31 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, H4, H5, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, membershipLevelLabel, patchSession, showToast, useApi, useSession, type UserInfo } from '@kernel';
+import { API, ApiError, apiGet, apiPost, membershipLevelLabel, patchSession, showToast, useApi, useSession, type PaymentStart, type ServiceCatalogue, type ServiceKind, type ServiceView } from '@kernel';
 
-type Kind = 'membership' | 'fuel' | 'upgrade';
-
-interface Service {
-  id: number;
-  kind: Kind;
-  name: string;
-  description: string;
-  level: string;
-  durationDays: number;
-  fuelAmount: number;
-  price: string;
-  currency: string;
-}
-
-interface Catalogue {
-  services: Service[];
-  membership: { level: string; start: string | null; expiry: string | null; active: boolean };
-  fuel: number;
-  providers: { id: string; publicKey: string | null }[];
-  defaultProvider: string;
-}
-
-interface PayResult { order: { ordernum: string; status: string }; payment: { provider: string; status: string } }
+type Kind = ServiceKind;
+type Service = ServiceView;
+type Catalogue = ServiceCatalogue;
+type PayResult = PaymentStart;
 
 /** Membership purchase, fuel-bag purchase and upgrade: each creates an order and hands it to the payment provider. */
 export default function PaymentScreen() {
@@ -43,7 +24,7 @@ export default function PaymentScreen() {
 
   const load = useCallback(async () => {
     try {
-      setCatalogue(await api.get<Catalogue>('/api/pay/getMyservicesList'));
+      setCatalogue(await apiGet(api, API.pay.catalogue));
       setFailure(null);
     } catch (e) {
       setFailure(e instanceof ApiError ? e.message : String(e));
@@ -56,9 +37,9 @@ export default function PaymentScreen() {
     setBuying(service.id);
     setResult(null);
     try {
-      const paid = await api.post<PayResult>('/api/pay/createOrder', { serviceId: service.id, provider: catalogue?.defaultProvider });
+      const paid = await apiPost(api, API.pay.createOrder, { serviceId: service.id, provider: catalogue?.defaultProvider });
       setResult(paid);
-      const fresh = await api.post<UserInfo>('/api/user/info');
+      const fresh = await apiPost(api, API.user.info);
       if (info) patchSession({ info: { ...info, ...fresh } });
       await load();
     } catch (e) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Callout, Card, Dialog, DialogBody, FormGroup, H4, HTMLSelect, HTMLTable, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, DataTable, accountApi, membershipLevelLabel, PAGE_SIZES, currentPageSizes, patchSession, savePageSizes, showToast, useApi, useSession, type DataColumn, type OwnSession, type PageSizeConfig, type UserInfo } from '@kernel';
+import { API, ApiError, DataTable, accountApi, apiGet, apiPost, membershipLevelLabel, PAGE_SIZES, currentPageSizes, patchSession, savePageSizes, showToast, useApi, useSession, type DataColumn, type OwnSession, type PageSizeConfig, type UserInfo } from '@kernel';
 import { formatDate, type Order } from './orders';
 
 const PROFILE_FIELDS = ['name', 'job', 'organization', 'location', 'phone', 'personalWebsite', 'introduction'] as const;
@@ -48,7 +48,7 @@ function ProfileCard() {
     setBusy(true);
     setError(null);
     try {
-      const updated = await api.post<UserInfo>('/api/user/update_user_info', draft);
+      const updated = await apiPost(api, API.user.updateProfile, draft);
       patchSession({ info: { ...info, ...updated } });
       setEditing(false);
       void showToast(t('profile.saved'), 'success');
@@ -271,7 +271,7 @@ function OrdersTable() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const data = await api.get<{ list: Order[] }>('/api/pay/getMyorder', { query: { page: 1, pageSize: 100 } });
+      const data = await apiGet(api, API.pay.myOrders, { query: { page: 1, pageSize: 100 } });
       setOrders(data.list);
     } catch (e) {
       void showToast(e instanceof ApiError ? e.message : String(e), 'danger');
@@ -283,7 +283,7 @@ function OrdersTable() {
 
   const openDetail = async (order: Order) => {
     try {
-      setOpen(await api.get<Order>('/api/pay/getOrderDetail', { query: { ordernum: order.ordernum } }));
+      setOpen(await apiGet(api, API.pay.orderDetail, { query: { ordernum: order.ordernum } }));
     } catch (e) {
       void showToast(e instanceof ApiError ? e.message : String(e), 'danger');
     }
@@ -313,9 +313,9 @@ function OrderDialog({ order, onClose, onChanged }: { order: Order | null; onClo
   const { t } = useTranslation('user');
   const api = useApi();
   const { info } = useSession();
-  const act = async (path: string) => {
+  const act = async (endpoint: typeof API.pay.cancelOrder | typeof API.pay.payOrder) => {
     try {
-      await api.post(path, { ordernum: order!.ordernum });
+      await apiPost(api, endpoint, { ordernum: order!.ordernum });
       onChanged();
     } catch (e) {
       void showToast(e instanceof ApiError ? e.message : String(e), 'danger');
@@ -337,8 +337,8 @@ function OrderDialog({ order, onClose, onChanged }: { order: Order | null; onClo
           </HTMLTable>
           {order.status === 'pending' && info && (
             <div className="tessera-form-actions">
-              <Button text={t('orders.cancel')} onClick={() => void act('/api/pay/cancelOrder')} />
-              <Button intent="primary" text={t('orders.pay')} onClick={() => void act('/api/pay/payOrder')} />
+              <Button text={t('orders.cancel')} onClick={() => void act(API.pay.cancelOrder)} />
+              <Button intent="primary" text={t('orders.pay')} onClick={() => void act(API.pay.payOrder)} />
             </div>
           )}
         </DialogBody>

@@ -1,15 +1,6 @@
-export interface Order {
-  ordernum: string;
-  status: 'pending' | 'paid' | 'cancelled' | 'failed';
-  provider: string;
-  amountCents: number;
-  amount: string;
-  currency: string;
-  service: { id: number; kind: string; name: string; level: string; durationDays: number; fuelAmount: number } | null;
-  createdAt: string;
-  updatedAt: string;
-  paidAt: string | null;
-}
+import type { OrderView } from '@kernel';
+
+export type Order = OrderView;
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';

@@ -1,17 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import type { RuntimeSettings } from '../../../protocol/api';
 
 /** What the server tells the page about itself (GET /api/runtime; no inline script may carry it). */
-export interface RuntimeSettings {
-  demo: boolean;
-  graphBase: string | null;
-  webVersion: string;
-  websocketUrl: string | null;
-  paymentPublicKey: string | null;
-  /** Demo mode: the accounts a newcomer may try (operator first). */
-  demoAccounts?: { email: string; role: 'user' | 'admin' }[];
-  /** Demo mode with the published default password: that password; otherwise null. */
-  demoPassword?: string | null;
-}
+export type { RuntimeSettings } from '../../../protocol/api';
 
 let runtime: RuntimeSettings | null = null;
 const listeners = new Set<() => void>();

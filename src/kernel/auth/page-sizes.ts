@@ -1,4 +1,6 @@
 import type { ApiClient } from '../api/client';
+import { API, apiGet, apiPost } from '../api/endpoints';
+import type { PageSizes } from '../../../protocol/api';
 import { getItem, setItem, type StorageKey } from '../storage';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -12,7 +14,7 @@ export const PAGE_SIZE_KEYS = {
   bm_plen: 'bm_per_page',
 } as const satisfies Record<string, StorageKey>;
 
-export type PageSizeConfig = Record<keyof typeof PAGE_SIZE_KEYS, number>;
+export type PageSizeConfig = PageSizes;
 
 export function isPageSize(value: unknown): value is PageSize {
   return typeof value === 'number' && (PAGE_SIZES as readonly number[]).includes(value);
@@ -33,7 +35,7 @@ export function applyPageSizes(config: Partial<Record<string, unknown>>): string
 
 export async function syncPageSizes(api: ApiClient): Promise<void> {
   try {
-    applyPageSizes(await api.get<Record<string, unknown>>('/api/user/config', { query: { key: 'page_size' } }));
+    applyPageSizes(await apiGet(api, API.user.config, { query: { key: 'page_size' } }));
   } catch (e) {
     console.warn('[tessera] page sizes not synced', e);
   }
@@ -45,6 +47,6 @@ export function currentPageSizes(): PageSizeConfig {
 }
 
 export async function savePageSizes(api: ApiClient, config: Partial<PageSizeConfig>): Promise<void> {
-  await api.post('/api/user/config', config);
+  await apiPost(api, API.user.setConfig, config);
   applyPageSizes(config);
 }

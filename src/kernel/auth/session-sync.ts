@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/client';
-import { getSession, patchSession, setUserInfo, subscribeSession, type UserInfo } from './session';
+import { API, apiPost } from '../api/endpoints';
+import { getSession, patchSession, setUserInfo, subscribeSession } from './session';
 import { syncPageSizes } from './page-sizes';
 
 /** How often a signed-in page asks whether its session still holds (ended elsewhere: it logs out, the leader pauses its jobs). */
@@ -22,8 +23,7 @@ export function useSessionSync(api: ApiClient, enabled: boolean): () => void {
   const refresh = useCallback(() => {
     if (!getSession().token || inFlight.current) return;
     if (!getSession().info) patchSession({ infoStatus: 'loading' });
-    inFlight.current = api
-      .post<UserInfo>('/api/user/info')
+    inFlight.current = apiPost(api, API.user.info)
       .then((info) => {
         const first = !getSession().info;
         setUserInfo({ ...info, plugins: Array.isArray(info.plugins) ? info.plugins : [] });

@@ -1,41 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { getItem, removeItem, setItem } from '../storage';
 import type { KernelUser } from '../context-types';
+import type { MenuItem, UserProfile } from '../../../protocol/api';
 
-/** Profile fields of docs/SPEC.md section 3, as /api/user/info returns them, plus role, membership and plugins. */
-export interface UserInfo {
-  uid?: number;
-  id?: string | number;
-  name?: string;
-  avatar?: string;
-  job?: string;
-  organization?: string;
-  location?: string;
-  email?: string;
-  introduction?: string;
-  personalWebsite?: string;
-  jobName?: string;
-  organizationName?: string;
-  locationName?: string;
-  phone?: string;
-  registrationDate?: string;
-  accountId?: string;
-  certification?: number | string;
-  role: string;
-  membership?: { level: string; start: string | null; expiry: string | null; active?: boolean };
-  fuel?: number;
-  plugins: string[];
-}
+/**
+ * The profile as /api/user/info returns it (`UserProfile`, protocol/api/user.ts: docs/SPEC.md section 3
+ * plus role, membership and plugins); only role and plugins are sure to be there.
+ */
+export type UserInfo = Partial<Omit<UserProfile, 'role' | 'plugins'>> & Pick<UserProfile, 'role' | 'plugins'> & { id?: string | number };
 
-export interface MenuItem {
-  id: string;
-  path: string;
-  title: string;
-  icon: string;
-  order: number;
-  hide: boolean;
-  roles: string[];
-}
+export type { MenuItem };
 
 export interface SessionState {
   token: string | undefined;

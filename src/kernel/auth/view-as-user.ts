@@ -1,8 +1,7 @@
 import { useKernel } from '../KernelProvider';
 import { getSession, patchSession, useSession } from './session';
 import { showToast } from '../core/toaster';
-
-interface PolicyView { plugins: string[]; roles: { user: string[]; admin: string[] } }
+import { API, apiGet } from '../api/endpoints';
 
 /**
  * The spec's role switch, for admins: view the product as a user sees it (role user and the plugins
@@ -20,7 +19,7 @@ export function useViewAsUser() {
       return;
     }
     try {
-      const policy = await api.get<PolicyView>('/api/admin/policy');
+      const policy = await apiGet(api, API.admin.policy);
       patchSession({ viewAsUser: { plugins: policy.roles.user } });
     } catch (e) {
       void showToast(i18n.t('user.viewAsFailed', { reason: (e as Error).message }), 'danger');

@@ -1,24 +1,18 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import type { ApiClient } from '../api/client';
+import { API, apiGet } from '../api/endpoints';
+import type { LatestRecord as ApiLatestRecord } from '../../../protocol/api';
 import type { BridgeTransport } from './transport';
 import { clearKeys, getItem, setItem } from '../storage';
 import { probeExtension } from './probe';
 import { versionBelow } from '../../../protocol';
 
-/** The latest extension record (/api/plugins/latest). */
-export interface LatestRecord {
-  url: string;
-  version: string;
-  version_web: string;
-  description: string;
-  create_time: string | null;
-  clear_index: string;
-  type: number;
-  func: { identify: string }[];
-  /** An extension below this is a forced update, and the page sends it nothing (docs/INTERFACES.md section 9). */
-  minVersion?: string;
-}
+/**
+ * The latest extension record (`API.runtime.latestExtension`, protocol/api/runtime.ts); without
+ * `minVersion` nothing is a forced update.
+ */
+export type LatestRecord = Omit<ApiLatestRecord, 'minVersion'> & Partial<Pick<ApiLatestRecord, 'minVersion'>>;
 
 export type ExtensionStatus = 'empty' | 'loading' | 'needInstall' | 'needUpdate' | 'needChoseUpdate';
 
@@ -88,7 +82,7 @@ export async function checkVersion(api: ApiClient, transport: BridgeTransport): 
   const version = await transport.version();
   let latest: LatestRecord | null = null;
   try {
-    latest = await api.get<LatestRecord>('/api/plugins/latest', { query: { version: version ?? undefined } });
+    latest = await apiGet(api, API.runtime.latestExtension, { query: { version: version ?? undefined } });
   } catch (e) {
     console.warn('[tessera] extension version check failed', e); // the spec: only logged
   }

@@ -7,6 +7,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { i18n as I18n } from 'i18next';
 import type { ApiClient } from '../api/client';
+import { API, apiGet } from '../api/endpoints';
 import { getSession, subscribeSession } from '../auth/session';
 
 export type DocCatalogueStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -61,7 +62,7 @@ export function loadDocCatalogue(api: ApiClient): Promise<void> {
   const mine = generation;
   started = true;
   if (state.status !== 'ready') set({ ...state, status: 'loading' });
-  const load = api.get<Record<string, string>>('/api/graphql-docs')
+  const load = apiGet(api, API.graphqlDocs.catalogue)
     .then((docs) => {
       if (generation !== mine) return;
       const clean: Record<string, string> = {};

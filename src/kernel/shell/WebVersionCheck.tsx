@@ -3,7 +3,8 @@ import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../KernelProvider';
 import { WEB_VERSION } from '../version';
-import { setRuntime, type RuntimeSettings } from '../api/runtime';
+import { setRuntime } from '../api/runtime';
+import { API, apiGet } from '../api/endpoints';
 import { useSettings } from '../core/settings';
 
 export const WEB_VERSION_CHECK_MS = 5 * 60 * 1000;
@@ -22,7 +23,7 @@ export function WebVersionCheck({ intervalMs = WEB_VERSION_CHECK_MS }: { interva
   useEffect(() => {
     const check = async () => {
       try {
-        const runtime = await api.get<RuntimeSettings>('/api/runtime');
+        const runtime = await apiGet(api, API.runtime.runtime);
         setRuntime(runtime);
         if (runtime.webVersion && runtime.webVersion !== 'unknown' && runtime.webVersion !== WEB_VERSION) setNewVersion(runtime.webVersion);
       } catch (e) {

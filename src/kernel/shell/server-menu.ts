@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../api/client';
-import { patchSession, useSession, type MenuItem } from '../auth/session';
+import { API, apiPost } from '../api/endpoints';
+import { patchSession, useSession } from '../auth/session';
 import { useSettings } from '../core/settings';
 import { dismissToast, updateToast } from '../core/toaster';
 
@@ -26,7 +27,7 @@ export function useServerMenu(api: ApiClient): void {
     let settled = false;
     // One toast under one key: "loading" until the menu arrives, then replaced by the outcome.
     void updateToast(MENU_TOAST, t('menu.loading'), 'primary', 0);
-    api.post<MenuItem[]>('/api/user/menu')
+    apiPost(api, API.user.menu)
       .then((menu) => {
         if (cancelled) return;
         settled = true;

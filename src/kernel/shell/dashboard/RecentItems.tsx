@@ -3,6 +3,7 @@ import { Button, Card, Classes, NonIdealState, Spinner } from '@blueprintjs/core
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApi, useKernel } from '../../KernelProvider';
+import { API, apiGet } from '../../api/endpoints';
 import { initialOf, newestFirst, toRecords, type RecentRecord } from './recent-records';
 
 export const RECENT_ITEMS_SHOWN = 12;
@@ -23,7 +24,7 @@ export function RecentItems() {
 
   const load = useCallback(async () => {
     setState({ phase: 'loading' });
-    const results = await Promise.allSettled(areas.map((p) => api.get<unknown>('/api/pay/getRecords', { query: { module_id: p.id } })));
+    const results = await Promise.allSettled(areas.map((p) => apiGet(api, API.records.records, { query: { module_id: p.id } })));
     if (results.length && results.every((r) => r.status === 'rejected')) return setState({ phase: 'error' });
     const lists = results.map((r) => (r.status === 'fulfilled' ? toRecords(r.value) : []));
     setState({ phase: 'ready', records: newestFirst(lists, RECENT_ITEMS_SHOWN) });

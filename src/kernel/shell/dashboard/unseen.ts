@@ -1,18 +1,15 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useApi } from '../../KernelProvider';
 import type { ApiClient } from '../../api/client';
+import { API, apiGet, apiPost } from '../../api/endpoints';
+import type { AnnouncementView } from '../../../../protocol/api';
 import { getItem } from '../../storage';
 
-/** An unseen message of the server (docs/SPEC.md section 7): an admin's announcement to everyone, or a notification to this user. */
-export interface Announcement {
-  id: number;
-  title: string;
-  content: string;
-  message_type: number;
-  create_time: string;
-  /** Null: for every user — an announcement. A user id: for this user alone — a notification. */
-  targetUserId?: number | null;
-}
+/**
+ * An unseen message of the server (docs/SPEC.md section 7): an admin's announcement to everyone
+ * (`targetUserId` null), or a notification to this user; `AnnouncementView` of protocol/api/messages.ts.
+ */
+export type Announcement = Omit<AnnouncementView, 'fbid' | 'targetUserId'> & Partial<Pick<AnnouncementView, 'fbid' | 'targetUserId'>>;
 
 export interface UnseenState { list: Announcement[]; failed: boolean; loaded: boolean }
 
@@ -43,7 +40,7 @@ export function loadUnseen(api: ApiClient): Promise<void> {
   const feed = feedOf(api);
   feed.inflight ??= (async () => {
     try {
-      const data = await api.get<{ list: Announcement[] }>('/api/message_notification/unseen', { query: { fbid: getItem('fbid') } });
+      const data = await apiGet(api, API.messages.unseen, { query: { fbid: getItem('fbid') } });
       publish(feed, { list: Array.isArray(data.list) ? data.list : [], failed: false, loaded: true });
     } catch (e) {
       console.warn('[tessera] notifications unavailable', e);
@@ -59,7 +56,7 @@ export function loadUnseen(api: ApiClient): Promise<void> {
 export async function markUnseenSeen(api: ApiClient, id?: number): Promise<void> {
   const feed = feedOf(api);
   publish(feed, { list: id === undefined ? [] : feed.state.list.filter((m) => m.id !== id) });
-  await api.post('/api/message_notification/update_message_to_seen', undefined, { query: { fbid: getItem('fbid'), identity: id } }).catch(() => undefined);
+  await apiPost(api, API.messages.markSeen, undefined, { query: { fbid: getItem('fbid'), identity: id } }).catch(() => undefined);
   await loadUnseen(api);
 }
 
