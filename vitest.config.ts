@@ -39,6 +39,8 @@ export default mergeConfig(viteConfig, defineConfig({
         test: {
           name: 'sandbox',
           environment: 'node',
+          // starting a sandbox and importing an area's modules can take a while on a busy 2-core machine
+          hookTimeout: 60_000,
           include: ['tests/sandbox/**/*.test.ts', 'plugins/*/tests/**/*.sandbox.test.ts'],
           testTimeout: 30_000,
         },

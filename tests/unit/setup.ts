@@ -24,7 +24,7 @@ afterEach(async () => {
 // toasts before jsdom goes, or a toast's timer may fire into a torn-down window ("window is not defined").
 afterAll(async () => {
   await closeAllToasts();
-}, 5_000);
+}, 20_000); // a busy 2-core machine may take seconds to let the last toast animate out
 
 // A virtualizer renders nothing in a 0×0 box.
 Object.defineProperties(HTMLElement.prototype, {
