@@ -11,7 +11,7 @@ import { getRuntime, setRuntime, type RuntimeSettings } from './api/runtime';
 import type { Bridge } from './bridge/bridge';
 import type { BridgeTransport } from './bridge/transport';
 import { EXTENSION_MARK } from '../../protocol/messages';
-import { getSession } from './auth/session';
+import { getSession } from './core/session';
 import { loadIconsOneByOne } from './icons';
 
 /**

@@ -7,7 +7,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { KernelStore } from '../../src/kernel/store/store';
 import { UserStoreRoot, onLeaveStore } from '../../src/kernel/store/user-store';
-import { clearSession, getSession, patchSession, setUserInfo, storeToken } from '../../src/kernel/auth/session';
+import { clearSession, getSession, patchSession, setUserInfo, storeToken } from '../../src/kernel/core/session';
 import { SESSION_CHECK_MS, useSessionSync } from '../../src/kernel/auth/session-sync';
 import { createApiClient } from '../../src/kernel/api/client';
 import { getItem } from '../../src/kernel/storage';

@@ -7,7 +7,7 @@ import type { KernelStore } from '../../src/kernel/store/store';
 import { UserStoreRoot, onLeaveStore } from '../../src/kernel/store/user-store';
 import { cached, readCached } from '../../src/kernel/store/ttl-cache';
 import { JOBS } from '../../src/kernel/runner/job-store';
-import { clearSession, setUserInfo, storeToken } from '../../src/kernel/auth/session';
+import { clearSession, setUserInfo, storeToken } from '../../src/kernel/core/session';
 import { getItem, setItem } from '../../src/kernel/storage';
 import { listWorkspaces, loadCurrentWorkspace, saveCurrentWorkspace, saveWorkspace } from '../../src/kernel/workspace/saved-workspaces';
 import { emptyWorkspace } from '../../src/kernel/workspace/workspace-file';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/client';
-import { clearSession, storeToken } from './session';
+import { clearSession, storeToken } from '../core/session';
 
 /**
  * The auth calls of docs/INTERFACES.md section 3. Whenever an answer carries `data.token` it is stored; when

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/client';
-import { getSession, patchSession, setUserInfo, subscribeSession, type UserInfo } from './session';
+import { getSession, patchSession, setUserInfo, subscribeSession, type UserInfo } from '../core/session';
 import { syncPageSizes } from './page-sizes';
 
 /** How often a signed-in page asks whether its session still holds (ended elsewhere: it logs out, the leader pauses its jobs). */

@@ -1,5 +1,5 @@
 import { useKernel } from '../KernelProvider';
-import { getSession, patchSession, useSession } from './session';
+import { getSession, patchSession, useSession } from '../core/session';
 import { showToast } from '../core/toaster';
 
 interface PolicyView { plugins: string[]; roles: { user: string[]; admin: string[] } }

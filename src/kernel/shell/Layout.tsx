@@ -18,7 +18,7 @@ import type { LoadedPlugin, PluginRoute } from '../plugin/types';
 import { RouteView } from './RouteView';
 import { WEB_VERSION } from '../version';
 import { useVisitStatistics } from '../core/visit-statistics';
-import { useSession } from '../auth/session';
+import { useSession } from '../core/session';
 import { isFunctionBlocked, useExtensionState } from '../bridge/extension-status';
 import { NonIdealState } from '@blueprintjs/core';
 

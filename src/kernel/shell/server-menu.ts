@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../api/client';
-import { patchSession, useSession, type MenuItem } from '../auth/session';
+import { patchSession, useSession, type MenuItem } from '../core/session';
 import { useSettings } from '../core/settings';
 import { dismissToast, updateToast } from '../core/toaster';
 

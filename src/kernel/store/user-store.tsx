@@ -4,7 +4,7 @@ import { createKernelStore, persistStore, userStoreDbName, type KernelStore } fr
 import type { StoreTabs } from './tabs';
 import { bigCachedKeys, clearCached } from './ttl-cache';
 import { attachBigLists, bigListsDbName, loadBigLists } from './big-lists';
-import { getSession, subscribeSession, type SessionState } from '../auth/session';
+import { getSession, subscribeSession, type SessionState } from '../core/session';
 import { storedUserId } from '../storage';
 
 /**

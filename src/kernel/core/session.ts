@@ -1,6 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { getItem, removeItem, setItem } from '../storage';
-import type { KernelUser } from '../context-types';
+
+/** The signed-in user as the kernel and the plugins see it (the role decides what is usable). */
+export interface KernelUser {
+  id?: string;
+  email?: string;
+  name?: string;
+  role: string;
+}
 
 /** Profile fields of docs/SPEC.md section 3, as /api/user/info returns them, plus role, membership and plugins. */
 export interface UserInfo {
