@@ -12,6 +12,8 @@ import { SESSION_CHECK_MS, useSessionSync } from '../../src/kernel/auth/session-
 import { createApiClient } from '../../src/kernel/api/client';
 import { getItem } from '../../src/kernel/storage';
 
+const runnerTables = () => import('../../src/kernel/runner/job-store').then(({ JOBS, ITEMS }) => [JOBS, ITEMS]);
+
 afterEach(() => {
   act(() => clearSession());
   vi.useRealTimers();
@@ -35,7 +37,7 @@ function mountStore() {
     useEffect(() => onLeaveStore(store, left), [store]);
     return null;
   }
-  render(<UserStoreRoot>{(store) => { seen.store = store; return <Probe store={store} />; }}</UserStoreRoot>);
+  render(<UserStoreRoot leaderTables={runnerTables}>{(store) => { seen.store = store; return <Probe store={store} />; }}</UserStoreRoot>);
   return { left, seen };
 }
 

@@ -12,6 +12,8 @@ import { getItem, setItem } from '../../src/kernel/storage';
 import { listWorkspaces, loadCurrentWorkspace, saveCurrentWorkspace, saveWorkspace } from '../../src/kernel/workspace/saved-workspaces';
 import { emptyWorkspace } from '../../src/kernel/workspace/workspace-file';
 
+const runnerTables = () => import('../../src/kernel/runner/job-store').then(({ JOBS, ITEMS }) => [JOBS, ITEMS]);
+
 function logIn(uid: number): void {
   storeToken(`token-${uid}`);
   setUserInfo({ uid, role: 'user', plugins: [] });
@@ -51,7 +53,7 @@ describe('per-user store', () => {
     const seen: { store: KernelStore | null } = { store: null };
     const left = vi.fn();
     render(
-      <UserStoreRoot>
+      <UserStoreRoot leaderTables={runnerTables}>
         {(store) => {
           seen.store = store;
           return <Probe store={store} onLeave={left} />;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { lazyPart } from './lazy-part';
-import { HOME_PATH } from '../core/route-table';
+import { HOME_PATH } from '../plugin/route-table';
 import { RequireAuth } from '../auth/RequireAuth';
 import { LoginScreen } from '../auth/screens/LoginScreen';
 import { patchSession } from '../core/session';
