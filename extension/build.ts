@@ -11,7 +11,7 @@
  *   (comma-separated). Required for production; development always adds http://127.0.0.1 and
  *   http://localhost (any port).
  * - the version is the `version` of extension/manifest.json (the template); the key (hence the
- *   extension id) comes from extension/keys.json and must match extension/extension-ids.json.
+ *   extension id) comes from extension/keys.json and must match protocol/extension-ids.ts.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { zipSync, type Zippable } from 'fflate';
 import { build as rolldown, type Plugin } from 'rolldown';
+import { EXTENSION_IDS } from '../protocol/extension-ids';
 import type { Flavour } from './src/build-config';
 import { extensionIdFromSha256Hex } from './src/lib/ids';
 import { makeManifest, type Manifest } from './src/lib/manifest';
@@ -51,11 +52,11 @@ export function loadTemplate(): Manifest {
 /** The flavour's public key, checked against the committed extension id. */
 export function flavourKey(flavour: Flavour): { key: string; id: string } {
   const keys = readJson<Record<Flavour, string>>(path.join(here, 'keys.json'));
-  const ids = readJson<Record<Flavour, string>>(path.join(here, 'extension-ids.json'));
+  const ids: Record<Flavour, string> = EXTENSION_IDS;
   const key = keys[flavour];
   if (!key) throw new Error(`extension/keys.json has no ${flavour} key`);
   const id = idOfKey(key);
-  if (ids[flavour] !== id) throw new Error(`extension/extension-ids.json says ${flavour} = ${ids[flavour]}, but keys.json gives ${id}`);
+  if (ids[flavour] !== id) throw new Error(`protocol/extension-ids.ts says ${flavour} = ${ids[flavour]}, but keys.json gives ${id}`);
   return { key, id };
 }
 

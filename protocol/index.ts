@@ -1,6 +1,7 @@
 /**
  * The page ↔ extension protocol (docs/INTERFACES.md section 4): message types and their validators,
- * the request placeholders, the platform hosts and the allow-list of platform calls. The app
+ * the request placeholders, the platform hosts, the allow-list of platform calls, the extension's ids
+ * and the deadlines both sides keep. The app
  * (src/kernel/bridge, the demo transport) and the extension (extension/src, bundled by
  * extension/build.ts) both import it from here; neither keeps a copy.
  *
@@ -15,3 +16,4 @@ export * from './guard';
 export * from './canonical';
 export * from './documents';
 export * from './executor';
+export * from './extension-ids';

@@ -1,11 +1,11 @@
 /**
  * Run ONCE (already done; the output is checked in): makes the two RSA-2048 key pairs whose public
  * halves fix the ids of the production and development flavours, writes extension/keys.json (public
- * keys only, base64 DER SubjectPublicKeyInfo) and extension/extension-ids.json. The private keys are
+ * keys only, base64 DER SubjectPublicKeyInfo) and the ids in protocol/extension-ids.ts. The private keys are
  * thrown away: an unpacked or self-hosted install needs only the public key in the manifest.
  *
  *   npx tsx extension/scripts/make-keys.ts           # refuses to replace existing keys
- *   npx tsx extension/scripts/make-keys.ts --ids     # recompute extension-ids.json from keys.json
+ *   npx tsx extension/scripts/make-keys.ts --ids     # recompute protocol/extension-ids.ts's ids from keys.json
  *   npx tsx extension/scripts/make-keys.ts --force   # new keys: CHANGES BOTH EXTENSION IDS
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
@@ -16,7 +16,7 @@ import { extensionIdFromSha256Hex } from '../src/lib/ids';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const keysFile = path.join(dir, 'keys.json');
-const idsFile = path.join(dir, 'extension-ids.json');
+const idsFile = path.resolve(dir, '../protocol/extension-ids.ts');
 const flavours = ['production', 'development'] as const;
 
 function idOfKey(publicKeyBase64: string): string {
@@ -25,7 +25,11 @@ function idOfKey(publicKeyBase64: string): string {
 
 function writeIds(keys: Record<(typeof flavours)[number], string>) {
   const ids = Object.fromEntries(flavours.map((f) => [f, idOfKey(keys[f])]));
-  fs.writeFileSync(idsFile, `${JSON.stringify(ids, null, 2)}\n`);
+  const body = flavours.map((f) => `  ${f}: '${ids[f]}',\n`).join('');
+  const source = fs.readFileSync(idsFile, 'utf8');
+  const updated = source.replace(/(export const EXTENSION_IDS = \{\n)[^}]*(\} as const)/, `$1${body}$2`);
+  if (updated === source && !flavours.every((f) => source.includes(`${f}: '${ids[f]}'`))) throw new Error(`${idsFile}: EXTENSION_IDS not found`);
+  fs.writeFileSync(idsFile, updated);
   console.log(ids);
 }
 

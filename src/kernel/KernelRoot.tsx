@@ -7,7 +7,7 @@ import { installPreloadErrorHandler } from './shell/preload-error';
 import { LoadFailed, PartLoading, lazyPart } from './shell/lazy-part';
 import type { PluginSource } from './plugin/plugin-source';
 import type { LoadedPlugin, RefusedPlugin } from './plugin/types';
-import { effectiveEnabled, effectiveUser, useSession } from './auth/session';
+import { effectiveEnabled, effectiveUser, useSession } from './core/session';
 import { useSessionSync } from './auth/session-sync';
 
 // The runner, palette and session services load with the first signed-in screen, not the login page.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useApi, useKernel } from './KernelProvider';
-import { useSession } from './auth/session';
+import { useSession } from './core/session';
 import { ReloginDialog } from './auth/ReloginDialog';
 import { useServerMenu } from './shell/server-menu';
 import { useDocCatalogueLoader } from './graph/doc-catalogue';

@@ -12,7 +12,7 @@ import { API, apiGet } from './api/endpoints';
 import type { Bridge } from './bridge/bridge';
 import type { BridgeTransport } from './bridge/transport';
 import { EXTENSION_MARK } from '../../protocol/messages';
-import { getSession } from './auth/session';
+import { getSession } from './core/session';
 import { loadIconsOneByOne } from './icons';
 
 /**
@@ -22,6 +22,9 @@ import { loadIconsOneByOne } from './icons';
  * session — at once when the page opens signed in — before any plugin code runs (docs/DECISIONS.md,
  * "First-screen bundle"). A refused plugin is reported and left out; the rest works.
  */
+/** The runner's tables, which only the leader tab writes; loaded with a signed-in user's store, not with the login page. */
+const runnerTables = () => import('./runner/job-store').then(({ JOBS, ITEMS }) => [JOBS, ITEMS]);
+
 export async function boot(loadManifests: () => Promise<Record<string, unknown>>, container: HTMLElement): Promise<void> {
   loadIconsOneByOne();
   const bus = createBus();
@@ -42,7 +45,7 @@ export async function boot(loadManifests: () => Promise<Record<string, unknown>>
   createRoot(container).render(
     <StrictMode>
       <BrowserRouter>
-        <UserStoreRoot>
+        <UserStoreRoot leaderTables={runnerTables}>
           {(store, flush) => <KernelRoot bus={bus} store={store} i18n={i18n} api={api} bridge={bridge} flush={flush} pluginSource={plugins} />}
         </UserStoreRoot>
       </BrowserRouter>

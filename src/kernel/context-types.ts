@@ -1,21 +1,7 @@
-import type { TFunction } from 'i18next';
-import type { KernelBus } from './bus';
-import type { KernelStore } from './store/store';
-import type { LoadedPlugin } from './plugin/types';
-
-export interface KernelUser {
-  id?: string;
-  email?: string;
-  name?: string;
-  role: string;
-}
-
-/** The one object a plugin's `activate` receives. */
-export interface KernelContext {
-  bus: KernelBus;
-  store: KernelStore;
-  t: TFunction;
-  user: KernelUser | null;
-  /** Plugins the current user may use. */
-  plugins: readonly LoadedPlugin[];
-}
+/**
+ * The kernel context's types, where the barrel and the runner have always found them: the user is the
+ * session's (core/session.ts), the object a plugin's `activate` receives is the plugin contract's
+ * (plugin/types.ts), each defined in the lowest layer that needs it.
+ */
+export type { KernelUser } from './core/session';
+export type { KernelContext } from './plugin/types';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Worker } from 'playwright-core';
 import { buildExtension, loadTemplate } from '../../extension/build';
-import ids from '../../extension/extension-ids.json' with { type: 'json' };
+import { EXTENSION_IDS as ids } from '../../protocol/extension-ids';
 import { bridge, launchWithExtension, SESSION, startStubServer, stopExtensionWorker } from './harness';
 
 const hasChromium = fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');

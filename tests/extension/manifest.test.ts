@@ -8,7 +8,7 @@ import { buildExtension, flavourKey, idOfKey, loadTemplate, parseArgs } from '..
 import { makeManifest } from '../../extension/src/lib/manifest';
 import { extensionIdFromSha256Hex } from '../../extension/src/lib/ids';
 import { DEV_ORIGIN_PATTERNS, originMatches, originToMatchPattern } from '../../extension/src/lib/origins';
-import ids from '../../extension/extension-ids.json' with { type: 'json' };
+import { EXTENSION_IDS as ids } from '../../protocol/extension-ids';
 import keys from '../../extension/keys.json' with { type: 'json' };
 
 const template = loadTemplate();

@@ -9,7 +9,7 @@ import { KernelRoot, preloadSignedIn } from '../../src/kernel/KernelRoot';
 import type { KernelUser } from '../../src/kernel/context-types';
 import type { SupportedLocale } from '../../src/kernel/plugin/types';
 import { createProductApi } from '../../src/kernel/api/product-api';
-import { clearSession, patchSession } from '../../src/kernel/auth/session';
+import { clearSession, patchSession } from '../../src/kernel/core/session';
 import { createBridge } from '../../src/kernel/bridge/bridge';
 import { createWindowTransport } from '../../src/kernel/bridge/window-transport';
 import type { BridgeTransport } from '../../src/kernel/bridge/transport';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
 import { validateLogin, validateRegister, validateNewPassword } from '../../src/kernel/auth/validation';
 import { safeRedirect } from '../../src/kernel/auth/screens/redirect';
-import { getSession } from '../../src/kernel/auth/session';
+import { getSession } from '../../src/kernel/core/session';
 import { getItem } from '../../src/kernel/storage';
 
 const home = {

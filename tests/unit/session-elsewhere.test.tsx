@@ -7,10 +7,12 @@ import { act, render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { KernelStore } from '../../src/kernel/store/store';
 import { UserStoreRoot, onLeaveStore } from '../../src/kernel/store/user-store';
-import { clearSession, getSession, patchSession, setUserInfo, storeToken } from '../../src/kernel/auth/session';
+import { clearSession, getSession, patchSession, setUserInfo, storeToken } from '../../src/kernel/core/session';
 import { SESSION_CHECK_MS, useSessionSync } from '../../src/kernel/auth/session-sync';
 import { createApiClient } from '../../src/kernel/api/client';
 import { getItem } from '../../src/kernel/storage';
+
+const runnerTables = () => import('../../src/kernel/runner/job-store').then(({ JOBS, ITEMS }) => [JOBS, ITEMS]);
 
 afterEach(() => {
   act(() => clearSession());
@@ -35,7 +37,7 @@ function mountStore() {
     useEffect(() => onLeaveStore(store, left), [store]);
     return null;
   }
-  render(<UserStoreRoot>{(store) => { seen.store = store; return <Probe store={store} />; }}</UserStoreRoot>);
+  render(<UserStoreRoot leaderTables={runnerTables}>{(store) => { seen.store = store; return <Probe store={store} />; }}</UserStoreRoot>);
   return { left, seen };
 }
 

@@ -7,10 +7,12 @@ import type { KernelStore } from '../../src/kernel/store/store';
 import { UserStoreRoot, onLeaveStore } from '../../src/kernel/store/user-store';
 import { cached, readCached } from '../../src/kernel/store/ttl-cache';
 import { JOBS } from '../../src/kernel/runner/job-store';
-import { clearSession, setUserInfo, storeToken } from '../../src/kernel/auth/session';
+import { clearSession, setUserInfo, storeToken } from '../../src/kernel/core/session';
 import { getItem, setItem } from '../../src/kernel/storage';
 import { listWorkspaces, loadCurrentWorkspace, saveCurrentWorkspace, saveWorkspace } from '../../src/kernel/workspace/saved-workspaces';
 import { emptyWorkspace } from '../../src/kernel/workspace/workspace-file';
+
+const runnerTables = () => import('../../src/kernel/runner/job-store').then(({ JOBS, ITEMS }) => [JOBS, ITEMS]);
 
 function logIn(uid: number): void {
   storeToken(`token-${uid}`);
@@ -51,7 +53,7 @@ describe('per-user store', () => {
     const seen: { store: KernelStore | null } = { store: null };
     const left = vi.fn();
     render(
-      <UserStoreRoot>
+      <UserStoreRoot leaderTables={runnerTables}>
         {(store) => {
           seen.store = store;
           return <Probe store={store} onLeave={left} />;

@@ -1,11 +1,12 @@
 import {
-  EXTENSION_SOURCE, executeRequest, ExecutionStopped, fromSandboxUrl, hostOf, isPlatformUrl, pageCookies, parsePageMessage, PLATFORM_ROUTE, refusal,
+  EXECUTOR_DEADLINE_MS, EXTENSION_SOURCE, executeRequest, ExecutionStopped, fromSandboxUrl, hostOf, isPlatformUrl, pageCookies, parsePageMessage, PLATFORM_ROUTE, refusal,
   REQUEST_ID_HEADER, toSandboxUrl, type BridgeResponse, type DocCatalogue, type ExtensionMessage, type OutcomeState, type PageMessage, type Route,
 } from '../../../protocol';
 import type { Flavour } from '../build-config';
 import type { SessionSource } from './session';
 
-export const REQUEST_DEADLINE_MS = 60_000;
+/** How long a platform request may run here before it is journalled `failed` with status 0 (the page waits longer). */
+export const REQUEST_DEADLINE_MS = EXECUTOR_DEADLINE_MS;
 export { REQUEST_ID_HEADER };
 
 export interface Journal {

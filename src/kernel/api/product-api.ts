@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { createApiClient, type ApiClient } from './client';
 import { getItem } from '../storage';
-import { clearSession, patchSession, storeToken } from '../auth/session';
+import { clearSession, patchSession, storeToken } from '../core/session';
 
 /** The product's API client wired to the session: rotation stored, 50008 logs out, 50012/50014 re-login. */
 export function createProductApi(i18n: I18n, fetchImpl?: typeof fetch): ApiClient {

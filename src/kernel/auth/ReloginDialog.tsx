@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useApi } from '../KernelProvider';
 import { ApiError } from '../api/client';
 import { accountApi } from './account-api';
-import { clearSession, patchSession, useSession } from './session';
+import { clearSession, patchSession, useSession } from '../core/session';
 import { validateLogin, type FieldErrors } from './validation';
 import { TextField } from './screens/fields';
 import { useSettings } from '../core/settings';

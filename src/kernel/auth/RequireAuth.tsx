@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from './session';
+import { useSession } from '../core/session';
 
 /** The route guard: without a token every screen but the account screens leads to login, with a redirect back. */
 export function RequireAuth({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {

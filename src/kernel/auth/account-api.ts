@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client';
 import { API, apiPost, apiGet } from '../api/endpoints';
 import type { BodyOf, CodePurpose, RegisterBody, ResetBody, SessionView } from '../../../protocol/api';
-import { clearSession, storeToken } from './session';
+import { clearSession, storeToken } from '../core/session';
 
 /**
  * The auth calls of docs/INTERFACES.md section 3. Whenever an answer carries `data.token` it is stored; when

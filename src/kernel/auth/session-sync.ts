@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/client';
 import { API, apiPost } from '../api/endpoints';
-import { getSession, patchSession, setUserInfo, subscribeSession } from './session';
+import { getSession, patchSession, setUserInfo, subscribeSession } from '../core/session';
 import { syncPageSizes } from './page-sizes';
 
 /** How often a signed-in page asks whether its session still holds (ended elsewhere: it logs out, the leader pauses its jobs). */

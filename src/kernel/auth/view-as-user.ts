@@ -1,5 +1,5 @@
 import { useKernel } from '../KernelProvider';
-import { getSession, patchSession, useSession } from './session';
+import { getSession, patchSession, useSession } from '../core/session';
 import { showToast } from '../core/toaster';
 import { API, apiGet } from '../api/endpoints';
 

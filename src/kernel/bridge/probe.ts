@@ -1,7 +1,7 @@
-import extensionIds from '../../../extension/extension-ids.json';
+import { EXTENSION_IDS } from '../../../protocol';
 
 /** The two known extension ids (production and development builds; fixed by the manifest key). */
-export const KNOWN_EXTENSION_IDS: readonly string[] = [extensionIds.production, extensionIds.development];
+export const KNOWN_EXTENSION_IDS: readonly string[] = [EXTENSION_IDS.production, EXTENSION_IDS.development];
 
 /**
  * Probes the extension's bundled page on each known id. It answers only when that build is

@@ -1,4 +1,4 @@
-import type { SupportedLocale } from '../plugin/types';
+import type { SupportedLocale } from '../i18n/types';
 
 /**
  * The one sentence the bridge writes itself, in both languages: the bridge sits below React and

@@ -1,11 +1,11 @@
-import type { BridgeResponse, Cookie, OutcomeState, RequestPayload, ResponseType } from '../../../protocol';
+import { PAGE_DEADLINE_MS, type BridgeResponse, type Cookie, type OutcomeState, type RequestPayload, type ResponseType } from '../../../protocol';
 
 /**
- * How long the page waits for a reply: longer than the extension executor's own 60 s (its
- * REQUEST_DEADLINE_MS), so while the extension lives the page hears its answer — status 0 included —
+ * How long the page waits for a reply: longer than the extension executor's own 60 s (protocol's
+ * EXECUTOR_DEADLINE_MS), so while the extension lives the page hears its answer — status 0 included —
  * rather than giving up first (docs/DECISIONS.md, "Writes that may have landed"; the runner's 75 s).
  */
-export const DEFAULT_DEADLINE_MS = 75_000;
+export const DEFAULT_DEADLINE_MS = PAGE_DEADLINE_MS;
 export const VERSION_WAIT_MS = 5_000;
 
 export interface RequestOptions {

@@ -8,7 +8,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { i18n as I18n } from 'i18next';
 import type { ApiClient } from '../api/client';
 import { API, apiGet } from '../api/endpoints';
-import { getSession, subscribeSession } from '../auth/session';
+import { getSession, subscribeSession } from '../core/session';
 
 export type DocCatalogueStatus = 'idle' | 'loading' | 'ready' | 'error';
 

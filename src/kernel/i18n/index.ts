@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { LoadedPlugin, LocaleSource, LocaleTree, SupportedLocale } from '../plugin/types';
+import type { LocaleSource, LocaleTree, PluginStrings, SupportedLocale } from './types';
 import { getItem, setItem } from '../storage';
 
 // Each language's kernel strings (the table's included: importing '../table' would bring the whole table)
@@ -43,9 +43,9 @@ export async function loadPluginLocale(source: LocaleSource): Promise<LocaleTree
 }
 
 /** The plugins whose strings an instance holds, so a language switch loads theirs too. */
-const pluginsOf = new WeakMap<I18n, LoadedPlugin[]>();
+const pluginsOf = new WeakMap<I18n, PluginStrings[]>();
 
-async function ensurePluginLocales(instance: I18n, plugins: readonly LoadedPlugin[], lng: SupportedLocale): Promise<void> {
+async function ensurePluginLocales(instance: I18n, plugins: readonly PluginStrings[], lng: SupportedLocale): Promise<void> {
   const missing = plugins.filter((p) => !instance.hasResourceBundle(lng, p.id));
   const trees = await Promise.all(missing.map((p) => loadPluginLocale(p.locales[lng])));
   missing.forEach((p, i) => instance.addResourceBundle(lng, p.id, trees[i]!, true, true));
@@ -55,7 +55,7 @@ async function ensurePluginLocales(instance: I18n, plugins: readonly LoadedPlugi
  * A fresh i18next instance with the kernel's strings and each plugin's strings under its own namespace,
  * in the operator's language only: a switch loads the new language's strings before it changes.
  */
-export async function createI18n(plugins: readonly LoadedPlugin[], locale: SupportedLocale = storedLocale()): Promise<I18n> {
+export async function createI18n(plugins: readonly PluginStrings[], locale: SupportedLocale = storedLocale()): Promise<I18n> {
   const instance = i18next.createInstance();
   const resources: Record<string, Record<string, LocaleTree>> = {};
   const [own, trees] = await Promise.all([loadKernelLocale(locale), Promise.all(plugins.map((p) => loadPluginLocale(p.locales[locale])))]);
@@ -91,7 +91,7 @@ export async function createI18n(plugins: readonly LoadedPlugin[], locale: Suppo
  * Adds the strings of plugins read after start (the page reads them once there is a session), each
  * under its namespace, in the language shown; resolves once they are in.
  */
-export async function addPluginLocales(instance: I18n, plugins: readonly LoadedPlugin[]): Promise<void> {
+export async function addPluginLocales(instance: I18n, plugins: readonly PluginStrings[]): Promise<void> {
   pluginsOf.set(instance, [...(pluginsOf.get(instance) ?? []), ...plugins]);
   const lng = instance.resolvedLanguage ?? instance.language;
   await ensurePluginLocales(instance, plugins, isSupportedLocale(lng) ? lng : DEFAULT_LOCALE);

@@ -4,7 +4,7 @@ import { useBridge, useBus, useKernel } from '../KernelProvider';
 import { useRunner } from '../runner/RunnerHost';
 import { cached, updateCached } from '../store/ttl-cache';
 import { dismissToast, updateToast } from '../core/toaster';
-import { toastPlatformError } from '../bridge/error-toast';
+import { toastPlatformError } from '../platform/error-toast';
 import type { Bridge } from '../bridge/bridge';
 import type { FollowedSelection } from '../plugin/types';
 import type { JobItem } from '../runner/types';

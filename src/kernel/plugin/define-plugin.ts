@@ -1,5 +1,5 @@
 import type { ActionParams } from '../../generated/action-params';
-import type { JobItem } from '../runner/types';
+import type { JobItem } from '../jobs/item';
 import type { ActionHandlers, ActionModule, PluginBindings, PluginDefinition, PluginManifest } from './types';
 
 /**

@@ -1,7 +1,7 @@
 // Which schemas exist, not their validators (those load with the runner): keeps the first screen small.
 import { rowTypes as contributedRowTypes, schemaKeys } from '../../generated/boot-validators.js';
-import type { JobItem } from '../runner/types';
-import { KERNEL_LANES, laneProblems } from '../runner/lanes';
+import type { JobItem } from '../jobs/item';
+import { KERNEL_LANES, laneProblems } from '../jobs/lanes';
 import { verbToFile } from './define-plugin';
 import type {
   ActionHandlers, ActionLoader, ActionModule, LoadedPlugin, PluginAction, PluginBindings, PluginDefinition, PluginManifest, PluginRoute,

@@ -1,19 +1,19 @@
 import type { ComponentType } from 'react';
-import type { KernelContext } from '../context-types';
+import type { TFunction } from 'i18next';
+import type { KernelBus } from '../bus';
+import type { KernelUser } from '../core/session';
+import type { LocaleSource, SupportedLocale } from '../i18n/types';
+import type { JobItem } from '../jobs/item';
+import type { LaneDeclaration } from '../jobs/lanes';
 import type { Bridge } from '../bridge/bridge';
 import type { BatchRequest } from '../graph/batch';
-import type { JobItem } from '../runner/types';
+import type { KernelStore } from '../store/store';
+
+export type { LocaleSource, LocaleTree, SupportedLocale } from '../i18n/types';
 
 /** A lazily loaded module whose default export is a React component. */
 export type LazyComponent<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
-export type LocaleTree = { [key: string]: string | LocaleTree };
-/**
- * A plugin's strings in one language: the tree itself, or a loader of its JSON module
- * (`() => import('./locales/en-US.json')`), so a page loads only the operator's language.
- */
-export type LocaleSource = LocaleTree | (() => Promise<LocaleTree | { default: LocaleTree }>);
-export type SupportedLocale = 'zh-CN' | 'en-US';
 
 // ---------------------------------------------------------------------------------------------
 // The manifest: plugins/<id>/plugin.json, checked against schemas/plugin.schema.json. Pure data,
@@ -52,18 +52,16 @@ export interface ViewDeclaration {
   follow?: { rowType: string };
 }
 
-/** One step of a lane's random delay: applies to jobs of at most `upTo` items (the last step has none). */
-export interface JitterStep { upTo?: number; ms: [number, number] }
+export type { JitterStep, LaneDeclaration } from '../jobs/lanes';
 
-export interface LaneDeclaration {
-  concurrency: number;
-  /** Minimum time between two starts on the lane. */
-  spacingMs: number;
-  jitter?: JitterStep[];
-  /** Items per batch request when the action can batch (at most 50). */
-  batchSize?: number;
-  /** Which usage header the lane's calls are scored by: the caller's (`app`) or per object (`business`). */
-  usage?: 'app' | 'business';
+/** The one object a plugin's `activate` receives. */
+export interface KernelContext {
+  bus: KernelBus;
+  store: KernelStore;
+  t: TFunction;
+  user: KernelUser | null;
+  /** Plugins the current user may use. */
+  plugins: readonly LoadedPlugin[];
 }
 
 /** How an item maps to the platform's rate-limit scope (an ad account is limited on its own). */

@@ -1,5 +1,5 @@
 import type { Bridge } from '../bridge/bridge';
-import type { OutcomeState } from '../../../protocol';
+import { EXECUTOR_DEADLINE_MS, PAGE_DEADLINE_MS as REQUEST_DEADLINE_MS, type OutcomeState } from '../../../protocol';
 import type { ActionHandlers } from '../plugin/types';
 import type { JobStore, StoredItem } from './job-store';
 import type { JobItem } from './types';
@@ -9,14 +9,13 @@ import { GraphError } from '../bridge/bridge';
 /**
  * The three deadlines of a write, longest last (docs/DECISIONS.md, "Writes that may have landed"):
  * - the extension executor gives up on a request after EXECUTOR_DEADLINE_MS and journals it
- *   `failed` with status 0 (extension/src/lib/executor.ts, REQUEST_DEADLINE_MS: the same value);
+ *   `failed` with status 0 (both read it from protocol/extension-ids.ts);
  * - the page waits REQUEST_DEADLINE_MS for the reply, longer, so while the extension lives the page
  *   always hears its answer (status 0 included) rather than giving up first;
  * - an item's write is settled against WRITE_DEADLINE_MS after it left: until then a write that got
  *   no HTTP answer may still land, so `verify` is not asked before.
  */
-export const EXECUTOR_DEADLINE_MS = 60_000;
-export const REQUEST_DEADLINE_MS = 75_000;
+export { EXECUTOR_DEADLINE_MS, REQUEST_DEADLINE_MS };
 export const WRITE_DEADLINE_MS = 90_000;
 
 /** While an attempt may still land, how often the journal is asked again before its deadline. */

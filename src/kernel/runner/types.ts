@@ -75,8 +75,7 @@ export interface ItemRow {
   finishedAt: number;
 }
 
-/** An item a job works on: anything with a string id. */
-export interface JobItem { id: string; [key: string]: unknown }
+export type { JobItem } from '../jobs/item';
 
 export interface RecordedRequest {
   itemId: string;

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { lazyPart } from './lazy-part';
-import { HOME_PATH } from '../core/route-table';
+import { HOME_PATH } from '../plugin/route-table';
 import { RequireAuth } from '../auth/RequireAuth';
 import { LoginScreen } from '../auth/screens/LoginScreen';
-import { patchSession } from '../auth/session';
+import { patchSession } from '../core/session';
 
 // The shell (navbar, menu, tabs, workspace) loads after sign-in; the account screens stay in the first chunk.
 const Layout = lazyPart(async () => (await import('./Layout')).Layout, 'Layout');

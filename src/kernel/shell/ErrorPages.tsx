@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../core/route-table';
+import { HOME_PATH } from '../plugin/route-table';
 import { LoadFailed } from './lazy-part';
 
 /** The 403 page; `disabled` when the admin disabled the route's plugin for the user's role. */

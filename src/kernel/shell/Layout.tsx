@@ -4,7 +4,7 @@ import { Callout, Classes, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
 import { useSettings } from '../core/settings';
-import { decideRoute, lazyComponent, type RouteDecision } from '../core/route-table';
+import { decideRoute, lazyComponent, type RouteDecision } from '../plugin/route-table';
 import { useTabs, type OpenTab } from './tabs';
 import { TableStateScope, type TableViewState } from '../table/table-state';
 import { TopNavbar } from './TopNavbar';
@@ -18,7 +18,7 @@ import type { LoadedPlugin, PluginRoute } from '../plugin/types';
 import { RouteView } from './RouteView';
 import { WEB_VERSION } from '../version';
 import { useVisitStatistics } from '../core/visit-statistics';
-import { useSession } from '../auth/session';
+import { useSession } from '../core/session';
 import { isFunctionBlocked, useExtensionState } from '../bridge/extension-status';
 import { NonIdealState } from '@blueprintjs/core';
 
@@ -37,7 +37,7 @@ export function Layout() {
   const tabs = useTabs(decision, usablePaths);
   const current = decision.kind === 'screen' ? decision.resolved.route.path : null;
   const [settingsOpen, setSettingsOpen] = useState(false);
-  useVisitStatistics(api, decision, token !== undefined);
+  useVisitStatistics(api, decision.kind === 'screen' ? { module: decision.resolved.plugin.id, path: decision.resolved.route.path } : null, token !== undefined);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Card, Classes, NonIdealState, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useSession } from '../auth/session';
+import { useSession } from '../core/session';
 import { useUnseen } from './dashboard/unseen';
 
 export type { Announcement } from './dashboard/unseen';

@@ -1,8 +1,8 @@
 import { Breadcrumbs, type BreadcrumbProps } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { RouteDecision } from '../core/route-table';
-import { HOME_PATH } from '../core/route-table';
+import type { RouteDecision } from '../plugin/route-table';
+import { HOME_PATH } from '../plugin/route-table';
 
 /** A home icon followed by translated labels. */
 export function PageBreadcrumbs({ decision }: { decision: RouteDecision }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApi } from '../KernelProvider';
 import { accountApi } from '../auth/account-api';
-import { useSession } from '../auth/session';
+import { useSession } from '../core/session';
 import { useViewAsUser } from '../auth/view-as-user';
 
 /** The navbar's account menu: who is logged in, the user centre, the admin's role switch, logout. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../api/client';
 import { API, apiPost } from '../api/endpoints';
-import { patchSession, useSession } from '../auth/session';
+import { patchSession, useSession } from '../core/session';
 import { useSettings } from '../core/settings';
 import { dismissToast, updateToast } from '../core/toaster';
 

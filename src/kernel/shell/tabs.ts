@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getItem, setItem } from '../storage';
-import type { RouteDecision } from '../core/route-table';
+import type { RouteDecision } from '../plugin/route-table';
 import { readTableStates, type TableViewState } from '../table/table-state';
 
 export interface OpenTab {

@@ -1,5 +1,3 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useKernel } from '../KernelProvider';
 import type { KernelStore } from './store';
 
 /**
@@ -46,26 +44,4 @@ export function countBy<T>(rows: readonly T[], keyOf: (row: T) => string): Recor
   const counts: Record<string, number> = {};
   for (const row of rows) { const k = keyOf(row); counts[k] = (counts[k] ?? 0) + 1; }
   return counts;
-}
-
-/**
- * Records a snapshot of `rows` counted by `keyOf` whenever a loaded list arrives (pass null while it
- * loads). `keyOf` should be a stable function (module level).
- */
-export function useListSnapshot<T>(series: string, rows: readonly T[] | null, keyOf: (row: T) => string): void {
-  const { store } = useKernel();
-  useEffect(() => {
-    if (rows) recordSnapshot(store, series, countBy(rows, keyOf));
-  }, [store, series, rows, keyOf]);
-}
-
-/** A series' snapshots, re-read when one is recorded. */
-export function useSnapshots(series: string): Snapshot[] {
-  const { store } = useKernel();
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    const id = store.addTableListener(SNAPSHOT_TABLE, () => setVersion((v) => v + 1));
-    return () => { store.delListener(id); };
-  }, [store]);
-  return useMemo(() => readSnapshots(store, series), [store, series, version]); // eslint-disable-line react-hooks/exhaustive-deps
 }

@@ -4,7 +4,7 @@ import { createKernelStore, persistStore, userStoreDbName, type KernelStore } fr
 import type { StoreTabs } from './tabs';
 import { bigCachedKeys, clearCached } from './ttl-cache';
 import { attachBigLists, bigListsDbName, loadBigLists } from './big-lists';
-import { getSession, subscribeSession, type SessionState } from '../auth/session';
+import { getSession, subscribeSession, type SessionState } from '../core/session';
 import { storedUserId } from '../storage';
 
 /**
@@ -50,14 +50,21 @@ export interface UserStore {
 
 type Opened = UserStore & { persister: IndexedDbPersister | null; tabs: StoreTabs | null };
 
+/**
+ * The tables only the leader tab writes (the runner's jobs and items), loaded when a user signs in.
+ * The store does not import the runner, which sits above it: whoever renders UserStoreRoot names them
+ * (boot.tsx).
+ */
+export type LeaderTables = () => Promise<readonly string[]>;
+
 /** Opens the store of `userId` (undefined: an empty, unpersisted store). */
-export async function openUserStore(userId: string | undefined): Promise<Opened> {
+export async function openUserStore(userId: string | undefined, leaderTables: LeaderTables): Promise<Opened> {
   const store = createKernelStore();
   if (userId === undefined) return { userId, store, persister: null, tabs: null };
   // The tab sharing and the runner's tables load with a signed-in user, not with the login page.
-  const [{ joinTabs }, { ITEMS, JOBS }] = await Promise.all([import('./tabs'), import('../runner/job-store')]);
+  const [{ joinTabs }, tables] = await Promise.all([import('./tabs'), leaderTables()]);
   const persister = await persistStore(store, userStoreDbName(userId), { autoSave: false });
-  const tabs = await joinTabs(store, userId, persister, [JOBS, ITEMS]);
+  const tabs = await joinTabs(store, userId, persister, tables);
   // The big cached lists are saved beside the store (big-lists.ts): read before anything renders, like the store.
   attachBigLists(store, bigListsDbName(userStoreDbName(userId)));
   await loadBigLists(store, bigCachedKeys(store));
@@ -93,7 +100,7 @@ export async function closeUserStore(opened: { persister: IndexedDbPersister | n
  * user changes (nothing is rendered while a store loads). Keyed by user, so every screen, the tabs,
  * the workspace and the runner start afresh with the new user's data.
  */
-export function UserStoreRoot({ children }: { children: (store: KernelStore, flush: (() => Promise<void>) | undefined) => ReactNode }) {
+export function UserStoreRoot({ leaderTables, children }: { leaderTables: LeaderTables; children: (store: KernelStore, flush: (() => Promise<void>) | undefined) => ReactNode }) {
   const [userId, setUserId] = useState(() => sessionUserId());
   const [current, setCurrent] = useState<Opened | null>(null);
   const shown = useRef<Opened | null>(null);
@@ -115,7 +122,7 @@ export function UserStoreRoot({ children }: { children: (store: KernelStore, flu
   useEffect(() => {
     let cancelled = false;
     let opened: Opened | null = null;
-    void openUserStore(userId).then((o) => {
+    void openUserStore(userId, leaderTables).then((o) => {
       if (cancelled) {
         void closeUserStore(o, false);
         return;
@@ -127,7 +134,7 @@ export function UserStoreRoot({ children }: { children: (store: KernelStore, flu
       cancelled = true;
       if (opened) void closeUserStore(opened);
     };
-  }, [userId]);
+  }, [userId]); // eslint-disable-line react-hooks/exhaustive-deps -- leaderTables is read when a user's store opens
 
   if (!current || current.userId !== userId) return null;
   return <Fragment key={current.userId ?? ''}>{children(current.store, current.flush)}</Fragment>;

@@ -5,7 +5,7 @@ import { Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, FormGro
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
 import { useSettings } from '../core/settings';
-import { lazyComponent } from '../core/route-table';
+import { lazyComponent } from '../plugin/route-table';
 import type { FollowedSelection, LoadedPlugin, PluginView } from '../plugin/types';
 import type { JobItem } from '../runner/types';
 import { addTile, defaultWorkspace, emptyWorkspace, JOBS_VIEW, newTileId, pruneConfigs, setTileTableState, withNewTile, WorkspaceFileError, type TileConfig, type WorkspaceFile } from './workspace-file';

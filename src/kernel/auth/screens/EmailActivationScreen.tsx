@@ -9,7 +9,7 @@ import { validateActivation, type FieldErrors } from '../validation';
 import { AccountFrame } from './AccountFrame';
 import { TextField } from './fields';
 import { useSendCode } from './use-send-code';
-import { HOME_PATH } from '../../core/route-table';
+import { HOME_PATH } from '../../plugin/route-table';
 
 export function EmailActivationScreen() {
   const { t } = useTranslation();

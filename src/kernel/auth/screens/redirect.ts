@@ -1,4 +1,4 @@
-import { HOME_PATH } from '../../core/route-table';
+import { HOME_PATH } from '../../plugin/route-table';
 
 /** Only same-site paths are followed after login; anything else goes home (no open redirect). */
 export function safeRedirect(redirect: string | null): string {

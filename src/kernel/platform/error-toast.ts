@@ -1,6 +1,6 @@
 import { showToast } from '../core/toaster';
-import { GraphError } from './bridge';
-import { BridgeError } from './transport';
+import { GraphError } from '../bridge/bridge';
+import { BridgeError } from '../bridge/transport';
 
 /** The one error toast of platform replies (5000 ms; an identical message is not shown twice at once). */
 export function toastPlatformError(error: unknown): void {

@@ -1,7 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { getItem, removeItem, setItem } from '../storage';
-import type { KernelUser } from '../context-types';
 import type { MenuItem, UserProfile } from '../../../protocol/api';
+
+/** The signed-in user as the kernel and the plugins see it (the role decides what is usable). */
+export interface KernelUser {
+  id?: string;
+  email?: string;
+  name?: string;
+  role: string;
+}
 
 /**
  * The profile as /api/user/info returns it (`UserProfile`, protocol/api/user.ts: docs/SPEC.md section 3

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { LoadedPlugin, PluginRoute } from '../plugin/types';
-import { canAccess } from '../plugin/roles';
+import type { LoadedPlugin, PluginRoute } from './types';
+import { canAccess } from './roles';
 
 export interface ResolvedRoute {
   plugin: LoadedPlugin;
