@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN_PASSWORD, artifact, codeFromOutbox, launchBrowser, loginAs } from './browser';
+import { prepareOperator } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -11,8 +12,7 @@ afterAll(async () => browser?.close());
 
 async function freshPage(context = browser.context): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/login/login`);
-  await page.evaluate(() => { localStorage.clear(); localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })); });
+  await prepareOperator(page, { signIn: false });
   return page;
 }
 

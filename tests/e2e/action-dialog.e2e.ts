@@ -3,14 +3,13 @@
 // and profile links counted and looked up (unresolved ones listed, never sent) — in en-US and zh-CN.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from './browser';
+import { artifact, launchBrowser } from './browser';
+import { prepareOperator, sandboxClient, setLocale } from './fixtures';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
-
-const json = async <T>(path: string, init?: RequestInit): Promise<T> => (await (await fetch(`${graph}${path}`, init)).json()) as T;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -33,15 +32,10 @@ async function openAction(actionId: string) {
 
 describe('the action dialog in real Chromium on the sandbox', () => {
   it('validation, dry run with flagged items and pasted ids, in en-US then zh-CN', async () => {
-    await json('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
-    const fixtures = await json<{ adaccounts: Record<string, string>; users: Record<string, string> }>('/__sandbox/fixtures');
-    const other = await json<{ id: string; username: string; name: string }>(`/__sandbox/objects/user/${fixtures.users.other}`);
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-    });
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await sandbox.reset();
+    const fixtures = await sandbox.fixtures();
+    const other = await sandbox.object<{ id: string; username: string; name: string }>('user', fixtures.users.other!);
+    await prepareOperator(page);
     await selectAllAccounts('Select all rows in the current view');
 
     // 5. a validation message in words, not ajv's
@@ -85,7 +79,7 @@ describe('the action dialog in real Chromium on the sandbox', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // the same in Chinese
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'zh-CN' })));
+    await setLocale(page, 'zh-CN');
     await selectAllAccounts('选择当前视图中的全部行');
     dialog = await openAction('adaccount.rename');
     await dialog.getByRole('button', { name: '开始' }).click();

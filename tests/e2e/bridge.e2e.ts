@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifact, launchBrowser, loginAs, registerThroughApi } from './browser';
+import { artifact, launchBrowser, registerThroughApi } from './browser';
+import { prepareOperator } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 const baseUrl = inject('baseUrl');
@@ -11,9 +12,7 @@ describe('the bridge without the extension', () => {
 
   it('demo mode: data through the demo transport, a Demo data tag, and no warning dialog', async () => {
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => { localStorage.clear(); localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })); });
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await prepareOperator(page);
     await page.getByTestId('sandbox-tag').waitFor();
     await page.waitForTimeout(2500); // the version check and the identity refresh (1 s after navigation) have run
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
@@ -37,9 +36,7 @@ describe('the bridge with demo mode off and no extension', () => {
   it('the dashboard asks to install the extension first; I know closes it', async () => {
     await registerThroughApi(server.baseUrl, server.dataDir, 'first@example.test', 'first-pass');
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.goto(`${server.baseUrl}/login/login`);
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })));
-    await loginAs(page, server.baseUrl, 'first@example.test', 'first-pass');
+    await prepareOperator(page, { baseUrl: server.baseUrl, clear: false, email: 'first@example.test', password: 'first-pass' });
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Please install the extension first').waitFor({ timeout: 15_000 });
     await expect(page.getByTestId('sandbox-tag').count()).resolves.toBe(0);

@@ -5,9 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import { artifact, launchBrowser, loginAs } from './browser';
+import { prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const root = path.resolve(import.meta.dirname, '../..');
+const sandbox = sandboxClient(baseUrl);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let worker: Worker;
 let page: Page;
@@ -30,9 +32,8 @@ afterAll(async () => {
 
 describe('the real extension with the app', () => {
   it('marks the page, passes the version check, refreshes the identity, reads and writes through the sandbox, refuses other hosts', async () => {
-    await fetch(`${baseUrl}/__graph/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => { localStorage.clear(); localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })); localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.05, autoResume: false } })); });
+    await sandbox.reset();
+    await prepareOperator(page, { pace: 0.05, signIn: false });
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-tessera-extension'))).toMatch(/^\d+\.\d+\.\d+$/);
     await loginAs(page, baseUrl, 'operator@tessera.test');
 
@@ -54,7 +55,7 @@ describe('the real extension with the app', () => {
     await page.locator('[data-action-id="adaccount.rename"]').click();
     await page.locator('#param-name').fill('Through the extension');
     await page.getByRole('button', { name: 'Start' }).click();
-    await expect.poll(async () => (await (await fetch(`${baseUrl}/__graph/__sandbox/objects/adaccount/act_120200000000001`)).json()).name, { timeout: 30_000 }).toBe('Through the extension');
+    await expect.poll(async () => (await sandbox.object<{ name: string }>('adaccount', 'act_120200000000001')).name, { timeout: 30_000 }).toBe('Through the extension');
 
     // A host outside the allow-list is refused by the extension itself.
     const refused = await page.evaluate(() => new Promise<{ ok: boolean; error?: string }>((resolve) => {

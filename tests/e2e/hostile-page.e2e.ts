@@ -12,8 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN_PASSWORD, launchBrowser } from './browser';
+import { sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
+const sandbox = sandboxClient(baseUrl);
 const root = path.resolve(import.meta.dirname, '../..');
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 const ACCOUNT = 'act_120200000000001';
@@ -46,7 +48,7 @@ afterAll(async () => {
 
 describe('a hostile page gets refusals, the product keeps working', () => {
   it('refuses every attempt and still answers an allowed call', async () => {
-    await fetch(`${baseUrl}/__graph/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
+    await sandbox.reset();
     await page.goto(`${baseUrl}/__hostile`);
     expect(await page.getAttribute('html', 'data-tessera-extension')).toMatch(/^\d+\.\d+\.\d+$/);
     const other = `${baseUrl.replace('127.0.0.1', 'localhost')}/__other`;
@@ -63,7 +65,7 @@ describe('a hostile page gets refusals, the product keeps working', () => {
 
     // An allowed call (rename) whose free text carries placeholders: they go out as literal text.
     expect(r.placeholderInText).toMatchObject({ ok: true });
-    const name = (await (await fetch(`${baseUrl}/__graph/__sandbox/objects/adaccount/${ACCOUNT}`)).json()).name;
+    const name = (await sandbox.object<{ name: string }>('adaccount', ACCOUNT)).name;
     expect(name).toBe('{{access_token}} {{fb_dtsg}}');
     refusals.push('placeholders in a body text: sent as literal text, not filled');
 
@@ -104,17 +106,16 @@ async function fromPage(attempts: Attempt[]): Promise<Reply[]> {
 }
 
 async function sandboxWorld() {
-  const get = async (p: string) => (await fetch(`${baseUrl}/__graph${p}`)).json();
-  const calls = await get('/__sandbox/calls');
+  const calls = await sandbox.calls();
   return {
     writes: calls.writesByObject, total: calls.total,
-    users: (await get(`/__sandbox/objects/adaccount/${ACCOUNT}`)).users, shared: (await get(`/__sandbox/objects/pixel/${PIXEL}`)).shared_accounts,
+    users: (await sandbox.object('adaccount', ACCOUNT)).users, shared: (await sandbox.object('pixel', PIXEL)).shared_accounts,
   };
 }
 
 describe('the second pass: ambiguous requests and borrowed documents never reach the sandbox', () => {
   it('refuses each attempt, also from a script holding the demo admin\'s token; the sandbox\'s calls and objects stay unchanged', async () => {
-    await fetch(`${baseUrl}/__graph/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
+    await sandbox.reset();
     await page.goto(`${baseUrl}/__hostile`);
     const G = 'https://graph.facebook.com/v19.0';
     const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

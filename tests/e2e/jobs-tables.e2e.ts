@@ -3,15 +3,16 @@
 // from its own button and its detail offers the actions for that one account.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from './browser';
+import { artifact, launchBrowser } from './browser';
+import { prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 
 beforeAll(async () => {
-  await fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
+  await sandbox.reset();
   browser = await launchBrowser();
   page = browser.context.pages()[0] ?? (await browser.context.newPage());
 });
@@ -19,13 +20,7 @@ afterAll(async () => browser?.close());
 
 describe('jobs and tables', () => {
   it('a job with failures reads "Done — N of M failed", its items open from a button, exports follow the selection, a row opens from its button', async () => {
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.05, autoResume: false } }));
-    });
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await prepareOperator(page, { pace: 0.05 });
     await page.goto(`${baseUrl}/adaccount/index`);
     const screen = page.locator('[data-screen="/adaccount/index"]');
     await screen.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });

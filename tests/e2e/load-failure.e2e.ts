@@ -3,7 +3,8 @@
 // for a missing stylesheet, and the retry loads the part once the network is back.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from './browser';
+import { artifact, launchBrowser } from './browser';
+import { prepareOperator } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -13,9 +14,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.context.newPage();
   await page.setViewportSize({ width: 1366, height: 800 });
-  await page.goto(`${baseUrl}/login/login`);
-  await page.evaluate(() => { localStorage.clear(); localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })); });
-  await loginAs(page, baseUrl, 'operator@tessera.test');
+  await prepareOperator(page);
 });
 afterAll(async () => browser?.close());
 

@@ -2,7 +2,8 @@
 // with this browser marked, logging out another device, changing the password; and every tab of a
 // browser is one session: logging out in one tab logs out the other at once.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifact, launchBrowser, loginAs, registerThroughApi } from './browser';
+import { artifact, launchBrowser, registerThroughApi } from './browser';
+import { prepareOperator } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -23,9 +24,7 @@ describe('own sessions', () => {
     const email = `own.${process.pid}.${Date.now()}@example.test`;
     await registerThroughApi(baseUrl, dataDir, email, 'own-pass-1');
     const first = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await first.goto(`${baseUrl}/login/login`);
-    await first.evaluate(() => { localStorage.clear(); localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })); });
-    await loginAs(first, baseUrl, email, 'own-pass-1');
+    await prepareOperator(first, { email, password: 'own-pass-1' });
     // another device
     const phone = (await post('/api/user/login', { email, password: 'own-pass-1' })).data.token!;
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from './browser';
+import { artifact, launchBrowser } from './browser';
+import { prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 
@@ -16,22 +17,10 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function sandbox<T>(path: string, init?: RequestInit): Promise<T> {
-  const r = await fetch(`${graph}${path}`, init);
-  return (await r.json()) as T;
-}
-
 describe('the runner in real Chromium on the sandbox', () => {
   it('a 300-item addUser job survives a reload mid-way: every item written exactly once, nothing missing', async () => {
-    await sandbox('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
-    await fetch(`${graph}/__sandbox/calls`, { method: 'DELETE' });
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.25, autoResume: false } }));
-    });
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await sandbox.reset();
+    await prepareOperator(page, { pace: 0.25 });
     await page.goto(`${baseUrl}/adaccount/index`);
     await page.locator('[data-row-id]').first().waitFor();
     // The list streams: rows show from the first page on; select all once every page is in.
@@ -49,13 +38,13 @@ describe('the runner in real Chromium on the sandbox', () => {
     await page.getByRole('button', { name: 'Start' }).click();
 
     // Let part of the job run, then reload the page in the middle of it.
-    await expect.poll(async () => (await sandbox<{ writesByObject: Record<string, number> }>('/__sandbox/calls')).writesByObject, { timeout: 30_000 })
+    await expect.poll(async () => (await sandbox.calls()).writesByObject, { timeout: 30_000 })
       .toSatisfy((w: Record<string, number>) => Object.keys(w).length >= 40);
     await page.reload();
     await page.getByTestId('jobs-button').click();
     const job = page.locator('[data-job-status]').first();
     await expect.poll(() => job.getAttribute('data-job-status')).toBe('interrupted');
-    const before = await sandbox<{ writesByObject: Record<string, number> }>('/__sandbox/calls');
+    const before = await sandbox.calls();
     expect(Object.keys(before.writesByObject).length).toBeLessThan(selected);
     await page.screenshot({ path: artifact('runner-interrupted-en-light.png') });
     await job.getByRole('button', { name: 'Resume' }).click();
@@ -66,7 +55,7 @@ describe('the runner in real Chromium on the sandbox', () => {
     await expect.poll(() => job.getAttribute('data-job-status'), { timeout: 180_000 }).toBe('done');
     await page.screenshot({ path: artifact('runner-done-en-light.png') });
 
-    const calls = await sandbox<{ writesByObject: Record<string, number> }>('/__sandbox/calls');
+    const calls = await sandbox.calls();
     const twice = Object.entries(calls.writesByObject).filter(([, n]) => n !== 1);
     expect(twice).toEqual([]);
     const counts = await job.getByTestId('job-counts').textContent();
@@ -78,7 +67,7 @@ describe('the runner in real Chromium on the sandbox', () => {
     expect(Object.keys(calls.writesByObject)).toHaveLength(done);
     // every account that took the write now lists the user exactly once
     for (const id of Object.keys(calls.writesByObject).slice(0, 20)) {
-      const account = await sandbox<{ users?: { uid: string }[] }>(`/__sandbox/objects/adaccount/${id}`);
+      const account = await sandbox.object<{ users?: { uid: string }[] }>('adaccount', id);
       expect((account.users ?? []).filter((u) => String(u.uid) === NEW_USER)).toHaveLength(1);
     }
   }, 300_000); // its own waits add up past the browser tests' 120 s: the list (60 s), the first writes (30 s), the resumed job (180 s)

@@ -4,9 +4,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, loginAs } from './browser';
+import { prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 const NEW_USER = '61550000000059';
 const SEARCH = '1202000000001';
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -14,11 +15,10 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-const resetSandbox = () => fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
 // the files after this one find the sandbox as it starts
 afterAll(async () => {
   await browser?.close();
-  await resetSandbox();
+  await sandbox.reset();
 });
 
 const api = async <T>(path: string, token: string | null, body?: unknown): Promise<{ status: number; code: number; data: T }> => {
@@ -32,16 +32,10 @@ const api = async <T>(path: string, token: string | null, body?: unknown): Promi
 
 describe('a session ended elsewhere', () => {
   it("logs the leader tab out within the periodic check and pauses its running job", async () => {
-    await resetSandbox();
+    await sandbox.reset();
     await browser.context.clock.install();
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 1, autoResume: false } }));
-    });
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await prepareOperator(page, { pace: 1 });
     let writes = 0;
     browser.context.on('request', (request: Request) => {
       const url = new URL(request.url());

@@ -3,35 +3,27 @@
 // sorting and filtering work on what is there — long before the whole list and its details are in.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from './browser';
+import { artifact, launchBrowser } from './browser';
+import { prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
-
-async function reset(scale: 'small' | 'large') {
-  await fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale }) });
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
   page = browser.context.pages()[0] ?? (await browser.context.newPage());
 });
 afterAll(async () => {
-  await reset('small'); // the other browser tests expect the small data set
+  await sandbox.reset({ scale: 'small' }); // the other browser tests expect the small data set
   await browser?.close();
 });
 
 describe('a large list streams', () => {
   it('shows the first rows at once, appends pages, says which cells are still loading, and sorts what is there', async () => {
-    await reset('large');
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-    });
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await sandbox.reset({ scale: 'large' });
+    await prepareOperator(page);
     const started = Date.now();
     await page.goto(`${baseUrl}/adaccount/index`);
     const screen = page.locator('[data-screen="/adaccount/index"]');

@@ -3,10 +3,11 @@
 // settles what was in flight and finishes: every item written exactly once.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { launchBrowser, loginAs } from './browser';
+import { launchBrowser } from './browser';
+import { prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 /** A user with no role on any account (the sandbox's last user). */
 const NEW_USER = '61550000000060';
 /** Matches the ids act_120200000000100 … act_120200000000199 of the small sandbox. */
@@ -19,28 +20,16 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function sandbox<T>(path: string, init?: RequestInit): Promise<T> {
-  const r = await fetch(`${graph}${path}`, init);
-  return (await r.json()) as T;
-}
-
 interface Write { tab: 'leader' | 'follower'; at: number }
 
 describe('two tabs of one user', () => {
   it('a job started in the follower runs in the leader only, and the other tab finishes it when the leader closes: every item written once', async () => {
-    await sandbox('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
-    await fetch(`${graph}/__sandbox/calls`, { method: 'DELETE' });
+    await sandbox.reset();
     // Time flows as usual; after the takeover it is moved past the deadline of the writes the closed tab
     // left in flight (the journal cannot tell yet whether they will land, so the runner waits it out).
     await browser.context.clock.install();
     const leader = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await leader.goto(`${baseUrl}/login/login`);
-    await leader.evaluate((pace) => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: pace, autoResume: false } }));
-    }, PACE);
-    await loginAs(leader, baseUrl, 'operator@tessera.test');
+    await prepareOperator(leader, { pace: PACE });
 
     // The second tab shares the session; the first holds the runner's lock.
     const follower = await browser.context.newPage();
@@ -93,7 +82,7 @@ describe('two tabs of one user', () => {
       return job.getAttribute('data-job-status');
     }, { timeout: 30_000 }).toBe('done');
 
-    const calls = await sandbox<{ writesByObject: Record<string, number> }>('/__sandbox/calls');
+    const calls = await sandbox.calls();
     const written = Object.entries(calls.writesByObject).filter(([key]) => /1202000000001\d\d/.test(key));
     const duplicates = written.filter(([, n]) => n !== 1);
     // The tab that took over saved the finished job (its autosave may trail the screen by a moment).
@@ -118,19 +107,13 @@ describe('two tabs of one user', () => {
   it('a page deletion started in the follower: the password re-check leaves the follower, the deletion the leader, and no channel message, storage write or log line holds the password', async () => {
     const own = await launchBrowser();
     try {
-      await sandbox('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
-      const victim = (await sandbox<{ data: { id: string }[] }>('/v19.0/me/accounts?fields=id&limit=200')).data[3]!.id;
+      await sandbox.reset();
+      const victim = (await sandbox.graph<{ data: { id: string }[] }>('/v19.0/me/accounts?fields=id&limit=200')).data[3]!.id;
       // Every tab records what it posts on a BroadcastChannel, writes to localStorage, sessionStorage or
       // IndexedDB, before the page's own code runs.
       await own.context.addInitScript(recordLeaks);
       const leader = own.context.pages()[0] ?? (await own.context.newPage());
-      await leader.goto(`${baseUrl}/login/login`);
-      await leader.evaluate(() => {
-        localStorage.clear();
-        localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-        localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.05, autoResume: false } }));
-      });
-      await loginAs(leader, baseUrl, 'operator@tessera.test');
+      await prepareOperator(leader, { pace: 0.05 });
       const follower = await own.context.newPage();
       const logged: string[] = [];
       const carried: { tab: 'leader' | 'follower'; url: string }[] = [];
@@ -166,7 +149,7 @@ describe('two tabs of one user', () => {
       await follower.getByTestId('jobs-button').click();
       const job = follower.locator('[data-job-status]').first();
       await expect.poll(() => job.getAttribute('data-job-status'), { timeout: 30_000 }).toBe('done');
-      expect((await sandbox<{ deleted?: boolean }>(`/__sandbox/objects/page/${victim}`)).deleted).toBe(true);
+      expect((await sandbox.object<{ deleted?: boolean }>('page', victim)).deleted).toBe(true);
       // The re-check was sent by the tab the password was typed in, and by nothing else.
       expect(carried.map((c) => c.tab)).toEqual(['follower']);
       // The writes naming the page were sent by the leader alone.

@@ -3,7 +3,8 @@
 // bar's overflow menu; screenshots in both languages under tests/e2e/artifacts.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from './browser';
+import { artifact, launchBrowser } from './browser';
+import { prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -22,13 +23,11 @@ async function setLocale(locale: 'en-US' | 'zh-CN') {
 }
 
 beforeAll(async () => {
-  await fetch(`${baseUrl}/__graph/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small', hostile: false }) });
+  await sandboxClient(baseUrl).reset({ hostile: false });
   browser = await launchBrowser();
   page = browser.context.pages()[0] ?? (await browser.context.newPage());
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(`${baseUrl}/login/login`);
-  await page.evaluate(() => { localStorage.clear(); localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })); });
-  await loginAs(page, baseUrl, 'operator@tessera.test');
+  await prepareOperator(page);
 });
 afterAll(async () => browser?.close());
 

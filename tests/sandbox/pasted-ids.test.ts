@@ -128,13 +128,14 @@ describe('ad accounts, businesses and pixels', () => {
 
   it('a business from a Business Suite link and a pixel from an Events Manager link, named', async () => {
     const businesses = await mine<{ id: string; name: string }>('businesses?fields=id,name&limit=100');
-    const pixel = [...sb.state.data.pixels.values()].find((p) => businesses.some((b) => b.id === p.owner_business));
-    expect(pixel).toBeDefined();
-    const biz = businesses.find((b) => b.id === pixel!.owner_business);
+    const pixel = sb.state.data.pixels.get(sb.state.data.fixtures.pixels.main!)!;
+    // the link names a pixel of a business the session sees, and that business
+    expect(businesses.map((b) => b.id)).toContain(pixel.owner_business);
+    const biz = businesses.find((b) => b.id === pixel.owner_business);
     const business = await recognise(bridge, 'business', readPasted('business', `https://business.facebook.com/settings/people?business_id=${biz!.id}`));
     expect(business.map((r) => [r.id, r.name])).toEqual([[biz!.id, biz!.name]]);
-    const px = await recognise(bridge, 'pixel', readPasted('pixel', `https://business.facebook.com/events_manager2/list/pixel/${pixel!.id}/overview?business_id=${biz!.id}`));
-    expect(px.map((r) => [r.id, r.name])).toEqual([[pixel!.id, pixel!.name]]);
+    const px = await recognise(bridge, 'pixel', readPasted('pixel', `https://business.facebook.com/events_manager2/list/pixel/${pixel.id}/overview?business_id=${biz!.id}`));
+    expect(px.map((r) => [r.id, r.name])).toEqual([[pixel.id, pixel.name]]);
     expect(refusals).toEqual([]);
   });
 

@@ -29,6 +29,7 @@ export const TEST_ONLY_IMPORTS = [
   'tests/sandbox/harness',
   'tests/sandbox/area-harness',
   'tests/e2e/browser',
+  'tests/e2e/fixtures',
   'tests/e2e/server',
   'src/',
   'sandbox/',

@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from '../../../tests/e2e/browser';
+import { artifact, launchBrowser } from '../../../tests/e2e/browser';
+import { prepareOperator, sandboxClient } from '../../../tests/e2e/fixtures';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const dialogs: string[] = [];
 
-async function reset(hostile: boolean) {
-  await fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small', hostile }) });
-  await fetch(`${graph}/__sandbox/calls`, { method: 'DELETE' });
-}
-const account = async (id: string) => (await (await fetch(`${graph}/__sandbox/objects/adaccount/${id}`)).json()) as { name: string; account_status: number };
+const account = (id: string) => sandbox.object<{ name: string; account_status: number }>('adaccount', id);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -23,14 +20,8 @@ afterAll(async () => browser?.close());
 
 describe('the ad-account area on the small sandbox', () => {
   it('filters to DISABLED accounts, renames them through the runner and the names land in the sandbox', async () => {
-    await reset(false);
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.05, autoResume: false } }));
-    });
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await sandbox.reset({ hostile: false });
+    await prepareOperator(page, { pace: 0.05 });
     await page.goto(`${baseUrl}/adaccount/index`);
     await page.locator('[data-row-id]').first().waitFor({ timeout: 60_000 });
     await page.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 }); // rows stream in: filter and select once all are in
@@ -47,7 +38,7 @@ describe('the ad-account area on the small sandbox', () => {
     await page.locator('[data-action-id="adaccount.rename"]').click();
     await page.locator('#param-name').fill('{name} - reviewed');
     const listReads = (byPath: Record<string, number>) => Object.entries(byPath).filter(([path]) => /\/adaccounts$|_ad_accounts$/.test(path)).reduce((n, [, c]) => n + c, 0);
-    const before = (await (await fetch(`${graph}/__sandbox/calls`)).json()) as { byPath: Record<string, number> };
+    const before = await sandbox.calls();
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByTestId('jobs-button').click();
     const job = page.locator('[data-job-status]').first();
@@ -55,7 +46,7 @@ describe('the ad-account area on the small sandbox', () => {
     await page.screenshot({ path: artifact('adaccount-renamed-en-light.png') });
     await page.keyboard.press('Escape');
 
-    const calls = (await (await fetch(`${graph}/__sandbox/calls`)).json()) as { writesByObject: Record<string, number> };
+    const calls = await sandbox.calls();
     const written = Object.keys(calls.writesByObject);
     expect(written.length).toBeGreaterThan(0);
     for (const id of written) {
@@ -68,7 +59,7 @@ describe('the ad-account area on the small sandbox', () => {
 
     // After the job only the rows it touched are re-read (by id, batched), never the whole list.
     await expect.poll(() => page.locator('[data-screen="/adaccount/index"] [data-row-id]').filter({ hasText: / - reviewed/ }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    const after = (await (await fetch(`${graph}/__sandbox/calls`)).json()) as { byPath: Record<string, number> };
+    const after = await sandbox.calls();
     // the new names on screen came from re-reading the touched rows: the list itself was not read again
     expect(listReads(after.byPath)).toBe(listReads(before.byPath));
 
@@ -87,7 +78,7 @@ describe('the ad-account area on the small sandbox', () => {
   });
 
   it('shows the hostile names of the sandbox as text and runs nothing', async () => {
-    await reset(true);
+    await sandbox.reset({ hostile: true });
     await page.goto(`${baseUrl}/adaccount/index`);
     await page.getByRole('button', { name: 'Reload', exact: true }).click();
     await expect.poll(async () => (await page.locator('[data-row-id]').allTextContents()).join('\n'), { timeout: 60_000 }).toContain('<script>');
@@ -96,6 +87,6 @@ describe('the ad-account area on the small sandbox', () => {
     expect(await page.locator('[data-row-id] script, [data-row-id] img').count()).toBe(0);
     expect(dialogs).toEqual([]);
     await page.screenshot({ path: artifact('adaccount-hostile-en-light.png') });
-    await reset(false);
+    await sandbox.reset({ hostile: false });
   });
 });

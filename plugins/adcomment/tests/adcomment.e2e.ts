@@ -3,18 +3,19 @@
 // the sandbox's objects show exactly those comments hidden. en-US then zh-CN.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from '../../../tests/e2e/browser';
+import { artifact, launchBrowser } from '../../../tests/e2e/browser';
+import { prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
 import { keywordMatcher } from '../matcher';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const dialogs: string[] = [];
 const WORDS = ['scam', '骗子', 'refund', '💩'];
 
 interface SandboxPost { id: string; comments: { id: string; message: string; is_hidden: boolean }[]; hidden: string[] }
-const post = async (id: string) => (await (await fetch(`${graph}/__sandbox/objects/post/${id}`)).json()) as SandboxPost;
+const post = (id: string) => sandbox.object<SandboxPost>('post', id);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -25,21 +26,15 @@ afterAll(async () => browser?.close());
 
 describe('ad-post comments on the small sandbox', () => {
   it('previews and hides the comments a keyword list catches on 3 posts', async () => {
-    await fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
-    const fixtures = (await (await fetch(`${graph}/__sandbox/fixtures`)).json()) as { adcomment: { posts: string[] } };
+    await sandbox.reset();
+    const fixtures = await sandbox.fixtures();
     const posts = fixtures.adcomment.posts;
     expect(posts).toHaveLength(3);
     const match = keywordMatcher(WORDS);
     const expected = (await Promise.all(posts.map(post))).flatMap((p) => p.comments.filter((c) => match(c.message).length).map((c) => c.id)).sort();
     expect(expected.length).toBeGreaterThan(2);
 
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.05, autoResume: false } }));
-    });
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await prepareOperator(page, { pace: 0.05 });
     await page.goto(`${baseUrl}/adcomment/index`);
     const postsTable = page.getByTestId('adcomment-posts');
     await postsTable.locator(`[data-row-id="${posts[0]}"]`).waitFor({ timeout: 30_000 });
@@ -77,7 +72,7 @@ describe('ad-post comments on the small sandbox', () => {
     const hidden = (await Promise.all(posts.map(post))).flatMap((p) => p.hidden).sort();
     expect(hidden).toEqual(expected);
 
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'zh-CN' })));
+    await setLocale(page, 'zh-CN');
     await page.goto(`${baseUrl}/adcomment/index`);
     const withHidden = (await Promise.all(posts.map(post))).find((p) => p.hidden.length)!;
     const hiddenHere = withHidden.hidden[0]!;
@@ -85,7 +80,7 @@ describe('ad-post comments on the small sandbox', () => {
     await postsTable.locator(`[data-row-id="${withHidden.id}"] input[type=checkbox]`).click({ force: true });
     await expect.poll(() => comments.locator(`[data-row-id="${hiddenHere}"]`).textContent(), { timeout: 20_000 }).toContain('已隐藏');
     await page.screenshot({ path: artifact('adcomment-comments-zh-light.png') });
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })));
+    await setLocale(page, 'en-US');
     expect(dialogs).toEqual([]);
   });
 });

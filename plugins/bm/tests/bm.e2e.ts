@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from '../../../tests/e2e/browser';
+import { artifact, launchBrowser } from '../../../tests/e2e/browser';
+import { prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const dialogs: string[] = [];
 const EMAIL = 'e2e.invitee@example.test';
 
-async function reset(hostile: boolean) {
-  await fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small', hostile }) });
-}
-const business = async (id: string) => (await (await fetch(`${graph}/__sandbox/objects/business/${id}`)).json()) as {
+const business = (id: string) => sandbox.object<{
   name: string; is_disabled_for_integrity_reasons: boolean; pending_users: { id: string; email: string; role: string }[];
-};
+}>('business', id);
 async function openList() {
   await page.goto(`${baseUrl}/bm/index`);
   await page.locator('[data-row-id]').first().waitFor({ timeout: 30_000 });
@@ -30,16 +28,10 @@ afterAll(async () => browser?.close());
 
 describe('the business-manager area on the small sandbox', () => {
   it('filters restricted businesses, invites an e-mail as EMPLOYEE to two businesses through the runner, and shows the invitation', async () => {
-    await reset(false);
-    const fixtures = (await (await fetch(`${graph}/__sandbox/fixtures`)).json()) as { businesses: Record<string, string> };
+    await sandbox.reset({ hostile: false });
+    const fixtures = await sandbox.fixtures();
     const { main, agency } = fixtures.businesses;
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.05, autoResume: false } }));
-    });
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await prepareOperator(page, { pace: 0.05 });
     await openList();
 
     await page.getByLabel('Filter "Restricted"').selectOption('Restricted');
@@ -71,7 +63,7 @@ describe('the business-manager area on the small sandbox', () => {
     await page.screenshot({ path: artifact('bm-detail-en-light.png') });
     await page.keyboard.press('Escape');
 
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'zh-CN' })));
+    await setLocale(page, 'zh-CN');
     await openList();
     await expect.poll(() => page.locator(`[data-row-id="${main}"]`).textContent()).toContain('未受限');
     await page.locator(`[data-row-id="${main}"]`).dblclick();
@@ -80,17 +72,17 @@ describe('the business-manager area on the small sandbox', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('bm-detail').waitFor({ state: 'detached' });
     await page.screenshot({ path: artifact('bm-list-zh-light.png') });
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })));
+    await setLocale(page, 'en-US');
   });
 
   it('shows the hostile names of the sandbox as text', async () => {
-    await reset(true);
+    await sandbox.reset({ hostile: true });
     await openList();
     await page.getByRole('button', { name: 'Reload', exact: true }).click();
     await expect.poll(async () => (await page.locator('[data-row-id]').allTextContents()).join('\n'), { timeout: 30_000 }).toContain('<script>');
     expect(await page.locator('[data-row-id] script, [data-row-id] img').count()).toBe(0);
     expect(dialogs).toEqual([]);
     await page.screenshot({ path: artifact('bm-hostile-en-light.png') });
-    await reset(false);
+    await sandbox.reset({ hostile: false });
   });
 });

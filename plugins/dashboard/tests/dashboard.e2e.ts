@@ -3,11 +3,13 @@
 // item opens its area, and a notification marked seen on the dashboard leaves the bell's count at once.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN_PASSWORD, artifact, launchBrowser, loginAs, registerThroughApi } from '../../../tests/e2e/browser';
+import { DEMO_ADMIN_PASSWORD, artifact, launchBrowser, registerThroughApi } from '../../../tests/e2e/browser';
+import { prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
+const graph = sandbox.base;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 
@@ -40,7 +42,7 @@ const bellCount = async () => ((await page.getByTestId('notification-count').cou
 
 describe('the dashboard of a new operator', () => {
   it('fills the widgets from the lists the workspace loads, opens a recent item, and marks a notification seen', async () => {
-    const summary = await (await fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small', hostile: false }) })).json() as { counts: { businesses: number } };
+    const summary = await sandbox.reset({ hostile: false });
     const statuses = await sandboxStatusCounts();
     const email = `dash-${Date.now()}@example.test`;
     await registerThroughApi(baseUrl, dataDir, email, 'dash-pass-1');
@@ -50,9 +52,7 @@ describe('the dashboard of a new operator', () => {
     });
     expect(created.status).toBe(200);
 
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => { localStorage.clear(); localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })); });
-    await loginAs(page, baseUrl, email, 'dash-pass-1');
+    await prepareOperator(page, { email, password: 'dash-pass-1' });
     await page.goto(`${baseUrl}/dashboard/index`);
     await page.getByTestId('recent-empty').waitFor();
 
@@ -83,7 +83,7 @@ describe('the dashboard of a new operator', () => {
     const row = page.locator('[data-row-id]').first();
     await row.waitFor({ timeout: 20_000 });
     const id = (await row.getAttribute('data-row-id'))!;
-    const name = (await (await fetch(`${graph}/__sandbox/objects/adaccount/${id}`)).json() as { name: string }).name;
+    const name = (await sandbox.object<{ name: string }>('adaccount', id)).name;
     await row.dblclick();
     await page.getByTestId('adaccount-detail').waitFor();
     await page.keyboard.press('Escape');
@@ -95,7 +95,7 @@ describe('the dashboard of a new operator', () => {
     await page.getByTestId('theme-toggle').click();
     await page.locator('[data-widget] .bp6-spinner').first().waitFor({ state: 'detached' });
     await page.screenshot({ path: artifact('dashboard-en-dark.png') });
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'zh-CN' })));
+    await setLocale(page, 'zh-CN');
     await page.reload();
     await expect.poll(() => page.getByTestId('recent-item').first().textContent()).toContain(name);
     expect(await page.getByTestId('recent-items').textContent()).toContain('最近打开');

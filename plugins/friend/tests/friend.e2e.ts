@@ -3,17 +3,14 @@
 // first); the sandbox shows 7 pending and 3 cancelled. en-US then zh-CN; hostile names as text.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from '../../../tests/e2e/browser';
+import { artifact, launchBrowser } from '../../../tests/e2e/browser';
+import { prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const dialogs: string[] = [];
-const get = async <T>(path: string) => (await (await fetch(`${graph}${path}`)).json()) as T;
-async function reset(hostile: boolean) {
-  await fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small', hostile }) });
-}
 async function waitJobDone() {
   await page.getByTestId('jobs-button').click();
   const job = page.locator('[data-job-status]').first();
@@ -30,20 +27,14 @@ afterAll(async () => browser?.close());
 
 describe('friends on the small sandbox', () => {
   it('sends 10 friend requests and cancels 3', async () => {
-    await reset(false);
-    const fx = await get<{ friend: { canRequest: string[] } }>('/__sandbox/fixtures');
+    await sandbox.reset({ hostile: false });
+    const fx = await sandbox.fixtures();
     const people = fx.friend.canRequest.slice(0, 10);
     expect(people).toHaveLength(10);
-    const linked = await get<{ username: string }>(`/__sandbox/objects/user/${people[9]}`);
+    const linked = await sandbox.object<{ username: string }>('user', people[9]!);
     const pasted = [...people.slice(0, 9), `https://www.facebook.com/${linked.username}`, 'http://example.com/nobody'];
 
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.02, autoResume: false } }));
-    });
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await prepareOperator(page, { pace: 0.02 });
     await page.goto(`${baseUrl}/friend/index`);
     await page.getByTestId('friend-tab-send').click();
     await page.getByTestId('friend-send-text').fill(pasted.join('\n'));
@@ -55,7 +46,7 @@ describe('friends on the small sandbox', () => {
     await page.screenshot({ path: artifact('friend-send-en-light.png') });
     await page.getByTestId('friend-send-start').click();
     await waitJobDone();
-    for (const uid of people) expect((await get<{ state: string; direction: string }>(`/__sandbox/objects/friendRequest/${uid}`))).toMatchObject({ state: 'pending', direction: 'outgoing' });
+    for (const uid of people) expect((await sandbox.object<{ state: string; direction: string }>('friendRequest', uid))).toMatchObject({ state: 'pending', direction: 'outgoing' });
 
     const sent = page.getByTestId('friend-list-outgoing');
     await sent.locator(`[data-row-id="${people[0]}"]`).waitFor({ timeout: 20_000 });
@@ -73,11 +64,11 @@ describe('friends on the small sandbox', () => {
     await page.screenshot({ path: artifact('friend-cancel-en-light.png') });
     await dialog.getByRole('button', { name: 'Start' }).click();
     await waitJobDone();
-    const states = await Promise.all(people.map((uid) => get<{ state: string }>(`/__sandbox/objects/friendRequest/${uid}`)));
+    const states = await Promise.all(people.map((uid) => sandbox.object<{ state: string }>('friendRequest', uid)));
     expect(states.map((s) => s.state)).toEqual([...cancel.map(() => 'cancelled'), ...people.slice(3).map(() => 'pending')]);
     await expect.poll(() => sent.locator(`[data-row-id="${cancel[0]}"]`).count(), { timeout: 20_000 }).toBe(0);
 
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'zh-CN' })));
+    await setLocale(page, 'zh-CN');
     await page.goto(`${baseUrl}/friend/index`);
     await page.getByTestId('friend-tab-sent').click();
     await sent.locator(`[data-row-id="${people[5]}"]`).waitFor({ timeout: 20_000 });
@@ -85,11 +76,11 @@ describe('friends on the small sandbox', () => {
     await page.screenshot({ path: artifact('friend-sent-zh-light.png') });
     await page.getByTestId('friend-tab-quality').click();
     await expect.poll(() => page.getByTestId('friend-quality-status').textContent()).toContain('最近一小时发送了 10 个好友请求');
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })));
+    await setLocale(page, 'en-US');
   });
 
   it('shows hostile names and notifications as text', async () => {
-    await reset(true);
+    await sandbox.reset({ hostile: true });
     await page.goto(`${baseUrl}/friend/index`);
     const received = page.getByTestId('friend-list-incoming');
     await page.getByRole('button', { name: 'Reload', exact: true }).click();
@@ -99,6 +90,6 @@ describe('friends on the small sandbox', () => {
     expect(await page.locator('[data-testid="friend-area"] script, [data-testid="friend-area"] img').count()).toBe(0);
     expect(dialogs).toEqual([]);
     await page.screenshot({ path: artifact('friend-hostile-en-light.png') });
-    await reset(false);
+    await sandbox.reset({ hostile: false });
   });
 });

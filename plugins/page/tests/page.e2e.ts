@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from '../../../tests/e2e/browser';
+import { artifact, launchBrowser } from '../../../tests/e2e/browser';
+import { prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 const PASSWORD = 'sandbox-password';
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const dialogs: string[] = [];
 
-const sandbox = async <T = any>(path: string, init?: RequestInit) => (await (await fetch(`${graph}${path}`, init)).json()) as T;
-const post = (path: string, body: unknown) => sandbox(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const pageState = (id: string) => sandbox<{ roles: { uid: string; tasks: string[] }[]; deactivated_until: number | null; deactivated_time: number | null; deleted?: boolean }>(`/__sandbox/objects/page/${id}`);
+const pageState = (id: string) => sandbox.object<{ roles: { uid: string; tasks: string[] }[]; deactivated_until: number | null; deactivated_time: number | null; deleted?: boolean }>('page', id);
 
 /** Opens a page screen; its rows (the other tabs keep theirs, hidden) are found under the screen's own root. */
 async function openList(path: string) {
@@ -39,10 +38,10 @@ afterAll(async () => browser?.close());
 
 describe('the page area on the small sandbox', () => {
   it('resolves pasted pages, adds a role through the runner, deactivates two for 7 days on the sandbox clock, and deletes one behind the password re-check', async () => {
-    await post('/__sandbox/reset', { seed: 'tessera', scale: 'small' });
-    const fixtures = await sandbox<{ users: Record<string, string> }>('/__sandbox/fixtures');
+    await sandbox.reset();
+    const fixtures = await sandbox.fixtures();
     const newcomer = fixtures.users.notOnAnyAccount!;
-    const mine = (await sandbox<{ data: { id: string; username: string; name: string }[] }>('/v19.0/me/accounts?fields=id,username,name&limit=200')).data;
+    const mine = (await sandbox.graph<{ data: { id: string; username: string; name: string }[] }>('/v19.0/me/accounts?fields=id,username,name&limit=200')).data;
     const byLink = mine.slice(0, 10);
     const byId = mine.slice(10, 12);
     const entries = [
@@ -52,13 +51,7 @@ describe('the page area on the small sandbox', () => {
     ];
     expect(entries).toHaveLength(15);
 
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: 0.05, autoResume: false } }));
-    });
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await prepareOperator(page, { pace: 0.05 });
     await openList('/page/index');
 
     // paste 15 entries: 12 pages found, the http and foreign links refused, the unknown name reported
@@ -94,7 +87,7 @@ describe('the page area on the small sandbox', () => {
     }
     await expect.poll(() => root.locator(`[data-row-id="${two[0]}"]`).textContent(), { timeout: 10_000 }).toMatch(/Deactivated until \d{4}-\d\d-\d\d/);
     await page.screenshot({ path: artifact('page-disable-en-light.png') });
-    await post('/__sandbox/clock', { advanceS: 7 * 86400 + 60 });
+    await sandbox.advanceClock(7 * 86400 + 60);
     await root.getByTestId('page-read-state').click();
     await lastJobStatus('done');
     await expect.poll(() => root.locator(`[data-row-id="${two[1]}"]`).textContent(), { timeout: 10_000 }).toContain('Active');
@@ -102,7 +95,7 @@ describe('the page area on the small sandbox', () => {
 
     // delete one page: a wrong password refuses and changes nothing; the right one deletes it
     const victim = byLink[4]!.id;
-    const callsBefore = await sandbox<{ writesByObject: Record<string, number> }>('/__sandbox/calls');
+    const callsBefore = await sandbox.calls();
     for (const [password, status] of [['wrong-password', 'failed'], [PASSWORD, 'done']] as const) {
       root = await openList('/page/index');
       await root.locator(`[data-row-id="${victim}"] input[type=checkbox]`).check({ force: true });
@@ -114,7 +107,7 @@ describe('the page area on the small sandbox', () => {
       if (status === 'failed') {
         expect(text).toContain('The password you entered is incorrect');
         expect((await pageState(victim)).deleted).toBeUndefined();
-        expect((await sandbox<{ writesByObject: Record<string, number> }>('/__sandbox/calls')).writesByObject[victim]).toBe(callsBefore.writesByObject[victim]);
+        expect((await sandbox.calls()).writesByObject[victim]).toBe(callsBefore.writesByObject[victim]);
         await page.screenshot({ path: artifact('page-delete-refused-en-light.png') });
       }
     }
@@ -124,7 +117,7 @@ describe('the page area on the small sandbox', () => {
     await expect.poll(() => root.locator(`[data-row-id="${victim}"]`).count(), { timeout: 10_000 }).toBe(0);
 
     // the sub-screens in Chinese
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'zh-CN' })));
+    await setLocale(page, 'zh-CN');
     await openList('/page/disable');
     await page.getByText('停用的主页会在 7 天后自动恢复').waitFor();
     await page.screenshot({ path: artifact('page-disable-zh-light.png') });
@@ -136,7 +129,7 @@ describe('the page area on the small sandbox', () => {
     await root.locator(`[data-row-id="${mine[0]!.id}"] input[type=checkbox]`).check({ force: true });
     await root.getByTestId('page-blocked').waitFor();
     await page.screenshot({ path: artifact('page-blacklist-zh-light.png') });
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })));
+    await setLocale(page, 'en-US');
     expect(dialogs).toEqual([]);
   }, 90_000);
 });

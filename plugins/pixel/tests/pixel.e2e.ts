@@ -5,16 +5,16 @@
 // and a pixel the operator cannot share is refused by the dry run and never sent.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from '../../../tests/e2e/browser';
+import { artifact, launchBrowser } from '../../../tests/e2e/browser';
+import { prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 const PACE = 0.1;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 
-const json = async <T>(p: string, init?: RequestInit): Promise<T> => (await (await fetch(`${graph}${p}`, init)).json()) as T;
-const pixelObject = (id: string) => json<{ shared_accounts: string[] }>(`/__sandbox/objects/pixel/${id}`);
+const pixelObject = (id: string) => sandbox.object<{ shared_accounts: string[] }>('pixel', id);
 
 async function openList() {
   await page.goto(`${baseUrl}/pixel/index`);
@@ -38,22 +38,16 @@ afterAll(async () => browser?.close());
 
 describe('the pixel area on the small sandbox', () => {
   it('shares three pixels with four ad accounts at the paced rate, and refuses a pixel that cannot be shared before any call', async () => {
-    await json('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
-    const fx = await json<{ businesses: Record<string, string>; adaccounts: Record<string, string> }>('/__sandbox/fixtures');
-    const main = await json<{ owned_pixels: string[] }>(`/__sandbox/objects/business/${fx.businesses.main}`);
-    const employeeOnly = await json<{ owned_pixels: string[] }>(`/__sandbox/objects/business/${fx.businesses.employeeOnly}`);
+    await sandbox.reset();
+    const fx = await sandbox.fixtures();
+    const main = await sandbox.object<{ owned_pixels: string[] }>('business', fx.businesses.main!);
+    const employeeOnly = await sandbox.object<{ owned_pixels: string[] }>('business', fx.businesses.employeeOnly!);
     const pixels = main.owned_pixels.slice(0, 3);
     const refusedPixel = employeeOnly.owned_pixels[0]!;
     // four ACTIVE accounts the business owns (fixtures jpy … twd)
     const accounts = ['jpy', 'krw', 'vnd', 'idr'].map((k) => fx.adaccounts[k]!.replace(/^act_/, ''));
 
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate((pace) => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-      localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: pace, autoResume: false } }));
-    }, PACE);
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await prepareOperator(page, { pace: PACE });
     await openList();
     expect(await page.locator(`[data-row-id="${pixels[0]}"]`).textContent()).toContain('Admin');
     expect(await page.locator(`[data-row-id="${refusedPixel}"]`).textContent()).toContain('Employee');
@@ -65,7 +59,7 @@ describe('the pixel area on the small sandbox', () => {
     await dialog.getByTestId('effects').getByText(new RegExp(`with ad account ${accounts[3]} through business .+ \\(${fx.businesses.main}\\)`)).first().waitFor();
     expect(await dialog.getByTestId('preflight').count()).toBe(0);
     await page.screenshot({ path: artifact('pixel-share-dry-run-en-light.png') });
-    await fetch(`${graph}/__sandbox/calls`, { method: 'DELETE' });
+    await sandbox.clearCalls();
     const sentAt: number[] = [];
     const onRequest = (r: import('playwright-core').Request) => { if (r.method() === 'POST' && /\/shared_accounts(\?|$)/.test(r.url())) sentAt.push(Date.now()); };
     page.on('request', onRequest);
@@ -90,7 +84,7 @@ describe('the pixel area on the small sandbox', () => {
     }
     // 12 shares (3 pixels × 4 accounts), one at a time, each at least the 2–5 s step of a 12-item job × the pace factor apart
     page.off('request', onRequest);
-    const calls = await json<{ byPath: Record<string, number>; byMethod: Record<string, number> }>('/__sandbox/calls');
+    const calls = await sandbox.calls();
     for (const px of pixels) expect(calls.byPath[`/v19.0/${px}/shared_accounts`]).toBe(4);
     expect(sentAt).toHaveLength(12);
     // (timed in the page, so a few tens of ms of noise on each; unpaced shares would be a few ms apart)
@@ -107,17 +101,17 @@ describe('the pixel area on the small sandbox', () => {
     await dialog.getByTestId('preview-changes').click();
     await dialog.getByTestId('preflight').locator(`[data-item-id^="${refusedPixel}"]`).getByText(/cannot be shared/).waitFor();
     await page.screenshot({ path: artifact('pixel-refused-en-light.png') });
-    await fetch(`${graph}/__sandbox/calls`, { method: 'DELETE' });
+    await sandbox.clearCalls();
     await dialog.getByRole('button', { name: 'Start' }).click();
     await page.getByTestId('jobs-button').click();
     await expect.poll(() => page.locator('[data-job-status]').first().getAttribute('data-job-status'), { timeout: 15_000 }).toMatch(/done|failed/);
     await page.keyboard.press('Escape');
-    const after = await json<{ byPath: Record<string, number> }>('/__sandbox/calls');
+    const after = await sandbox.calls();
     expect(Object.keys(after.byPath).filter((path) => path.includes(refusedPixel))).toEqual([]);
     expect((await pixelObject(refusedPixel)).shared_accounts).not.toContain(`act_${accounts[0]}`);
 
     // the same screens in Chinese
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'zh-CN' })));
+    await setLocale(page, 'zh-CN');
     await openList();
     expect(await page.locator(`[data-row-id="${refusedPixel}"]`).textContent()).toContain('员工');
     await select([refusedPixel]);
@@ -145,18 +139,18 @@ describe('the pixel area on the small sandbox', () => {
     expect(await page.getByTestId('widget-pixel-overview').textContent()).toMatch(/30 个像素和数据集/);
     await page.getByTestId('widget-pixel-overview').scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifact('pixel-widget-zh-light.png') });
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })));
+    await setLocale(page, 'en-US');
   });
 
   it('shows the hostile names of the sandbox as text', async () => {
     const dialogs: string[] = [];
     page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-    await json('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small', hostile: true }) });
+    await sandbox.reset({ hostile: true });
     await openList();
     await page.getByRole('button', { name: 'Reload', exact: true }).click();
     await expect.poll(async () => (await page.locator('[data-row-id]').allTextContents()).join('\n'), { timeout: 30_000 }).toContain('<script>');
     expect(await page.locator('[data-row-id] script, [data-row-id] img').count()).toBe(0);
     expect(dialogs).toEqual([]);
-    await json('/__sandbox/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small' }) });
+    await sandbox.reset();
   });
 });

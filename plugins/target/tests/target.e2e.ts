@@ -4,17 +4,15 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, launchBrowser, loginAs } from '../../../tests/e2e/browser';
+import { artifact, launchBrowser } from '../../../tests/e2e/browser';
+import { prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
 
 const baseUrl = inject('baseUrl');
-const graph = `${baseUrl}/__graph`;
+const sandbox = sandboxClient(baseUrl);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const dialogs: string[] = [];
 
-async function reset(hostile: boolean) {
-  await fetch(`${graph}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'tessera', scale: 'small', hostile }) });
-}
 async function search(q: string) {
   await page.getByTestId('target-query').fill(q);
   await page.getByTestId('target-search').click();
@@ -31,13 +29,8 @@ afterAll(async () => browser?.close());
 
 describe('interest targeting on the small sandbox', () => {
   it('searches "fitness", adds 5 interests to a saved list and exports it as CSV', async () => {
-    await reset(false);
-    await page.goto(`${baseUrl}/login/login`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' }));
-    });
-    await loginAs(page, baseUrl, 'operator@tessera.test');
+    await sandbox.reset({ hostile: false });
+    await prepareOperator(page);
     await page.goto(`${baseUrl}/target/index`);
     await search('fitness');
     expect(await page.getByTestId('target-result-count').textContent()).toMatch(/^\d+ interests for “fitness”$/);
@@ -71,12 +64,12 @@ describe('interest targeting on the small sandbox', () => {
     await page.waitForTimeout(300); // the tree's expand animation
     await page.screenshot({ path: artifact('target-browse-en-light.png') });
 
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'zh-CN' })));
+    await setLocale(page, 'zh-CN');
     await page.goto(`${baseUrl}/target/index`);
     await search('fitness');
     await expect.poll(() => page.getByTestId('target-lists').textContent()).toContain('导出 CSV');
     await page.screenshot({ path: artifact('target-search-zh-light.png') });
-    await page.evaluate(() => localStorage.setItem('arco-locale', JSON.stringify({ v: 'en-US' })));
+    await setLocale(page, 'en-US');
   });
 
   it('in the workspace, a targeting tile following the ad-account tile browses the selected account\'s taxonomy', async () => {
@@ -102,12 +95,12 @@ describe('interest targeting on the small sandbox', () => {
   });
 
   it('shows hostile interest names as text', async () => {
-    await reset(true);
+    await sandbox.reset({ hostile: true });
     await page.goto(`${baseUrl}/target/index`);
     await search('fitness');
     await expect.poll(async () => (await page.locator('[data-row-id]').allTextContents()).join('\n')).toContain('<');
     expect(await page.locator('[data-row-id] script, [data-row-id] img').count()).toBe(0);
     expect(dialogs).toEqual([]);
-    await reset(false);
+    await sandbox.reset({ hostile: false });
   });
 });
