@@ -124,7 +124,7 @@ export function checkSecrets(runner: Runner, jobId: string, secrets: Record<stri
   return given;
 }
 
-/** Secrets entered in runner page: another tab no longer keeps them for the job. */
+/** Secrets entered in this page: another tab no longer keeps them for the job. */
 export function heldHereNow(runner: Runner, jobId: string, names: readonly string[]): void {
   const holder = runner.holders.get(jobId);
   if (!holder) return;

@@ -7,7 +7,7 @@ import { runBatch, type BatchRequest } from '../graph/batch';
 import type { LaneTask } from './lanes';
 import { requestCosts } from './adaptive';
 import type { StoredItem } from './job-store';
-import { decideFailure } from './failure-policy';
+import { BATCH_ENTRY_RETRY_MS, decideFailure } from './failure-policy';
 import { REQUEST_DEADLINE_MS, attemptIds } from './settle';
 import { scopeMap } from './scope';
 import { JobBridge } from './bridges';
@@ -69,7 +69,7 @@ export async function schedule(runner: Runner, jobId: string, settle = false): P
   const bridge = new JobBridge(runner.deps.bridge.transport, runner.deps.requestDeadlineMs ?? REQUEST_DEADLINE_MS,
     (init, response, scope) => observeResponse(runner, lane, scopes, init, response, scope));
   runner.counters.jobBridges += 1;
-  // Secrets another tab keeps that the items need: runner page cannot run them without the operator.
+  // Secrets another tab keeps that the items need: this page cannot run them without the operator.
   if (holder && holder.names.some((n) => !prepareOnly.includes(n))) return askSecretsAgain(runner, jobId);
   if (handlers.prepare && !runner.prepared.has(jobId)) {
     try {
@@ -203,26 +203,31 @@ export async function runBatchGroup(runner: Runner, run: JobRun, ids: string[]):
 
   sent.forEach((r) => runner.live.delete(r.rowId));
   const before = new Map(rows.map((r) => [r.rowId, r]));
+  // The entries to send again after the spec's 400 ms go together, as one batch (as runBatch's own retry did).
+  const again: string[] = [];
   runner.deps.store.transaction(() => {
     sent.forEach((row, k) => { const e = entries[k]; if (e instanceof Error) runner.jobStore.patchItem(row.rowId, { state: 'failed', message: e.message, finishedAt: runner.clock.now() }); });
     if (!results) return go.forEach((row) => onFailure(runner, run, row, failure, null, before.get(row.rowId)!));
     results.forEach((result, k) => {
       const row = go[k]!;
       if (result.ok) runner.jobStore.patchItem(row.rowId, { state: 'done', message: '', finishedAt: runner.clock.now() });
-      else onFailure(runner, run, row, result.error ?? new GraphError(`HTTP ${result.code}`, result.code), row.scope || null, before.get(row.rowId)!, true);
+      else onFailure(runner, run, row, result.error ?? new GraphError(`HTTP ${result.code}`, result.code), row.scope || null, before.get(row.rowId)!, again);
     });
   });
+  if (again.length) requeueBatch(runner, run, again, BATCH_ENTRY_RETRY_MS);
   runner.completeIfDone(jobId);
 }
 
 /**
  * Carries out the failure policy's decision for one item (`row` as it was sent, `before` as it was
- * before runner attempt). Every decision but `settle-first` means runner attempt was answered and not
- * applied, so its request id leaves the item's list of attempts that may have landed.
+ * before this attempt). Every decision but `settle-first` means this attempt was answered and not
+ * applied, so its request id leaves the item's list of attempts that may have landed. A batch entry
+ * (`batchEntry` given) retried after the batch rule's 400 ms is added to it, to go again with the
+ * other entries of its batch that failed the same way.
  */
-export function onFailure(runner: Runner, run: JobRun, row: StoredItem, error: unknown, scope: string | null, before: StoredItem, batchEntry = false): void {
+export function onFailure(runner: Runner, run: JobRun, row: StoredItem, error: unknown, scope: string | null, before: StoredItem, batchEntry?: string[]): void {
   const maxAttempts = runner.deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const decision = decideFailure(error, row.attempts, { idempotent: run.entry.action.idempotent, maxAttempts, batchEntry }, { item: scope, fromUsageKey: run.scopes.fromUsageKey }, runner.clock.random());
+  const decision = decideFailure(error, row.attempts, { idempotent: run.entry.action.idempotent, maxAttempts, batchEntry: !!batchEntry }, { item: scope, fromUsageKey: run.scopes.fromUsageKey }, runner.clock.random());
   const { message } = decision;
   const earlier = JSON.stringify(attemptIds({ requestId: '', requestIds: before.requestIds }));
   switch (decision.kind) {
@@ -236,6 +241,7 @@ export function onFailure(runner: Runner, run: JobRun, row: StoredItem, error: u
     case 'retry':
       runner.counters.retries += 1;
       runner.jobStore.patchItem(row.rowId, { state: 'pending', requestId: '', requestIds: earlier, message });
+      if (batchEntry && decision.afterMs === BATCH_ENTRY_RETRY_MS) return void batchEntry.push(row.rowId);
       return requeue(runner, run, row.rowId, decision.afterMs);
     case 'settle-first':
       runner.jobStore.patchItem(row.rowId, { message });
@@ -282,6 +288,19 @@ export function requeue(runner: Runner, run: JobRun, rowId: string, delayMs: num
   };
   if (delayMs <= 0) enqueue();
   else runner.clock.setTimeout(enqueue, delayMs);
+}
+
+/** Puts batch entries back on their lane together, after a delay, as one batch (split by the lane's batch size). */
+function requeueBatch(runner: Runner, run: JobRun, rowIds: readonly string[], delayMs: number): void {
+  runner.clock.setTimeout(() => {
+    const job = runner.job(run.jobId);
+    if (!job || job.status !== 'running' || runner.runs.get(run.jobId) !== run) return;
+    const rows = rowIds.map((id) => runner.jobStore.item(id)).filter((r): r is StoredItem => !!r && r.state === 'pending');
+    const size = runner.lanes.profile(run.entry.action.lane).batchSize ?? 1;
+    for (let i = 0; i < rows.length; i += size) {
+      runner.lanes.enqueue(run.entry.action.lane, batchTask(runner, run, job.total, rows.slice(i, i + size).map((r) => ({ rowId: r.rowId, cost: batchCost(runner, run, r) }))));
+    }
+  }, delayMs);
 }
 
 /**
