@@ -203,7 +203,8 @@ export async function runBatchGroup(runner: Runner, run: JobRun, ids: string[]):
 
   sent.forEach((r) => runner.live.delete(r.rowId));
   const before = new Map(rows.map((r) => [r.rowId, r]));
-  // The entries to send again after the spec's 400 ms go together, as one batch (as runBatch's own retry did).
+  // The entries the failure policy sends again after the batch rule's 400 ms: together, in this task
+  // (holding the lane as runBatch's own retry did), each as a new attempt of its item.
   const again: string[] = [];
   runner.deps.store.transaction(() => {
     sent.forEach((row, k) => { const e = entries[k]; if (e instanceof Error) runner.jobStore.patchItem(row.rowId, { state: 'failed', message: e.message, finishedAt: runner.clock.now() }); });
@@ -214,7 +215,11 @@ export async function runBatchGroup(runner: Runner, run: JobRun, ids: string[]):
       else onFailure(runner, run, row, result.error ?? new GraphError(`HTTP ${result.code}`, result.code), row.scope || null, before.get(row.rowId)!, again);
     });
   });
-  if (again.length) requeueBatch(runner, run, again, BATCH_ENTRY_RETRY_MS);
+  if (again.length) {
+    await (runner.deps.sleep ?? ((ms: number) => new Promise<void>((done) => runner.clock.setTimeout(() => done(), ms))))(BATCH_ENTRY_RETRY_MS);
+    // a pause or a cancel meanwhile leaves them pending: the next resume sends them
+    return runBatchGroup(runner, run, again);
+  }
   runner.completeIfDone(jobId);
 }
 
@@ -288,19 +293,6 @@ export function requeue(runner: Runner, run: JobRun, rowId: string, delayMs: num
   };
   if (delayMs <= 0) enqueue();
   else runner.clock.setTimeout(enqueue, delayMs);
-}
-
-/** Puts batch entries back on their lane together, after a delay, as one batch (split by the lane's batch size). */
-function requeueBatch(runner: Runner, run: JobRun, rowIds: readonly string[], delayMs: number): void {
-  runner.clock.setTimeout(() => {
-    const job = runner.job(run.jobId);
-    if (!job || job.status !== 'running' || runner.runs.get(run.jobId) !== run) return;
-    const rows = rowIds.map((id) => runner.jobStore.item(id)).filter((r): r is StoredItem => !!r && r.state === 'pending');
-    const size = runner.lanes.profile(run.entry.action.lane).batchSize ?? 1;
-    for (let i = 0; i < rows.length; i += size) {
-      runner.lanes.enqueue(run.entry.action.lane, batchTask(runner, run, job.total, rows.slice(i, i + size).map((r) => ({ rowId: r.rowId, cost: batchCost(runner, run, r) }))));
-    }
-  }, delayMs);
 }
 
 /**
