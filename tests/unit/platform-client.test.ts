@@ -61,7 +61,7 @@ describe('id guards', () => {
     expect(refusal(() => asBusiness('act_120')).message).toBe('not a business id: act_120');
     expect(refusal(() => asPage('me')).message).toBe('not a page id: me');
     expect(refusal(() => asPerson('1/friends')).message).toBe('not a profile id: 1/friends');
-    expect(refusal(() => asPixel('')).message).toBe('not a pixel id: ');
+    expect(refusal(() => asPixel('')).message).toBe('not a pixel or dataset id: ');
     expect(refusal(() => asNode('x', 'asset group')).message).toBe('not an asset group id: x');
   });
 

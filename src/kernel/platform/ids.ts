@@ -39,4 +39,5 @@ export const asBusiness = (id: string): string => asNode(id, 'business');
 export const asPage = (id: string): string => asNode(id, 'page');
 /** A person (a profile, a user of a page or a pixel). */
 export const asPerson = (id: string): string => asNode(id, 'profile');
-export const asPixel = (id: string): string => asNode(id, 'pixel');
+/** A pixel or an events dataset: the platform numbers both alike (a platform object, not an area's). */
+export const asPixel = (id: string): string => asNode(id, 'pixel or dataset');
