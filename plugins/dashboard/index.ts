@@ -2,6 +2,6 @@ import { definePlugin } from '@kernel';
 import manifest from './plugin.json';
 
 export default definePlugin(manifest, {
-  routes: { index: () => import('./views/DashboardScreen') },
+  routes: { index: () => import('./views/DashboardScreen'), platform: () => import('./views/PlatformScreen') },
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
 });

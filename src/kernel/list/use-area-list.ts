@@ -8,6 +8,8 @@ import { toastPlatformError } from '../platform/error-toast';
 import type { Bridge } from '../bridge/bridge';
 import type { FollowedSelection } from '../plugin/types';
 import type { JobItem } from '../runner/types';
+import { ReplyChanged } from '../platform/shape';
+import { usePlatformCheck } from '../check/PlatformCheckHost';
 import { closeStream, currentStream, openStream, type ListProgress } from './list-stream';
 import { readRowOutputs, recordJobOutputs, ROW_OUTPUTS_TABLE, withOutputs, type RowOutputs } from './row-outputs';
 
@@ -72,7 +74,10 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
   const bridge = useBridge();
   const bus = useBus();
   const runner = useRunner();
-  const { store, allPlugins } = useKernel();
+  const { store, allPlugins, plugins } = useKernel();
+  const check = usePlatformCheck();
+  const checkRef = useRef(check);
+  checkRef.current = check;
   const actionTargets = useMemo(() => new Map(allPlugins.flatMap((p) => p.actions.map((a) => [a.id, a.target] as const))), [allPlugins]);
   const [rows, setRows] = useState<readonly Row[]>([]);
   const [loading, setLoading] = useState(true);
@@ -81,8 +86,8 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [busFollow, setBusFollow] = useState<readonly string[] | null>(null);
   const abort = useRef<AbortController | null>(null);
-  const latest = useRef(o);
-  latest.current = o;
+  const latest = useRef({ ...o, plugins });
+  latest.current = { ...o, plugins };
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
   // A language switch must not restart a load in flight: the toast reads the current translator.
@@ -134,8 +139,16 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
       if (!controller.signal.aborted) setRows(list);
     } catch (e) {
       if (!controller.signal.aborted) {
-        setError(e instanceof Error ? e.message : String(e));
-        toastPlatformError(e);
+        if (e instanceof ReplyChanged) {
+          // Rows from a reply without the fields they show would look like data: none are shown.
+          setRows([]);
+          setError(tRef.current('check.listChanged', { fields: e.problems.map((p) => p.field).join(', ') }));
+          const plugin = latest.current.plugins.find((p) => p.id === e.family.split('.')[0]);
+          if (plugin) void checkRef.current?.listReplyChanged(plugin, e);
+        } else {
+          setError(e instanceof Error ? e.message : String(e));
+          toastPlatformError(e);
+        }
       }
     } finally {
       showProgress.cancel();

@@ -17,6 +17,8 @@ export type RouteDecision =
   | { kind: 'not-found' };
 
 export const HOME_PATH = '/dashboard/index';
+/** The platform check's screen (a route of the home area, rendered by src/kernel/check/PlatformCheckScreen.tsx). */
+export const PLATFORM_CHECK_PATH = '/dashboard/platform';
 
 export function isCached(plugin: LoadedPlugin, route: PluginRoute): boolean {
   if (route.ignoreCache) return false;

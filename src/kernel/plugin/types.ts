@@ -1,3 +1,4 @@
+import type { CallFamilyDeclaration } from '../check/families';
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
 import type { KernelBus } from '../bus';
@@ -226,6 +227,8 @@ export interface PluginBindings {
   locales: Record<SupportedLocale, LocaleSource>;
   /** Bus subscriptions and start-up work; loaded after the manifest is checked. */
   activate?: () => Promise<{ default: (ctx: KernelContext) => void | (() => void) }>;
+  /** The platform check's call families of this plugin (src/kernel/check/families.ts), loaded when a check runs. */
+  probes?: () => Promise<{ default: CallFamilyDeclaration[] }>;
 }
 
 /** index.ts's default export: the manifest with its bindings. */
@@ -304,6 +307,7 @@ export interface LoadedPlugin {
   settings?: JsonSchema;
   locales: Record<SupportedLocale, LocaleSource>;
   activate?: PluginBindings['activate'];
+  probes?: PluginBindings['probes'];
 }
 
 export interface RefusedPlugin {

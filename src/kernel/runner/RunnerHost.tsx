@@ -18,6 +18,10 @@ import { refusalText } from './refusal-text';
 import { serveRunner } from './tabs/serve-runner';
 import { runnerChannelName } from './tabs/protocol';
 import type { PluginAction } from '../plugin/types';
+import { PlatformCheck } from '../check/service';
+import { PlatformCheckHost } from '../check/PlatformCheckHost';
+import { blockingText } from '../check/text';
+import { currentGraphVersion, type Bridge } from '../bridge/bridge';
 
 const RunnerContext = createContext<RunnerControl | null>(null);
 
@@ -37,7 +41,7 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
   // One id for both sides, so this tab never hears its own runner's messages.
   const [tabId] = useState(newTabId);
   const leader = useSyncExternalStore((l) => leadership.subscribe(l), () => leadership.leader);
-  const [runner] = useState(() => new Runner({
+  const [runner] = useState<Runner>(() => new Runner({
     store: kernel.store,
     bridge: kernel.bridge,
     bus: kernel.bus,
@@ -51,10 +55,23 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     usablePluginIds: () => new Set(latest.current.plugins.map((p) => p.id)),
     user: () => latest.current.user,
     isBlocked: (id) => isFunctionBlocked(id),
+    platformProblem: (id): string | null => checkText(id, check.blocking(id)),
+    checkBeforeJob: async (id, bridge, signal) => checkText(id, await check.beforeJob(id, bridge, signal)),
     reportStart: (pluginId, actionId) => reportVisit(latest.current.api, pluginId, actionId),
     flush,
     paceFactor: () => getRunnerSettings().paceFactor,
   }));
+
+  const [check] = useState<PlatformCheck>(() => new PlatformCheck({
+    store: kernel.store,
+    plugins: () => latest.current.plugins,
+    backgroundBridge: (scope): Bridge => runner.background.bridge(scope),
+    version: currentGraphVersion,
+  }));
+  function checkText(_actionId: string, findings: Parameters<typeof blockingText>[0]): string | null {
+    const i18n = latest.current.i18n;
+    return blockingText(findings, i18n.t.bind(i18n) as (key: string, o?: Record<string, unknown>) => string, latest.current.user?.role === 'admin');
+  }
 
   const [remote] = useState(() => (tabs?.shared ? new RemoteRunner(runner, runnerChannelName(tabs.userId), kernel.bus, {
     tabId,
@@ -98,7 +115,11 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     return () => { kernel.bus.off('job:finished', onFinished); kernel.bus.off('runner:needs-operator', onOperator); kernel.bus.off('runner:cannot-persist', onCannotPersist); };
   }, [runner, kernel.bus, t]);
 
-  return <RunnerContext.Provider value={leader || !remote ? runner : remote}>{children}</RunnerContext.Provider>;
+  return (
+    <RunnerContext.Provider value={leader || !remote ? runner : remote}>
+      <PlatformCheckHost check={check} runsDaily={leader}>{children}</PlatformCheckHost>
+    </RunnerContext.Provider>
+  );
 }
 RunnerHost.displayName = 'RunnerHost';
 

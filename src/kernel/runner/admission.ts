@@ -52,6 +52,8 @@ export function availability(runner: Runner, actionId: string): RunnerRefusal | 
   const role = runner.deps.user()?.role;
   if (!canAccess(plugin.roles, role) || !canAccess(action.roles, role)) return new RunnerRefusal(`your role may not run "${actionId}"`, 'role');
   if (runner.deps.isBlocked?.(actionId)) return new RunnerRefusal(`"${actionId}" needs a newer extension`, 'extension');
+  const platform = runner.deps.platformProblem?.(actionId);
+  if (platform) return new RunnerRefusal(platform, 'platform');
   const missing = action.operations.length ? runner.deps.missingOperations?.(action.operations) ?? [] : [];
   if (missing.length) return new RunnerRefusal(`"${actionId}" needs web operations runner version does not know yet: ${missing.join(', ')}`, 'operations', [], missing);
   syncLanes(runner, entry);

@@ -71,6 +71,18 @@ export async function schedule(runner: Runner, jobId: string, settle = false): P
   runner.counters.jobBridges += 1;
   // Secrets another tab keeps that the items need: this page cannot run them without the operator.
   if (holder && holder.names.some((n) => !prepareOnly.includes(n))) return askSecretsAgain(runner, jobId);
+  // The platform check: the action's reads not checked within the hour are tried first (as the job's own reads).
+  if (runner.deps.checkBeforeJob && !runner.prepared.has(jobId) && !runner.checked.has(jobId)) {
+    let stop: string | null;
+    try {
+      stop = await runner.deps.checkBeforeJob(job.actionId, bridge.item(newRequestId()), controller.signal);
+    } catch {
+      stop = null; // the check could not run: the job's own calls tell what is wrong
+    }
+    if (!current()) return;
+    if (stop) return runner.failJob(jobId, stop);
+    runner.checked.add(jobId);
+  }
   if (handlers.prepare && !runner.prepared.has(jobId)) {
     try {
       const items = runner.items(jobId).map((i) => JSON.parse(i.item) as JobItem);

@@ -41,6 +41,13 @@ export interface RunnerDeps {
   paramSchemas?: ParamSchemas;
   /** Extension update gate: an action or plugin listed in the latest record's func list. */
   isBlocked?: (actionId: string) => boolean;
+  /** The platform check (src/kernel/check/): why the action's calls fail now, in the operator's words; null when they do not. */
+  platformProblem?: (actionId: string) => string | null;
+  /**
+   * Before a job sends anything: the platform check tries the action's reads not checked within the
+   * hour, through the job's own bridge; resolves with why the job must not run (null: go).
+   */
+  checkBeforeJob?: (actionId: string, bridge: Bridge, signal: AbortSignal) => Promise<string | null>;
   /** Reports a job start (module statistics). */
   reportStart?: (pluginId: string, actionId: string) => void;
   /**

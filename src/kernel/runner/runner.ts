@@ -51,6 +51,8 @@ export class Runner {
   secretHolders: SecretHolders | null = null;
   /** `prepare`'s result by job (a reload loses it: prepare runs again). */
   readonly prepared = new Map<string, { value: unknown }>();
+  /** Jobs the platform check let through on this page (checked once per job, before its first send). */
+  readonly checked = new Set<string>();
   /** Jobs whose parameters this page has validated (at the start, or before its first send: see `schedule`). */
   readonly paramsChecked = new Set<string>();
   readonly runs = new Map<string, JobRun>();
@@ -357,6 +359,7 @@ export class Runner {
     this.secrets.delete(jobId);
     this.holders.delete(jobId);
     this.prepared.delete(jobId);
+    this.checked.delete(jobId);
     this.runs.delete(jobId);
     this.scheduling.delete(jobId);
   }

@@ -104,7 +104,7 @@ export interface DryRunResult {
   total: number;
 }
 
-export type RefusalReason = 'unknown-action' | 'role' | 'disabled' | 'extension' | 'operations' | 'lane' | 'params' | 'secret' | 'secret-tab' | 'empty';
+export type RefusalReason = 'unknown-action' | 'role' | 'disabled' | 'extension' | 'operations' | 'lane' | 'params' | 'secret' | 'secret-tab' | 'empty' | 'platform';
 
 export class RunnerRefusal extends Error {
   /**

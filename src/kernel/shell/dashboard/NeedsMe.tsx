@@ -7,6 +7,9 @@ import { useRunner, actionTitle } from '../../runner/RunnerHost';
 import { useJobs } from '../../runner/use-jobs';
 import type { JobRow } from '../../runner/types';
 import { isAnnouncement, useUnseen, type Announcement } from './unseen';
+import { Link } from 'react-router';
+import { PLATFORM_CHECK_PATH } from '../../plugin/route-table';
+import { useBlockingFindings } from '../../check/PlatformCheckHost';
 
 /** How many unseen notifications and announcements the dashboard shows of each (the bell lists them all). */
 export const NEEDS_ME_NOTIFICATIONS = 3;
@@ -30,10 +33,18 @@ export function NeedsMe() {
   const notes = unseen.list.filter((m) => !isAnnouncement(m));
   const announcements = unseen.list.filter(isAnnouncement);
   const need = extensionNeeds(ext);
-  const nothing = !need && jobs.length === 0 && unseen.list.length === 0;
+  const platform = useBlockingFindings();
+  const nothing = !need && jobs.length === 0 && unseen.list.length === 0 && platform === 0;
   return (
     <section className="tessera-needs-me" data-testid="needs-me" aria-label={t('dashboard.needsMe')}>
       {need && <ExtensionCard need={need} ext={ext} />}
+      {platform > 0 && (
+        <Card compact className="tessera-need" data-testid="needs-me-platform">
+          <div className="tessera-need-head"><Tag minimal intent="danger" icon="pulse">{t('check.title')}</Tag></div>
+          <strong className="tessera-need-title">{t('check.needsAttention', { count: platform })}</strong>
+          <Link to={PLATFORM_CHECK_PATH}>{t('check.open')}</Link>
+        </Card>
+      )}
       {jobs.map((job) => <JobNeedCard key={job.id} job={job} />)}
       {notes.slice(0, NEEDS_ME_NOTIFICATIONS).map((m) => (
         <Card key={m.id} compact className="tessera-need" data-testid="needs-me-notification" data-notification-id={m.id}>
