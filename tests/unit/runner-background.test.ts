@@ -112,7 +112,7 @@ async function settled<T>(promise: Promise<T>): Promise<T> {
 }
 
 beforeEach(() => { vi.useFakeTimers(); });
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => { vi.useRealTimers(); setDocCatalogue(null); });
 
 describe('background reads', () => {
   it('wait while a job works on their scope and go once it is done there; the job goes first', async () => {
