@@ -16,7 +16,8 @@ export async function businessUsersOf(business: string): Promise<{ id: string; n
 }
 
 /** every row of an SDK cursor, following next() to the end */
-export async function allRows<T>(first: T[] & { hasNext: () => boolean; next: () => Promise<unknown> }): Promise<T[]> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function allRows<T = any>(first: T[] & { hasNext: () => boolean; next: () => Promise<unknown> }): Promise<T[]> {
   const rows: T[] = [...first];
   let guard = 0;
   while (first.hasNext() && guard++ < 100) {

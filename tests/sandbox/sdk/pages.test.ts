@@ -1,7 +1,7 @@
 // The official SDK's Page and AssignedUser classes against the sandbox (docs/SDK.md, area "pages").
 import { describe, expect, test } from 'vitest';
 import { fieldsOf, refusal, sdk, useSdkSandbox } from './sdk-harness';
-import { BUSINESS_MAIN, PAGE_MAIN, allRows, businessUsersOf } from './fixtures';
+import { BUSINESS_MAIN, PAGE_MAIN, SESSION_USER, allRows, businessUsersOf } from './fixtures';
 
 const { Page, AssignedUser, User } = sdk;
 useSdkSandbox();
@@ -77,6 +77,12 @@ describe('pages', () => {
     const row = after.find((r: { id: string }) => r.id === target!.id) as { tasks: string[]; user_type: string } | undefined;
     expect(row?.tasks.sort()).toEqual(['ADVERTISE', 'ANALYZE']);
     expect(row?.user_type).toBe('BUSINESS_USER');
+  });
+
+  test('an assignment naming a person\'s own user id, not a business-user id, is refused', async () => {
+    const e = await refusal(new Page(PAGE_MAIN).createAssignedUser([], { user: SESSION_USER, tasks: ['ANALYZE'], business: BUSINESS_MAIN }));
+    expect(e.status).toBe(400);
+    expect(e.code).toBe(100);
   });
 
   test('removing the assignment (deleteAssignedUsers) takes that business user off the list', async () => {
