@@ -1,7 +1,8 @@
 // What every area shares, through the official SDK: its default version, cursors, batch requests and
 // its error objects (docs/SDK.md, areas "version", "cursors", "batch", "errors").
+import net from 'node:net';
 import { describe, expect, test } from 'vitest';
-import { fieldsOf, refusal, sdk, useSdkSandbox } from './sdk-harness';
+import { expectGuarded, fieldsOf, refusal, sdk, useSdkSandbox } from './sdk-harness';
 import { ACCOUNT_ACTIVE, ACCOUNT_JPY, BUSINESS_MAIN, PAGE_MAIN } from './fixtures';
 
 const { FacebookAdsApi, FacebookAdsApiBatch, AdAccount, Business, Page, User } = sdk;
@@ -104,5 +105,17 @@ describe('errors', () => {
     const e = await refusal(cursor.next());
     expect(e.status).toBe(400);
     expect(e.code).toBe(2500);
+  });
+});
+
+describe('loopback guard', () => {
+  // 192.0.2.1 is TEST-NET-1 (RFC 5737): never routed, and refused here before any packet is sent
+  test('an SDK request to any other address, and a plain connection off this machine, are refused before they leave', async () => {
+    const api = env.api as { call: (method: string, url: string) => Promise<unknown> };
+    expect(await expectGuarded(() => api.call('GET', 'https://192.0.2.1/v24.0/me'))).toBe('SDK request to https://192.0.2.1');
+    expect(await expectGuarded(() => new Promise((resolve, reject) => {
+      const socket = net.connect({ host: '192.0.2.1', port: 443 }, () => resolve(socket));
+      socket.on('error', reject);
+    }))).toBe('socket to 192.0.2.1');
   });
 });

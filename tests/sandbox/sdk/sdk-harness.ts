@@ -54,6 +54,18 @@ export function violations(): readonly string[] {
   return found;
 }
 
+/**
+ * For the guards' own test: runs `attempt`, which must be refused by a guard, and takes the attempt it
+ * recorded off the list (so the file's final check still fails on any other).
+ */
+export async function expectGuarded(attempt: () => Promise<unknown>): Promise<string> {
+  const before = found.length;
+  // the SDK wraps an interceptor's error in its own ("Something happened in setting up the request…")
+  await expect(attempt()).rejects.toBeTruthy();
+  expect(found.length).toBe(before + 1);
+  return found.splice(before, 1)[0]!;
+}
+
 let guardDepth = 0;
 let originalConnect: typeof net.Socket.prototype.connect | null = null;
 
