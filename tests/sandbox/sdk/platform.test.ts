@@ -100,6 +100,15 @@ describe('errors', () => {
     expect(e.message).toBe('(#100) Tried accessing nonexisting field (not_a_platform_field) on node type (Page)');
   });
 
+  test('a multi-id read of more than 50 ids is refused (code 100), 50 are answered', async () => {
+    const visible = [...(await new User('me').getAdAccounts(['id'], { limit: 51 }))].map((a: { id: string }) => a.id);
+    expect(await AdAccount.getByIds(visible.slice(0, 50), ['id'])).toHaveLength(50);
+    const e = await refusal(AdAccount.getByIds(visible, ['id']));
+    expect(e.status).toBe(400);
+    expect(e.code).toBe(100);
+    expect(e.message).toContain('Maximum: 50');
+  });
+
   test('an unknown edge answers code 2500 through the SDK\'s error object', async () => {
     const cursor = new Page(PAGE_MAIN).getEdge(Page, ['id'], {}, false, '/no_such_edge');
     const e = await refusal(cursor.next());
