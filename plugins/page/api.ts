@@ -3,7 +3,7 @@
  * a Bridge: the list loader, the detail panel, the sub-screens and the bulk actions share them.
  */
 import {
-  asBusiness, asPage, asPerson, graphqlOn, graphWith, GraphError, parseFormJson, sendForm, toGraphError, type Bridge, type GraphToken, type CallOptions,
+  asBusiness, asNode, asPage, asPerson, graphqlOn, graphWith, GraphError, parseFormJson, sendForm, toGraphError, type Bridge, type GraphToken, type CallOptions,
 } from '@kernel';
 import { htmlToText, renameStatus } from './text';
 import type { Page, PageExtended } from './types';
@@ -92,12 +92,33 @@ export async function listRoles(bridge: Bridge, id: string, o: CallOptions = {})
   return (body?.data ?? []).map((r) => ({ id: String(r.id), name: r.name ?? '', tasks: r.tasks ?? [], role: r.role }));
 }
 
-export async function addRole(bridge: Bridge, id: string, user: string, tasks: readonly string[], o: CallOptions = {}): Promise<void> {
-  await pageGraph(bridge, 'POST', `${asPage(id)}/assigned_users`, { user: asPerson(user), tasks: JSON.stringify(tasks) }, 'access_token', o);
+/**
+ * A business's people with tasks on the page: `GET {page}/assigned_users?business=` (the platform
+ * requires `business`). Row ids are business-user ids, the ids the business's people list shows; people
+ * outside any business are under `roles` (docs/PLATFORM.md, pages; docs/SDK.md).
+ */
+export interface AssignedUser { id: string; name: string; tasks: string[]; userType: string }
+
+export async function listAssigned(bridge: Bridge, id: string, business: string, o: CallOptions = {}): Promise<AssignedUser[]> {
+  const body = await pageGraph<{ data?: { id: string; name?: string; tasks?: string[]; user_type?: string }[] }>(bridge, 'GET', `${asPage(id)}/assigned_users`,
+    { business: asBusiness(business), fields: 'id,name,tasks,user_type', limit: ROLES_LIMIT }, 'access_token', o);
+  return (body?.data ?? []).map((r) => ({ id: String(r.id), name: r.name ?? '', tasks: r.tasks ?? [], userType: r.user_type ?? '' }));
 }
 
-export async function removeRole(bridge: Bridge, id: string, user: string, o: CallOptions = {}): Promise<void> {
-  await pageGraph(bridge, 'DELETE', `${asPage(id)}/assigned_users`, { user: asPerson(user) }, 'access_token', o);
+/** The business a page belongs to (`business{id}`), or null for a page outside any business. */
+export async function pageBusiness(bridge: Bridge, id: string, o: CallOptions = {}): Promise<string | null> {
+  const body = await pageGraph<{ business?: { id?: string } }>(bridge, 'GET', asPage(id), { fields: 'business{id}' }, 'access_token', o);
+  return body?.business?.id ? String(body.business.id) : null;
+}
+
+/** `POST {page}/assigned_users` with a business-user id (`user`), the tasks and the page's business. */
+export async function addRole(bridge: Bridge, id: string, business: string, user: string, tasks: readonly string[], o: CallOptions = {}): Promise<void> {
+  await pageGraph(bridge, 'POST', `${asPage(id)}/assigned_users`, { user: asNode(user, 'business user'), tasks: JSON.stringify(tasks), business: asBusiness(business) }, 'access_token', o);
+}
+
+/** `DELETE {page}/assigned_users` with a business-user id and the page's business. */
+export async function removeRole(bridge: Bridge, id: string, business: string, user: string, o: CallOptions = {}): Promise<void> {
+  await pageGraph(bridge, 'DELETE', `${asPage(id)}/assigned_users`, { user: asNode(user, 'business user'), business: asBusiness(business) }, 'access_token', o);
 }
 
 /** Unpublish (or publish): `POST {page} is_published` with the page's own token. */

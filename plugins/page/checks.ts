@@ -3,13 +3,15 @@
  * words (`describe`) and what the list already shows (`preflight`): the operator lacks the task the
  * change needs. Keys are in this plugin's locale (`effects.*`, `preflight.*`).
  */
-import type { JobItem, PreflightProblem } from '@kernel';
+import type { Bridge, CallOptions, JobItem, PreflightProblem } from '@kernel';
+import { pageBusiness } from './api';
 
 /** A page as the list publishes it with its selection (views/PageList.tsx `toItem`). */
 export interface PageItem extends JobItem {
   name?: string;
   /** The operator's tasks on the page (me/accounts `tasks`); absent for a page pasted by link. */
   tasks?: string[];
+  /** The page's business id as the list read it (`''`: none); absent for a page pasted by link. */
   business?: string;
   /** The paired entry of a pair action (a user id). */
   pair?: string;
@@ -43,4 +45,19 @@ export function lines(text: string): string[] {
     out.push(line);
   }
   return out;
+}
+
+/** Roles go to a business's people (`{page}/assigned_users`): a page the list shows outside any business has none to give. */
+export function businessProblem(item: PageItem): PreflightProblem | null {
+  return item.business === '' ? { key: 'preflight.noBusiness', values: { page: pageName(item) } } : null;
+}
+
+/** Thrown by a role action's `run` for a page outside any business (started without the dry run): nothing is sent. */
+export class NoBusinessError extends Error {}
+
+/** The page's business: as the list read it, else read from the page (`business{id}`); none throws NoBusinessError. */
+export async function businessOf(bridge: Bridge, item: PageItem, o: CallOptions = {}): Promise<string> {
+  const business = item.business || (item.business === undefined ? await pageBusiness(bridge, item.id, o) : null);
+  if (!business) throw new NoBusinessError(`${pageName(item)}: the page belongs to no business, so it has no business people to give roles to`);
+  return business;
 }

@@ -97,23 +97,27 @@ export async function removePartner(bridge: Bridge, pixelId: string, businessId:
   await bridge.graph({ method: 'DELETE', path: `${asPixel(pixelId)}/agencies`, params: { business: asBusiness(businessId) } }, { signal: o.signal });
 }
 
-export interface PixelAdmin { id: string; name: string; backing_user_type: string; tasks: string[] }
+/** A person with tasks on the pixel; `backing_user_type` is the kind the detail panel shows (USER for a business user). */
+export interface PixelAdmin { id: string; name: string; backing_user_type: 'USER' | 'SYSTEM_USER'; tasks: string[] }
 
-/** `GET {pixel}/assigned_users?business=` (100). */
+/**
+ * `GET {pixel}/assigned_users?business=` (100): the platform's AssignedUser rows — `id` is the
+ * business-user (or system-user) id, `user_type` BUSINESS_USER or SYSTEM_USER (docs/SDK.md).
+ */
 export async function assignedUsers(bridge: Bridge, pixelId: string, businessId: string, o: CallOptions = {}): Promise<PixelAdmin[]> {
-  const rows = await readAll<{ id: string; name?: string; tasks?: string[]; backing_user_type?: string }>(bridge, `${asPixel(pixelId)}/assigned_users`,
-    { business: asBusiness(businessId), fields: 'id,name,tasks,backing_user_type', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal });
-  return rows.map((u) => ({ id: String(u.id), name: u.name ?? '', backing_user_type: u.backing_user_type ?? 'USER', tasks: u.tasks ?? [] }));
+  const rows = await readAll<{ id: string; name?: string; tasks?: string[]; user_type?: string }>(bridge, `${asPixel(pixelId)}/assigned_users`,
+    { business: asBusiness(businessId), fields: 'id,name,tasks,user_type', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal });
+  return rows.map((u) => ({ id: String(u.id), name: u.name ?? '', backing_user_type: u.user_type === 'SYSTEM_USER' ? 'SYSTEM_USER' : 'USER', tasks: u.tasks ?? [] }));
 }
 
-/** `POST {pixel}/assigned_users` (user, tasks, business). */
+/** `POST {pixel}/assigned_users` (user: a business-user or system-user id, tasks, business). */
 export async function assignUser(bridge: Bridge, pixelId: string, businessId: string, userId: string, tasks: readonly string[], o: CallOptions = {}): Promise<void> {
-  await bridge.graph({ method: 'POST', path: `${asPixel(pixelId)}/assigned_users`, params: { user: asNode(userId, 'user'), tasks: JSON.stringify(tasks), business: asBusiness(businessId) } }, { signal: o.signal });
+  await bridge.graph({ method: 'POST', path: `${asPixel(pixelId)}/assigned_users`, params: { user: asNode(userId, 'business user'), tasks: JSON.stringify(tasks), business: asBusiness(businessId) } }, { signal: o.signal });
 }
 
 /** `DELETE {pixel}/assigned_users` (user, business). */
 export async function unassignUser(bridge: Bridge, pixelId: string, businessId: string, userId: string, o: CallOptions = {}): Promise<void> {
-  await bridge.graph({ method: 'DELETE', path: `${asPixel(pixelId)}/assigned_users`, params: { user: asNode(userId, 'user'), business: asBusiness(businessId) } }, { signal: o.signal });
+  await bridge.graph({ method: 'DELETE', path: `${asPixel(pixelId)}/assigned_users`, params: { user: asNode(userId, 'business user'), business: asBusiness(businessId) } }, { signal: o.signal });
 }
 
 export interface PermissibleAccount { id: string; account_id: string; name: string; relationship: 'OWNED' | 'CLIENT' }

@@ -13,8 +13,10 @@ export const page: AllowListSection = {
     { what: 'page fields (the extended read, does the page still exist)', host: G, method: 'GET', path: '/{v}/{id}' },
     { what: 'publish or unpublish a page (its own token)', host: G, method: 'POST', path: '/{v}/{id}' },
     { what: 'page roles', host: G, method: 'GET', path: '/{v}/{id}/roles' },
-    { what: 'give a person a page role', host: G, method: 'POST', path: '/{v}/{id}/assigned_users' },
-    { what: "remove a person's page role", host: G, method: 'DELETE', path: '/{v}/{id}/assigned_users' },
+    // page roles of a business's people, by business-user id (docs/SDK.md); the read settles both writes
+    { what: "a business's people with a page role", host: G, method: 'GET', path: '/{v}/{id}/assigned_users' },
+    { what: 'give a business person a page role', host: G, method: 'POST', path: '/{v}/{id}/assigned_users' },
+    { what: "remove a business person's page role", host: G, method: 'DELETE', path: '/{v}/{id}/assigned_users' },
     { what: 'password re-check before deleting, removing a partner, releasing or inviting an admin', host: W, method: 'POST', path: '/ajax/security/password_reauth/' },
     { what: 'page name form', host: W, method: 'POST', path: '/settings/account/name/' },
     {

@@ -7,6 +7,7 @@ import type { Dataset } from '../dataset';
 import { GraphError, errors } from '../errors';
 import type { SandboxState } from '../state';
 import { parseFields, selsOf, type FieldSel } from './fields';
+import { PLATFORM_FIELDS } from './platform-fields';
 
 export type Params = Record<string, string>;
 
@@ -105,6 +106,9 @@ export function resolveField(ctx: Ctx, r: Ref, sel: FieldSel): unknown {
   else if (Object.hasOwn(def.edges, sel.name) && def.edges[sel.name]!.list) {
     return listEdge(ctx, r, sel.name, { ...sel.mods }, sel.sub, { nested: true, subSrc: sel.subSrc });
   } else if (r.t === 'plain') return undefined;
+  // a field the platform knows on this type but the sandbox does not model: left out, as the
+  // platform leaves out empty fields (sandbox/graph/platform-fields.ts)
+  else if (PLATFORM_FIELDS[def.label]?.has(sel.name)) return undefined;
   else throw errors.unknownField(sel.name, def.label);
   return shape(ctx, value, sel);
 }

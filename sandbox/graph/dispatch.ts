@@ -4,7 +4,7 @@
 import { DEFAULT_VERSION } from '../constants';
 import { GraphError, errors } from '../errors';
 import type { SandboxState } from '../state';
-import { TYPES, listEdge, parseFieldsParam, project, type Ctx, type Params, type Ref, type WriteResult } from './core';
+import { TYPES, listEdge, listParam, parseFieldsParam, project, type Ctx, type Params, type Ref, type WriteResult } from './core';
 import { AREAS } from '../areas';
 
 export interface GraphCall {
@@ -106,7 +106,33 @@ function decodeSegment(s: string): string {
   }
 }
 
+/** The most ids one `GET /?ids=` read takes, as on the platform. */
+export const MAX_IDS = 50;
+
+/**
+ * `GET /?ids=a,b&fields=…`: several nodes in one read (every SDK class's getByIds), answered as an
+ * object keyed by the ids as given. Any id that names nothing the user can see refuses the whole read
+ * with the platform's #803, naming those ids.
+ */
+function multiRead(ctx: Ctx, params: Params): WriteResult & { nodeId: string } {
+  const ids = [...new Set(listParam(params, 'ids') ?? [])];
+  if (!ids.length) throw errors.missingParam('ids');
+  if (ids.length > MAX_IDS) throw errors.invalidParam(`Too many IDs. Maximum: ${MAX_IDS}`);
+  const fields = parseFieldsParam(params);
+  const found = ids.map((id) => {
+    const node = findNode(ctx, id);
+    const def = node ? TYPES[node.t] : null;
+    return node && def && (!def.visible || def.visible(node.o, ctx)) ? node : null;
+  });
+  const missing = ids.filter((_, i) => !found[i]);
+  if (missing.length) throw new GraphError(400, 803, `(#803) Some of the aliases you requested do not exist: ${missing.join(',')}`);
+  const body: Record<string, unknown> = {};
+  ids.forEach((id, i) => { body[id] = project(ctx, found[i]!, fields); });
+  return { body, nodeId: '' };
+}
+
 function dispatch(ctx: Ctx, method: string, segs: string[], params: Params, query: Params): WriteResult & { nodeId: string } {
+  if (!segs.length && method === 'GET' && params.ids !== undefined) return multiRead(ctx, params);
   if (!segs.length) throw errors.unsupportedMethod(method, '/');
   const node = findNode(ctx, segs[0]!);
   const def = node ? TYPES[node.t] : null;

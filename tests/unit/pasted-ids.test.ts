@@ -106,7 +106,7 @@ describe('the formats in the action schemas', () => {
     const expected: Record<string, IdFormat> = {
       'adaccount.addUser.uid': 'person', 'adaccount.removeUser.uid': 'person', 'adaccount.assignToBusiness.business_id': 'business',
       'adaccount.shareAgency.business': 'business', 'bm.inviteUser.emails': 'email', 'bm.removeAdAccount.ad_account_ids': 'account',
-      'bm.updateBasicInfo.primary_page_id': 'page', 'friend.send.uids': 'person', 'page.addRole.uids': 'person', 'page.block.uids': 'person',
+      'bm.updateBasicInfo.primary_page_id': 'page', 'friend.send.uids': 'person', 'page.block.uids': 'person',
       'pixel.addPartners.business_ids': 'business', 'pixel.shareToAccounts.business_id': 'business', 'bm.addConnections.from_id': 'pixel',
     };
     for (const [where, format] of Object.entries(expected)) {
@@ -114,6 +114,14 @@ describe('the formats in the action schemas', () => {
       const p = props.find((x) => x.key === `${plugin}.${verb}` && x.field === field);
       expect(p, where).toBeDefined();
       expect(pastedFormatOf(p!.prop), where).toBe(format);
+    }
+  });
+
+  it('page roles take business-user ids (digits, read as they are): a person\'s profile link names no business user', () => {
+    for (const verb of ['addRole', 'removeRole']) {
+      const p = props.find((x) => x.key === `page.${verb}` && x.field === 'uids')!;
+      expect(pastedFormatOf(p.prop)).toBe('id');
+      expect(isPastedList(p.prop)).toBe(true);
     }
   });
 

@@ -95,19 +95,41 @@ describe('page ids from links, user names and ids (the kernel\'s page format)', 
 });
 
 describe('roles and admins', () => {
-  it('adds a role with the long task list to many pages × many users, then removes it; refused where the session cannot manage', async () => {
-    const users = [sb.state.data.fixtures.users.other, sb.state.data.fixtures.users.notOnAnyAccount];
-    const targets = mine().slice(0, 2).map((p) => p.id);
-    for (const id of targets) for (const uid of users) await run('page.addRole', { id, pair: uid }, { uids: users });
+  it('gives business people (by business-user id) a role with the long task list on many pages, then removes it; refused where the session cannot manage', async () => {
+    const d = sb.state.data;
+    const main = d.fixtures.businesses.main;
+    // two people of the business that owns the pages, by the ids its business_users edge gives
+    const people = d.businesses.get(main)!.users.map((id) => d.businessUsers.get(id)!).filter((bu) => bu.uid !== d.sessionUserId).slice(0, 2);
+    const users = people.map((bu) => bu.id);
+    const targets = d.pageList.filter((p) => p.owner_business === main && !p.deleted).slice(0, 2).map((p) => p.id);
+    expect(targets).toHaveLength(2);
+    for (const id of targets) for (const uid of users) await run('page.addRole', { id, pair: uid, business: main }, { uids: users });
     for (const id of targets) {
       const roles = (await page(id)).roles as { uid: string; tasks: string[] }[];
-      for (const uid of users) expect(roles.find((r) => r.uid === uid)?.tasks).toEqual(['MANAGE', 'CREATE_CONTENT', 'MODERATE', 'MESSAGING', 'ADVERTISE', 'ANALYZE']);
+      for (const bu of people) expect(roles.find((r) => r.uid === bu.uid)?.tasks).toEqual(['MANAGE', 'CREATE_CONTENT', 'MODERATE', 'MESSAGING', 'ADVERTISE', 'ANALYZE']);
     }
+    const posted = sent.filter((p) => p.url.includes('/assigned_users') && p.options.method === 'POST');
+    expect(posted.at(-1)?.options.body).toContain(`business=${main}`);
+    // a page pasted by link (no business known) finds its business itself
     expect(await action('page.addRole').verify!({ id: targets[0], pair: users[0] } as never, { uids: users }, ctx())).toBe(true);
     await run('page.removeRole', { id: targets[0], pair: users[0] }, { uids: users });
     expect(await action('page.removeRole').verify!({ id: targets[0], pair: users[0] } as never, { uids: users }, ctx())).toBe(true);
-    const e = await refusal(run('page.addRole', { id: fx.foreign, pair: users[0] }, { uids: users }));
+    expect(((await page(targets[0])).roles as { uid: string }[]).some((r) => r.uid === people[0]!.uid)).toBe(false);
+    const e = await refusal(run('page.addRole', { id: fx.foreign, pair: users[0], business: main }, { uids: users }));
     expect(e.code).toBe(200);
+  });
+
+  it('a person\'s own id is not a business-user id: the platform refuses the role; a page outside any business is stopped before sending', async () => {
+    const d = sb.state.data;
+    const main = d.fixtures.businesses.main;
+    const e = await refusal(run('page.addRole', { id: fx.main, pair: d.fixtures.users.notOnAnyAccount, business: main }, { uids: [d.fixtures.users.notOnAnyAccount] }));
+    expect(e.code).toBe(100);
+    const loose = d.pageList.find((p) => !p.owner_business && p.roles.some((r) => r.uid === d.sessionUserId));
+    expect(loose).toBeDefined();
+    expect(action('page.addRole').preflight!({ id: loose!.id, business: '' } as never, { uids: ['1'] } as never)).toEqual(expect.objectContaining({ key: 'preflight.noBusiness' }));
+    const before = sent.length;
+    await expect(run('page.addRole', { id: loose!.id, pair: '1' }, { uids: ['1'] })).rejects.toThrow(/belongs to no business/);
+    expect(sent.slice(before).filter((p) => p.url.includes('/assigned_users'))).toEqual([]);
   });
 
   it('invites an admin only after the reauth check asks for the password; removes the invitation again', async () => {

@@ -62,6 +62,8 @@ export interface AdAccount {
   pending_requests: AgencyLink[];
   appeal: { status: 'NONE' | 'PENDING' | 'APPROVED' | 'REJECTED'; comment: string | null; time: number | null };
   pixels: string[];
+  /** system users given tasks through `act_…/assigned_users` (business users keep theirs in `assigned`) */
+  assigned_system_users?: { uid: string; tasks: string[] }[];
 }
 
 declare module '../../dataset' {

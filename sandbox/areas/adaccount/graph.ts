@@ -14,6 +14,7 @@ import type { User } from '../core/data';
 import { mine } from '../core/graph';
 import type { Business, BusinessUser } from '../bm/data';
 import { bizRef, businessParam, requireUsableBusiness, userParam } from '../bm/graph';
+import { assignedBusiness, assignedRows, assignee } from '../bm/assigned';
 import { transactionsOf, type AdAccount } from './data';
 
 /** `act_123` or `123` → the account; a wrong id is the platform's "does not exist" error */
@@ -29,6 +30,9 @@ export function findAccount(ctx: Ctx, id: string): Ref | null {
   const a = ctx.data.accounts.get(id);
   return a ? ref('adaccount', a) : null;
 }
+
+/** The tasks a business or system user may hold on an ad account (its `assigned_users`). */
+export const ACCOUNT_TASKS = ['MANAGE', 'ADVERTISE', 'ANALYZE', 'DRAFT', 'AA_ANALYZE'] as const;
 
 function major(minor: number, currency: string): string {
   const c = CURRENCIES[currency]!;
@@ -161,6 +165,51 @@ export const adAccountType: TypeDef<AdAccount> = {
         const i = list.findIndex((u) => u.uid === person.id);
         if (i < 0) throw errors.invalidParam('The user does not have a role on this ad account', `${person.name} has no role on this ad account.`);
         list.splice(i, 1);
+        return SUCCESS;
+      },
+    },
+    // business and system users of the business the read names (docs/SDK.md): people with a role on
+    // the account, business users the account was assigned to, system users assigned through this edge
+    assigned_users: {
+      list: (a, ctx, p) => {
+        const b = assignedBusiness(ctx, p);
+        if (a.owner_business !== b.id && !a.agencies.some((l) => l.business === b.id)) return [];
+        const viaBusiness = b.users.flatMap((id) => {
+          const bu = ctx.data.businessUsers.get(id);
+          const tasks = bu?.assigned[a.id];
+          return bu && tasks ? [{ uid: bu.uid, tasks }] : [];
+        });
+        const roles = [...a.users, ...a.hidden].map((u) => ({ uid: u.uid, tasks: ROLE_TASKS[u.role] }));
+        return assignedRows(ctx, b, [...roles, ...viaBusiness, ...(a.assigned_system_users ?? [])], ACCOUNT_TASKS);
+      },
+      create: (a, p, ctx) => {
+        requireAccountAdmin(ctx, a);
+        const owner = a.owner_business ? ctx.data.businesses.get(a.owner_business) ?? null : null;
+        const who = assignee(ctx, p.business ? businessParam(ctx, p.business) : owner, required(p, 'user'));
+        const tasks = tasksParam(p, 'tasks', ACCOUNT_TASKS, null);
+        if (who.bu) who.bu.assigned[a.id] = tasks;
+        else {
+          const list = (a.assigned_system_users ??= []);
+          const row = list.find((r) => r.uid === who.uid);
+          if (row) row.tasks = tasks;
+          else list.push({ uid: who.uid, tasks });
+        }
+        return SUCCESS;
+      },
+      // takes the person's access off the account: the assignment and any role they hold on it
+      remove: (a, p, ctx) => {
+        requireAccountAdmin(ctx, a);
+        const owner = a.owner_business ? ctx.data.businesses.get(a.owner_business) ?? null : null;
+        const who = assignee(ctx, p.business ? businessParam(ctx, p.business) : owner, required(p, 'user'));
+        let had = false;
+        if (who.bu && who.bu.assigned[a.id]) { delete who.bu.assigned[a.id]; had = true; }
+        for (const list of [a.users, a.hidden]) {
+          const i = list.findIndex((u) => u.uid === who.uid);
+          if (i >= 0) { list.splice(i, 1); had = true; }
+        }
+        const sys = a.assigned_system_users?.findIndex((r) => r.uid === who.uid) ?? -1;
+        if (sys >= 0) { a.assigned_system_users!.splice(sys, 1); had = true; }
+        if (!had) throw errors.invalidParam('The user is not assigned to this ad account');
         return SUCCESS;
       },
     },

@@ -4,6 +4,7 @@ import type { GraphqlDoc, SandboxArea } from '../../area';
 import type { Dataset } from '../../dataset';
 import { BUSINESS_COUNTS, generateBusinesses } from './data';
 import { assetGroupType, businessExtensions, businessType, businessUserType, findBusinessNode, inviteType } from './graph';
+import { assignedUserType } from './assigned';
 import { businessHandlers } from './graphql';
 import { businessWeb } from './web';
 import docs from './graphql-docs.json';
@@ -20,7 +21,7 @@ export const businessArea: SandboxArea = {
   counts: BUSINESS_COUNTS,
   sharedStream: true,
   generate: generateBusinesses,
-  types: { business: businessType, business_user: businessUserType, invite: inviteType, asset_group: assetGroupType },
+  types: { business: businessType, business_user: businessUserType, invite: inviteType, asset_group: assetGroupType, assigned_user: assignedUserType },
   extend: businessExtensions,
   findNode: findBusinessNode,
   graphql: { docs: docs as unknown as Record<string, GraphqlDoc>, handlers: businessHandlers },

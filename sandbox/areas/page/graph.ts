@@ -7,7 +7,8 @@ import { isBusinessAdmin } from '../../graph/access';
 import type { User } from '../core/data';
 import { mine } from '../core/graph';
 import type { Business, BusinessUser } from '../bm/data';
-import { bizRef, userParam } from '../bm/graph';
+import { bizRef, businessParam } from '../bm/graph';
+import { assignedBusiness, assignedRows, assignee } from '../bm/assigned';
 import type { Page } from './data';
 
 function pageToken(ctx: Ctx, pg: Page): string {
@@ -101,26 +102,40 @@ export const pageType: TypeDef<Page> = {
         return u ? [ref('user', u, { tasks: r.tasks, role: r.tasks.includes('MANAGE') ? 'Admin' : 'Advertiser' })] : [];
       }),
     },
+    // business and system users of the business the read names (docs/SDK.md): AssignedUser rows whose
+    // id is the business-user id; people outside that business are under `roles`
     assigned_users: {
-      list: (pg, ctx) => pg.roles.flatMap((r) => {
-        const u = ctx.data.users.get(r.uid);
-        return u ? [ref('user', u, { tasks: r.tasks })] : [];
-      }),
+      list: (pg, ctx, p) => {
+        const b = assignedBusiness(ctx, p);
+        if (pg.owner_business !== b.id && !pg.client_businesses.includes(b.id)) return [];
+        const viaBusiness = b.users.flatMap((id) => {
+          const bu = ctx.data.businessUsers.get(id);
+          const tasks = bu?.assigned[pg.id];
+          return bu && tasks ? [{ uid: bu.uid, tasks }] : [];
+        });
+        return assignedRows(ctx, b, [...viaBusiness, ...pg.roles], PAGE_TASKS);
+      },
+      // `user` is a business-user id (or a system user's id with `business`); tasks are required
       create: (pg, p, ctx) => {
         managePage(ctx, pg);
-        const u = userParam(ctx, required(p, 'user', 'uid'));
+        const business = p.business ? businessParam(ctx, p.business) : null;
+        const who = assignee(ctx, business, required(p, 'user'));
         const tasks = tasksParam(p, 'tasks', PAGE_TASKS, null);
-        const existing = pg.roles.find((r) => r.uid === u.id);
+        const existing = pg.roles.find((r) => r.uid === who.uid);
         if (existing) existing.tasks = tasks;
-        else pg.roles.push({ uid: u.id, tasks });
+        else pg.roles.push({ uid: who.uid, tasks });
+        if (who.bu) who.bu.assigned[pg.id] = tasks;
         return SUCCESS;
       },
       remove: (pg, p, ctx) => {
         managePage(ctx, pg);
-        const u = userParam(ctx, required(p, 'user', 'uid'));
-        const i = pg.roles.findIndex((r) => r.uid === u.id);
-        if (i < 0) throw errors.invalidParam('The user has no role on this page');
-        pg.roles.splice(i, 1);
+        const business = p.business ? businessParam(ctx, p.business) : null;
+        const who = assignee(ctx, business, required(p, 'user'));
+        const i = pg.roles.findIndex((r) => r.uid === who.uid);
+        const had = i >= 0 || !!who.bu?.assigned[pg.id];
+        if (!had) throw errors.invalidParam('The user is not assigned to this page');
+        if (i >= 0) pg.roles.splice(i, 1);
+        if (who.bu) delete who.bu.assigned[pg.id];
         return SUCCESS;
       },
     },

@@ -2,10 +2,11 @@
 // a business's pixels, a business user's pixels, an ad account's pixels.
 import { dropId } from '../../dataset';
 import { errors } from '../../errors';
-import { byName, isoTime, param, plain, ref, required, SUCCESS, tasksParam, type Ctx, type EdgeDef, type Ref, type TypeDef } from '../../graph/core';
-import { memberOf, requireBusinessAdmin } from '../../graph/access';
+import { byName, isoTime, param, ref, required, SUCCESS, tasksParam, type Ctx, type EdgeDef, type Ref, type TypeDef } from '../../graph/core';
+import { requireBusinessAdmin } from '../../graph/access';
 import type { Business, BusinessUser } from '../bm/data';
 import { bizRef, businessParam, businessesOf } from '../bm/graph';
+import { assignedBusiness, assignedRows, assignee } from '../bm/assigned';
 import type { AdAccount } from '../adaccount/data';
 import { accountParam } from '../adaccount/graph';
 import type { Pixel } from './data';
@@ -17,17 +18,6 @@ function ownerOf(ctx: Ctx, px: Pixel): Business {
   const owner = px.owner_business ? ctx.data.businesses.get(px.owner_business) : undefined;
   if (!owner) throw errors.permission();
   return owner;
-}
-
-/** Who `user` names in the owner business: a business user (by its id or the person's), or a system user. */
-function assignee(ctx: Ctx, owner: Business, user: string): { uid: string; bu?: BusinessUser } {
-  const bu = ctx.data.businessUsers.get(user);
-  if (bu && bu.business === owner.id) return { uid: bu.uid, bu };
-  const member = memberOf(ctx.data, owner, user);
-  if (member) return { uid: member.uid, bu: member };
-  if (owner.system_users.some((s) => s.id === user)) return { uid: user };
-  throw errors.invalidParam('The user is not a member of the business that owns this pixel',
-    'Only people and system users of the business that owns the pixel can be assigned to it.');
 }
 
 export function pixelsOf(ctx: Ctx, ids: string[]): Ref[] {
@@ -121,24 +111,16 @@ export const pixelType: TypeDef<Pixel> = {
       },
     },
     assigned_users: {
-      // `business` is required, as on the platform; people (by business-user id) and system users
+      // `business` is required, as on the platform; AssignedUser rows of that business (docs/SDK.md)
       list: (px, ctx, p) => {
-        required(p, 'business');
-        const owner = px.owner_business ? ctx.data.businesses.get(px.owner_business) : undefined;
-        return px.assigned_users.flatMap((r) => {
-          const u = ctx.data.users.get(r.uid);
-          if (u) {
-            const bu = owner ? memberOf(ctx.data, owner, u.id) : undefined;
-            return [ref('user', u, { ...(bu ? { id: bu.id } : {}), tasks: r.tasks, backing_user_type: 'USER' })];
-          }
-          const su = owner?.system_users.find((s) => s.id === r.uid);
-          return su ? [plain({ id: su.id, name: su.name, tasks: r.tasks, backing_user_type: 'SYSTEM_USER' })] : [];
-        });
+        const b = assignedBusiness(ctx, p);
+        if (px.owner_business !== b.id && !px.agencies.some((l) => l.business === b.id)) return [];
+        return assignedRows(ctx, b, px.assigned_users, PIXEL_TASKS);
       },
       create: (px, p, ctx) => {
         const owner = ownerOf(ctx, px);
         requireBusinessAdmin(ctx, owner);
-        const who = assignee(ctx, owner, required(p, 'user'));
+        const who = assignee(ctx, p.business ? businessParam(ctx, p.business) : owner, required(p, 'user'));
         const tasks = tasksParam(p, 'tasks', PIXEL_TASKS, null);
         const row = px.assigned_users.find((r) => r.uid === who.uid);
         if (row) row.tasks = tasks;
@@ -149,7 +131,7 @@ export const pixelType: TypeDef<Pixel> = {
       remove: (px, p, ctx) => {
         const owner = ownerOf(ctx, px);
         requireBusinessAdmin(ctx, owner);
-        const who = assignee(ctx, owner, required(p, 'user'));
+        const who = assignee(ctx, p.business ? businessParam(ctx, p.business) : owner, required(p, 'user'));
         const i = px.assigned_users.findIndex((r) => r.uid === who.uid);
         if (i < 0) throw errors.invalidParam('The user is not assigned to this pixel');
         px.assigned_users.splice(i, 1);
