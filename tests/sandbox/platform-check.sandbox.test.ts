@@ -1,0 +1,120 @@
+// The platform check's probes (plugins/*/probes.ts) against the sandbox over HTTP, through the demo
+// transport, with the sandbox's default operator (docs/PLATFORM-CHECK.md): every read and query
+// family answers "working", every write is "not checkable", and the check sends no write. Then two
+// broken platforms: a list reply that lost a field the area relies on, and a retired Graph version.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, demoCatalogue, type Sandbox } from './harness';
+import { sandboxDocIds } from '../../sandbox/index';
+import { defaultSandboxCatalogue } from '../../sandbox/catalogue';
+import { setDocCatalogue } from '../../src/kernel/graph/doc-catalogue';
+import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
+import { createBridge, type Bridge } from '../../src/kernel/bridge/bridge';
+import type { BridgeTransport } from '../../src/kernel/bridge/transport';
+import { checkFamilies, type CheckFinding } from '../../src/kernel/check/engine';
+import type { CallFamily, CallFamilyDeclaration } from '../../src/kernel/check/families';
+import type { BridgeResponse, RequestPayload } from '../../protocol';
+
+const probeModules = import.meta.glob<{ default: CallFamilyDeclaration[] }>('../../plugins/*/probes.ts');
+const pluginOf = (path: string) => /plugins\/([^/]+)\/probes\.ts$/.exec(path)![1];
+
+/** Many probes on the same few objects: budgets lifted so none is rate limited by accident. */
+const NO_FAULTS = { latencyMs: 0, jitterMs: 0, errorRate: 0, budget: { perAccount: { points: 100_000 }, perUser: { points: 1_000_000 } } };
+const VERSION = 'v19.0';
+
+let sb: Sandbox;
+let families: CallFamily[];
+let transport: BridgeTransport;
+const sent: RequestPayload[] = [];
+
+/** A bridge over the demo transport whose answers pass through `alter` (the platform as a test wants it). */
+function bridgeWith(alter?: (payload: RequestPayload, response: BridgeResponse) => BridgeResponse): Bridge {
+  return createBridge({
+    ...transport,
+    request: async (payload, opts) => {
+      sent.push(payload);
+      const response = await transport.request(payload, opts);
+      return alter ? alter(payload, response) : response;
+    },
+  });
+}
+
+const check = (only: readonly CallFamily[], bridge: Bridge) => checkFamilies(only, { bridge, cachedRows: () => null, version: VERSION });
+
+beforeAll(async () => {
+  families = (await Promise.all(Object.entries(probeModules).map(async ([path, load]) => {
+    const pluginId = pluginOf(path);
+    return (await load()).default.map((d) => ({ ...d, key: `${pluginId}.${d.id}`, pluginId }));
+  }))).flat();
+  sb = await startSandbox({ scale: 'small' });
+  // what the product server serves in demo mode after login
+  setDocCatalogue(sandboxDocIds());
+  transport = createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.2.0', catalogue: demoCatalogue });
+}, 60_000);
+afterAll(() => sb?.close());
+beforeEach(async () => {
+  sb.state.token = null;
+  await sb.post('/__sandbox/reset', { seed: 'test' });
+  await sb.putJson('/__sandbox/faults', NO_FAULTS);
+  await sb.del('/__sandbox/calls');
+  sent.length = 0;
+});
+
+/** The operation a GraphQL post names, and whether the sandbox's catalogue has it as a query. */
+function graphqlPost(p: RequestPayload): { operation: string | null; query: boolean } {
+  const body = new URLSearchParams(typeof p.options.body === 'string' ? p.options.body : '');
+  const docId = body.get('doc_id');
+  const entry = docId ? defaultSandboxCatalogue().byDocId.get(docId) : undefined;
+  return { operation: entry?.operation ?? body.get('fb_api_req_friendly_name'), query: entry?.kind === 'query' };
+}
+
+describe('the platform check on the sandbox', () => {
+  it('finds every read and query working and every write not checkable, and sends no write', async () => {
+    expect(families.length).toBeGreaterThan(0);
+    const findings = await check(families, bridgeWith());
+    const by = new Map(findings.map((f) => [f.key, f] as const));
+    const states = Object.fromEntries(families.map((f) => [f.key, by.get(f.key)?.state ?? 'no finding']));
+    const expected = Object.fromEntries(families.map((f) => [f.key, f.kind === 'write' ? 'notCheckable' : (NO_OBJECT[f.key] ? 'noObject' : 'working')]));
+    // The messages of any that failed, to read them in the test's output.
+    const failed = findings.filter((f) => f.state === 'failing' || f.state === 'changed').map((f) => `${f.key}: ${f.message ?? JSON.stringify(f.problems)}`);
+    expect(failed).toEqual([]);
+    expect(states).toEqual(expected);
+
+    // No write reached the sandbox, and the only POSTs were GraphQL query documents (reads).
+    const calls = (await sb.getJson('/__sandbox/calls')).body as { writesByObject: Record<string, number> };
+    expect(calls.writesByObject).toEqual({});
+    const posts = sent.filter((p) => (p.options.method ?? 'GET') !== 'GET');
+    const notQueries = posts.map((p) => ({ url: p.url.split('?')[0], ...graphqlPost(p) })).filter((p) => !p.query);
+    expect(notQueries).toEqual([]);
+    expect(posts.every((p) => p.options.method === 'POST' && p.url.includes('/api/graphql'))).toBe(true);
+  });
+
+  it('finds a list reply that lost a field the area relies on "changed", naming the field', async () => {
+    const list = families.find((f) => f.key === 'adaccount.list')!;
+    const dropped = bridgeWith((payload, response) => {
+      if (!/\/me\/adaccounts\?/.test(payload.url) || !response.ok) return response;
+      const body = typeof response.body === 'string' ? JSON.parse(response.body) : structuredClone(response.body);
+      for (const row of body.data ?? []) delete row.account_status;
+      return { ...response, body };
+    });
+    const [finding] = await check([list], dropped);
+    expect(finding).toMatchObject<Partial<CheckFinding>>({ key: 'adaccount.list', state: 'changed', source: 'check' });
+    expect(finding.problems).toEqual([{ field: 'account_status', problem: 'missing', expected: 'number' }]);
+  });
+
+  it('finds a Graph read answered "deprecated version" failing, to be fixed by the version', async () => {
+    const list = families.find((f) => f.key === 'adaccount.list')!;
+    const retired = bridgeWith(() => ({
+      ok: false, status: 400, headers: { 'content-type': 'application/json' },
+      body: { error: { message: '(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: v24.0.', type: 'OAuthException', code: 2635, fbtrace_id: 'A1' } },
+    }));
+    const [finding] = await check([list], retired);
+    expect(finding).toMatchObject<Partial<CheckFinding>>({ key: 'adaccount.list', state: 'failing', fix: 'version', code: 2635, version: VERSION });
+    expect(finding.message).toContain('deprecated version');
+  });
+});
+
+/**
+ * Families the sandbox's default operator truly has nothing to try on (each says why); every other
+ * read and query must be "working".
+ */
+const NO_OBJECT: Record<string, string> = {};
