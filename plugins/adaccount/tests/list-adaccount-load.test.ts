@@ -9,7 +9,8 @@ import type { AdAccount } from '../types';
 const N = 230;
 const business = (i: number) => ({ id: `b${i % 3}`, name: `Business ${i % 3}` });
 const summary = (i: number) => ({ id: `act_${i}`, account_id: String(i), name: `Account ${i}`, account_status: 1, users: { data: [{ id: 'u1', role: 1001 }] }, owner_business: business(i) });
-const detail = (id: string) => ({ id, currency: 'USD', timezone_name: 'America/Los_Angeles', amount_spent: '100', owner_business: business(Number(id.slice(4))) });
+// a detail read carries the fields it asked for: name and status too (the loader checks them: api.ts ACCOUNT_DETAIL_SHAPE)
+const detail = (id: string) => ({ id, name: `Account ${id.slice(4)}`, account_status: 1, currency: 'USD', timezone_name: 'America/Los_Angeles', amount_spent: '100', owner_business: business(Number(id.slice(4))) });
 
 function fakeBridge() {
   const batchSizes: number[] = [];
