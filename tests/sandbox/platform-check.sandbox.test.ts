@@ -76,7 +76,6 @@ describe('the platform check on the sandbox', () => {
     const expected = Object.fromEntries(families.map((f) => [f.key, f.kind === 'write' ? 'notCheckable' : (NO_OBJECT[f.key] ? 'noObject' : 'working')]));
     // The messages of any that failed, to read them in the test's output.
     const failed = findings.filter((f) => f.state === 'failing' || f.state === 'changed').map((f) => `${f.key}: ${f.message ?? JSON.stringify(f.problems)}`);
-    console.log("DEBUG", JSON.stringify(Object.entries(states).reduce((a, [k, v]) => { a[v] = (a[v] ?? 0) + 1; return a; }, {} as Record<string, number>)), sent.length, sent.filter((p) => p.options.method === "POST").length);
     expect(failed).toEqual([]);
     expect(states).toEqual(expected);
 
