@@ -45,6 +45,10 @@ function bridgeWith(alter?: (payload: RequestPayload, response: BridgeResponse) 
   });
 }
 
+type Loader<R = unknown[]> = (bridge: Bridge, o: Record<string, unknown>) => Promise<R>;
+/** One of an area's own modules, loaded at run time through vite's alias (see PLUGINS). */
+const area = async <T,>(id: string, file: string) => (await import(/* @vite-ignore */ `/plugins/${id}/${file}`)) as T;
+
 const check = (only: readonly CallFamily[], bridge: Bridge) => checkFamilies(only, { bridge, cachedRows: () => null, version: VERSION });
 
 beforeAll(async () => {
@@ -95,6 +99,26 @@ describe('the platform check on the sandbox', () => {
     const notQueries = posts.map((p) => ({ url: p.url.split('?')[0], ...graphqlPost(p) })).filter((p) => !p.query);
     expect(notQueries).toEqual([]);
     expect(posts.every((p) => p.options.method === 'POST' && p.url.includes('/api/graphql'))).toBe(true);
+  });
+
+  it('tries the reads on the first row of the cached list, without reading the list again', async () => {
+    const noWait = async () => {};
+    // each list as its own loader reads it (what the view's cache holds), and the list call the probes must not repeat
+    const lists: { plugin: string; key: string; listCall: RegExp; load: () => Promise<readonly unknown[]> }[] = [
+      { plugin: 'adaccount', key: 'adaccount:list', listCall: /\/me\/adaccounts\?/, load: async () => (await area<{ loadAdAccounts: Loader }>('adaccount', 'load.ts')).loadAdAccounts(bridgeWith(), { userId: undefined, sleep: noWait }) },
+      { plugin: 'bm', key: 'bmuser_list', listCall: /\/me\/businesses\?/, load: async () => (await area<{ loadBusinesses: Loader }>('bm', 'load.ts')).loadBusinesses(bridgeWith(), { sleep: noWait }) },
+      { plugin: 'page', key: 'fb_page_list', listCall: /\/me\/accounts\?/, load: async () => ((await area<{ loadPages: Loader<{ rows: unknown[] }> }>('page', 'load.ts')).loadPages(bridgeWith(), { sleep: noWait })).then((r) => r.rows) },
+      { plugin: 'pixel', key: 'pixel_list', listCall: /\/me\/businesses\?/, load: async () => (await area<{ loadPixels: Loader }>('pixel', 'load.ts')).loadPixels(bridgeWith(), { sleep: noWait }) },
+    ];
+    for (const list of lists) {
+      const rows = await list.load();
+      expect(rows.length, list.plugin).toBeGreaterThan(0);
+      sent.length = 0;
+      const reads = families.filter((f) => f.pluginId === list.plugin && f.kind !== 'write' && !f.list);
+      const findings = await checkFamilies(reads, { bridge: bridgeWith(), cachedRows: <T,>(key: string) => (key === list.key ? rows as T[] : null), version: VERSION });
+      expect(Object.fromEntries(findings.map((f) => [f.key, f.state])), list.plugin).toEqual(Object.fromEntries(reads.map((f) => [f.key, 'working'])));
+      expect(sent.filter((p) => list.listCall.test(p.url)).map((p) => p.url.split('?')[0]), list.plugin).toEqual([]);
+    }
   });
 
   it('finds a list reply that lost a field the area relies on "changed", naming the field', async () => {
