@@ -82,7 +82,7 @@ function graphqlPost(p: RequestPayload): { operation: string | null; query: bool
 
 describe('the platform check on the sandbox', () => {
   it('finds every read and query working and every write not checkable, and sends no write', async () => {
-    expect(PLUGINS.sort()).toEqual(['adaccount', 'adcomment', 'bm', 'friend', 'page', 'pixel', 'target']);
+    expect(PLUGINS).toEqual(expect.arrayContaining(['adaccount', 'adcomment', 'bm', 'friend', 'page', 'pixel', 'target']));
     const findings = await check(families, bridgeWith());
     const by = new Map(findings.map((f) => [f.key, f] as const));
     const states = Object.fromEntries(families.map((f) => [f.key, by.get(f.key)?.state ?? 'no finding']));
