@@ -115,7 +115,7 @@ export async function accountDetails(bridge: Bridge, accountId: string, fields: 
 /** A user of an ad account as `act_X/users` lists it. */
 export interface AccountUser { id: string; name: string; role: number; tasks: string[] }
 
-const USER_SHAPE: Shape = { id: 'string', name: 'string?', role: 'number', tasks: 'array?' };
+const USER_SHAPE: Shape = { id: 'string', name: 'string', role: 'number?', tasks: 'array?' };
 
 /** `act_X/users` (up to 300, following next links; `limit` reads fewer). Hidden administrators are not in it. */
 export async function listUsers(bridge: Bridge, accountId: string, o: CallOptions & { limit?: number } = {}): Promise<AccountUser[]> {

@@ -10,7 +10,7 @@ import {
  * The fields the area relies on in a reply (src/kernel/platform/shape.ts), checked where each read
  * lands: a reply without them is "reply changed" for the call family named, never rows of empty cells.
  */
-const check = <T>(family: string, rows: readonly unknown[], shape: Shape): T[] => expectRows<T>(`pixel.${family}`, rows, shape);
+const check = <T>(family: string, rows: readonly unknown[], shape: Shape): T[] => expectRows<T>(family, rows, shape);
 /** A data source of `me/signals` (the owner and relation businesses are left out when there are none). */
 export const DATA_SOURCE_SHAPE: Shape = { id: 'string', name: 'string', type: 'string?', business: 'object?', relation_business: 'object?', creation_time: 'string?', last_fired_time: 'string?', is_unavailable: 'boolean?' };
 
@@ -40,7 +40,7 @@ export interface SignalsPage { data_sources: unknown[]; pixel_cursor_key: string
 export async function signalsPage(bridge: Bridge, businessId: string, cursor: string | null, o: CallOptions & { limit?: number } = {}): Promise<SignalsPage> {
   const payload = await webForm(bridge, { url: SIGNALS_URL, method: 'GET', fields: { business_id: asBusiness(businessId), pixel_cursor_key: cursor ?? undefined, limit: o.limit }, signal: o.signal });
   return {
-    data_sources: check('signals', Array.isArray(payload.data_sources) ? payload.data_sources : [], DATA_SOURCE_SHAPE),
+    data_sources: check('pixel.signals', Array.isArray(payload.data_sources) ? payload.data_sources : [], DATA_SOURCE_SHAPE),
     pixel_cursor_key: typeof payload.pixel_cursor_key === 'string' ? payload.pixel_cursor_key : null,
   };
 }
@@ -71,7 +71,7 @@ export interface MyBusiness { id: string; name: string }
 
 /** The operator's businesses (the list asks `me/signals` for each). */
 export async function myBusinesses(bridge: Bridge, o: CallOptions & { limit?: number } = {}): Promise<MyBusiness[]> {
-  const rows = check<{ id: string; name?: string }>('businesses', await readAll(bridge, 'me/businesses', { fields: 'id,name', limit: o.limit ?? 50 }, { max: o.limit ?? 5000, signal: o.signal }), { id: 'string', name: 'string' });
+  const rows = check<{ id: string; name?: string }>('pixel.businesses', await readAll(bridge, 'me/businesses', { fields: 'id,name', limit: o.limit ?? 50 }, { max: o.limit ?? 5000, signal: o.signal }), { id: 'string', name: 'string' });
   return rows.map((b) => ({ id: String(b.id), name: b.name ?? '' }));
 }
 
@@ -81,7 +81,7 @@ export interface SharedAccount { id: string; account_id: string; name: string }
 
 /** `GET {pixel}/shared_accounts?business=`: the ad accounts the pixel is shared with through that business. */
 export async function sharedAccounts(bridge: Bridge, pixelId: string, businessId: string, o: CallOptions & { limit?: number } = {}): Promise<SharedAccount[]> {
-  const rows = check<{ id: string; account_id?: string; name?: string }>('sharedAccounts', await readAll(bridge, `${asPixel(pixelId)}/shared_accounts`,
+  const rows = check<{ id: string; account_id?: string; name?: string }>('pixel.sharedAccounts', await readAll(bridge, `${asPixel(pixelId)}/shared_accounts`,
     { business: asBusiness(businessId), fields: 'id,account_id,name', limit: o.limit ?? LIST_LIMIT }, { max: o.limit ?? 5000, signal: o.signal }), ACCOUNT_SHAPE);
   return rows.map((a) => ({ id: String(a.id), account_id: String(a.account_id ?? asAccountDigits(String(a.id))), name: a.name ?? '' }));
 }
@@ -95,7 +95,7 @@ export interface Partner { id: string; name: string; permitted_tasks: string[] }
 
 /** `GET {pixel}/agencies` (100): the businesses the pixel is shared with, and their tasks. */
 export async function pixelPartners(bridge: Bridge, pixelId: string, o: CallOptions & { limit?: number } = {}): Promise<Partner[]> {
-  const rows = check<{ id: string; name?: string; permitted_tasks?: string[] }>('partners', await readAll(bridge, `${asPixel(pixelId)}/agencies`, { fields: 'id,name,permitted_tasks', limit: o.limit ?? LIST_LIMIT }, { max: o.limit ?? LIST_LIMIT, signal: o.signal }), { id: 'string', name: 'string', permitted_tasks: 'array?' });
+  const rows = check<{ id: string; name?: string; permitted_tasks?: string[] }>('pixel.partners', await readAll(bridge, `${asPixel(pixelId)}/agencies`, { fields: 'id,name,permitted_tasks', limit: o.limit ?? LIST_LIMIT }, { max: o.limit ?? LIST_LIMIT, signal: o.signal }), { id: 'string', name: 'string', permitted_tasks: 'array?' });
   return rows.map((p) => ({ id: String(p.id), name: p.name ?? '', permitted_tasks: p.permitted_tasks ?? [] }));
 }
 
@@ -113,7 +113,7 @@ export interface PixelAdmin { id: string; name: string; backing_user_type: strin
 
 /** `GET {pixel}/assigned_users?business=` (100). */
 export async function assignedUsers(bridge: Bridge, pixelId: string, businessId: string, o: CallOptions = {}): Promise<PixelAdmin[]> {
-  const rows = check<{ id: string; name?: string; tasks?: string[]; backing_user_type?: string }>('assignedUsers', await readAll(bridge, `${asPixel(pixelId)}/assigned_users`,
+  const rows = check<{ id: string; name?: string; tasks?: string[]; backing_user_type?: string }>('pixel.assignedUsers', await readAll(bridge, `${asPixel(pixelId)}/assigned_users`,
     { business: asBusiness(businessId), fields: 'id,name,tasks,backing_user_type', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal }), { id: 'string', name: 'string?', tasks: 'array?', backing_user_type: 'string?' });
   return rows.map((u) => ({ id: String(u.id), name: u.name ?? '', backing_user_type: u.backing_user_type ?? 'USER', tasks: u.tasks ?? [] }));
 }
@@ -133,7 +133,7 @@ export interface PermissibleAccount { id: string; account_id: string; name: stri
 /** The ad accounts the business can share the pixel to: its owned and client accounts, 100 each. */
 export async function permissibleAccounts(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<PermissibleAccount[]> {
   const id = asBusiness(businessId);
-  const read = async (edge: string) => check<{ id: string; account_id?: string; name?: string }>('permissibleAccounts', await readAll(bridge, `${id}/${edge}`, { fields: 'id,account_id,name', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal }), ACCOUNT_SHAPE);
+  const read = async (edge: string) => check<{ id: string; account_id?: string; name?: string }>('pixel.permissibleAccounts', await readAll(bridge, `${id}/${edge}`, { fields: 'id,account_id,name', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal }), ACCOUNT_SHAPE);
   const owned = await read('owned_ad_accounts');
   const client = await read('client_ad_accounts');
   const seen = new Set<string>();
@@ -152,9 +152,9 @@ export interface Candidate { id: string; name: string; backing_user_type: 'USER'
  */
 export async function adminCandidates(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<Candidate[]> {
   const id = asBusiness(businessId);
-  const users = check<{ id: string; name?: string; email?: string; role?: string }>('candidates', await readAll(bridge, `${id}/business_users`, { fields: 'id,name,email,role', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal }), { id: 'string', name: 'string', email: 'string?', role: 'string?' });
-  const system = check<{ id: string; name?: string; role?: string }>('candidates', await readAll(bridge, `${id}/system_users`, { fields: 'id,name,role', limit: SMALL_LIST_LIMIT }, { max: SMALL_LIST_LIMIT, signal: o.signal }), { id: 'string', name: 'string', role: 'string?' });
-  const pending = check<{ id: string; email?: string; role?: string }>('candidates', await readAll(bridge, `${id}/pending_users`, { fields: 'id,email,role', limit: SMALL_LIST_LIMIT }, { max: SMALL_LIST_LIMIT, signal: o.signal }), { id: 'string', email: 'string', role: 'string?' });
+  const users = check<{ id: string; name?: string; email?: string; role?: string }>('pixel.candidates', await readAll(bridge, `${id}/business_users`, { fields: 'id,name,email,role', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal }), { id: 'string', name: 'string', email: 'string?', role: 'string?' });
+  const system = check<{ id: string; name?: string; role?: string }>('pixel.candidates', await readAll(bridge, `${id}/system_users`, { fields: 'id,name,role', limit: SMALL_LIST_LIMIT }, { max: SMALL_LIST_LIMIT, signal: o.signal }), { id: 'string', name: 'string', role: 'string?' });
+  const pending = check<{ id: string; email?: string; role?: string }>('pixel.candidates', await readAll(bridge, `${id}/pending_users`, { fields: 'id,email,role', limit: SMALL_LIST_LIMIT }, { max: SMALL_LIST_LIMIT, signal: o.signal }), { id: 'string', email: 'string', role: 'string?' });
   return [
     ...users.map((u) => ({ id: String(u.id), name: u.name || u.email || '', backing_user_type: 'USER' as const, role: u.role ?? '' })),
     ...system.map((s) => ({ id: String(s.id), name: s.name ?? '', backing_user_type: 'SYSTEM_USER' as const, role: s.role ?? '' })),
@@ -169,7 +169,7 @@ export async function searchAssets(bridge: Bridge, businessId: string, query: st
   const rows: FoundAsset[] = [];
   for await (const page of followNextLinks<{ id: string; name?: string }>(bridge, `${asBusiness(businessId)}/adspixels`,
     { fields: 'id,name', search_query: query, limit: SEARCH_PAGE }, { signal: o.signal, maxPages: o.maxPages ?? 1 })) {
-    rows.push(...check<{ id: string; name?: string }>('search', page, { id: 'string', name: 'string' }).map((p) => ({ id: String(p.id), name: p.name ?? '' })));
+    rows.push(...check<{ id: string; name?: string }>('pixel.search', page, { id: 'string', name: 'string' }).map((p) => ({ id: String(p.id), name: p.name ?? '' })));
   }
   return rows;
 }

@@ -11,6 +11,8 @@ import { defaultSandboxCatalogue } from '../../sandbox/catalogue';
 const registry = createRegistry(import.meta.glob('/plugins/*/index.ts', { eager: true }));
 const locales = import.meta.glob<{ default: LocaleTree }>('/plugins/*/locales/*.json', { eager: true });
 const LANGUAGES = ['zh-CN', 'en-US'] as const;
+/** The reads' source: the family keys they check replies under (`expectRows('<area>.<family>', …)`). */
+const reads = import.meta.glob<string>('/plugins/*/{api,load}.ts', { query: '?raw', import: 'default', eager: true });
 
 /** The areas with a list or actions: each declares its call families (and so does any new area with actions). */
 const KNOWN_AREAS = ['adaccount', 'adcomment', 'bm', 'friend', 'page', 'pixel', 'target'];
@@ -80,6 +82,14 @@ describe('the platform check covers every call of every area', () => {
         }
         // reads are Graph calls: they name no document
         expect(families.filter((f) => f.kind === 'read' && f.document).map((f) => f.id)).toEqual([]);
+      });
+
+      it('checks replies only under family keys it declares', async () => {
+        const ids = new Set((await familiesOf(plugin())).map((f) => f.id));
+        const keys = Object.entries(reads).filter(([path]) => path.startsWith(`/plugins/${id}/`))
+          .flatMap(([, text]) => [...text.matchAll(new RegExp(`'${id}\\.([A-Za-z]+)'`, 'g'))].map((m) => m[1]!));
+        expect(keys.length, 'the reads check their replies').toBeGreaterThan(0);
+        expect([...new Set(keys)].filter((k) => !ids.has(k)), 'keys with no family').toEqual([]);
       });
 
       it('names each family in both languages', async () => {
