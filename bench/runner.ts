@@ -7,7 +7,7 @@
 //
 // followed by extra key=value fields. See bench/README.md.
 //
-//   npx tsx bench/runner.ts [--only rename-1000,paced-10,naive-rename-1000,shared-lanes,account-100] [--naive-items 200]
+//   npx tsx bench/runner.ts [--only rename-1000,paced-10,naive-rename-1000,shared-lanes,checks-active,account-100] [--naive-items 200]
 //                           [--budget 1000/20] [--sweep] [--per-account] [--check]
 import fs from 'node:fs';
 import { register } from 'node:module';
@@ -21,6 +21,7 @@ import type { BridgeTransport } from '../src/kernel/bridge/transport';
 import { Runner, type ActionEntry } from '../src/kernel/runner/runner';
 import { isRateLimitCode } from '../src/kernel/runner/classify';
 import { pluginLanes } from '../src/kernel/runner/lanes';
+import { BACKGROUND_SHARE, type BackgroundStats } from '../src/kernel/runner/background';
 import type { ActionHandlers, ActionModule, LoadedPlugin, PluginAction, PluginManifest } from '../src/kernel/plugin/types';
 import type { JobItem } from '../src/kernel/runner/types';
 
@@ -44,14 +45,18 @@ const ACCOUNT_100 = { points: 60, decayS: 60, blockS: 300 };
 const SWEEP: [number, number][] = [[300, 5], [600, 10], [500, 15], [1000, 20], [1500, 60], [2000, 100]];
 const N = 1000;
 const TEMPLATE = 'Bench {id} renamed';
-const SCENARIO_TIMEOUT_MS = { 'rename-1000': 150_000, 'paced-10': 60_000, 'naive-rename-1000': 150_000, 'shared-lanes': 150_000, 'account-100': 600_000 } as const;
+/** checks-active's job: renames of this many accounts (about 16 s of budget alone, 25 s beside a background reader using its whole share). */
+const CHECKS_N = 600;
+/** checks-active's background readers of accounts outside the job, asking at once (one's round trips alone stay under the share). */
+const READERS = 4;
+const SCENARIO_TIMEOUT_MS = { 'rename-1000': 150_000, 'paced-10': 60_000, 'naive-rename-1000': 150_000, 'shared-lanes': 150_000, 'checks-active': 240_000, 'account-100': 600_000 } as const;
 
 const only = arg('--only')?.split(',');
 const naiveItems = Number(arg('--naive-items') ?? 200);
 const check = args.includes('--check');
 const sweep = args.includes('--sweep');
 const perAccount = args.includes('--per-account');
-/** The default run: the three original scenarios and shared-lanes; account-100 (~4 min) only with --per-account or --only. */
+/** The default run: the three original scenarios, shared-lanes and checks-active; account-100 (~4 min) only with --per-account or --only. */
 const wanted = (s: string) => (only ? only.includes(s) : !sweep && (s !== 'account-100' || perAccount));
 const BENCH_TIMEOUT_MS = 60_000
   + (sweep ? SWEEP.length * SCENARIO_TIMEOUT_MS['rename-1000'] : 0)
@@ -211,7 +216,7 @@ async function runJob(base: string, action: PluginAction, items: JobItem[], time
 }
 
 /** Starts every job at once on one runner (they share its lanes and pacer); returns when all are done. */
-async function runJobs(base: string, jobs: { action: PluginAction; items: JobItem[]; params: unknown }[], timeoutMs: number) {
+async function runJobs(base: string, jobs: { action: PluginAction; items: JobItem[]; params: unknown }[], timeoutMs: number, during?: (runner: Runner) => () => void) {
   const counter = { rateLimit: 0 };
   const transport = countingTransport(createDemoTransport({ graphBase: base, latestVersion: async () => '1.0.0' }), counter);
   const actions = new Map<string, ActionEntry>(jobs.map(({ action }) => [action.id, { plugin: plugins.find((p) => p.id === action.pluginId)!, action }]));
@@ -229,6 +234,7 @@ async function runJobs(base: string, jobs: { action: PluginAction; items: JobIte
   const started = performance.now();
   traceStart = started;
   const jobIds = jobs.map(({ action, items, params }) => runner.start(action.id, params, items));
+  const stopDuring = during?.(runner);
   const doneS: number[] = jobIds.map(() => NaN);
   /** When each job had half its items finished (progress, for fairness). */
   const halfS: number[] = jobIds.map(() => NaN);
@@ -246,6 +252,7 @@ async function runJobs(base: string, jobs: { action: PluginAction; items: JobIte
     await new Promise((r) => setTimeout(r, 20));
   }
   const wallS = (performance.now() - started) / 1000;
+  stopDuring?.();
   // let requests still on the wire land before counting
   await new Promise((r) => setTimeout(r, 400));
   transport.dispose();
@@ -349,6 +356,70 @@ async function paced10(base: string, items: JobItem[], renameAction: PluginActio
   };
 }
 
+/**
+ * Background reads beside a job (issue 30; docs/DECISIONS.md "Background reads"): CHECKS_N renames
+ * (`adaccount.rename`, batches) under the per-user budget while two background readers ask
+ * continuously through `runner.background.bridge(scope)` until the job ends — READERS loops read the
+ * ad accounts outside the job one after the other (each its own scope: they never wait for the job),
+ * one more the account in the middle of the job (its scope: it waits until that account is renamed). With
+ * `background: false` the same job alone (`checks-idle`), for comparison. `background_pct`: the
+ * background points as a percentage of what the budget allowed over the run, 100 × points ÷
+ * (P + P × wall_s ÷ D); at most 20. Bound: the job's writes under the budget less the background's
+ * share, `(3N − s·P) × D ÷ (s·P) + L` with s = 0.8 (idle: s = 1).
+ */
+async function checks(base: string, items: JobItem[], renameAction: PluginAction, background: boolean, idleWallS?: number): Promise<Result> {
+  await resetSandbox(base);
+  const job = items.slice(0, CHECKS_N);
+  const outside = items.slice(CHECKS_N);
+  const midJob = String(job[Math.floor(job.length / 2)].id);
+  let stats: BackgroundStats = { calls: 0, points: 0, waitedMs: 0 };
+  const sameScope = { calls: 0, early: 0 };
+  const during = (runner: Runner) => {
+    const jobId = runner.jobs()[0].id;
+    let stop = false;
+    const read = (scope: string) => runner.background.bridge(scope).graph({ path: scope, params: { fields: 'name,account_status' } }).catch(() => undefined);
+    // READERS at once, so the share binds rather than one reader's round trips
+    let next = 0;
+    for (let r = 0; r < READERS; r++) {
+      void (async () => {
+        while (!stop) await read(String(outside[next++ % outside.length].id));
+      })();
+    }
+    void (async () => {
+      while (!stop) {
+        await read(midJob);
+        if (stop) break;
+        sameScope.calls++;
+        // answered while the job still had that account pending or in flight: it did not wait
+        const row = runner.items(jobId).find((i) => i.itemId === midJob);
+        if (row && (row.state === 'pending' || row.state === 'inflight')) sameScope.early++;
+      }
+    })();
+    return () => { stop = true; stats = runner.background.stats(); };
+  };
+  const { runner, jobIds, wallS, timedOut, rateLimitSeen } = await runJobs(base, [{ action: renameAction, items: job, params: { name: TEMPLATE } }], SCENARIO_TIMEOUT_MS['checks-active'], background ? during : undefined);
+  const calls = await sandboxCalls(base);
+  const share = background ? 1 - BACKGROUND_SHARE : 1;
+  const boundS = writeBound(CHECKS_N, share * PER_USER.points, PER_USER.decayS);
+  const allowedPoints = PER_USER.points + (PER_USER.points * wallS) / PER_USER.decayS;
+  const idleBoundS = writeBound(CHECKS_N, PER_USER.points, PER_USER.decayS);
+  return {
+    scenario: background ? 'checks-active' : 'checks-idle', wallS, calls: calls.total, rateLimitErrors: calls.rateLimited, lost: await countLost(base, job), duplicated: countDuplicated(calls, job), boundS,
+    extra: {
+      blocked: calls.rateLimited > 0 ? 'yes' : 'no', bound_s: boundS.toFixed(2), items: CHECKS_N,
+      ...(background ? {
+        background_calls: stats.calls, background_pct: ((100 * stats.points) / allowedPoints).toFixed(1), background_waited_s: (stats.waitedMs / 1000).toFixed(1),
+        same_scope_calls: sameScope.calls, same_scope_early: sameScope.early,
+        ...(idleWallS !== undefined ? { idle_wall_s: idleWallS.toFixed(2), slowdown_pct: ((wallS / idleWallS - 1) * 100).toFixed(1) } : {}),
+        // the most a job of this size may lose to background reads using their whole share
+        share_slowdown_max_pct: ((boundS / idleBoundS - 1) * 100).toFixed(1),
+        slowed_beyond_share: wallS > boundS * 1.1 ? 'yes' : 'no',
+      } : {}),
+      injected_errors: calls.injectedErrors, rate_limit_seen: rateLimitSeen, failed: runner.job(jobIds[0])!.failed, ...(timedOut ? { timed_out: 'yes' } : {}),
+    },
+  };
+}
+
 /** One item at a time, a fixed 300 ms pause, any error retried after 300 ms at most 3 times; no runner. */
 async function naiveRename(base: string, items: JobItem[], renameBoundS: number): Promise<Result> {
   await resetSandbox(base);
@@ -423,6 +494,13 @@ async function main(): Promise<number> {
     if (wanted('paced-10')) { results.push(await paced10(base, items, renameAction)); console.log(line(results.at(-1)!)); }
     if (wanted('naive-rename-1000')) { results.push(await naiveRename(base, items, boundRename)); console.log(line(results.at(-1)!)); }
     if (wanted('shared-lanes')) { results.push(await sharedLanes(base, items, renameAction)); console.log(line(results.at(-1)!)); }
+    if (wanted('checks-active')) {
+      // the same job alone first: the comparison the checks-active line prints
+      const idle = await checks(base, items, renameAction, false);
+      console.log(line(idle));
+      results.push(await checks(base, items, renameAction, true, idle.wallS));
+      console.log(line(results.at(-1)!));
+    }
     if (wanted('account-100')) {
       const addUserAction = actionOf(plugins[0], 'addUser', (await import(addUserModule)) as { default: unknown });
       results.push(await account100(base, state, items[0], addUserAction));
@@ -441,7 +519,8 @@ async function main(): Promise<number> {
   if (!check) return 0;
   // Issue 18: ratio ≤ 1.10 for the budgets of the sweep and the new scenarios; the original two keep 1.15.
   const target = (r: Result) => (r.scenario === 'rename-1000' || r.scenario === 'paced-10' ? 1.15 : 1.1);
-  const bad = results.filter((r) => !r.scenario.startsWith('naive-') && (r.wallS / r.boundS > target(r) || r.rateLimitErrors > 0 || r.lost > 0 || r.duplicated > 0));
+  const bad = results.filter((r) => !r.scenario.startsWith('naive-') && (r.wallS / r.boundS > target(r) || r.rateLimitErrors > 0 || r.lost > 0 || r.duplicated > 0
+    || (r.scenario === 'checks-active' && (Number(r.extra.background_pct) > BACKGROUND_SHARE * 100 || Number(r.extra.same_scope_early) > 0))));
   for (const r of bad) console.error(`# target missed: ${r.scenario}`);
   return bad.length ? 1 : 0;
 }

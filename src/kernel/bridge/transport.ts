@@ -15,6 +15,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Given by the runner so it can store the id before the request leaves (for `tessera:outcome`). */
   requestId?: string;
+  /** A background reader's GraphQL query post (src/kernel/runner/background.ts: background readers never write). */
+  background?: 'query';
 }
 
 /** What every executor offers the page: the extension (window messages) or the demo executor (sandbox). */

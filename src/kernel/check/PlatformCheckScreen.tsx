@@ -1,3 +1,4 @@
+import './check.css';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Callout, HTMLTable, Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';

@@ -19,8 +19,8 @@ export interface CheckServiceDeps {
   store: KernelStore;
   /** the plugins the user may use now */
   plugins: () => readonly LoadedPlugin[];
-  /** the runner's background reads (src/kernel/runner/background.ts) */
-  backgroundBridge: (scope: string | null) => Bridge;
+  /** the runner's background reads (src/kernel/runner/background.ts); `queries`: the GraphQL query documents it may post */
+  backgroundBridge: (scope: string | null, queries: readonly string[]) => Bridge;
   /** the Graph version calls are made with now */
   version: () => string;
   now?: () => number;
@@ -107,7 +107,8 @@ export class PlatformCheck {
       try {
         const families = (await this.allFamilies()).filter((f) => !o.only || o.only(f));
         this.setProgress({ running: true, done: 0, total: families.length, problem: null });
-        const found = await this.probe(families, () => this.deps.backgroundBridge(null), o.signal);
+        // The whole caller's budget (scope null): the check waits while any job runs, and never slows one.
+        const found = await this.probe(families, (f) => this.deps.backgroundBridge(null, f.kind === 'query' && f.document ? [f.document] : []), o.signal);
         const readsTried = families.filter((f) => f.kind !== 'write' && f.probe).length;
         const readsFound = found.filter((f) => f.state !== 'notCheckable').length;
         // Nothing could be read (no extension, no session): say so, and keep the last findings.

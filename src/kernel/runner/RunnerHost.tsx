@@ -65,7 +65,7 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
   const [check] = useState<PlatformCheck>(() => new PlatformCheck({
     store: kernel.store,
     plugins: () => latest.current.plugins,
-    backgroundBridge: (scope): Bridge => runner.background.bridge(scope),
+    backgroundBridge: (scope, queries): Bridge => runner.background.bridge(scope, { queries }),
     version: currentGraphVersion,
   }));
   function checkText(_actionId: string, findings: Parameters<typeof blockingText>[0]): string | null {

@@ -3,6 +3,7 @@ import { LaneScheduler, realClock, type LaneClock } from './lanes';
 import { compiledSchemas, type FieldError, type ParamSchemas } from './params';
 import { draftParams, type Draft, type SecretHolder } from './draft';
 import { UsagePacer } from './adaptive';
+import { BackgroundReads } from './background';
 import { FairShare } from './fair-share';
 import { ScopePacers } from './scope-pacers';
 import { JobStore, type StoredItem } from './job-store';
@@ -38,6 +39,8 @@ export class Runner {
   readonly pacer: UsagePacer | null;
   /** Per-object pacers (an ad account's own usage), for tasks limited to one scope; null when pacing is off. */
   readonly scopePacers: ScopePacers | null;
+  /** Platform checks and scheduled checks: at most BACKGROUND_SHARE of the budget, yielding to jobs (background.ts). */
+  readonly background: BackgroundReads;
   /** Shares the caller's budget between lanes when room is scarce. */
   readonly fairShare = new FairShare();
   readonly jobStore: JobStore;
@@ -78,6 +81,7 @@ export class Runner {
     this.pacer = deps.pacing === false ? null : new UsagePacer(deps.pacing ?? {});
     this.scopePacers = deps.pacing === false ? null : new ScopePacers();
     if (this.pacer && this.scopePacers) installPacingGate(this.lanes, this.clock, this.pacer, this.scopePacers, this.fairShare);
+    this.background = new BackgroundReads(this);
   }
 
   // ---------- reading ----------
