@@ -5,32 +5,37 @@
  * can read: the first of the cached list, else the first of `me/businesses`. Writes, mutations and the
  * ad-account limit form (a web form) are never sent by the check.
  */
-import { defineProbes, type ProbeContext } from '@kernel';
+import { asAccountDigits, defineProbes, type ProbeContext } from '@kernel';
 import {
   accountAgencies, adAccountAssetPage, assetStatusBanner, businessInfo, DOCS, listAssetGroups, listConnections, listPartners, listPending,
   listUsers, ownedPageNames, restrictionOf, settingsPeople, usersByAsset, validatePartnerAsset,
 } from './api';
 import { CACHE_KEY } from './cache';
 import { firstBusinesses } from './load';
+import type { Business } from './types';
 
 /** A business to try a read on: the first cached row, else the first listed (one call); null when the operator has none. */
-async function aBusiness(ctx: ProbeContext): Promise<string | null> {
-  const cached = ctx.cachedRows<{ id?: unknown }>(CACHE_KEY)?.find((r) => typeof r?.id === 'string');
-  if (cached) return cached.id as string;
+async function aBusiness(ctx: ProbeContext): Promise<Business | null> {
+  const cached = ctx.cachedRows<Business>(CACHE_KEY)?.find((r) => typeof r?.id === 'string');
+  if (cached) return cached;
   const [first] = await firstBusinesses(ctx.bridge, 1, { signal: ctx.signal });
-  return first?.id ?? null;
+  return first ?? null;
 }
 
-const onBusiness = (read: (ctx: ProbeContext, business: string) => Promise<unknown>) => async (ctx: ProbeContext) => {
+const onBusiness = (read: (ctx: ProbeContext, business: string, row: Business) => Promise<unknown>) => async (ctx: ProbeContext) => {
   const business = await aBusiness(ctx);
   if (!business) return 'noObject' as const;
-  const answer = await read(ctx, business);
+  const answer = await read(ctx, business.id, business);
   return answer === 'noObject' ? 'noObject' as const : undefined;
 };
 
-/** The first ad account among the business's assets (one query), or null. */
-async function anAssetAccount(ctx: ProbeContext, business: string): Promise<string | null> {
-  return (await adAccountAssetPage(ctx.bridge, business, null, { signal: ctx.signal })).items[0]?.id ?? null;
+/**
+ * An ad account of the business, as its list row names one (`owned_ad_accounts`, else
+ * `client_ad_accounts`, one each in the list's fields): no call, since a probe may post no GraphQL
+ * document but its own (src/kernel/check/service.ts); null when it has none.
+ */
+function anAccountOf(row: Business): string | null {
+  return row.owned_ad_accounts?.data?.[0]?.id ?? row.client_ad_accounts?.data?.[0]?.id ?? null;
 }
 
 const o = (ctx: ProbeContext) => ({ signal: ctx.signal });
@@ -73,10 +78,10 @@ export default defineProbes([
   {
     id: 'partnerValidate', kind: 'query', titleKey: 'calls.partnerValidate', actions: ['partnerAssetValidate'], document: DOCS.partnerValidate,
     // The business's own ad account, checked as if shared with the business itself: the answer (not valid) proves the call.
-    probe: onBusiness(async (ctx, b) => {
-      const account = await anAssetAccount(ctx, b);
+    probe: onBusiness(async (ctx, b, row) => {
+      const account = anAccountOf(row);
       if (!account) return 'noObject';
-      await validatePartnerAsset(ctx.bridge, b, b, account, o(ctx));
+      await validatePartnerAsset(ctx.bridge, b, b, asAccountDigits(account), o(ctx));
     }),
   },
   {
@@ -93,10 +98,10 @@ export default defineProbes([
   },
   {
     id: 'usersByAsset', kind: 'query', titleKey: 'calls.usersByAsset', actions: ['userAssetRemove'], document: DOCS.usersByAsset,
-    probe: onBusiness(async (ctx, b) => {
-      const account = await anAssetAccount(ctx, b);
+    probe: onBusiness(async (ctx, b, row) => {
+      const account = anAccountOf(row);
       if (!account) return 'noObject';
-      await usersByAsset(ctx.bridge, b, account, o(ctx));
+      await usersByAsset(ctx.bridge, b, asAccountDigits(account), o(ctx));
     }),
   },
   {
@@ -105,8 +110,8 @@ export default defineProbes([
   },
   {
     id: 'accountAgencies', kind: 'read', titleKey: 'calls.accountAgencies', actions: ['partnerAssetRemove'],
-    probe: onBusiness(async (ctx, b) => {
-      const account = await anAssetAccount(ctx, b);
+    probe: onBusiness(async (ctx, _b, row) => {
+      const account = anAccountOf(row);
       if (!account) return 'noObject';
       await accountAgencies(ctx.bridge, account, { ...o(ctx), limit: 5 });
     }),

@@ -109,7 +109,7 @@ export function readReceivedPage(bridge: Bridge, count: number, cursor: string |
 export interface NotificationNode { id: string; body?: { text?: string }; url?: string; creation_time?: number; seen_state?: string }
 export function readNotificationsPage(bridge: Bridge, count: number, cursor: string | null, o: CallOptions = {}) {
   return gql<{ viewer?: { notifications_page?: Connection<NotificationNode> } }>(bridge, cursor ? DOCS.notificationsMore : DOCS.notifications, cursor ? { count, cursor } : { count }, o)
-    .then((d) => checked(cursor ? 'friend.notificationsMore' : 'friend.notifications', d.viewer?.notifications_page, { id: 'string', body: 'object?', url: 'string?', creation_time: 'number?', seen_state: 'string?' }));
+    .then((d) => checked('friend.notifications', d.viewer?.notifications_page, { id: 'string', body: 'object?', url: 'string?', creation_time: 'number?', seen_state: 'string?' }));
 }
 
 export interface InviteNode { id: string; invite_type?: string; title?: string; inviter?: { id: string; name?: string | null }; creation_time?: number }

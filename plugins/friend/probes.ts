@@ -1,8 +1,9 @@
 /**
  * The friends area's call families for the platform check (src/kernel/check/families.ts): the GraphQL
  * documents its lists, reads and actions use. Queries are tried through this area's own api.ts
- * functions (which check the fields the area relies on), with small pages; the friendship status is
- * read of a person from the cached requests, else from the first received or sent request. The four
+ * functions (which check the fields the area relies on), with small pages. A probe posts only its own
+ * family's document (the check's background reads let nothing else through, src/kernel/check/service.ts),
+ * so the friendship status is read of a person from the cached requests, else of the operator. The four
  * request writes are mutations: never sent by the check.
  */
 import { defineProbes, type ProbeContext } from '@kernel';
@@ -13,17 +14,19 @@ import { ALL_KEY, RECEIVED_KEY, SENT_KEY } from './cache';
 
 const o = (ctx: ProbeContext) => ({ signal: ctx.signal });
 
-/** A person with a friend request to or from the operator: cached, else the first received or sent (a call or two); null when none. */
+/** The operator's own platform id (no call: the session's identity), or null. */
+async function me(ctx: ProbeContext): Promise<string | null> {
+  const who = await ctx.bridge.transport.identity().catch(() => null);
+  return who?.id && /^\d+$/.test(who.id) ? who.id : null;
+}
+
+/** A person with a friend request to or from the operator, from the cached lists; else the operator (the same document answers). */
 async function aPerson(ctx: ProbeContext): Promise<string | null> {
   for (const key of [ALL_KEY, RECEIVED_KEY, SENT_KEY]) {
     const row = ctx.cachedRows<{ id?: unknown }>(key)?.find((r) => typeof r?.id === 'string' && /^\d+$/.test(r.id));
     if (row) return row.id as string;
   }
-  for (const read of [readReceivedPage, readSentPage]) {
-    const node = (await read(ctx.bridge, 1, null, o(ctx)))?.edges?.find((e) => e?.node)?.node;
-    if (node) return String(node.id);
-  }
-  return null;
+  return me(ctx);
 }
 
 export default defineProbes([
@@ -44,18 +47,10 @@ export default defineProbes([
     },
   },
   {
+    // The first page. The next pages' document (DOCS.notificationsMore) needs a cursor only this one
+    // gives, and a probe may post only its own document: it is not tried on its own.
     id: 'notifications', kind: 'query', titleKey: 'calls.notifications', document: DOCS.notifications,
     probe: async (ctx) => { await readNotificationsPage(ctx.bridge, 3, null, o(ctx)); },
-  },
-  {
-    id: 'notificationsMore', kind: 'query', titleKey: 'calls.notificationsMore', document: DOCS.notificationsMore,
-    // the next page needs the first page's cursor: two small reads
-    probe: async (ctx) => {
-      const first = await readNotificationsPage(ctx.bridge, 1, null, o(ctx));
-      const cursor = first?.page_info?.has_next_page ? first.page_info.end_cursor : null;
-      if (!cursor) return 'noObject';
-      await readNotificationsPage(ctx.bridge, 1, cursor, o(ctx));
-    },
   },
   {
     id: 'invitations', kind: 'query', titleKey: 'calls.invitations', document: DOCS.invitations,
@@ -63,10 +58,7 @@ export default defineProbes([
   },
   {
     id: 'feed', kind: 'query', titleKey: 'calls.feed', document: DOCS.feed,
-    probe: async (ctx) => {
-      const me = await ctx.bridge.transport.identity().catch(() => null);
-      await readFeedPage(ctx.bridge, 3, null, { ...o(ctx), userId: me?.id && /^\d+$/.test(me.id) ? me.id : undefined });
-    },
+    probe: async (ctx) => { await readFeedPage(ctx.bridge, 3, null, { ...o(ctx), userId: (await me(ctx)) ?? undefined }); },
   },
   {
     id: 'quality', kind: 'query', titleKey: 'calls.quality', document: DOCS.quality,

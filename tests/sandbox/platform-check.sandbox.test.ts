@@ -1,7 +1,9 @@
 // The platform check's probes (plugins/*/probes.ts) against the sandbox over HTTP, through the demo
-// transport, with the sandbox's default operator (docs/PLATFORM-CHECK.md): every read and query
-// family answers "working", every write is "not checkable", and the check sends no write. Then two
-// broken platforms: a list reply that lost a field the area relies on, and a retired Graph version.
+// transport, with the sandbox's default operator (docs/PLUGINS.md, "Telling the platform check about
+// your calls"): the whole check as the page runs it (src/kernel/check/service.ts, through the runner's
+// background reads, which refuse anything but reads and the family's own query document) finds every
+// read and query family "working" and every write "not checkable", and sends no write. Then two broken
+// platforms: a list reply that lost a field the area relies on, and a retired Graph version.
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +16,10 @@ import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
 import { createBridge, type Bridge } from '../../src/kernel/bridge/bridge';
 import type { BridgeTransport } from '../../src/kernel/bridge/transport';
 import { checkFamilies, type CheckFinding } from '../../src/kernel/check/engine';
+import { PlatformCheck } from '../../src/kernel/check/service';
+import { BackgroundReads } from '../../src/kernel/runner/background';
+import { createRegistry } from '../../src/kernel/plugin/registry';
+import { createKernelStore } from '../../src/kernel/store/store';
 import type { CallFamily, CallFamilyDeclaration } from '../../src/kernel/check/families';
 import type { BridgeResponse, RequestPayload } from '../../protocol';
 
@@ -49,6 +55,21 @@ type Loader<R = unknown[]> = (bridge: Bridge, o: Record<string, unknown>) => Pro
 /** One of an area's own modules, loaded at run time through vite's alias (see PLUGINS). */
 const area = async <T,>(id: string, file: string) => (await import(/* @vite-ignore */ `/plugins/${id}/${file}`)) as T;
 
+/**
+ * The runner's background reads over a bridge, as the page has them (src/kernel/runner/background.ts),
+ * with no job running and a clock whose waits pass at once: the share's pacing is the runner's own
+ * test's business; here what matters is what a background reader lets through.
+ */
+function backgroundReads(bridge: Bridge): BackgroundReads {
+  let now = 0;
+  const clock = {
+    now: () => now,
+    setTimeout: (fn: () => void, ms: number) => { now += ms; return setImmediate(fn); },
+    clearTimeout: (h: unknown) => clearImmediate(h as NodeJS.Immediate),
+  };
+  return new BackgroundReads({ clock, pacer: undefined, scopePacers: undefined, deps: { bridge, actions: () => new Map() }, jobStore: { jobs: () => [] } } as never);
+}
+
 const check = (only: readonly CallFamily[], bridge: Bridge) => checkFamilies(only, { bridge, cachedRows: () => null, version: VERSION });
 
 beforeAll(async () => {
@@ -83,7 +104,15 @@ function graphqlPost(p: RequestPayload): { operation: string | null; query: bool
 describe('the platform check on the sandbox', () => {
   it('finds every read and query working and every write not checkable, and sends no write', async () => {
     expect(PLUGINS).toEqual(expect.arrayContaining(['adaccount', 'adcomment', 'bm', 'friend', 'page', 'pixel', 'target']));
-    const findings = await check(families, bridgeWith());
+    const registry = createRegistry(Object.fromEntries(await Promise.all(PLUGINS.map(async (id) => [id, await import(/* @vite-ignore */ `/plugins/${id}/index.ts`)] as const))));
+    expect(registry.refused).toEqual([]);
+    const background = backgroundReads(bridgeWith());
+    const service = new PlatformCheck({
+      store: createKernelStore(), plugins: () => registry.plugins, version: () => VERSION,
+      backgroundBridge: (scope, queries) => background.bridge(scope, { queries }),
+    });
+    const findings = await service.run();
+    expect(service.getProgress()).toMatchObject({ running: false, problem: null, done: families.length, total: families.length });
     const by = new Map(findings.map((f) => [f.key, f] as const));
     const states = Object.fromEntries(families.map((f) => [f.key, by.get(f.key)?.state ?? 'no finding']));
     const expected = Object.fromEntries(families.map((f) => [f.key, f.kind === 'write' ? 'notCheckable' : (NO_OBJECT[f.key] ? 'noObject' : 'working')]));
@@ -115,7 +144,13 @@ describe('the platform check on the sandbox', () => {
       expect(rows.length, list.plugin).toBeGreaterThan(0);
       sent.length = 0;
       const reads = families.filter((f) => f.pluginId === list.plugin && f.kind !== 'write' && !f.list);
-      const findings = await checkFamilies(reads, { bridge: bridgeWith(), cachedRows: <T,>(key: string) => (key === list.key ? rows as T[] : null), version: VERSION });
+      // each family through a background reader, as the check sends it (its own query document only)
+      const background = backgroundReads(bridgeWith());
+      const findings: CheckFinding[] = [];
+      for (const f of reads) {
+        const bridge = background.bridge(null, { queries: f.kind === 'query' && f.document ? [f.document] : [] });
+        findings.push(...await checkFamilies([f], { bridge, cachedRows: <T,>(key: string) => (key === list.key ? rows as T[] : null), version: VERSION }));
+      }
       expect(Object.fromEntries(findings.map((f) => [f.key, f.state])), list.plugin).toEqual(Object.fromEntries(reads.map((f) => [f.key, 'working'])));
       expect(sent.filter((p) => list.listCall.test(p.url)).map((p) => p.url.split('?')[0]), list.plugin).toEqual([]);
     }
