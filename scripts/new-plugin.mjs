@@ -1,5 +1,6 @@
 // `npm run new:plugin <id>`: scaffolds a working area under plugins/<id>/ — manifest, a list view on the
-// kernel table with a sandbox-backed loader, one action with its parameter schema beside it, both locales
+// kernel table with a sandbox-backed loader, one action with its parameter schema beside it, its call
+// families for the platform check (probes.ts), both locales
 // and a plugin test in its own tests/ folder — plus its allow-list section — that passes `npm test`
 // unchanged, the convention tests included (tests/tools/scaffold.test.ts runs them on a scaffolded copy). docs/PLUGINS.md walks through it.
 import fs from 'node:fs';
@@ -28,24 +29,62 @@ export default definePlugin(manifest, {
   views: { list: () => import('./views/${Id}List') },
   actions: import.meta.glob('./actions/*.ts'),
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
+  probes: () => import('./probes'),
 });
 `,
-    [`plugins/${id}/load.ts`]: `import { followNextLinks, type ListLoadContext } from '@kernel';
+    [`plugins/${id}/load.ts`]: `import { expectObject, expectRows, followNextLinks, type Bridge, type ListLoadContext, type Shape } from '@kernel';
 
 export interface Business { id: string; name: string; verification_status?: string; created_time?: string }
+
+const FIELDS = 'id,name,verification_status,created_time';
+/** The fields the list relies on: a reply without them is "reply changed" (docs/PLUGINS.md), never rows of empty cells. */
+const SHAPE: Shape = { id: 'string', name: 'string', verification_status: 'string?', created_time: 'string?' };
 
 /** The businesses of the session user, 50 a page, pages 500 ms apart; rows appear as each page arrives. */
 export async function loadBusinesses({ bridge, signal, emit, progress }: ListLoadContext<Business>): Promise<Business[]> {
   const rows: Business[] = [];
-  const pages = followNextLinks<Business>(bridge, 'me/businesses', { fields: 'id,name,verification_status,created_time', limit: 50 }, {
+  const pages = followNextLinks<Business>(bridge, 'me/businesses', { fields: FIELDS, limit: 50 }, {
     waitMs: 500, signal, onPage: (page, count) => progress({ pages: page, rows: count }),
   });
   for await (const page of pages) {
-    rows.push(...page);
+    rows.push(...expectRows<Business>('${id}.list', page, SHAPE));
     emit([...rows]);
   }
   return rows;
 }
+
+/** The first businesses (one call): what the platform check tries the list's call with. */
+export async function firstBusinesses(bridge: Bridge, limit: number, signal?: AbortSignal): Promise<Business[]> {
+  const { body } = await bridge.graph<{ data?: unknown[] }>({ path: 'me/businesses', params: { fields: FIELDS, limit } }, { signal });
+  return expectRows<Business>('${id}.list', Array.isArray(body?.data) ? body.data : [], SHAPE);
+}
+
+/** One field of a business (the readField action's read). */
+export async function readField(bridge: Bridge, businessId: string, field: string, signal?: AbortSignal): Promise<string> {
+  const { body } = await bridge.graph<unknown>({ path: businessId, params: { fields: field } }, { signal });
+  const found = expectObject<Record<string, unknown>>('${id}.field', body, { id: 'string' });
+  return String(found[field] ?? '');
+}
+`,
+    // the area's calls, for the platform check (docs/PLUGINS.md, "Telling the platform check about your calls")
+    [`plugins/${id}/probes.ts`]: `import { defineProbes } from '@kernel';
+import { firstBusinesses, readField, type Business } from './load';
+
+export default defineProbes([
+  {
+    id: 'list', kind: 'read', titleKey: 'calls.list', list: true,
+    probe: async (ctx) => { await firstBusinesses(ctx.bridge, 5, ctx.signal); },
+  },
+  {
+    id: 'field', kind: 'read', titleKey: 'calls.field', actions: ['readField'],
+    // on the first business of the cached list, else of one small read
+    probe: async (ctx) => {
+      const id = ctx.cachedRows<Business>('${id}:list')?.[0]?.id ?? (await firstBusinesses(ctx.bridge, 1, ctx.signal))[0]?.id;
+      if (!id) return 'noObject';
+      await readField(ctx.bridge, id, 'name', ctx.signal);
+    },
+  },
+]);
 `,
     [`plugins/${id}/views/${Id}List.tsx`]: `import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,13 +113,11 @@ export default function ${Id}List({ tileId: sourceId, followedSelection: followe
 }
 `,
     [`plugins/${id}/actions/read-field.ts`]: `import { defineAction } from '@kernel';
+import { readField } from '../load';
 
 /** Reads one field of each selected business (an example of a read action with a parameter and an output column). */
 export default defineAction('${id}.readField', {
-  run: async (item, params, ctx) => {
-    const { body } = await ctx.bridge.graph<Record<string, unknown>>({ path: item.id, params: { fields: params.field } }, { signal: ctx.signal });
-    return { value: String(body[params.field] ?? '') };
-  },
+  run: async (item, params, ctx) => ({ value: await readField(ctx.bridge, item.id, params.field, ctx.signal) }),
 });
 `,
     // beside its handlers; every property names the sentence an operator reads when it is not accepted
@@ -96,11 +133,13 @@ export default defineAction('${id}.readField', {
       title: `新区域 ${id}`, views: { list: '商务管理平台' },
       columns: { name: '名称', id: 'ID', verification: '验证状态' },
       actions: { readField: { title: '读取字段', fields: { field: '字段' }, enum: { field: { name: '名称', verification_status: '验证状态', created_time: '创建时间' } }, errors: { field: '请选择要读取的字段' }, output: { value: '值' } } },
+      calls: { list: '读取你的商务管理平台', field: '读取商务管理平台的字段' },
     }),
     [`plugins/${id}/locales/en-US.json`]: json({
       title: `New area ${id}`, views: { list: 'Businesses' },
       columns: { name: 'Name', id: 'ID', verification: 'Verification' },
       actions: { readField: { title: 'Read a field', fields: { field: 'Field' }, enum: { field: { name: 'Name', verification_status: 'Verification', created_time: 'Created' } }, errors: { field: 'Choose the field to read' }, output: { value: 'Value' } } },
+      calls: { list: 'Reading your businesses', field: "Reading a business's fields" },
     }),
     // the area's tests live in its folder (vitest's unit project runs plugins/*/tests/*.test.ts(x))
     [`plugins/${id}/tests/${id}-plugin.test.tsx`]: `// The ${id} area inside the real kernel, against the graph sandbox over HTTP (scaffolded by npm run new:plugin).

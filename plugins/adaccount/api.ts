@@ -8,8 +8,8 @@
  * public reference: "value specified in basic unit of the currency"). The sandbox does the same.
  */
 import {
-  asAccount, asAccountDigits, encodeParams, graphqlOn, GraphError, readAll, toMajorUnits,
-  type BatchRequest, type Bridge, type Params, type CallOptions,
+  asAccount, asAccountDigits, encodeParams, expectObject, expectRows, graphqlOn, GraphError, readAll, toMajorUnits,
+  type BatchRequest, type Bridge, type Params, type CallOptions, type Shape,
 } from '@kernel';
 
 // ---------------------------------------------------------------------------------------------
@@ -58,14 +58,68 @@ const gql = graphqlOn('business.facebook.com');
 const ROLES_PAGE = 'https://adsmanager.facebook.com/ads/manager/account_settings/account_roles/';
 
 // ---------------------------------------------------------------------------------------------
+// the list's reads, and the fields the area relies on in each reply (src/kernel/platform/shape.ts):
+// a reply without them is "reply changed" (the call family named first), never rows of empty cells.
+
+/** An account as the list's edges give it (`me/adaccounts`, a business's owned and client accounts). */
+export const ACCOUNT_SUMMARY_SHAPE: Shape = { id: 'string', name: 'string', account_status: 'number', account_id: 'string?', users: 'object?', owner_business: 'object?' };
+/** A business as `me/businesses` gives it. */
+export const BUSINESS_SHAPE: Shape = { id: 'string', name: 'string' };
+/** An account's detail read (the list's batches of 50, the re-read after a job). */
+export const ACCOUNT_DETAIL_SHAPE: Shape = {
+  id: 'string', name: 'string', account_status: 'number', currency: 'string',
+  account_id: 'string?', disable_reason: 'number?', timezone_name: 'string?', business_country_code: 'string?', created_time: 'string?',
+  spend_cap: 'string?', amount_spent: 'string?', balance: 'string?', owner_business: 'object?', users: 'object?', agencies: 'object?',
+};
+
+/** The fields of the personal list (`me/adaccounts`). */
+export const ACCOUNT_LIST_FIELDS = 'id,account_id,name,account_status,users{id,role},owner_business{id,name}';
+/** The fields of a business's owned and client account edges. */
+export const BUSINESS_ACCOUNT_FIELDS = 'id,account_id,name,account_status';
+
+/** A page of the personal list, checked (family `adaccount.list`). */
+export const checkAccountPage = <T>(rows: readonly unknown[]): T[] => expectRows<T>('adaccount.list', rows, ACCOUNT_SUMMARY_SHAPE);
+/** A page of `me/businesses` or of a business's account edges, checked (family `adaccount.businessAccounts`). */
+export const checkBusinessPage = <T>(rows: readonly unknown[]): T[] => expectRows<T>('adaccount.businessAccounts', rows, BUSINESS_SHAPE);
+export const checkBusinessAccountPage = <T>(rows: readonly unknown[]): T[] => expectRows<T>('adaccount.businessAccounts', rows, ACCOUNT_SUMMARY_SHAPE);
+/** Detail reads, checked (family `adaccount.details`). */
+export const checkAccountDetails = <T>(rows: readonly unknown[]): T[] => expectRows<T>('adaccount.details', rows, ACCOUNT_DETAIL_SHAPE);
+
+/** The first accounts of the personal list (one call): what the platform check tries the account reads on. */
+export async function firstAccounts<T = { id: string; name: string; account_status: number }>(bridge: Bridge, limit: number, o: CallOptions = {}): Promise<T[]> {
+  const { body } = await bridge.graph<{ data?: unknown[] }>({ path: 'me/adaccounts', params: { fields: ACCOUNT_LIST_FIELDS, limit } }, { signal: o.signal });
+  return checkAccountPage<T>(Array.isArray(body?.data) ? body.data : []);
+}
+
+/** The first businesses of the session (one call). */
+export async function firstBusinesses(bridge: Bridge, limit: number, o: CallOptions = {}): Promise<{ id: string; name: string }[]> {
+  const { body } = await bridge.graph<{ data?: unknown[] }>({ path: 'me/businesses', params: { fields: 'id,name', limit } }, { signal: o.signal });
+  return checkBusinessPage(Array.isArray(body?.data) ? body.data : []);
+}
+
+/** The first accounts of one of a business's account edges (one call). */
+export async function firstBusinessAccounts(bridge: Bridge, businessId: string, edge: 'owned_ad_accounts' | 'client_ad_accounts', limit: number, o: CallOptions = {}): Promise<{ id: string }[]> {
+  const { body } = await bridge.graph<{ data?: unknown[] }>({ path: `${businessId}/${edge}`, params: { fields: BUSINESS_ACCOUNT_FIELDS, limit } }, { signal: o.signal });
+  return checkBusinessAccountPage(Array.isArray(body?.data) ? body.data : []);
+}
+
+/** One account's detail fields (as a detail batch entry reads them), checked. */
+export async function accountDetails(bridge: Bridge, accountId: string, fields: string, o: CallOptions = {}): Promise<unknown> {
+  const { body } = await bridge.graph<unknown>({ path: actId(accountId), params: { fields } }, { signal: o.signal });
+  return checkAccountDetails([body])[0];
+}
+
+// ---------------------------------------------------------------------------------------------
 // users
 
 /** A user of an ad account as `act_X/users` lists it. */
 export interface AccountUser { id: string; name: string; role: number; tasks: string[] }
 
-/** `act_X/users` (up to 300, following next links). Hidden administrators are not in it. */
-export async function listUsers(bridge: Bridge, accountId: string, o: CallOptions = {}): Promise<AccountUser[]> {
-  const rows = await readAll<Partial<AccountUser>>(bridge, `${actId(accountId)}/users`, { fields: 'id,name,role,tasks', limit: USERS_LIMIT }, { max: USERS_LIMIT, signal: o.signal });
+const USER_SHAPE: Shape = { id: 'string', name: 'string', role: 'number?', tasks: 'array?' };
+
+/** `act_X/users` (up to 300, following next links; `limit` reads fewer). Hidden administrators are not in it. */
+export async function listUsers(bridge: Bridge, accountId: string, o: CallOptions & { limit?: number } = {}): Promise<AccountUser[]> {
+  const rows = expectRows<Partial<AccountUser>>('adaccount.users', await readAll(bridge, `${actId(accountId)}/users`, { fields: 'id,name,role,tasks', limit: o.limit ?? USERS_LIMIT }, { max: o.limit ?? USERS_LIMIT, signal: o.signal }), USER_SHAPE);
   return rows.map((u) => ({ id: String(u.id), name: u.name ?? '', role: Number(u.role), tasks: Array.isArray(u.tasks) ? u.tasks : [] }));
 }
 
@@ -159,8 +213,11 @@ export async function scanHiddenAdmins(bridge: Bridge, accountId: string, o: Cal
 /** A business the account is shared with, as `act_X/agencies` lists it. */
 export interface Agency { id: string; name: string; permitted_tasks: string[]; access_status: string; access_type: string }
 
-export async function listAgencies(bridge: Bridge, accountId: string, o: CallOptions = {}): Promise<Agency[]> {
-  const rows = await readAll<Partial<Agency>>(bridge, `${actId(accountId)}/agencies`, { fields: 'id,name,permitted_tasks,access_status,access_type', limit: 100 }, { max: Infinity, signal: o.signal });
+const AGENCY_SHAPE: Shape = { id: 'string', name: 'string', permitted_tasks: 'array?', access_status: 'string?', access_type: 'string?' };
+
+/** `act_X/agencies` (every page; `limit` reads one page of that many). */
+export async function listAgencies(bridge: Bridge, accountId: string, o: CallOptions & { limit?: number } = {}): Promise<Agency[]> {
+  const rows = expectRows<Partial<Agency>>('adaccount.agencies', await readAll(bridge, `${actId(accountId)}/agencies`, { fields: 'id,name,permitted_tasks,access_status,access_type', limit: o.limit ?? 100 }, { max: o.limit ?? Infinity, signal: o.signal }), AGENCY_SHAPE);
   return rows.map((a) => ({ id: String(a.id), name: a.name ?? '', permitted_tasks: Array.isArray(a.permitted_tasks) ? a.permitted_tasks : [], access_status: a.access_status ?? '', access_type: a.access_type ?? '' }));
 }
 
@@ -192,7 +249,7 @@ export async function isClientAccount(bridge: Bridge, businessId: string, accoun
   const { body } = await bridge.graph<{ data?: { id: string }[] }>({
     path: `${businessId}/client_ad_accounts`, params: { fields: 'id', search_query: accountDigits(accountId), limit: 100 },
   }, { signal: o.signal });
-  return (body.data ?? []).some((a) => actId(String(a.id)) === actId(accountId));
+  return expectRows<{ id: string }>('adaccount.clientAccounts', body.data ?? [], { id: 'string' }).some((a) => actId(String(a.id)) === actId(accountId));
 }
 
 export interface AccessRequestResult { status: string; permitted_roles: string[] }
@@ -278,10 +335,12 @@ export async function accountSettings(bridge: Bridge, accountId: string, o: Call
 
 /** The business country code of an ad account (two letters, upper case), or '' when it has none. */
 export async function countryCode(bridge: Bridge, accountId: string, o: CallOptions = {}): Promise<string> {
-  const { body } = await bridge.graph<{ business_country_code?: unknown }>(
+  const { body: reply } = await bridge.graph<unknown>(
     { path: actId(accountId), params: { fields: 'business_country_code' } },
     { signal: o.signal },
   );
+  // The platform leaves the field out when the account has none: only its type is checked.
+  const body = expectObject<{ business_country_code?: unknown }>('adaccount.account', reply, { id: 'string', business_country_code: 'string?' });
   return typeof body.business_country_code === 'string' ? body.business_country_code.trim().toUpperCase() : '';
 }
 

@@ -6,4 +6,5 @@ export default definePlugin(manifest, {
   actions: import.meta.glob('./actions/*.ts'),
   widgets: { byStatus: () => import('./widgets/ByStatus'), spendChart: () => import('./widgets/SpendChart'), statusHistory: () => import('./widgets/StatusHistory') },
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
+  probes: () => import('./probes'),
 });

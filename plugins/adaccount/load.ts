@@ -1,4 +1,5 @@
-import { followNextLinks, runBatch, sleep as defaultSleep, type Bridge } from '@kernel';
+import { followNextLinks, ReplyChanged, runBatch, sleep as defaultSleep, type Bridge } from '@kernel';
+import { ACCOUNT_LIST_FIELDS, BUSINESS_ACCOUNT_FIELDS, checkAccountDetails, checkAccountPage, checkBusinessAccountPage, checkBusinessPage } from './api';
 import type { AdAccount } from './types';
 
 /** Fields every role may read. */
@@ -71,29 +72,29 @@ export async function loadAdAccounts(bridge: Bridge, o: LoadOptions): Promise<Ad
     }
   };
   const emit = throttled(o.onRows, () => rows.slice(), o.now ?? Date.now);
-  const list = followNextLinks<Summary>(bridge, 'me/adaccounts', { fields: 'id,account_id,name,account_status,users{id,role},owner_business{id,name}', limit: 100 }, {
+  const list = followNextLinks<Summary>(bridge, 'me/adaccounts', { fields: ACCOUNT_LIST_FIELDS, limit: 100 }, {
     waitMs: 500, signal: o.signal, sleep: o.sleep, onPage: (page, n) => o.onProgress?.({ phase: 'list', page, rows: n }),
   });
   for await (const page of list) {
-    for (const a of page) put(a, null);
+    for (const a of checkAccountPage<Summary>(page)) put(a, null);
     emit();
   }
   emit(true);
 
   const businesses: { id: string; name: string }[] = [];
-  for await (const page of followNextLinks<{ id: string; name: string }>(bridge, 'me/businesses', { fields: 'id,name', limit: 50 }, { waitMs: 500, signal: o.signal, sleep: o.sleep })) businesses.push(...page);
+  for await (const page of followNextLinks<{ id: string; name: string }>(bridge, 'me/businesses', { fields: 'id,name', limit: 50 }, { waitMs: 500, signal: o.signal, sleep: o.sleep })) businesses.push(...checkBusinessPage<{ id: string; name: string }>(page));
   let page = 0;
   for (const b of businesses) {
     for (const edge of ['owned_ad_accounts', 'client_ad_accounts']) {
       try {
-        for await (const found of followNextLinks<Summary>(bridge, `${b.id}/${edge}`, { fields: 'id,account_id,name,account_status', limit: 100 }, { waitMs: 500, signal: o.signal, sleep: o.sleep })) {
+        for await (const found of followNextLinks<Summary>(bridge, `${b.id}/${edge}`, { fields: BUSINESS_ACCOUNT_FIELDS, limit: 100 }, { waitMs: 500, signal: o.signal, sleep: o.sleep })) {
           page += 1;
-          for (const a of found) if (!position.has(a.id)) put({ ...a, owner_business: a.owner_business ?? (edge === 'owned_ad_accounts' ? b : undefined) }, null);
+          for (const a of checkBusinessAccountPage<Summary>(found)) if (!position.has(a.id)) put({ ...a, owner_business: a.owner_business ?? (edge === 'owned_ad_accounts' ? b : undefined) }, null);
           o.onProgress?.({ phase: 'business', page, rows: rows.length });
           emit();
         }
       } catch (e) {
-        if (o.signal?.aborted) throw e;
+        if (o.signal?.aborted || e instanceof ReplyChanged) throw e;
         // a business the operator cannot read (restricted, no permission) leaves its accounts out
       }
     }
@@ -106,6 +107,7 @@ export async function loadAdAccounts(bridge: Bridge, o: LoadOptions): Promise<Ad
     if (start > 0) await sleep(BATCH_PAUSE_MS, o.signal);
     const chunk = summaries.slice(start, start + BATCH_MAX);
     const results = await runBatch(bridge, chunk.map((s) => detailRequest(s.id, roleOf(s))), { signal: o.signal, sleep: o.sleep });
+    checkAccountDetails(results.filter((r) => r.ok).map((r) => r.body));
     results.forEach((r, k) => { if (r.ok) put(chunk[k], r.body as AdAccount); });
     emit();
     o.onProgress?.({ phase: 'details', page: Math.ceil((start + chunk.length) / BATCH_MAX), rows: total, done: start + chunk.length, total });
@@ -182,6 +184,7 @@ function toAccount(s: Summary, detail: AdAccount | null, role: number): AdAccoun
 export async function rereadAdAccounts(bridge: Bridge, ids: readonly string[], known: ReadonlyMap<string, AdAccount>, o: { signal?: AbortSignal; sleep?: LoadOptions['sleep'] } = {}): Promise<AdAccount[]> {
   const targets = ids.filter((id) => known.has(id));
   const results = await runBatch(bridge, targets.map((id) => detailRequest(id, known.get(id)!.ownerrole ?? 1001)), { signal: o.signal, sleep: o.sleep });
+  checkAccountDetails(results.filter((r) => r.ok).map((r) => r.body));
   return targets.flatMap((id, i) => {
     if (!results[i]?.ok) return [];
     const before = known.get(id)!;

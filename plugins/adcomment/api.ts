@@ -5,8 +5,8 @@
  * `graphWith`.
  */
 import {
-  followNextLinks, graphWith, GraphError, readAll, runBatch, sleep as defaultSleep,
-  type Bridge, type ListProgress, type Sleep,
+  expectObject, expectRows, followNextLinks, graphWith, GraphError, readAll, runBatch, sleep as defaultSleep,
+  type Bridge, type ListProgress, type Shape, type Sleep,
 } from '@kernel';
 import type { AdComment, AdPost } from './types';
 
@@ -33,6 +33,19 @@ export function commentNode(id: string): string {
 export const pageOfPost = (postId: string) => postId.split('_')[0] ?? '';
 
 // ---------------------------------------------------------------------------------------------
+// the fields the area relies on in each reply (src/kernel/platform/shape.ts): a reply without them is
+// "reply changed" for the call family named, never rows of empty cells. The platform leaves out what
+// an object has none of (a comment without text, an ad without a post).
+
+const ACCOUNT_SHAPE: Shape = { id: 'string', name: 'string', account_status: 'number' };
+const AD_SHAPE: Shape = { id: 'string', name: 'string?', effective_status: 'string?', creative: 'object?' };
+const POST_SHAPE: Shape = { id: 'string', message: 'string?', title: 'string?', created_time: 'string?', permalink_url: 'string?', from: 'object?', comments: 'object?' };
+const COMMENT_SHAPE: Shape = {
+  id: 'string', message: 'string?', from: 'object?', created_time: 'string?', attachment: 'object?', is_hidden: 'boolean?', can_hide: 'boolean?',
+  can_remove: 'boolean?', like_count: 'number?', permalink_url: 'string?',
+};
+
+// ---------------------------------------------------------------------------------------------
 // posts behind ads
 
 interface RawAd { id: string; name?: string; effective_status?: string; creative?: { effective_object_story_id?: string; object_story_id?: string } }
@@ -41,16 +54,17 @@ interface RawPost { id: string; message?: string; title?: string; created_time?:
 export const POST_FIELDS = 'id,message,title,created_time,permalink_url,from{id,name},comments.limit(0).summary(true)';
 
 /** The session's ad accounts (me/adaccounts, 100 a page). */
-export async function adAccounts(bridge: Bridge, o: CallOptions = {}): Promise<{ id: string; name: string; account_status: number }[]> {
-  const rows = await readAll<{ id: string; name?: string; account_status?: number }>(bridge, 'me/adaccounts', { fields: 'id,name,account_status', limit: 100 }, { max: Infinity, signal: o.signal, sleep: o.sleep });
+export async function adAccounts(bridge: Bridge, o: CallOptions & { limit?: number } = {}): Promise<{ id: string; name: string; account_status: number }[]> {
+  const rows = expectRows<{ id: string; name?: string; account_status?: number }>('adcomment.accounts',
+    await readAll(bridge, 'me/adaccounts', { fields: 'id,name,account_status', limit: o.limit ?? 100 }, { max: o.limit ?? Infinity, signal: o.signal, sleep: o.sleep }), ACCOUNT_SHAPE);
   return rows.map((a) => ({ id: String(a.id), name: a.name ?? '', account_status: Number(a.account_status ?? 0) }));
 }
 
 const AD_FIELDS = 'id,name,effective_status,creative{effective_object_story_id}';
 export interface AdRef { id: string; name: string; status: string; post: string }
 
-function adRefs(page: readonly RawAd[]): AdRef[] {
-  return page.flatMap((ad) => {
+function adRefs(page: readonly unknown[]): AdRef[] {
+  return expectRows<RawAd>('adcomment.ads', page, AD_SHAPE).flatMap((ad) => {
     const post = ad.creative?.effective_object_story_id ?? ad.creative?.object_story_id;
     return post && POST_ID.test(post) ? [{ id: String(ad.id), name: ad.name ?? '', status: ad.effective_status ?? '', post }] : [];
   });
@@ -78,6 +92,19 @@ export async function adsOfAccounts(bridge: Bridge, accountIds: readonly string[
   return out;
 }
 
+/** The first ads of one account with the post each runs (one call, as a batch entry reads them): what the platform check tries. */
+export async function adsOfAccount(bridge: Bridge, accountId: string, limit: number, o: CallOptions = {}): Promise<AdRef[]> {
+  if (!/^act_\d{1,30}$/.test(accountId)) throw new GraphError(`not an ad account id: ${accountId}`, 0);
+  const { body } = await bridge.graph<{ data?: unknown[] }>({ path: `${accountId}/ads`, params: { fields: AD_FIELDS, limit } }, { signal: o.signal });
+  return adRefs(Array.isArray(body?.data) ? body.data : []);
+}
+
+/** One post's info (one call, as a batch entry reads it). */
+export async function onePost(bridge: Bridge, id: string, o: CallOptions = {}): Promise<RawPost> {
+  const { body } = await bridge.graph<unknown>({ path: postNode(id), params: { fields: POST_FIELDS } }, { signal: o.signal });
+  return expectObject<RawPost>('adcomment.posts', body, POST_SHAPE);
+}
+
 /** Post info (id, message, title …) for many posts, through the Graph batch. */
 export async function postInfo(bridge: Bridge, ids: readonly string[], o: CallOptions = {}): Promise<Map<string, RawPost>> {
   const results = await runBatch(bridge, ids.map((id) => ({ method: 'GET' as const, relative_url: `${postNode(id)}?fields=${encodeURIComponent(POST_FIELDS)}` })), { signal: o.signal, sleep: o.sleep });
@@ -86,6 +113,7 @@ export async function postInfo(bridge: Bridge, ids: readonly string[], o: CallOp
     const r = results[i];
     if (r?.ok && r.body && typeof r.body === 'object') out.set(id, r.body as RawPost);
   });
+  expectRows('adcomment.posts', [...out.values()], POST_SHAPE);
   return out;
 }
 
@@ -146,7 +174,7 @@ export function toComment(r: RawComment, postId: string): AdComment {
 }
 
 /** A post's top-level comments, newest first, 100 a page (next links followed), with the page's token. */
-export async function readComments(bridge: Bridge, postId: string, o: CallOptions & { onPage?: (rows: AdComment[]) => void } = {}): Promise<AdComment[]> {
+export async function readComments(bridge: Bridge, postId: string, o: CallOptions & { onPage?: (rows: AdComment[]) => void; limit?: number } = {}): Promise<AdComment[]> {
   const sleep = o.sleep ?? defaultSleep;
   const page = pageOfPost(postNode(postId));
   const out: AdComment[] = [];
@@ -155,13 +183,14 @@ export async function readComments(bridge: Bridge, postId: string, o: CallOption
   while (next && out.length < COMMENT_MAX) {
     if (!first) await sleep(COMMENT_WAIT_MS, o.signal);
     const body: { data?: RawComment[]; paging?: { next?: string } } = await graphWith(bridge, {
-      path: next, params: first ? { fields: COMMENT_FIELDS, filter: 'toplevel', order: 'reverse_chronological', summary: true, limit: COMMENT_PAGE } : {}, token: { page },
+      path: next, params: first ? { fields: COMMENT_FIELDS, filter: 'toplevel', order: 'reverse_chronological', summary: true, limit: o.limit ?? COMMENT_PAGE } : {}, token: { page },
     }, o);
     first = false;
-    const rows = (body?.data ?? []).map((c) => toComment(c, postId));
+    const rows = expectRows<RawComment>('adcomment.comments', body?.data ?? [], COMMENT_SHAPE).map((c) => toComment(c, postId));
     out.push(...rows);
     o.onPage?.(rows);
-    next = body?.paging?.next ?? null;
+    // `limit`: one page of that many (the platform check's small read)
+    next = o.limit ? null : body?.paging?.next ?? null;
   }
   return out;
 }
@@ -169,7 +198,8 @@ export async function readComments(bridge: Bridge, postId: string, o: CallOption
 /** One comment's moderation state; null when it no longer exists (deleted). */
 export async function readComment(bridge: Bridge, commentId: string, page: string, o: CallOptions = {}): Promise<{ is_hidden: boolean } | null> {
   try {
-    const body = await graphWith<{ id?: string; is_hidden?: boolean }>(bridge, { path: commentNode(commentId), params: { fields: 'id,is_hidden' }, token: { page } }, o);
+    const reply = await graphWith<unknown>(bridge, { path: commentNode(commentId), params: { fields: 'id,is_hidden' }, token: { page } }, o);
+    const body = expectObject<{ id?: string; is_hidden?: boolean }>('adcomment.comment', reply, { id: 'string', is_hidden: 'boolean' });
     return { is_hidden: !!body?.is_hidden };
   } catch (e) {
     // code 100 "does not exist": the comment is gone

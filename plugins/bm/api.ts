@@ -4,8 +4,8 @@
  * share them, so what a row shows and what an action changes are read and written the same way.
  */
 import {
-  asAccount, asAccountDigits, asBusiness, asNode, graphqlOn, graphqlText, GraphError, extractErrorMessage, readAll, webForm,
-  type Bridge, type CallOptions,
+  asAccount, asAccountDigits, asBusiness, asNode, expectObject, expectRows, graphqlOn, graphqlText, GraphError, extractErrorMessage, readAll, webForm,
+  type Bridge, type CallOptions, type Shape,
 } from '@kernel';
 
 /** The platform GraphQL operations of this area, by name: their doc ids come from the document catalogue. */
@@ -54,6 +54,22 @@ export const DEFAULT_ROLE: BusinessRole = 'EMPLOYEE';
 
 
 // ---------------------------------------------------------------------------------------------
+// the fields the area relies on in each reply (src/kernel/platform/shape.ts): a reply without them is
+// "reply changed" for the call family named first, never rows of empty cells
+
+/** A business as `me/businesses` gives it (the list, and its re-read after a job). */
+export const BUSINESS_SHAPE: Shape = {
+  id: 'string', name: 'string', created_time: 'string?', verification_status: 'string?', is_disabled_for_integrity_reasons: 'boolean?',
+  permitted_roles: 'array?', created_by: 'object?', owned_ad_accounts: 'object?', client_ad_accounts: 'object?', business_users: 'object?', partner_relationships: 'object?',
+};
+export const checkBusinesses = <T>(rows: readonly unknown[]): T[] => expectRows<T>('bm.list', rows, BUSINESS_SHAPE);
+
+/** GraphQL nodes of a list reply, checked (an absent list is an empty one: the platform leaves empty lists out). */
+function nodes<T>(family: string, list: unknown, shape: Shape): T[] {
+  return expectRows<T>(family, Array.isArray(list) ? list : [], shape);
+}
+
+// ---------------------------------------------------------------------------------------------
 // the business type (ad-account limit) and the restriction flag
 
 /** "BM" and the business's ad-account limit; BM1 when the limit is unknown (docs/SPEC.md section 15). */
@@ -83,6 +99,7 @@ export async function businessType(bridge: Bridge, businessId: string, o: CallOp
 /** The restriction check, as the string the list keeps: "true" or "false". */
 export async function restrictionOf(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<'true' | 'false'> {
   const data = await gql<{ entity?: { is_restricted?: unknown } | null }>(bridge, DOCS.restriction, { entity_id: asBusiness(businessId) }, o);
+  if (data.entity) expectObject('bm.restriction', data.entity, { is_restricted: 'boolean?' });
   return data.entity?.is_restricted === true ? 'true' : 'false';
 }
 
@@ -107,15 +124,18 @@ export const USER_FIELDS = 'id,name,email,role,title,active_status,two_fac_statu
 
 export interface PendingUser { id: string; email: string; role: string; status: string; expiration_time?: string }
 
-/** `{bm}/business_users` (300). Hidden administrators are not in it. */
-export async function listUsers(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<BusinessUser[]> {
-  const rows = await readAll<Partial<BusinessUser>>(bridge, `${asBusiness(businessId)}/business_users`, { fields: USER_FIELDS, limit: USERS_LIMIT }, { max: USERS_LIMIT, signal: o.signal });
+const USER_SHAPE: Shape = { id: 'string', name: 'string', email: 'string?', role: 'string?', title: 'string?', two_fac_status: 'string?' };
+const PENDING_SHAPE: Shape = { id: 'string', email: 'string', role: 'string?', status: 'string?' };
+
+/** `{bm}/business_users` (300; `limit` reads one page of that many). Hidden administrators are not in it. */
+export async function listUsers(bridge: Bridge, businessId: string, o: CallOptions & { limit?: number } = {}): Promise<BusinessUser[]> {
+  const rows = expectRows<Partial<BusinessUser>>('bm.users', await readAll(bridge, `${asBusiness(businessId)}/business_users`, { fields: USER_FIELDS, limit: o.limit ?? USERS_LIMIT }, { max: o.limit ?? USERS_LIMIT, signal: o.signal }), USER_SHAPE);
   return rows.map((u) => ({ ...u, id: String(u.id), name: u.name ?? '', email: u.email ?? '', role: u.role || DEFAULT_ROLE }));
 }
 
 /** `{bm}/pending_users`: invitations not yet accepted. */
-export async function listPending(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<PendingUser[]> {
-  const rows = await readAll<Partial<PendingUser>>(bridge, `${asBusiness(businessId)}/pending_users`, { fields: 'id,email,role,status,expiration_time', limit: USERS_LIMIT }, { max: USERS_LIMIT, signal: o.signal });
+export async function listPending(bridge: Bridge, businessId: string, o: CallOptions & { limit?: number } = {}): Promise<PendingUser[]> {
+  const rows = expectRows<Partial<PendingUser>>('bm.pending', await readAll(bridge, `${asBusiness(businessId)}/pending_users`, { fields: 'id,email,role,status,expiration_time', limit: o.limit ?? USERS_LIMIT }, { max: o.limit ?? USERS_LIMIT, signal: o.signal }), PENDING_SHAPE);
   return rows.map((u) => ({ id: String(u.id), email: u.email ?? '', role: u.role || DEFAULT_ROLE, status: u.status ?? '', expiration_time: u.expiration_time }));
 }
 
@@ -151,7 +171,7 @@ export interface Person { id: string; user_id: string; name: string; email: stri
 /** The business settings' people list (GraphQL): everyone with a role, hidden administrators included. */
 export async function settingsPeople(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<Person[]> {
   const data = await gql<{ business?: { business_people?: { nodes?: Partial<Person>[] } } | null }>(bridge, DOCS.people, { business_id: asBusiness(businessId) }, o);
-  return (data.business?.business_people?.nodes ?? []).map((p) => ({
+  return nodes<Partial<Person>>('bm.people', data.business?.business_people?.nodes, { id: 'string', role: 'string', user_id: 'string?', name: 'string?', email: 'string?' }).map((p) => ({
     id: String(p.id ?? ''), user_id: String(p.user_id ?? ''), name: p.name ?? '', email: p.email ?? '', role: p.role ?? '',
   }));
 }
@@ -177,7 +197,7 @@ export interface Partner { id: string; name: string; relationship: string; share
 
 export async function listPartners(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<Partner[]> {
   const data = await gql<{ business?: { partners?: { nodes?: Partial<Partner>[] } } | null }>(bridge, DOCS.partners, { business_id: asBusiness(businessId) }, o);
-  return (data.business?.partners?.nodes ?? []).map((p) => ({ id: String(p.id ?? ''), name: p.name ?? '', relationship: p.relationship ?? '', shared_ad_accounts_count: Number(p.shared_ad_accounts_count ?? 0) }));
+  return nodes<Partial<Partner>>('bm.partners', data.business?.partners?.nodes, { id: 'string', name: 'string', relationship: 'string?', shared_ad_accounts_count: 'number?' }).map((p) => ({ id: String(p.id ?? ''), name: p.name ?? '', relationship: p.relationship ?? '', shared_ad_accounts_count: Number(p.shared_ad_accounts_count ?? 0) }));
 }
 
 export interface AssetAccount { id: string; name: string; account_status: number; currency: string; relationship: string }
@@ -189,6 +209,7 @@ interface AssetReply {
 export async function adAccountAssetPage(bridge: Bridge, businessId: string, cursor: string | null, o: CallOptions = {}) {
   const data = await gql<AssetReply>(bridge, DOCS.adAccounts, { business_id: asBusiness(businessId), pageSize: ASSET_PAGE_SIZE, cursor: cursor ?? undefined }, o);
   const list = data.business?.ad_accounts;
+  nodes('bm.adAccountAssets', (list?.edges ?? []).map((e) => e.node ?? {}), { id: 'string', name: 'string', account_status: 'number', currency: 'string?', relationship: 'string?' });
   return {
     items: (list?.edges ?? []).flatMap(({ node }) => (node ? [{
       id: String(node.id ?? ''), name: node.name ?? '', account_status: Number(node.account_status ?? 0), currency: node.currency ?? '', relationship: node.relationship ?? '',
@@ -203,12 +224,14 @@ export interface AssetBanner { show: boolean; type: string; message: string }
 export async function assetStatusBanner(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<AssetBanner> {
   const data = await gql<{ business?: { asset_status_banner?: { show?: boolean; type?: string; message?: string | null } } | null }>(bridge, DOCS.banner, { business_id: asBusiness(businessId) }, o);
   const b = data.business?.asset_status_banner;
+  if (b) expectObject('bm.banner', b, { show: 'boolean', type: 'string', message: 'string?' });
   return { show: !!b?.show, type: b?.type ?? 'NONE', message: b?.message ?? '' };
 }
 
 export async function validatePartnerAsset(bridge: Bridge, businessId: string, partnerId: string, assetId: string, o: CallOptions = {}): Promise<{ valid: boolean; reason: string }> {
   const data = await gql<{ partner_asset_validate?: { is_valid?: boolean; reason?: string | null } }>(bridge, DOCS.partnerValidate, { business_id: asBusiness(businessId), partner_business_id: partnerId, asset_id: assetId }, o);
-  return { valid: !!data.partner_asset_validate?.is_valid, reason: data.partner_asset_validate?.reason ?? '' };
+  const v = expectObject<{ is_valid?: boolean; reason?: string | null }>('bm.partnerValidate', data.partner_asset_validate, { is_valid: 'boolean', reason: 'string?' });
+  return { valid: !!v.is_valid, reason: v.reason ?? '' };
 }
 
 export async function addPartnerAsset(bridge: Bridge, businessId: string, partnerId: string, assetId: string, tasks: readonly string[], o: CallOptions = {}): Promise<void> {
@@ -231,7 +254,7 @@ export interface Connection { from_id: string; from_type: string; to_id: string;
 
 export async function listConnections(bridge: Bridge, businessId: string, o: CallOptions & { assetId?: string } = {}): Promise<Connection[]> {
   const data = await gql<{ business?: { asset_connections?: { nodes?: Connection[] } } | null }>(bridge, DOCS.connections, { business_id: asBusiness(businessId), asset_id: o.assetId }, o);
-  return data.business?.asset_connections?.nodes ?? [];
+  return nodes<Connection>('bm.connections', data.business?.asset_connections?.nodes, { from_id: 'string', to_id: 'string', from_type: 'string?', to_type: 'string?' });
 }
 
 export interface ConnectionInput { from_id: string; from_asset_type: string; to_id: string; to_asset_type: string }
@@ -246,7 +269,7 @@ export interface AssetGroup { id: string; name: string; ad_account_ids: string[]
 
 export async function listAssetGroups(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<AssetGroup[]> {
   const data = await gql<{ business?: { asset_groups?: { nodes?: Partial<AssetGroup>[] } } | null }>(bridge, DOCS.groupList, { business_id: asBusiness(businessId) }, o);
-  return (data.business?.asset_groups?.nodes ?? []).map((g) => ({ id: String(g.id ?? ''), name: g.name ?? '', ad_account_ids: (g.ad_account_ids ?? []).map(String) }));
+  return nodes<Partial<AssetGroup>>('bm.assetGroups', data.business?.asset_groups?.nodes, { id: 'string', name: 'string', ad_account_ids: 'array?' }).map((g) => ({ id: String(g.id ?? ''), name: g.name ?? '', ad_account_ids: (g.ad_account_ids ?? []).map(String) }));
 }
 
 export async function createAssetGroup(bridge: Bridge, businessId: string, name: string, o: CallOptions = {}): Promise<string> {
@@ -309,7 +332,7 @@ export async function businessInfo(bridge: Bridge, businessId: string, o: CallOp
     try { parsed = JSON.parse(text.split(/\r?\n/)[0] ?? ''); } catch { parsed = null; }
     throw new GraphError(extractErrorMessage(parsed) ?? 'Unknown error', 200, undefined, undefined, undefined, {}, parsed);
   }
-  return info;
+  return expectObject<BusinessInfo>('bm.info', info, { id: 'string', name: 'string', verification_status: 'string?', primary_page: 'object?', ad_account_limit: 'number?', is_restricted: 'boolean?' });
 }
 
 export async function updateBasicInfo(bridge: Bridge, businessId: string, change: { name?: string; primary_page_id?: string }, o: CallOptions = {}): Promise<void> {
@@ -320,17 +343,17 @@ export async function updateBasicInfo(bridge: Bridge, businessId: string, change
 export async function usersByAsset(bridge: Bridge, businessId: string, assetId: string, o: CallOptions = {}): Promise<{ id: string; user_id: string; tasks: string[]; is_implicit: boolean }[]> {
   const data = await gql<{ business?: { users_with_asset_access?: { nodes?: { id?: string; user_id?: string; tasks?: string[]; is_implicit?: boolean }[] } } | null }>(
     bridge, DOCS.usersByAsset, { business_id: asBusiness(businessId), asset_id: assetId }, o);
-  return (data.business?.users_with_asset_access?.nodes ?? []).map((n) => ({ id: String(n.id ?? ''), user_id: String(n.user_id ?? ''), tasks: n.tasks ?? [], is_implicit: !!n.is_implicit }));
+  return nodes<{ id?: string; user_id?: string; tasks?: string[]; is_implicit?: boolean }>('bm.usersByAsset', data.business?.users_with_asset_access?.nodes, { id: 'string', user_id: 'string?', tasks: 'array?', is_implicit: 'boolean?' }).map((n) => ({ id: String(n.id ?? ''), user_id: String(n.user_id ?? ''), tasks: n.tasks ?? [], is_implicit: !!n.is_implicit }));
 }
 
 /** Pages the business owns, by name (the create-page check). */
-export async function ownedPageNames(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<string[]> {
-  const rows = await readAll<{ id: string; name?: string }>(bridge, `${asBusiness(businessId)}/owned_pages`, { fields: 'id,name', limit: 200 }, { max: 5000, signal: o.signal });
+export async function ownedPageNames(bridge: Bridge, businessId: string, o: CallOptions & { limit?: number } = {}): Promise<string[]> {
+  const rows = expectRows<{ id: string; name?: string }>('bm.ownedPages', await readAll(bridge, `${asBusiness(businessId)}/owned_pages`, { fields: 'id,name', limit: o.limit ?? 200 }, { max: o.limit ?? 5000, signal: o.signal }), { id: 'string', name: 'string' });
   return rows.map((p) => p.name ?? '');
 }
 
 /** Agencies an ad account is shared with (the partner-removal check). */
-export async function accountAgencies(bridge: Bridge, adAccountId: string, o: CallOptions = {}): Promise<string[]> {
-  const rows = await readAll<{ id: string }>(bridge, `${asAccount(adAccountId)}/agencies`, { fields: 'id', limit: 100 }, { max: 1000, signal: o.signal });
+export async function accountAgencies(bridge: Bridge, adAccountId: string, o: CallOptions & { limit?: number } = {}): Promise<string[]> {
+  const rows = expectRows<{ id: string }>('bm.accountAgencies', await readAll(bridge, `${asAccount(adAccountId)}/agencies`, { fields: 'id', limit: o.limit ?? 100 }, { max: o.limit ?? 1000, signal: o.signal }), { id: 'string' });
   return rows.map((a) => String(a.id));
 }

@@ -7,4 +7,5 @@ export default definePlugin(manifest, {
   actions: import.meta.glob('./actions/*.ts'),
   widgets: { overview: () => import('./widgets/Overview') },
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
+  probes: () => import('./probes'),
 });

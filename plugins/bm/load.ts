@@ -1,5 +1,5 @@
-import { followNextLinks, loaderError, runBatch, sleep as defaultSleep, type Bridge, type Sleep } from '@kernel';
-import { businessType, restrictionOf } from './api';
+import { followNextLinks, loaderError, ReplyChanged, runBatch, sleep as defaultSleep, type Bridge, type Sleep } from '@kernel';
+import { businessType, checkBusinesses, restrictionOf } from './api';
 import type { Business } from './types';
 
 /** me/businesses: the spec's fields (docs/SPEC.md, Business), with ad-account and user counts as summaries. */
@@ -43,7 +43,7 @@ export async function loadBusinesses(bridge: Bridge, o: LoadOptions = {}): Promi
       waitMs: PAGE_WAIT_MS, signal: o.signal, sleep,
     })) {
       page += 1;
-      for (const b of data) rows.set(String(b.id), { ...b, id: String(b.id), name: b.name ?? '', bmtype: '', isRestricted: '' });
+      for (const b of checkBusinesses<Omit<Business, 'bmtype' | 'isRestricted'>>(data)) rows.set(String(b.id), { ...b, id: String(b.id), name: b.name ?? '', bmtype: '', isRestricted: '' });
       o.onProgress?.({ page, rows: rows.size, done: 0, total: rows.size });
       emit();
     }
@@ -56,7 +56,7 @@ export async function loadBusinesses(bridge: Bridge, o: LoadOptions = {}): Promi
       try {
         b.isRestricted = await (o.cache ? o.cache.isRestricted(id, restricted) : restricted());
       } catch (e) {
-        if (o.signal?.aborted) throw e;
+        if (o.signal?.aborted || e instanceof ReplyChanged) throw e;
         // the check failed: the integrity flag the list already has says the same for a business
         b.isRestricted = b.is_disabled_for_integrity_reasons ? 'true' : 'false';
       }
@@ -79,10 +79,17 @@ export async function loadBusinesses(bridge: Bridge, o: LoadOptions = {}): Promi
 export async function rereadBusinesses(bridge: Bridge, ids: readonly string[], known: ReadonlyMap<string, Business>, o: { signal?: AbortSignal; sleep?: Sleep } = {}): Promise<Business[]> {
   const targets = ids.filter((id) => /^\d+$/.test(id) && known.has(id));
   const results = await runBatch(bridge, targets.map((id) => ({ method: 'GET' as const, relative_url: `${id}?fields=${encodeURIComponent(BUSINESS_FIELDS)}` })), { signal: o.signal, sleep: o.sleep });
+  checkBusinesses(results.filter((r) => r.ok && r.body && typeof r.body === 'object').map((r) => r.body));
   return targets.flatMap((id, i) => {
     const r = results[i];
     if (!r?.ok || !r.body || typeof r.body !== 'object') return [];
     const before = known.get(id)!;
     return [{ ...(r.body as Business), id, bmtype: before.bmtype, isRestricted: before.isRestricted }];
   });
+}
+
+/** The first businesses of the session, with the list's fields (one call): what the platform check tries the business reads on. */
+export async function firstBusinesses(bridge: Bridge, limit: number, o: { signal?: AbortSignal } = {}): Promise<Business[]> {
+  const { body } = await bridge.graph<{ data?: unknown[] }>({ path: 'me/businesses', params: { fields: BUSINESS_FIELDS, limit } }, { signal: o.signal });
+  return checkBusinesses<Business>(Array.isArray(body?.data) ? body.data : []);
 }

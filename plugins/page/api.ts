@@ -3,7 +3,8 @@
  * a Bridge: the list loader, the detail panel, the sub-screens and the bulk actions share them.
  */
 import {
-  asBusiness, asNode, asPage, asPerson, graphqlOn, graphWith, GraphError, parseFormJson, sendForm, toGraphError, type Bridge, type GraphToken, type CallOptions,
+  asBusiness, asNode, asPage, asPerson, expectObject, expectRows, graphqlOn, graphWith, GraphError, parseFormJson, sendForm, toGraphError,
+  type Bridge, type GraphToken, type CallOptions, type Shape,
 } from '@kernel';
 import { htmlToText, renameStatus } from './text';
 import type { Page, PageExtended } from './types';
@@ -67,19 +68,33 @@ export function pageGraph<T>(bridge: Bridge, method: 'GET' | 'POST' | 'DELETE', 
 }
 
 // ---------------------------------------------------------------------------------------------
+// the fields the area relies on in each reply (src/kernel/platform/shape.ts): a reply without them is
+// "reply changed" for the call family named, never rows of empty cells
+
+/** A page as me/accounts (and the re-read after a job) gives it; the platform leaves out what a page has none of. */
+export const PAGE_SHAPE: Shape = {
+  id: 'string', name: 'string', category: 'string?', category_list: 'array?', fan_count: 'number?', verification_status: 'string?', picture: 'object?',
+  link: 'string?', is_published: 'boolean?', page_created_time: 'string?', tasks: 'array?', business: 'object?', access_token: 'string?',
+};
+export const checkPages = <T>(rows: readonly unknown[]): T[] => expectRows<T>('page.list', rows, PAGE_SHAPE);
+/** The nodes of a GraphQL list reply, checked (an absent list is an empty one). */
+const nodes = <T>(family: string, list: unknown, shape: Shape): T[] => expectRows<T>(family, Array.isArray(list) ? list : [], shape);
+
+// ---------------------------------------------------------------------------------------------
 // the list
 
 export interface ListPage { rows: Page[]; next: string | null }
 
 /** One page of me/accounts with a token; its next link (which carries the same token placeholder). */
-export async function accountsPage(bridge: Bridge, next: string | null, token: Token, o: CallOptions = {}): Promise<ListPage> {
-  const body = await pageGraph<{ data?: Page[]; paging?: { next?: string } }>(bridge, 'GET', next ?? 'me/accounts', next ? {} : { fields: LIST_FIELDS, limit: LIST_LIMIT }, token, o);
-  return { rows: Array.isArray(body?.data) ? body.data.map((p) => ({ ...p, id: String(p.id) })) : [], next: body?.paging?.next ?? null };
+export async function accountsPage(bridge: Bridge, next: string | null, token: Token, o: CallOptions & { limit?: number } = {}): Promise<ListPage> {
+  const body = await pageGraph<{ data?: Page[]; paging?: { next?: string } }>(bridge, 'GET', next ?? 'me/accounts', next ? {} : { fields: LIST_FIELDS, limit: o.limit ?? LIST_LIMIT }, token, o);
+  return { rows: Array.isArray(body?.data) ? checkPages<Page>(body.data).map((p) => ({ ...p, id: String(p.id) })) : [], next: body?.paging?.next ?? null };
 }
 
 /** The extended read of one page (the detail panel). */
 export async function pageExtended(bridge: Bridge, id: string, o: CallOptions = {}): Promise<PageExtended> {
-  return pageGraph<PageExtended>(bridge, 'GET', asPage(id), { fields: EXTENDED_FIELDS }, 'access_token', o);
+  const reply = await pageGraph<unknown>(bridge, 'GET', asPage(id), { fields: EXTENDED_FIELDS }, 'access_token', o);
+  return expectObject<PageExtended>('page.page', reply, { id: 'string', business: 'object?', location: 'object?', website: 'string?', emails: 'array?', likes: 'number?' });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -87,9 +102,10 @@ export async function pageExtended(bridge: Bridge, id: string, o: CallOptions = 
 
 export interface PageRole { id: string; name: string; tasks: string[]; role?: string }
 
-export async function listRoles(bridge: Bridge, id: string, o: CallOptions = {}): Promise<PageRole[]> {
-  const body = await pageGraph<{ data?: { id: string; name?: string; tasks?: string[]; role?: string }[] }>(bridge, 'GET', `${asPage(id)}/roles`, { fields: 'id,name,tasks,role', limit: ROLES_LIMIT }, 'access_token', o);
-  return (body?.data ?? []).map((r) => ({ id: String(r.id), name: r.name ?? '', tasks: r.tasks ?? [], role: r.role }));
+export async function listRoles(bridge: Bridge, id: string, o: CallOptions & { limit?: number } = {}): Promise<PageRole[]> {
+  const body = await pageGraph<{ data?: { id: string; name?: string; tasks?: string[]; role?: string }[] }>(bridge, 'GET', `${asPage(id)}/roles`, { fields: 'id,name,tasks,role', limit: o.limit ?? ROLES_LIMIT }, 'access_token', o);
+  return nodes<{ id: string; name?: string; tasks?: string[]; role?: string }>('page.roles', body?.data, { id: 'string', name: 'string?', tasks: 'array?', role: 'string?' })
+    .map((r) => ({ id: String(r.id), name: r.name ?? '', tasks: r.tasks ?? [], role: r.role }));
 }
 
 /**
@@ -102,7 +118,8 @@ export interface AssignedUser { id: string; name: string; tasks: string[]; userT
 export async function listAssigned(bridge: Bridge, id: string, business: string, o: CallOptions = {}): Promise<AssignedUser[]> {
   const body = await pageGraph<{ data?: { id: string; name?: string; tasks?: string[]; user_type?: string }[] }>(bridge, 'GET', `${asPage(id)}/assigned_users`,
     { business: asBusiness(business), fields: 'id,name,tasks,user_type', limit: ROLES_LIMIT }, 'access_token', o);
-  return (body?.data ?? []).map((r) => ({ id: String(r.id), name: r.name ?? '', tasks: r.tasks ?? [], userType: r.user_type ?? '' }));
+  return nodes<{ id: string; name?: string; tasks?: string[]; user_type?: string }>('page.assigned', body?.data, { id: 'string', name: 'string?', tasks: 'array?', user_type: 'string?' })
+    .map((r) => ({ id: String(r.id), name: r.name ?? '', tasks: r.tasks ?? [], userType: r.user_type ?? '' }));
 }
 
 /** The business a page belongs to (`business{id}`), or null for a page outside any business. */
@@ -140,6 +157,7 @@ export interface Deactivation { deactivated: boolean; since: number | null; unti
 
 export async function deactivationState(bridge: Bridge, id: string, o: CallOptions = {}): Promise<Deactivation> {
   const d = await gql<{ page?: { is_deactivated?: boolean; deactivated_time?: number | null; reactivation_deadline?: number | null } }>(bridge, DOCS.deactivation, { page_id: asPage(id) }, o);
+  if (d.page) expectObject('page.deactivation', d.page, { is_deactivated: 'boolean', deactivated_time: 'number?', reactivation_deadline: 'number?' });
   return { deactivated: !!d.page?.is_deactivated, since: d.page?.deactivated_time ?? null, until: d.page?.reactivation_deadline ?? null };
 }
 
@@ -195,7 +213,7 @@ export interface PageBusinesses { owner: string | null; partners: string[] }
 
 export async function adminPeople(bridge: Bridge, id: string, o: CallOptions = {}): Promise<{ id: string; name: string; full_control: boolean; status: string }[]> {
   const d = await gql<{ page?: { admin_permissions?: { nodes?: { id: string; name?: string; full_control?: boolean; status?: string }[] } } }>(bridge, DOCS.adminRoot, { page_id: asPage(id) }, o);
-  return (d.page?.admin_permissions?.nodes ?? []).map((n) => ({ id: String(n.id), name: n.name ?? '', full_control: !!n.full_control, status: n.status ?? '' }));
+  return nodes<{ id: string; name?: string; full_control?: boolean; status?: string }>('page.adminRoot', d.page?.admin_permissions?.nodes, { id: 'string', name: 'string?', full_control: 'boolean?', status: 'string?' }).map((n) => ({ id: String(n.id), name: n.name ?? '', full_control: !!n.full_control, status: n.status ?? '' }));
 }
 
 export async function inviteAdmin(bridge: Bridge, id: string, user: string, fullControl: boolean, o: CallOptions = {}): Promise<void> {
@@ -221,12 +239,13 @@ export interface BlockedPerson { id: string; name: string; setting_type: string;
 
 export async function blockedPeople(bridge: Bridge, id: string, o: CallOptions = {}): Promise<BlockedPerson[]> {
   const d = await gql<{ page?: { blocked_profiles?: { nodes?: Partial<BlockedPerson>[] } } }>(bridge, DOCS.blocked, { page_id: asPage(id) }, o);
-  return (d.page?.blocked_profiles?.nodes ?? []).map((n) => ({ id: String(n.id), name: n.name ?? '', setting_type: n.setting_type ?? '', blocked_time: n.blocked_time ?? null }));
+  return nodes<Partial<BlockedPerson>>('page.blocked', d.page?.blocked_profiles?.nodes, { id: 'string', name: 'string?', setting_type: 'string?', blocked_time: 'number?' }).map((n) => ({ id: String(n.id), name: n.name ?? '', setting_type: n.setting_type ?? '', blocked_time: n.blocked_time ?? null }));
 }
 
 /** The page's blocked keywords, the first 2,000, and how many there are. */
 export async function keywords(bridge: Bridge, id: string, o: CallOptions = {}): Promise<{ words: string[]; count: number }> {
   const d = await gql<{ page?: { blocklist_tags?: { count?: number; nodes?: string[] } } }>(bridge, DOCS.keywords, { page_id: asPage(id), first: KEYWORDS_FIRST }, o);
+  if (d.page?.blocklist_tags) expectObject('page.keywords', d.page.blocklist_tags, { nodes: 'array?', count: 'number?' });
   const words = (d.page?.blocklist_tags?.nodes ?? []).map(String);
   return { words, count: d.page?.blocklist_tags?.count ?? words.length };
 }
@@ -245,23 +264,25 @@ export async function setReviews(bridge: Bridge, id: string, enabled: boolean, o
 
 export async function liveVideoEligibility(bridge: Bridge, id: string, o: CallOptions = {}): Promise<{ eligible: boolean; reasons: string[] }> {
   const d = await gql<{ page?: { live_video_eligibility?: { is_eligible?: boolean; reasons?: string[] } } }>(bridge, DOCS.liveVideo, { page_id: asPage(id) }, o);
+  if (d.page?.live_video_eligibility) expectObject('page.liveVideo', d.page.live_video_eligibility, { is_eligible: 'boolean', reasons: 'array?' });
   return { eligible: !!d.page?.live_video_eligibility?.is_eligible, reasons: d.page?.live_video_eligibility?.reasons ?? [] };
 }
 
 export async function transparency(bridge: Bridge, id: string, o: CallOptions = {}): Promise<{ creation_date: string; name_changes: number; admin_countries: string[] }> {
   const d = await gql<{ page?: { transparency?: { creation_date?: string; name_changes?: number; admin_countries?: string[] } } }>(bridge, DOCS.transparency, { pageID: asPage(id) }, o);
   const t = d.page?.transparency;
+  if (t) expectObject('page.transparency', t, { creation_date: 'string?', name_changes: 'number?', admin_countries: 'array?' });
   return { creation_date: t?.creation_date ?? '', name_changes: t?.name_changes ?? 0, admin_countries: t?.admin_countries ?? [] };
 }
 
 export async function profileSearch(bridge: Bridge, term: string, o: CallOptions = {}): Promise<{ id: string; name: string; type: string }[]> {
   const d = await gql<{ profile_search?: { nodes?: { id: string; name?: string; type?: string }[] } }>(bridge, DOCS.profileSearch, { term }, o);
-  return (d.profile_search?.nodes ?? []).map((n) => ({ id: String(n.id), name: n.name ?? '', type: n.type ?? '' }));
+  return nodes<{ id: string; name?: string; type?: string }>('page.profileSearch', d.profile_search?.nodes, { id: 'string', name: 'string', type: 'string?' }).map((n) => ({ id: String(n.id), name: n.name ?? '', type: n.type ?? '' }));
 }
 
 export async function categorySearch(bridge: Bridge, query: string, o: CallOptions = {}): Promise<{ id: string; name: string }[]> {
   const d = await gql<{ page_category_search?: { nodes?: { id: string; name?: string }[] } }>(bridge, DOCS.categorySearch, { query }, o);
-  return (d.page_category_search?.nodes ?? []).map((n) => ({ id: String(n.id), name: n.name ?? '' }));
+  return nodes<{ id: string; name?: string }>('page.categorySearch', d.page_category_search?.nodes, { id: 'string', name: 'string' }).map((n) => ({ id: String(n.id), name: n.name ?? '' }));
 }
 
 export async function updateCategory(bridge: Bridge, id: string, category: string, o: CallOptions = {}): Promise<void> {
@@ -282,6 +303,7 @@ export interface AppealState { restricted: boolean; status: string; canAppeal: b
 
 export async function appealStatus(bridge: Bridge, id: string, o: CallOptions = {}): Promise<AppealState> {
   const d = await gql<{ page?: { is_restricted?: boolean; appeal?: { status?: string; can_appeal?: boolean; submitted_time?: number | null } } }>(bridge, DOCS.appealStatus, { page_id: asPage(id) }, o);
+  if (d.page?.appeal) expectObject('page.appealStatus', d.page.appeal, { status: 'string', can_appeal: 'boolean?' });
   return { restricted: !!d.page?.is_restricted, status: d.page?.appeal?.status ?? '', canAppeal: !!d.page?.appeal?.can_appeal, submitted: d.page?.appeal?.submitted_time ?? null };
 }
 
@@ -308,6 +330,7 @@ export async function renamePage(bridge: Bridge, id: string, name: string, passw
 
 export async function userAppealStatus(bridge: Bridge, o: CallOptions = {}): Promise<{ status: string; canAppeal: boolean }> {
   const d = await gql<{ viewer?: { appeal?: { status?: string; can_appeal?: boolean } } }>(bridge, 'UserAppealStatusQuery', {}, o);
+  if (d.viewer?.appeal) expectObject('page.userAppealStatus', d.viewer.appeal, { status: 'string', can_appeal: 'boolean?' });
   return { status: d.viewer?.appeal?.status ?? '', canAppeal: !!d.viewer?.appeal?.can_appeal };
 }
 

@@ -1,5 +1,5 @@
-import { asPage, loaderError, sleep as defaultSleep, type Bridge, type Sleep } from '@kernel';
-import { LIST_FIELDS, accountsPage, pageGraph, type ListPage } from './api';
+import { asPage, loaderError, ReplyChanged, sleep as defaultSleep, type Bridge, type Sleep } from '@kernel';
+import { LIST_FIELDS, accountsPage, checkPages, pageGraph, type ListPage } from './api';
 import type { Page } from './types';
 
 /** 500 ms between pages of me/accounts, like the other lists (docs/SPEC.md section 16). */
@@ -35,7 +35,8 @@ export async function loadPages(bridge: Bridge, o: LoadOptions = {}): Promise<Lo
   try {
     first = await accountsPage(bridge, null, token, o);
   } catch (e) {
-    if (o.signal?.aborted) throw e;
+    // a reply without the fields the list relies on: the other token would not change it
+    if (o.signal?.aborted || e instanceof ReplyChanged) throw e;
     token = 'access_token_alt';
     try {
       first = await accountsPage(bridge, null, token, o);
@@ -59,7 +60,7 @@ export async function loadPages(bridge: Bridge, o: LoadOptions = {}): Promise<Lo
     try {
       p = await accountsPage(bridge, next, token, o);
     } catch (e) {
-      if (o.signal?.aborted) throw e;
+      if (o.signal?.aborted || e instanceof ReplyChanged) throw e;
       return { rows: [...rows.values()], token, stoppedBy: loaderError(e) };
     }
     take(p);
@@ -86,9 +87,9 @@ export async function rereadPages(bridge: Bridge, ids: readonly string[], o: Loa
     for (const token of ['access_token', 'access_token_alt'] as const) {
       try {
         const p = await pageGraph<Page>(bridge, 'GET', asPage(id), { fields: LIST_FIELDS }, token, o);
-        if (p && typeof p === 'object' && p.id) return { ...p, id: String(p.id) };
+        if (p && typeof p === 'object' && p.id) return { ...checkPages<Page>([p])[0], id: String(p.id) };
       } catch (e) {
-        if (o.signal?.aborted) throw e;
+        if (o.signal?.aborted || e instanceof ReplyChanged) throw e;
       }
     }
     return null;

@@ -2,7 +2,17 @@
  * Requests of the pixel area (docs/SPEC.md section 14; docs/PLATFORM.md section 10.1), as pure
  * functions of a Bridge: the list loader, the detail panel and the bulk actions share them.
  */
-import { asAccountDigits, asBusiness, asNode, asPixel, followNextLinks, readAll, webForm, type Bridge, type CallOptions } from '@kernel';
+import {
+  asAccountDigits, asBusiness, asNode, asPixel, expectRows, followNextLinks, readAll, webForm, type Bridge, type CallOptions, type Shape,
+} from '@kernel';
+
+/**
+ * The fields the area relies on in a reply (src/kernel/platform/shape.ts), checked where each read
+ * lands: a reply without them is "reply changed" for the call family named, never rows of empty cells.
+ */
+const check = <T>(family: string, rows: readonly unknown[], shape: Shape): T[] => expectRows<T>(family, rows, shape);
+/** A data source of `me/signals` (the owner and relation businesses are left out when there are none). */
+export const DATA_SOURCE_SHAPE: Shape = { id: 'string', name: 'string', type: 'string?', business: 'object?', relation_business: 'object?', creation_time: 'string?', last_fired_time: 'string?', is_unavailable: 'boolean?' };
 
 export const WEB_HOST = 'business.facebook.com';
 /** The list by business (a web call with the platform's cursor key, docs/PLATFORM.md section 10.1). */
@@ -30,7 +40,7 @@ export interface SignalsPage { data_sources: unknown[]; pixel_cursor_key: string
 export async function signalsPage(bridge: Bridge, businessId: string, cursor: string | null, o: CallOptions & { limit?: number } = {}): Promise<SignalsPage> {
   const payload = await webForm(bridge, { url: SIGNALS_URL, method: 'GET', fields: { business_id: asBusiness(businessId), pixel_cursor_key: cursor ?? undefined, limit: o.limit }, signal: o.signal });
   return {
-    data_sources: Array.isArray(payload.data_sources) ? payload.data_sources : [],
+    data_sources: check('pixel.signals', Array.isArray(payload.data_sources) ? payload.data_sources : [], DATA_SOURCE_SHAPE),
     pixel_cursor_key: typeof payload.pixel_cursor_key === 'string' ? payload.pixel_cursor_key : null,
   };
 }
@@ -60,17 +70,19 @@ export async function changeConnection(bridge: Bridge, add: boolean, c: Connecti
 export interface MyBusiness { id: string; name: string }
 
 /** The operator's businesses (the list asks `me/signals` for each). */
-export async function myBusinesses(bridge: Bridge, o: CallOptions = {}): Promise<MyBusiness[]> {
-  const rows = await readAll<{ id: string; name?: string }>(bridge, 'me/businesses', { fields: 'id,name', limit: 50 }, { max: 5000, signal: o.signal });
+export async function myBusinesses(bridge: Bridge, o: CallOptions & { limit?: number } = {}): Promise<MyBusiness[]> {
+  const rows = check<{ id: string; name?: string }>('pixel.businesses', await readAll(bridge, 'me/businesses', { fields: 'id,name', limit: o.limit ?? 50 }, { max: o.limit ?? 5000, signal: o.signal }), { id: 'string', name: 'string' });
   return rows.map((b) => ({ id: String(b.id), name: b.name ?? '' }));
 }
+
+const ACCOUNT_SHAPE: Shape = { id: 'string', name: 'string', account_id: 'string?' };
 
 export interface SharedAccount { id: string; account_id: string; name: string }
 
 /** `GET {pixel}/shared_accounts?business=`: the ad accounts the pixel is shared with through that business. */
-export async function sharedAccounts(bridge: Bridge, pixelId: string, businessId: string, o: CallOptions = {}): Promise<SharedAccount[]> {
-  const rows = await readAll<{ id: string; account_id?: string; name?: string }>(bridge, `${asPixel(pixelId)}/shared_accounts`,
-    { business: asBusiness(businessId), fields: 'id,account_id,name', limit: LIST_LIMIT }, { max: 5000, signal: o.signal });
+export async function sharedAccounts(bridge: Bridge, pixelId: string, businessId: string, o: CallOptions & { limit?: number } = {}): Promise<SharedAccount[]> {
+  const rows = check<{ id: string; account_id?: string; name?: string }>('pixel.sharedAccounts', await readAll(bridge, `${asPixel(pixelId)}/shared_accounts`,
+    { business: asBusiness(businessId), fields: 'id,account_id,name', limit: o.limit ?? LIST_LIMIT }, { max: o.limit ?? 5000, signal: o.signal }), ACCOUNT_SHAPE);
   return rows.map((a) => ({ id: String(a.id), account_id: String(a.account_id ?? asAccountDigits(String(a.id))), name: a.name ?? '' }));
 }
 
@@ -82,8 +94,8 @@ export async function shareToAccount(bridge: Bridge, pixelId: string, businessId
 export interface Partner { id: string; name: string; permitted_tasks: string[] }
 
 /** `GET {pixel}/agencies` (100): the businesses the pixel is shared with, and their tasks. */
-export async function pixelPartners(bridge: Bridge, pixelId: string, o: CallOptions = {}): Promise<Partner[]> {
-  const rows = await readAll<{ id: string; name?: string; permitted_tasks?: string[] }>(bridge, `${asPixel(pixelId)}/agencies`, { fields: 'id,name,permitted_tasks', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal });
+export async function pixelPartners(bridge: Bridge, pixelId: string, o: CallOptions & { limit?: number } = {}): Promise<Partner[]> {
+  const rows = check<{ id: string; name?: string; permitted_tasks?: string[] }>('pixel.partners', await readAll(bridge, `${asPixel(pixelId)}/agencies`, { fields: 'id,name,permitted_tasks', limit: o.limit ?? LIST_LIMIT }, { max: o.limit ?? LIST_LIMIT, signal: o.signal }), { id: 'string', name: 'string', permitted_tasks: 'array?' });
   return rows.map((p) => ({ id: String(p.id), name: p.name ?? '', permitted_tasks: p.permitted_tasks ?? [] }));
 }
 
@@ -105,8 +117,8 @@ export interface PixelAdmin { id: string; name: string; backing_user_type: 'USER
  * business-user (or system-user) id, `user_type` BUSINESS_USER or SYSTEM_USER (docs/SDK.md).
  */
 export async function assignedUsers(bridge: Bridge, pixelId: string, businessId: string, o: CallOptions = {}): Promise<PixelAdmin[]> {
-  const rows = await readAll<{ id: string; name?: string; tasks?: string[]; user_type?: string }>(bridge, `${asPixel(pixelId)}/assigned_users`,
-    { business: asBusiness(businessId), fields: 'id,name,tasks,user_type', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal });
+  const rows = check<{ id: string; name?: string; tasks?: string[]; user_type?: string }>('pixel.assignedUsers', await readAll(bridge, `${asPixel(pixelId)}/assigned_users`,
+    { business: asBusiness(businessId), fields: 'id,name,tasks,user_type', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal }), { id: 'string', name: 'string?', tasks: 'array?', user_type: 'string?' });
   return rows.map((u) => ({ id: String(u.id), name: u.name ?? '', backing_user_type: u.user_type === 'SYSTEM_USER' ? 'SYSTEM_USER' : 'USER', tasks: u.tasks ?? [] }));
 }
 
@@ -125,7 +137,7 @@ export interface PermissibleAccount { id: string; account_id: string; name: stri
 /** The ad accounts the business can share the pixel to: its owned and client accounts, 100 each. */
 export async function permissibleAccounts(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<PermissibleAccount[]> {
   const id = asBusiness(businessId);
-  const read = (edge: string) => readAll<{ id: string; account_id?: string; name?: string }>(bridge, `${id}/${edge}`, { fields: 'id,account_id,name', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal });
+  const read = async (edge: string) => check<{ id: string; account_id?: string; name?: string }>('pixel.permissibleAccounts', await readAll(bridge, `${id}/${edge}`, { fields: 'id,account_id,name', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal }), ACCOUNT_SHAPE);
   const owned = await read('owned_ad_accounts');
   const client = await read('client_ad_accounts');
   const seen = new Set<string>();
@@ -144,9 +156,9 @@ export interface Candidate { id: string; name: string; backing_user_type: 'USER'
  */
 export async function adminCandidates(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<Candidate[]> {
   const id = asBusiness(businessId);
-  const users = await readAll<{ id: string; name?: string; email?: string; role?: string }>(bridge, `${id}/business_users`, { fields: 'id,name,email,role', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal });
-  const system = await readAll<{ id: string; name?: string; role?: string }>(bridge, `${id}/system_users`, { fields: 'id,name,role', limit: SMALL_LIST_LIMIT }, { max: SMALL_LIST_LIMIT, signal: o.signal });
-  const pending = await readAll<{ id: string; email?: string; role?: string }>(bridge, `${id}/pending_users`, { fields: 'id,email,role', limit: SMALL_LIST_LIMIT }, { max: SMALL_LIST_LIMIT, signal: o.signal });
+  const users = check<{ id: string; name?: string; email?: string; role?: string }>('pixel.candidates', await readAll(bridge, `${id}/business_users`, { fields: 'id,name,email,role', limit: LIST_LIMIT }, { max: LIST_LIMIT, signal: o.signal }), { id: 'string', name: 'string', email: 'string?', role: 'string?' });
+  const system = check<{ id: string; name?: string; role?: string }>('pixel.candidates', await readAll(bridge, `${id}/system_users`, { fields: 'id,name,role', limit: SMALL_LIST_LIMIT }, { max: SMALL_LIST_LIMIT, signal: o.signal }), { id: 'string', name: 'string', role: 'string?' });
+  const pending = check<{ id: string; email?: string; role?: string }>('pixel.candidates', await readAll(bridge, `${id}/pending_users`, { fields: 'id,email,role', limit: SMALL_LIST_LIMIT }, { max: SMALL_LIST_LIMIT, signal: o.signal }), { id: 'string', email: 'string', role: 'string?' });
   return [
     ...users.map((u) => ({ id: String(u.id), name: u.name || u.email || '', backing_user_type: 'USER' as const, role: u.role ?? '' })),
     ...system.map((s) => ({ id: String(s.id), name: s.name ?? '', backing_user_type: 'SYSTEM_USER' as const, role: s.role ?? '' })),
@@ -161,7 +173,7 @@ export async function searchAssets(bridge: Bridge, businessId: string, query: st
   const rows: FoundAsset[] = [];
   for await (const page of followNextLinks<{ id: string; name?: string }>(bridge, `${asBusiness(businessId)}/adspixels`,
     { fields: 'id,name', search_query: query, limit: SEARCH_PAGE }, { signal: o.signal, maxPages: o.maxPages ?? 1 })) {
-    rows.push(...page.map((p) => ({ id: String(p.id), name: p.name ?? '' })));
+    rows.push(...check<{ id: string; name?: string }>('pixel.search', page, { id: 'string', name: 'string' }).map((p) => ({ id: String(p.id), name: p.name ?? '' })));
   }
   return rows;
 }

@@ -17,6 +17,7 @@ const CONVENTIONS = [
   'tests/unit/locale-plurals.test.ts', // plurals by i18next's rules
   'tests/unit/plugin-boundaries.test.ts', // a plugin imports @kernel and its own folder only
   'tests/unit/kernel-layers.test.ts',
+  'tests/unit/platform-check-coverage.test.ts', // every action in a call family, probes on reads only, names in both locales
   'tests/extension/allow-list-walk.test.ts', // every call of every plugin is on the allow-list
 ];
 let copy = '';

@@ -3,13 +3,15 @@
 // between rows, and asks for the details 50 at a time.
 import { describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../src/kernel/bridge/bridge';
+import { ReplyChanged } from '../../../src/kernel/platform/shape';
 import { loadAdAccounts, createInterner } from '../load';
 import type { AdAccount } from '../types';
 
 const N = 230;
 const business = (i: number) => ({ id: `b${i % 3}`, name: `Business ${i % 3}` });
 const summary = (i: number) => ({ id: `act_${i}`, account_id: String(i), name: `Account ${i}`, account_status: 1, users: { data: [{ id: 'u1', role: 1001 }] }, owner_business: business(i) });
-const detail = (id: string) => ({ id, currency: 'USD', timezone_name: 'America/Los_Angeles', amount_spent: '100', owner_business: business(Number(id.slice(4))) });
+// a detail read carries the fields it asked for: name and status too (the loader checks them: api.ts ACCOUNT_DETAIL_SHAPE)
+const detail = (id: string) => ({ id, name: `Account ${id.slice(4)}`, account_status: 1, currency: 'USD', timezone_name: 'America/Los_Angeles', amount_spent: '100', owner_business: business(Number(id.slice(4))) });
 
 function fakeBridge() {
   const batchSizes: number[] = [];
@@ -62,5 +64,24 @@ describe('loadAdAccounts', () => {
     expect(a.users!.data![0]).toBe(b.users!.data![0]);
     expect(a.users).not.toBe(b.users);
     expect(a).not.toBe(b);
+  });
+
+  it('refuses a list reply without the names and statuses it shows: reply changed, family adaccount.list', async () => {
+    const { bridge } = fakeBridge();
+    const graph = bridge.graph.bind(bridge);
+    bridge.graph = (async (call: Parameters<Bridge['graph']>[0]) => {
+      const answer = await graph(call) as { body: { data?: Record<string, unknown>[] }; headers: Record<string, string> };
+      if (call.path === 'me/adaccounts') for (const row of answer.body.data ?? []) { delete row.name; row.account_status = 'ACTIVE'; }
+      return answer;
+    }) as Bridge['graph'];
+    const emits: AdAccount[][] = [];
+    const e = await loadAdAccounts(bridge, { userId: 'u1', sleep: async () => {}, onRows: (r) => emits.push(r) }).then(() => null, (x: unknown) => x);
+    expect(e).toBeInstanceOf(ReplyChanged);
+    expect((e as ReplyChanged).family).toBe('adaccount.list');
+    expect((e as ReplyChanged).problems).toEqual([
+      { field: 'name', problem: 'missing', expected: 'string' },
+      { field: 'account_status', problem: 'type', expected: 'number', got: 'string' },
+    ]);
+    expect(emits.flat()).toEqual([]); // no row of empty cells was handed over
   });
 });

@@ -43,4 +43,25 @@ describe('the interest-targeting plugin on the sandbox', () => {
     fireEvent.click(screen.getByTestId('target-add-to-list'));
     await waitFor(() => expect(JSON.parse(String(Object.values(store.getTable('target-lists'))[0]!.items))).toHaveLength(3));
   }, 60_000);
+
+  it('says a search reply without interest names changed, and shows no rows of empty cells', async () => {
+    const demo = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.2.0', catalogue: demoCatalogue });
+    // the platform as it would answer after a change: search rows without their names
+    const transport = {
+      ...demo,
+      request: async (...args: Parameters<typeof demo.request>) => {
+        const response = await demo.request(...args);
+        if (!/\/search\?/.test(args[0].url) || !response.ok) return response;
+        const body = structuredClone(response.body) as { data?: Record<string, unknown>[] };
+        for (const row of body.data ?? []) delete row.name;
+        return { ...response, body };
+      },
+    };
+    await renderWithKernel({ plugins: [dashboard, target], route: '/target/index', locale: 'en-US', transport });
+    await waitFor(() => screen.getByTestId('target-query'), { timeout: 20_000 });
+    fireEvent.change(screen.getByTestId('target-query'), { target: { value: 'fitness' } });
+    fireEvent.click(screen.getByTestId('target-search'));
+    await waitFor(() => expect(screen.getByText(/The platform's reply changed: name missing/)).toBeTruthy(), { timeout: 20_000 });
+    expect(document.querySelectorAll('[data-row-id]')).toHaveLength(0);
+  }, 60_000);
 });

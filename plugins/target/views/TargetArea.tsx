@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import {
   Button, ButtonGroup, Callout, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag, Tree, type TreeNodeInfo,
 } from '@blueprintjs/core';
-import { recordRecent, DataTable, showToast, useApi, useBridge, useKernel, type ViewProps } from '@kernel';
+import { recordRecent, DataTable, ReplyChanged, showToast, useApi, useBridge, useKernel, type ViewProps } from '@kernel';
+import type { TFunction } from 'i18next';
 import { browseAccounts, browseTaxonomy, defaultAccount, searchInterests, type AccountChoice } from '../api';
 import { interestColumns } from '../columns';
 import { csvName, downloadCsv, interestsCsv } from '../csv';
@@ -62,7 +63,7 @@ export function TargetArea({ compact = false, followed = null }: { compact?: boo
       setResults(rows);
       setSearched(q);
     } catch (e) {
-      if (!ctl.signal.aborted) setError((e as Error).message);
+      if (!ctl.signal.aborted) setError(errorText(e, t));
     } finally {
       if (abort.current === ctl) setBusy(false);
     }
@@ -234,7 +235,7 @@ function BrowsePanel({ selected, onToggle, followed }: { selected: ReadonlyMap<s
     browseAccounts(bridge, { signal: ctl.signal }).then((list) => {
       setAccounts(list);
       setAccount((a) => a ?? defaultAccount(list));
-    }, (e) => { if (!ctl.signal.aborted) setError((e as Error).message); });
+    }, (e) => { if (!ctl.signal.aborted) setError(errorText(e, t)); });
     return () => ctl.abort();
   }, [bridge]);
   // following an ad-account tile: its first selected account, whenever that selection changes
@@ -249,7 +250,7 @@ function BrowsePanel({ selected, onToggle, followed }: { selected: ReadonlyMap<s
     const ctl = new AbortController();
     setItems(null);
     setError(null);
-    browseTaxonomy(bridge, account, { signal: ctl.signal }).then(setItems, (e) => { if (!ctl.signal.aborted) setError((e as Error).message); });
+    browseTaxonomy(bridge, account, { signal: ctl.signal }).then(setItems, (e) => { if (!ctl.signal.aborted) setError(errorText(e, t)); });
     return () => ctl.abort();
   }, [bridge, account]);
 
@@ -297,4 +298,13 @@ function BrowsePanel({ selected, onToggle, followed }: { selected: ReadonlyMap<s
       )}
     </div>
   );
+}
+
+/**
+ * A failed read in the operator's words: a reply without the fields the area relies on is said so (the
+ * kernel's sentence, as a list says it), never shown as rows of empty cells; else the platform's message.
+ */
+function errorText(e: unknown, t: TFunction): string {
+  if (e instanceof ReplyChanged) return t('check.listChanged', { ns: 'kernel', fields: e.problems.map((p) => p.field).join(', ') });
+  return e instanceof Error ? e.message : String(e);
 }
