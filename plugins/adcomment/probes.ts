@@ -1,5 +1,5 @@
 /**
- * The ad-post comments area's call families for the platform check (src/kernel/check/families.ts):
+ * The ad-post comments area's call families for the platform check (src/kernel/plugin/call-families.ts):
  * each kind of call the lists and the moderation actions make. Reads are tried through this area's own
  * api.ts functions (which check the fields the area relies on), one object each with small limits: a
  * post from the cached post list, else the first post behind the first ad account's ads. Hiding and

@@ -1,5 +1,5 @@
 /**
- * The business-manager area's call families for the platform check (src/kernel/check/families.ts):
+ * The business-manager area's call families for the platform check (src/kernel/plugin/call-families.ts):
  * each kind of call the list and the actions make. Reads and queries are tried through this area's own
  * api.ts and load.ts functions (which check the fields the area relies on) on a business the operator
  * can read: the first of the cached list, else the first of `me/businesses`. Writes, mutations and the

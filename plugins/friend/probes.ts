@@ -1,5 +1,5 @@
 /**
- * The friends area's call families for the platform check (src/kernel/check/families.ts): the GraphQL
+ * The friends area's call families for the platform check (src/kernel/plugin/call-families.ts): the GraphQL
  * documents its lists, reads and actions use. Queries are tried through this area's own api.ts
  * functions (which check the fields the area relies on), with small pages. A probe posts only its own
  * family's document (the check's background reads let nothing else through, src/kernel/check/service.ts),

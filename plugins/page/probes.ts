@@ -1,5 +1,5 @@
 /**
- * The page area's call families for the platform check (src/kernel/check/families.ts): each kind of
+ * The page area's call families for the platform check (src/kernel/plugin/call-families.ts): each kind of
  * call the list, the sub-screens and the actions make. Reads and queries are tried through this
  * area's own api.ts functions (which check the fields the area relies on) on a page the operator
  * manages: the first of the cached list, else the first of `me/accounts`. Mutations, the role and

@@ -1,5 +1,5 @@
 /**
- * The pixel area's call families for the platform check (src/kernel/check/families.ts): each kind of
+ * The pixel area's call families for the platform check (src/kernel/plugin/call-families.ts): each kind of
  * call the list and the actions make. Graph reads are tried through this area's own api.ts functions
  * (which check the fields the area relies on) on a pixel the operator can read: the first of the cached
  * list, else the first a business of the operator finds by search. The list's `me/signals`, the

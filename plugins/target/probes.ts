@@ -1,5 +1,5 @@
 /**
- * The interest-targeting area's call families for the platform check (src/kernel/check/families.ts):
+ * The interest-targeting area's call families for the platform check (src/kernel/plugin/call-families.ts):
  * its three reads (it writes nothing), tried through its own api.ts functions, which check the fields
  * the area relies on, with small limits: the interest search, the browse picker's ad accounts, and
  * the first page of an ad account's taxonomy.

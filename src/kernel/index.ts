@@ -37,8 +37,8 @@ export { ListLoadState, ListNotCached, FiguresTable } from './shell/dashboard/Li
 export type { Figure } from './shell/dashboard/ListLoadState';
 export { DashboardOverview } from './shell/dashboard/DashboardOverview';
 export { PlatformCheckScreen } from './check/PlatformCheckScreen';
-export { defineProbes } from './check/families';
-export type { CallFamilyDeclaration, CallKind, Probe, ProbeContext } from './check/families';
+export { defineProbes } from './plugin/call-families';
+export type { CallFamilyDeclaration, CallKind, Probe, ProbeContext } from './plugin/call-families';
 export { expectRows, expectObject, shapeProblems, ReplyChanged } from './platform/shape';
 export type { Shape, ShapeProblem, FieldType } from './platform/shape';
 export { NotBuiltYet } from './shell/NotBuiltYet';

@@ -85,8 +85,13 @@ export interface OperatorOptions {
   baseUrl?: string;
   /** the interface language (localStorage `arco-locale`); default en-US; null leaves it as it is */
   locale?: 'en-US' | 'zh-CN' | null;
-  /** the runner's pace factor (localStorage `tessera-runner`, no auto-resume); left out, the runner's defaults */
+  /** the runner's pace factor (localStorage `tessera-runner`, no auto-resume); left out, the runner's default */
   pace?: number;
+  /**
+   * the daily platform check (docs/PLATFORM-CHECK.md); default off here, so its background reads do not
+   * mix into the calls other tests count (the check before a job still runs)
+   */
+  dailyCheck?: boolean;
   /** clear the origin's localStorage first (a new operator on this browser); default true */
   clear?: boolean;
   /** default the demo operator */
@@ -101,13 +106,13 @@ export interface OperatorOptions {
  * language and the runner's pace, and signs in through the real login screen (unless `signIn: false`).
  */
 export async function prepareOperator(page: Page, options: OperatorOptions = {}): Promise<void> {
-  const { baseUrl = inject('baseUrl'), locale = 'en-US', pace, clear = true, email = 'operator@tessera.test', password = DEMO_PASSWORD, signIn = true } = options;
+  const { baseUrl = inject('baseUrl'), locale = 'en-US', pace, dailyCheck = false, clear = true, email = 'operator@tessera.test', password = DEMO_PASSWORD, signIn = true } = options;
   await page.goto(`${baseUrl}/login/login`);
-  await page.evaluate(({ locale, pace, clear }) => {
+  await page.evaluate(({ locale, pace, dailyCheck, clear }) => {
     if (clear) localStorage.clear();
     if (locale) localStorage.setItem('arco-locale', JSON.stringify({ v: locale }));
-    if (pace !== undefined) localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: pace, autoResume: false } }));
-  }, { locale, pace, clear });
+    localStorage.setItem('tessera-runner', JSON.stringify({ v: { paceFactor: pace ?? 1, autoResume: false, dailyCheck } }));
+  }, { locale, pace, dailyCheck, clear });
   if (signIn) await loginAs(page, baseUrl, email, password);
 }
 

@@ -20,7 +20,7 @@ import { PlatformCheck } from '../../src/kernel/check/service';
 import { BackgroundReads } from '../../src/kernel/runner/background';
 import { createRegistry } from '../../src/kernel/plugin/registry';
 import { createKernelStore } from '../../src/kernel/store/store';
-import type { CallFamily, CallFamilyDeclaration } from '../../src/kernel/check/families';
+import type { CallFamily, CallFamilyDeclaration } from '../../src/kernel/plugin/call-families';
 import type { BridgeResponse, RequestPayload } from '../../protocol';
 
 /**

@@ -15,7 +15,7 @@ const ROOT = path.resolve(KERNEL, '../..');
 /** Bottom first. A layer may import only layers earlier in this list (checked below). */
 const ORDER = [
   'base', 'core', 'i18n', 'jobs', 'api', 'bridge', 'graph', 'platform', 'store', 'plugin',
-  'context', 'auth', 'table', 'runner', 'list', 'workspace', 'shell', 'top',
+  'context', 'auth', 'table', 'check', 'runner', 'list', 'workspace', 'shell', 'top',
 ] as const;
 type Layer = (typeof ORDER)[number];
 
@@ -62,11 +62,14 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   auth: ['base', 'core', 'i18n', 'api', 'plugin', 'context'],
   // The data table: shows toasts, knows nothing of plugins, jobs or the platform.
   table: ['base', 'core'],
+  // The platform check: probes plugins' call families over a bridge it is handed (the runner's background
+  // reads, or a job's), keeps findings in the store and shows them. Below the runner, whose availability reads them.
+  check: ['base', 'core', 'bridge', 'graph', 'platform', 'store', 'plugin', 'context'],
   // Runs plugins' actions as jobs over the bridge, Graph and the platform client, keeps them in the store,
   // shows its dialogs with the table. Not the server api nor auth: the context hands it what it needs.
-  runner: ['base', 'core', 'jobs', 'bridge', 'graph', 'platform', 'store', 'plugin', 'context', 'table'],
+  runner: ['base', 'core', 'jobs', 'bridge', 'graph', 'platform', 'store', 'plugin', 'context', 'table', 'check'],
   // The list hooks and chrome areas build screens with: a list re-reads what a job touched, so it sits above the runner.
-  list: ['base', 'core', 'bridge', 'platform', 'store', 'plugin', 'context', 'table', 'runner'],
+  list: ['base', 'core', 'bridge', 'platform', 'store', 'plugin', 'context', 'table', 'check', 'runner'],
   // Tiles of views with their selections and the runner's actions; not the shell, which places the workspace.
   workspace: ['base', 'core', 'plugin', 'context', 'table', 'runner'],
   // The shell and the entry points compose the rest; nothing below imports them.

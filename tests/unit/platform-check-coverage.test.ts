@@ -1,10 +1,10 @@
 // Every area tells the platform check about every call it makes (plugins/<id>/probes.ts, the call
-// families of src/kernel/check/families.ts): each action is served by at least one family, reads and
+// families of src/kernel/plugin/call-families.ts): each action is served by at least one family, reads and
 // queries can be tried (a probe) while writes never are, a query names a document the catalogue knows
 // as a query, and each family has a name for the operator in both languages.
 import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../../src/kernel/plugin/registry';
-import type { CallFamilyDeclaration } from '../../src/kernel/check/families';
+import type { CallFamilyDeclaration } from '../../src/kernel/plugin/call-families';
 import type { LoadedPlugin, LocaleTree } from '../../src/kernel/plugin/types';
 import { defaultSandboxCatalogue } from '../../sandbox/catalogue';
 

@@ -12,7 +12,7 @@ import { checkFamilies, findingOf } from '../../src/kernel/check/engine';
 import { blockingFor, CHECKED_AT, FRESH_MS, readFindings, saveFinding, TRIED_AT } from '../../src/kernel/check/results';
 import { PlatformCheck } from '../../src/kernel/check/service';
 import { blockingText } from '../../src/kernel/check/text';
-import type { CallFamily, CallFamilyDeclaration } from '../../src/kernel/check/families';
+import type { CallFamily, CallFamilyDeclaration } from '../../src/kernel/plugin/call-families';
 import { expectRows, ReplyChanged, shapeProblems } from '../../src/kernel/platform/shape';
 import type { LoadedPlugin } from '../../src/kernel/plugin/types';
 import { Runner } from '../../src/kernel/runner/runner';

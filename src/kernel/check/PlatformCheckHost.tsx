@@ -18,7 +18,7 @@ export function PlatformCheckHost({ check, runsDaily, children }: { check: Platf
     const controller = new AbortController();
     const tick = () => { if (check.dailyDue()) check.run({ signal: controller.signal }).catch(() => {}); };
     // A little after sign-in, so the first screen's own reads go first.
-    const first = setTimeout(tick, 15_000);
+    const first = setTimeout(tick, 30_000);
     const every = setInterval(tick, DAILY_POLL_MS);
     return () => { controller.abort(); clearTimeout(first); clearInterval(every); };
   }, [check, runsDaily]);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
 import type { LoadedPlugin } from '../plugin/types';
 import { useCheckProgress, usePlatformCheck } from './PlatformCheckHost';
-import type { CallFamily } from './families';
+import type { CallFamily } from '../plugin/call-families';
 import type { CheckState } from './engine';
 import { actionState, CHECK_TABLE, CHECKED_AT, readFindings, type StoredFinding } from './results';
 import { findingText, fixText } from './text';

@@ -11,7 +11,7 @@ import { BridgeError } from '../bridge/transport';
 import { MissingDocIdError } from '../graph/doc-catalogue';
 import { classifyError } from '../runner/classify';
 import { ReplyChanged, type ShapeProblem } from '../platform/shape';
-import type { CallFamily, ProbeContext } from './families';
+import type { CallFamily, ProbeContext } from '../plugin/call-families';
 
 export type CheckState = 'working' | 'changed' | 'failing' | 'notCheckable' | 'noObject';
 

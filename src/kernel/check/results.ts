@@ -7,7 +7,7 @@
 import type { KernelStore } from '../store/store';
 import type { ShapeProblem } from '../platform/shape';
 import type { CheckFinding, CheckState } from './engine';
-import type { CallFamily } from './families';
+import type { CallFamily } from '../plugin/call-families';
 
 export const CHECK_TABLE = 'platform-check';
 /** when the last whole check ended (ms), and when one was last tried (it may have found nothing to say) */

@@ -12,7 +12,7 @@ import type { LoadedPlugin } from '../plugin/types';
 import { readCached } from '../store/ttl-cache';
 import { ReplyChanged } from '../platform/shape';
 import { checkFamilies, type CheckFinding } from './engine';
-import type { CallFamily, CallFamilyDeclaration } from './families';
+import type { CallFamily, CallFamilyDeclaration } from '../plugin/call-families';
 import { actionIdsOf, blockingFor, CHECKED_AT, DAILY_MS, FRESH_MS, readFindings, saveFinding, TRIED_AT, type StoredFinding } from './results';
 
 export interface CheckServiceDeps {

@@ -1,4 +1,4 @@
-import type { CallFamilyDeclaration } from '../check/families';
+import type { CallFamilyDeclaration } from './call-families';
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
 import type { KernelBus } from '../bus';
@@ -227,7 +227,7 @@ export interface PluginBindings {
   locales: Record<SupportedLocale, LocaleSource>;
   /** Bus subscriptions and start-up work; loaded after the manifest is checked. */
   activate?: () => Promise<{ default: (ctx: KernelContext) => void | (() => void) }>;
-  /** The platform check's call families of this plugin (src/kernel/check/families.ts), loaded when a check runs. */
+  /** The platform check's call families of this plugin (src/kernel/plugin/call-families.ts), loaded when a check runs. */
   probes?: () => Promise<{ default: CallFamilyDeclaration[] }>;
 }
 

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useRef, useState, useSyncExternal
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
 import { Runner, type ActionEntry } from './runner';
-import { getRunnerSettings } from './runner-settings';
+import { getRunnerSettings, useRunnerSettings } from './runner-settings';
 import { pluginLanes } from './lanes';
 import { isFunctionBlocked } from '../bridge/extension-status';
 import { missingOperations } from '../graph/doc-catalogue';
@@ -40,6 +40,7 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
   const [leadership] = useState(() => tabs?.leadership ?? soleLeadership());
   // One id for both sides, so this tab never hears its own runner's messages.
   const [tabId] = useState(newTabId);
+  const settings = useRunnerSettings();
   const leader = useSyncExternalStore((l) => leadership.subscribe(l), () => leadership.leader);
   const [runner] = useState<Runner>(() => new Runner({
     store: kernel.store,
@@ -117,7 +118,7 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
 
   return (
     <RunnerContext.Provider value={leader || !remote ? runner : remote}>
-      <PlatformCheckHost check={check} runsDaily={leader}>{children}</PlatformCheckHost>
+      <PlatformCheckHost check={check} runsDaily={leader && settings.dailyCheck}>{children}</PlatformCheckHost>
     </RunnerContext.Provider>
   );
 }

@@ -6,15 +6,17 @@ export interface RunnerSettings {
   paceFactor: number;
   /** Resume interrupted jobs after a reload without asking. */
   autoResume: boolean;
+  /** Run the platform check once a day (docs/PLATFORM-CHECK.md); the check before a job runs whatever this says. */
+  dailyCheck: boolean;
 }
 
-export const DEFAULT_RUNNER_SETTINGS: RunnerSettings = { paceFactor: 1, autoResume: false };
+export const DEFAULT_RUNNER_SETTINGS: RunnerSettings = { paceFactor: 1, autoResume: false, dailyCheck: true };
 export const PACE_RANGE = { min: 0.01, max: 10 } as const;
 
 function sanitize(raw: unknown): RunnerSettings {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const pace = typeof r.paceFactor === 'number' && Number.isFinite(r.paceFactor) ? Math.min(PACE_RANGE.max, Math.max(PACE_RANGE.min, r.paceFactor)) : 1;
-  return { paceFactor: pace, autoResume: r.autoResume === true };
+  return { paceFactor: pace, autoResume: r.autoResume === true, dailyCheck: r.dailyCheck !== false };
 }
 
 let current = sanitize(getItem('tessera-runner'));

@@ -39,6 +39,7 @@ export function SettingsDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: 
             onValueChange={(value) => Number.isFinite(value) && value > 0 && updateRunnerSettings({ paceFactor: value })} />
         </FormGroup>
         <Switch label={t('runner.autoResume')} checked={runner.autoResume} onChange={(e) => updateRunnerSettings({ autoResume: e.currentTarget.checked })} />
+        <Switch label={t('check.daily')} checked={runner.dailyCheck} onChange={(e) => updateRunnerSettings({ dailyCheck: e.currentTarget.checked })} data-testid="settings-daily-check" />
         <PluginSettings />
         <Button icon="reset" text={t('settings.reset')} onClick={() => updateSettings({ ...DEFAULT_SETTINGS, theme: settings.theme })} />
       </div>
