@@ -3,6 +3,7 @@ import {
   type BridgeResponse, type Cookie, type DocCatalogue, type OutcomeState, type PlaceholderValues, type RequestPayload, type Route,
 } from '../../../protocol';
 import { BridgeError, DEFAULT_DEADLINE_MS, newRequestId, type BridgeTransport, type RequestOptions } from './transport';
+import { graphVersion } from './graph-version';
 
 export interface SandboxSession { userId: string; name: string; access_token: string; fb_dtsg: string; lsd: string; access_token_alt?: string }
 
@@ -42,7 +43,7 @@ export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
     return {
       access_token: s.access_token, access_token_alt: s.access_token_alt, fb_dtsg: s.fb_dtsg, lsd: s.lsd, user_id: s.userId,
       pageToken: async (pageId) => {
-        const r = await doFetch(`${base}/v19.0/${encodeURIComponent(pageId)}?fields=access_token&access_token=${encodeURIComponent(s.access_token)}`);
+        const r = await doFetch(`${base}/${graphVersion()}/${encodeURIComponent(pageId)}?fields=access_token&access_token=${encodeURIComponent(s.access_token)}`);
         const body = (await r.json().catch(() => null)) as { access_token?: string } | null;
         return body?.access_token ?? null;
       },
