@@ -20,6 +20,7 @@ import { runnerChannelName } from './tabs/protocol';
 import { versionRetiredText } from './VersionRetired';
 import { getSession } from '../core/session';
 import { getRuntime } from '../api/runtime';
+import { versionRetired } from '../bridge/graph-version';
 import type { PluginAction } from '../plugin/types';
 
 const RunnerContext = createContext<RunnerControl | null>(null);
@@ -95,7 +96,11 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     };
     const onOperator = (e: { message: string }) => void showToast(t('runner.needsOperator', { message: e.message }), 'danger', 0);
     // #2635: the platform no longer serves the configured version; the runtime is read again (bridge.ts), an admin is told where to change it
-    const onVersionRetired = () => void showToast(versionRetiredText(getSession().info?.role, getRuntime()?.graphVersion, t), 'danger', 0);
+    // (a follower tab hears it from the leader: it reads the runtime again too)
+    const onVersionRetired = () => {
+      versionRetired();
+      void showToast(versionRetiredText(getSession().info?.role, getRuntime()?.graphVersion, t), 'danger', 0);
+    };
     const onCannotPersist = (e: { reason: 'failed' | 'unavailable' }) => void showToast(t(e.reason === 'failed' ? 'runner.cannotPersist' : 'runner.cannotPersistAtAll'), 'danger', 0);
     kernel.bus.on('job:finished', onFinished);
     kernel.bus.on('runner:needs-operator', onOperator);
