@@ -19,7 +19,6 @@ import { serveRunner } from './tabs/serve-runner';
 import { runnerChannelName } from './tabs/protocol';
 import { versionRetiredText } from './VersionRetired';
 import { getSession } from '../core/session';
-import { getRuntime } from '../api/runtime';
 import { versionRetired } from '../bridge/graph-version';
 import type { PluginAction } from '../plugin/types';
 
@@ -99,7 +98,7 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     // (a follower tab hears it from the leader: it reads the runtime again too)
     const onVersionRetired = () => {
       versionRetired();
-      void showToast(versionRetiredText(getSession().info?.role, getRuntime()?.graphVersion, t), 'danger', 0);
+      void showToast(versionRetiredText(getSession().info?.role, t), 'danger', 0);
     };
     const onCannotPersist = (e: { reason: 'failed' | 'unavailable' }) => void showToast(t(e.reason === 'failed' ? 'runner.cannotPersist' : 'runner.cannotPersistAtAll'), 'danger', 0);
     kernel.bus.on('job:finished', onFinished);
