@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import type { RuntimeSettings } from '../../../protocol/api';
-import { setGraphVersion } from '../bridge/graph-version';
 
 /** What the server tells the page about itself (GET /api/runtime; no inline script may carry it). */
 export type { RuntimeSettings } from '../../../protocol/api';
@@ -10,8 +9,6 @@ const listeners = new Set<() => void>();
 
 export function setRuntime(next: RuntimeSettings | null): void {
   runtime = next;
-  // every Graph call reads the version at call time: the next one names the server's
-  setGraphVersion(next?.graphVersion);
   listeners.forEach((l) => l());
 }
 

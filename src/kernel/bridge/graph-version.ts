@@ -1,4 +1,5 @@
 import { DEFAULT_GRAPH_VERSION, isGraphVersion } from '../../../protocol/api';
+import { getRuntime } from '../api/runtime';
 
 /**
  * The Graph API version every platform call names, read at call time (docs/DECISIONS.md, "The Graph
@@ -8,11 +9,14 @@ import { DEFAULT_GRAPH_VERSION, isGraphVersion } from '../../../protocol/api';
  */
 let current: string | null = null;
 
+/** The runtime's version when it carries one (anything that is not a version is ignored), else the last one known. */
 export function graphVersion(): string {
+  const told = getRuntime()?.graphVersion;
+  if (isGraphVersion(told)) current = told;
   return current ?? DEFAULT_GRAPH_VERSION;
 }
 
-/** From a runtime read; anything that is not a version (`v24.0`) is ignored. */
+/** Sets the version known without a runtime read (tests; a page before its first read). */
 export function setGraphVersion(version: unknown): void {
   if (isGraphVersion(version)) current = version;
 }
