@@ -2,7 +2,10 @@
 // a retired document id, a reply that drops or retypes a field, versions expired at runtime.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { sandboxDocIds } from '../../sandbox/index';
-import { startSandbox, toSandbox, type Sandbox } from './harness';
+import { demoCatalogue, startSandbox, toSandbox, type Sandbox } from './harness';
+import { createDemoTransport } from '../../src/kernel/bridge/demo-transport';
+import { createBridge, graphVersion } from '../../src/kernel/bridge/bridge';
+import { graphWith } from '../../src/kernel/platform/client';
 
 const DEPRECATED = (latest: string) => ({
   error: {
@@ -163,3 +166,19 @@ describe('switches', () => {
     expect((await sb.getJson('/__sandbox/switches')).body).toEqual({ retiredDocs: [], replyShapes: [], versions: 'v16.0-v24.0' });
   });
 });
+
+describe('the demo executor', () => {
+  test('reads a page token on the version of the request it fills, and the product calls name the configured version', async () => {
+    const bridge = createBridge(createDemoTransport({ graphBase: sb.base, latestVersion: async () => '1.0.0', catalogue: demoCatalogue }));
+    const d = sb.state.data;
+    const page = d.pageList.find((p) => p.roles.some((r) => r.uid === d.sessionUserId))!.id;
+    await sb.del('/__sandbox/calls');
+    await graphWith(bridge, { path: page, params: { fields: 'id' }, token: { page }, version: 'v21.0' });
+    expect((await sb.getJson('/__sandbox/calls')).body.recent.map((c: { path: string }) => c.path)).toEqual([`/v21.0/${page}`, `/v21.0/${page}`]);
+    await sb.del('/__sandbox/calls');
+    await graphWith(bridge, { path: page, params: { fields: 'id' }, token: 'access_token' });
+    expect(graphVersion()).toBe('v24.0');
+    expect((await sb.getJson('/__sandbox/calls')).body.recent.map((c: { path: string }) => c.path)).toEqual([`/v24.0/${page}`]);
+  });
+});
+
