@@ -433,7 +433,7 @@ async function naiveRename(base: string, items: JobItem[], renameBoundS: number)
     for (let attempt = 0; attempt <= 3; attempt++) {
       if (attempt > 0) await sleep(300);
       try {
-        const r = await fetch(`${base}/v19.0/${item.id}`, {
+        const r = await fetch(`${base}/v24.0/${item.id}`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({ name: expectedName(item), access_token: session.access_token }).toString(),

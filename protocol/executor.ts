@@ -14,6 +14,7 @@ import { ALLOW_LIST, checkCall, checkRequest } from './allow-list';
 import { GRAPH_HOST, isPlatformUrl } from './hosts';
 import { parseRequest, serializeRequest, type CanonicalRequest } from './canonical';
 import type { DocCatalogue } from './documents';
+import { isGraphVersion } from './api/platform';
 import { refusal } from './guard';
 import type { BridgeResponse, ResponseType } from './messages';
 import { fillPlaceholders, placeholdersNeeded, PlaceholderError, scrubReply, secretMap, type KnownSecrets, type PlaceholderName, type PlaceholderValues } from './placeholders';
@@ -23,9 +24,19 @@ export const REQUEST_ID_HEADER = 'x-tessera-request-id';
 /** Redirects followed for one request, at most. */
 export const MAX_REDIRECT_HOPS = 5;
 
+/** What the session may know of the request it fills placeholders for. */
+export interface PlaceholderContext {
+  /**
+   * The Graph version the request names (`v24.0`), when it is a Graph call on a version: the session's
+   * own Graph reads for it (page tokens) go on the same version. The allow-list has already accepted
+   * the request, and the version is checked against `^v\d{1,2}\.0$`, so it can name nothing else.
+   */
+  graphVersion?: string;
+}
+
 export interface ExecutorSession {
   /** Values for the placeholders a request uses (`needs`); the others may be left empty. */
-  placeholders(needs: ReadonlySet<PlaceholderName>): Promise<PlaceholderValues>;
+  placeholders(needs: ReadonlySet<PlaceholderName>, context?: PlaceholderContext): Promise<PlaceholderValues>;
   /** The secrets already at hand (no network), for scrubbing replies; null when none are. */
   known?(): Promise<KnownSecrets | null>;
 }
@@ -96,6 +107,13 @@ async function check(req: CanonicalRequest, d: ExecuteDeps, inTime: <T>(p: Promi
   return checkRequest(ALLOW_LIST, req, await inTime(d.catalogue(true)));
 }
 
+/** The Graph version a request names: its path's first segment on the Graph host, when that is a version. */
+export function requestContext(req: Pick<CanonicalRequest, 'host' | 'path'>): PlaceholderContext {
+  if (req.host !== GRAPH_HOST) return {};
+  const first = req.path.split('/')[1] ?? '';
+  return isGraphVersion(first) ? { graphVersion: first } : {};
+}
+
 /** Executes one page request: exactly one answer, or ExecutionStopped when the signal fires first. */
 export async function executeRequest(payload: { url: string; options: { method?: string; headers?: Record<string, string>; body?: string } }, o: ExecuteOptions, d: ExecuteDeps): Promise<BridgeResponse> {
   const parsed = parseRequest({ url: payload.url, method: payload.options.method || 'GET', headers: payload.options.headers, body: payload.options.body });
@@ -111,7 +129,7 @@ export async function executeRequest(payload: { url: string; options: { method?:
     let filled: Awaited<ReturnType<typeof fillPlaceholders>>;
     try {
       const needs = placeholdersNeeded(parsed.value);
-      const values = needs.size ? await inTime(d.session.placeholders(needs)) : { access_token: '', fb_dtsg: '', lsd: '', user_id: '' };
+      const values = needs.size ? await inTime(d.session.placeholders(needs, requestContext(parsed.value))) : { access_token: '', fb_dtsg: '', lsd: '', user_id: '' };
       filled = await inTime(fillPlaceholders(parsed.value, values));
     } catch (e) {
       if (e instanceof ExecutionStopped) throw e;

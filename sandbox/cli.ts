@@ -1,8 +1,8 @@
-// `npm run sandbox -- --port P --seed S --scale small|large [--hostile] [--token T] [--host H]`:
+// `npm run sandbox -- --port P --seed S --scale small|large [--hostile] [--token T] [--host H] [--versions vA.0-vB.0]`:
 // the graph sandbox alone, at the root of its port.
 import Fastify from 'fastify';
 import { parseArgs } from 'node:util';
-import { graphSandbox } from './index';
+import { graphSandbox, latestVersion, parseVersions } from './index';
 
 const { values } = parseArgs({
   options: {
@@ -12,12 +12,13 @@ const { values } = parseArgs({
     scale: { type: 'string', default: 'small' },
     hostile: { type: 'boolean', default: false },
     token: { type: 'string' },
+    versions: { type: 'string', default: 'v16.0-v24.0' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
-  console.log('usage: npm run sandbox -- --port P --seed S --scale small|large [--hostile] [--token T] [--host H]');
+  console.log('usage: npm run sandbox -- --port P --seed S --scale small|large [--hostile] [--token T] [--host H] [--versions vA.0-vB.0]');
   process.exit(0);
 }
 const port = Number(values.port);
@@ -30,12 +31,20 @@ if (values.scale !== 'small' && values.scale !== 'large') {
   process.exit(2);
 }
 
+let versions;
+try {
+  versions = parseVersions(values.versions);
+} catch (e) {
+  console.error(`--versions: ${(e as Error).message}`);
+  process.exit(2);
+}
+
 const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
-await app.register(graphSandbox, { seed: values.seed, scale: values.scale, hostile: values.hostile, token: values.token ?? null });
+await app.register(graphSandbox, { seed: values.seed, scale: values.scale, hostile: values.hostile, token: values.token ?? null, versions: values.versions });
 const address = await app.listen({ port, host: values.host });
 const url = address.replace('[::1]', 'localhost');
-console.log(`Graph sandbox at ${url}/ (seed ${values.seed}, scale ${values.scale}${values.hostile ? ', hostile names' : ''}${values.token ? ', one accepted token' : ''})`);
-console.log(`  session: ${url}/__sandbox/session   calls: ${url}/__sandbox/calls   faults: ${url}/__sandbox/faults`);
+console.log(`Graph sandbox at ${url}/ (seed ${values.seed}, scale ${values.scale}, versions v${versions.min}.0–${latestVersion(versions)}${values.hostile ? ', hostile names' : ''}${values.token ? ', one accepted token' : ''})`);
+console.log(`  session: ${url}/__sandbox/session   calls: ${url}/__sandbox/calls   faults: ${url}/__sandbox/faults   switches: ${url}/__sandbox/switches`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -93,8 +93,6 @@ export function findTimezone(value: string | undefined): TimeZone | null {
 /** funding_source_details.type values the platform documents */
 export const FUNDING_TYPES = { CREDIT_CARD: 1, EXTENDED_CREDIT: 4, PAYPAL: 12, DIRECT_DEBIT: 17, STORED_BALANCE: 20 } as const;
 
-export const GRAPH_VERSIONS = ['v16.0', 'v17.0', 'v18.0', 'v19.0'] as const;
-export const DEFAULT_VERSION = 'v19.0';
 export const GRAPH_HOST = 'https://graph.facebook.com';
 export const WEB_HOSTS = ['business.facebook.com', 'www.facebook.com', 'adsmanager.facebook.com', 'm.facebook.com', 'web.facebook.com'] as const;
 

@@ -9,7 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphError, errors } from './errors';
 import { bodyParams, parseForm, parseMultipart } from './form';
 import { runBatch } from './graph/batch';
-import { SUPPORTED_VERSIONS, runGraphCall, usageHeaders, type GraphReply } from './graph/dispatch';
+import { runGraphCall, usageHeaders, type GraphReply } from './graph/dispatch';
+import { VERSION_SEGMENT, deprecatedVersionBody, isServed, mergeSwitches } from './switches';
+import { TYPES } from './graph/core';
 import { SandboxState, mergeFaults, type FaultsPatch, type SandboxOptions } from './state';
 import { handleWeb } from './web/index';
 import { objectState } from './objects';
@@ -18,6 +20,8 @@ import { DEFAULT_OVERLAY, buildCatalogue, type Catalogue, type GraphqlCatalogue 
 import type { Scale } from './dataset';
 
 export type { SandboxOptions, Faults, FaultsPatch, Session, CallCounters } from './state';
+export type { Switches, ReplyShape, VersionRange } from './switches';
+export { DEFAULT_VERSIONS, parseVersions, latestVersion } from './switches';
 export { SandboxState } from './state';
 export type { Scale, Dataset, Fixtures } from './data';
 export { SCALES, ACCOUNT_FIXTURES } from './data';
@@ -139,6 +143,15 @@ export async function graphSandbox(app: FastifyInstance, opts: SandboxOptions = 
     if (faults) state.faults = mergeFaults(state.faults, faults);
     return json(reply, 200, summary(state));
   });
+  app.get('/__sandbox/switches', async (_req, reply) => json(reply, 200, state.switches));
+  app.put('/__sandbox/switches', async (req, reply) => {
+    try {
+      state.setSwitches(mergeSwitches(state.switches, req.body, Object.keys(TYPES).filter((t) => t !== 'plain')));
+    } catch (e) {
+      return json(reply, 400, { error: (e as Error).message });
+    }
+    return json(reply, 200, state.switches);
+  });
   app.get('/__sandbox/clock', async (_req, reply) => json(reply, 200, { now: state.now() }));
   app.post('/__sandbox/clock', async (req, reply) => {
     const p = (req.body && typeof req.body === 'object' ? req.body : bodyParams(req.body)) as Record<string, unknown>;
@@ -228,15 +241,13 @@ export async function graphSandbox(app: FastifyInstance, opts: SandboxOptions = 
 function graphRequest(state: SandboxState, req: FastifyRequest, pathname: string, query: Record<string, string>): GraphReply {
   const segs = pathname.split('/').filter(Boolean);
   let version: string | null = null;
-  if (segs[0] && /^v\d+\.\d+$/.test(segs[0])) {
+  if (segs[0] && VERSION_SEGMENT.test(segs[0])) {
     version = segs.shift()!;
-    if (!SUPPORTED_VERSIONS.test(version)) {
-      const e = Number(version.slice(1, version.indexOf('.'))) < 16
-        ? new GraphError(400, 2635, `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: v19.0.`)
-        : new GraphError(400, 2500, `Unknown path components: /${version}`);
+    if (!isServed(state.served, version)) {
+      // the platform's answer to a version past its end (docs/PLATFORM.md): #2635 naming the newest served
       const headers: Record<string, string> = {};
       usageHeaders(state, headers, null);
-      return { status: 400, headers, body: e.body(), account: null };
+      return { status: 400, headers, body: deprecatedVersionBody(state.served), account: null };
     }
   }
   const body = bodyParams(req.body);

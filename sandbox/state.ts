@@ -5,6 +5,7 @@ import type { Dataset, Scale } from './dataset';
 import { generate } from './generate';
 import type { Catalogue, GraphqlCatalogue } from './catalogue';
 import { ScoreBoard, type Budget } from './score';
+import { DEFAULT_VERSIONS, parseVersions, versionsText, type Switches, type VersionRange } from './switches';
 
 /**
  * How an injected write fault ends a direct write request (not a GET): `error` answers 500 without
@@ -61,6 +62,8 @@ export interface SandboxOptions {
   graphqlDocs?: string | GraphqlCatalogue;
   /** share an existing state (e.g. one made by createSandboxState) instead of making one */
   state?: SandboxState;
+  /** the Graph versions served, `vA.0-vB.0` (default `v16.0-v24.0`); others answer #2635 */
+  versions?: string;
 }
 
 export interface Session {
@@ -151,8 +154,16 @@ export class SandboxState {
   /** bumped on every applied write; caches of derived lists key on it */
   version = 0;
   private readonly cache = new Map<string, { version: number; value: unknown }>();
+  /** the switches at start-up (restored by reset) and now (sandbox/switches.ts) */
+  readonly startSwitches: Switches;
+  switches: Switches;
+  /** the versions the current switches serve */
+  served: VersionRange;
 
   constructor(opts: SandboxOptions, catalogue: Catalogue) {
+    this.served = opts.versions === undefined ? DEFAULT_VERSIONS : parseVersions(opts.versions);
+    this.startSwitches = { retiredDocs: [], replyShapes: [], versions: versionsText(this.served) };
+    this.switches = structuredClone(this.startSwitches);
     const realNow = opts.now ?? Date.now;
     this.now = () => realNow() + this.clockOffsetMs;
     this.token = opts.token ?? null;
@@ -177,6 +188,12 @@ export class SandboxState {
     this.journal.clear();
     this.cache.clear();
     this.version++;
+    this.setSwitches(structuredClone(this.startSwitches));
+  }
+
+  setSwitches(next: Switches): void {
+    this.switches = next;
+    this.served = parseVersions(next.versions);
   }
 
   clearCounters(): void {

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentProvider } from './payments/types';
+import { DEFAULT_GRAPH_VERSION, isGraphVersion } from '../protocol/api';
 
 /** A password made at start: 24 characters of base64url (144 bits). */
 function generatedPassword(): string {
@@ -69,6 +70,8 @@ export interface ServerConfig {
   /** whether demoAdminPassword was made at start (main.ts prints it) */
   demoAdminPasswordGenerated: boolean;
   adminEmail: string | null;
+  /** the Graph API version until an admin sets one (TESSERA_GRAPH_VERSION, default v24.0; server/platform.ts) */
+  graphVersion: string;
   websocketUrl: string | null;
   paymentPublicKey: string | null;
   /** default payment provider id; unset = 'sandbox' in demo mode, else 'manual' */
@@ -182,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(text(env.DATA_DIR) ?? path.join(root, 'data'));
   const websocketUrl = text(env.TESSERA_WEBSOCKET_URL);
   if (websocketUrl && !/^wss?:\/\/[^\s]+$/i.test(websocketUrl)) throw new ConfigError(`TESSERA_WEBSOCKET_URL must start with ws:// or wss:// (got "${websocketUrl}")`);
+  const graphVersion = text(env.TESSERA_GRAPH_VERSION) ?? DEFAULT_GRAPH_VERSION;
+  if (!isGraphVersion(graphVersion)) throw new ConfigError(`TESSERA_GRAPH_VERSION must name a Graph API version such as v24.0 (got "${graphVersion}")`);
   const config: ServerConfig = {
     port: int('PORT', env.PORT, 8080, 0, 65535),
     host: text(env.HOST) ?? '127.0.0.1',
@@ -196,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoAdminPassword: env.TESSERA_DEMO_ADMIN_PASSWORD && env.TESSERA_DEMO_ADMIN_PASSWORD.length > 0 ? env.TESSERA_DEMO_ADMIN_PASSWORD : generatedPassword(),
     demoAdminPasswordGenerated: !(env.TESSERA_DEMO_ADMIN_PASSWORD && env.TESSERA_DEMO_ADMIN_PASSWORD.length > 0),
     adminEmail: text(env.TESSERA_ADMIN_EMAIL)?.toLowerCase() ?? null,
+    graphVersion,
     websocketUrl,
     paymentPublicKey: text(env.TESSERA_PAYMENT_PUBLIC_KEY),
     paymentProvider: text(env.TESSERA_PAYMENT_PROVIDER),

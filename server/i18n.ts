@@ -53,7 +53,7 @@ const messages = {
     '演示模式只接受本机的直接访问（经过代理或使用非本机地址的请求会被拒绝）。正式部署请设置 TESSERA_DEMO=0；如确需公开演示，请设置 TESSERA_DEMO_PUBLIC=1 和自己的 TESSERA_DEMO_PASSWORD',
     'Demo mode answers direct requests from this machine only (requests through a proxy or to a non-loopback host name are refused). Set TESSERA_DEMO=0 for a real installation, or TESSERA_DEMO_PUBLIC=1 with a TESSERA_DEMO_PASSWORD of your own to expose the demo on purpose',
   ],
-  sandboxLocalOnly: ['沙盒的重置、故障和时钟设置只接受本机的直接访问', 'The sandbox\'s reset, faults and clock settings answer direct requests from this machine only'],
+  sandboxLocalOnly: ['沙盒的重置、故障、开关和时钟设置只接受本机的直接访问', 'The sandbox\'s reset, faults, switches and clock settings answer direct requests from this machine only'],
   bootstrapInvalid: ['引导令牌无效或已被使用', 'The bootstrap token is wrong or has already been used'],
   tooManyPendingOrders: ['未完成的订单过多（上限 {max} 个），请先支付或取消已有订单', 'Too many open orders (at most {max}); pay or cancel one first'],
   // Validation details

@@ -37,9 +37,6 @@ const WEB_HOST = 'business.facebook.com';
 /** The web GraphQL of business.facebook.com (the kernel lifts the platform's error codes). */
 const gql = graphqlOn(WEB_HOST);
 const LIMITS_FORM = `https://${WEB_HOST}/business/adaccount/limits/`;
-/** The version the "remove a business user by id" call is sent on (docs/SPEC.md, businesses). */
-export const REMOVE_USER_VERSION = 'v19.0';
-
 /** business_users and pending_users are read up to this many (docs/SPEC.md, businesses). */
 export const USERS_LIMIT = 300;
 /** Ad-account asset list: page size, page cap and the wait between pages (docs/SPEC.md section 16). */
@@ -158,9 +155,12 @@ export async function updateRole(bridge: Bridge, businessUserId: string, role: s
   await bridge.graph({ method: 'POST', path: asNode(businessUserId, 'business user'), params: { role } }, { signal: o.signal });
 }
 
-/** Removes a person: `POST {business user} method=delete` on v19 (docs/SPEC.md, businesses). */
+/**
+ * Removes a person: `POST {business user} method=delete`. The spec pinned this call to v19; it goes on
+ * the configured version like every other call (docs/DECISIONS.md, "The Graph API version is data").
+ */
 export async function removeBusinessUser(bridge: Bridge, businessUserId: string, o: CallOptions = {}): Promise<void> {
-  await bridge.graph({ method: 'POST', path: asNode(businessUserId, 'business user'), params: { method: 'delete' }, version: REMOVE_USER_VERSION }, { signal: o.signal });
+  await bridge.graph({ method: 'POST', path: asNode(businessUserId, 'business user'), params: { method: 'delete' } }, { signal: o.signal });
 }
 
 // ---------------------------------------------------------------------------------------------

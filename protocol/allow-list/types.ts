@@ -29,7 +29,7 @@ export interface VarShape { readonly [key: string]: VarKind }
 /**
  * One platform call the page may make through the executor (docs/INTERFACES.md section 4).
  * `path` is matched against the whole URL path; its tokens:
- * `{v}` a Graph version (`v19.0`), `{id}` a numeric id, `{act}` an ad account (`act_<digits>`),
+ * `{v}` a Graph version (`v24.0`), `{id}` a numeric id, `{act}` an ad account (`act_<digits>`),
  * `{node}` either of the two; anything else is literal text.
  */
 export interface AllowedCall {

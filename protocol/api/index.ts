@@ -19,6 +19,7 @@ import { adminEndpoints } from './admin';
 import { graphqlDocEndpoints } from './graphql-docs';
 import { messageEndpoints } from './messages';
 import { payEndpoints } from './pay';
+import { platformEndpoints } from './platform';
 import { recordEndpoints } from './records';
 import { runtimeEndpoints } from './runtime';
 import { userEndpoints } from './user';
@@ -29,6 +30,7 @@ export * from './admin';
 export * from './graphql-docs';
 export * from './messages';
 export * from './pay';
+export * from './platform';
 export * from './records';
 export * from './runtime';
 export * from './user';
@@ -42,5 +44,6 @@ export const API = {
   records: recordEndpoints,
   pay: payEndpoints,
   graphqlDocs: graphqlDocEndpoints,
+  platform: platformEndpoints,
   admin: adminEndpoints,
 } as const;

@@ -5,6 +5,8 @@ export type RuntimeSettings = {
   demo: boolean;
   graphBase: string | null;
   webVersion: string;
+  /** the Graph API version every platform call names (`v24.0`): held by the server, set by an admin */
+  graphVersion: string;
   websocketUrl: string | null;
   paymentPublicKey: string | null;
   /** Demo mode: the accounts a newcomer may try (operator first). */

@@ -4,8 +4,9 @@
 import { GraphError } from '../errors';
 import type { SandboxState } from '../state';
 import type { Params } from './core';
-import { SUPPORTED_VERSIONS, runGraphCall, tokenOk, usageHeaders, type GraphReply } from './dispatch';
+import { runGraphCall, tokenOk, usageHeaders, type GraphReply } from './dispatch';
 import { parseForm } from '../form';
+import { VERSION_SEGMENT, deprecatedVersionBody, isServed } from '../switches';
 
 export const MAX_BATCH = 50;
 
@@ -76,7 +77,9 @@ function runEntry(state: SandboxState, batchVersion: string | null, entry: Entry
   const query: Params = q >= 0 ? parseForm(rel.slice(q + 1)) : {};
   let version = batchVersion;
   const first = path.split('/')[0]!;
-  if (SUPPORTED_VERSIONS.test(first)) {
+  if (VERSION_SEGMENT.test(first)) {
+    // an entry naming a version the platform no longer serves fails alone, as #2635
+    if (!isServed(state.served, first)) return { status: 400, headers: {}, body: deprecatedVersionBody(state.served), account: null };
     version = first;
     path = path.slice(first.length + 1);
   }

@@ -8,13 +8,14 @@ import { GraphError, errors } from '../errors';
 import type { SandboxState } from '../state';
 import { parseFields, selsOf, type FieldSel } from './fields';
 import { PLATFORM_FIELDS } from './platform-fields';
+import { applyReplyShapes } from '../switches';
 
 export type Params = Record<string, string>;
 
 export interface Ctx {
   state: SandboxState;
   data: Dataset;
-  /** `v19.0`; the version next links carry */
+  /** `v24.0`: the request's version, which next links carry */
   version: string;
   session: string;
   /** the access token as given in the query string, carried into next links like the platform does */
@@ -95,6 +96,7 @@ export function project(ctx: Ctx, r: Ref, sels: FieldSel[] | null): Record<strin
   }
   if (r.t !== 'plain' && out.id === undefined) out.id = def.id(r.o);
   else if (r.t === 'plain' && r.x?.id !== undefined && out.id === undefined) out.id = r.x.id;
+  if (ctx.state.switches.replyShapes.length) applyReplyShapes(ctx.state.switches.replyShapes, r.t, out);
   return out;
 }
 

@@ -1,7 +1,7 @@
 // One Graph call, from path and parameters to the platform's reply: token check, score model,
 // injected faults, then the node/edge table. Direct requests and batch entries both come here,
 // so every batch entry is counted, limited and faulted one by one.
-import { DEFAULT_VERSION } from '../constants';
+import { latestVersion } from '../switches';
 import { GraphError, errors } from '../errors';
 import type { SandboxState } from '../state';
 import { TYPES, listEdge, listParam, parseFieldsParam, project, type Ctx, type Params, type Ref, type WriteResult } from './core';
@@ -9,7 +9,7 @@ import { AREAS } from '../areas';
 
 export interface GraphCall {
   method: string;
-  /** `v19.0`, or null for an unversioned path */
+  /** `v24.0`, or null for an unversioned path (answered as the newest version served) */
   version: string | null;
   /** the path after the version, without leading slash: `act_1/users` */
   path: string;
@@ -27,13 +27,11 @@ export interface GraphReply {
   account: string | null;
 }
 
-export const SUPPORTED_VERSIONS = /^v(1[6-9])\.0$/;
-
 export function makeCtx(state: SandboxState, version: string | null, queryToken: string | null): Ctx {
   return {
     state,
     data: state.data,
-    version: version ?? DEFAULT_VERSION,
+    version: version ?? latestVersion(state.served),
     session: state.data.sessionUserId,
     queryToken,
     nowS: Math.floor(state.now() / 1000),
@@ -52,7 +50,7 @@ export function runGraphCall(state: SandboxState, call: GraphCall): GraphReply {
   delete params.method;
   const segs = call.path.split('/').filter(Boolean).map(decodeSegment);
   const account = segs[0]?.startsWith('act_') ? segs[0] : null;
-  const headers: Record<string, string> = { 'facebook-api-version': call.version ?? DEFAULT_VERSION };
+  const headers: Record<string, string> = { 'facebook-api-version': call.version ?? latestVersion(state.served) };
 
   const fail = (e: GraphError): GraphReply => {
     Object.assign(headers, e.extra.headers ?? {});

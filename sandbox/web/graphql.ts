@@ -44,12 +44,18 @@ export function strings(vars: Vars, name: string): string[] | undefined {
 
 /** is the document a mutation (3 points, a write)? unknown ids count as reads and fail later */
 export function isMutation(state: SandboxState, docId: string | undefined): boolean {
-  return !!docId && state.catalogue.byDocId.get(docId)?.kind === 'mutation';
+  return !!docId && liveDoc(state, docId)?.kind === 'mutation';
+}
+
+/** the document of a doc id, unless a switch retired it (then it is answered as an unknown doc id) */
+function liveDoc(state: SandboxState, docId: string) {
+  const doc = state.catalogue.byDocId.get(docId);
+  return doc && !state.switches.retiredDocs.includes(doc.operation) ? doc : undefined;
 }
 
 export function runGraphql(ctx: Ctx, body: Record<string, string>): WebReply & { object?: string } {
   const docId = body.doc_id;
-  const doc = docId ? ctx.state.catalogue.byDocId.get(docId) : undefined;
+  const doc = docId ? liveDoc(ctx.state, docId) : undefined;
   if (!doc) throw new GraphError(400, 100, `(#100) Unknown doc_id: ${docId ?? '(none)'}`);
   let vars: Vars = {};
   if (body.variables) {

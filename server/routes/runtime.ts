@@ -11,6 +11,7 @@ import { DEFAULT_DEMO_PASSWORD } from '../config';
 import { MIN_EXTENSION_VERSION } from '../../protocol/messages';
 import { API, type LatestRecord } from '../../protocol/api';
 import { route } from '../route';
+import { graphVersion } from '../platform';
 
 type ReleaseRow = typeof extensionReleases.$inferSelect;
 
@@ -53,6 +54,7 @@ export async function runtimeRoutes(app: FastifyInstance): Promise<void> {
     demo: config.demo,
     graphBase: config.demo ? '/__graph' : null,
     webVersion: ctx.webVersion,
+    graphVersion: await graphVersion(ctx),
     websocketUrl: config.websocketUrl,
     paymentPublicKey: config.paymentPublicKey ?? ctx.payments.get(ctx.payments.defaultId)?.publicKey ?? null,
     // The login box tells a newcomer what to type: the demo operator only (the admin's password is on the

@@ -18,6 +18,8 @@ export type KernelEvents = {
   'job:finished': { jobId: string; actionId: string; status: string; done: number; failed: number; skipped: number };
   /** A platform session problem (token, checkpoint, policy block) paused every job. */
   'runner:needs-operator': { message: string };
+  /** The platform no longer serves the configured Graph version (#2635): every job paused until an admin sets one. */
+  'runner:version-retired': { message: string };
   /**
    * The runner cannot save its jobs: `failed`, saving a write's in-flight record failed (the write was
    * not sent, its job paused); `unavailable`, this browser keeps no jobs at all (a reload loses them).

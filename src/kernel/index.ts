@@ -57,10 +57,11 @@ export { API, apiGet, apiPost } from './api/endpoints';
 export type {
   Endpoint, DataOf, BodyOf, QueryOf, Page, AdminUserView, AdminOrderView, AdminSettings, AnnouncementView, AnnouncementInput, DocCatalogueView,
   LatestRecord, MembershipView, OrderView, OrderStatus, PaymentStart, PolicyView, ReleaseInput, ReleaseSummary, Role, ServiceCatalogue,
-  ServiceInput, ServiceKind, ServiceView, UserProfile, UserStatus, ProfilePatch,
+  ServiceInput, ServiceKind, ServiceView, UserProfile, UserStatus, ProfilePatch, PlatformView,
 } from '../../protocol/api';
-export { ROLES, SERVICE_KINDS } from '../../protocol/api';
+export { ROLES, SERVICE_KINDS, GRAPH_VERSION_PATTERN } from '../../protocol/api';
 export { useRuntime } from './api/runtime';
+export { refreshRuntime } from './api/refresh-runtime';
 export type { RuntimeSettings } from './api/runtime';
 export { useSession, patchSession } from './core/session';
 export { accountApi } from './auth/account-api';
@@ -70,7 +71,7 @@ export { PAGE_SIZES, isPageSize, currentPageSizes, savePageSizes } from './auth/
 export type { PageSizeConfig } from './auth/page-sizes';
 export { emailProblem } from './auth/validation';
 export { useBridge } from './KernelProvider';
-export { GraphError, graphUrl, encodeParams, toGraphError, GRAPH_VERSION } from './bridge/bridge';
+export { GraphError, graphUrl, encodeParams, toGraphError, graphVersion } from './bridge/bridge';
 export type { Bridge, GraphCall, Params } from './bridge/bridge';
 export { BridgeError } from './bridge/transport';
 export type { BridgeTransport, RequestOptions } from './bridge/transport';

@@ -132,6 +132,18 @@ describe('execution', () => {
     expect(calls[1]!.init.body).toBe('doc_id=1&variables=%7B%22ad_account_id%22%3A%221%22%7D&fb_api_req_friendly_name=AdAccountAppealStatusQuery&fb_dtsg=DTSG&lsd=LSD&av=100001');
   });
 
+  it('tells the session the Graph version the request names (its own page-token reads go there), and nothing for web posts', async () => {
+    const contexts: unknown[] = [];
+    const { ex } = setup({
+      catalogue: async () => catalogueOf({ AdAccountAppealStatusQuery: '1' }),
+      session: fakeSession({ placeholders: async (_needs, context) => { contexts.push(context); return { access_token: 'T', fb_dtsg: 'D', lsd: 'L', user_id: '1', pageToken: () => 'P' }; } }).session,
+    });
+    await ex.handle(request('a', 'https://graph.facebook.com/v26.0/act_1?access_token={{access_token}}'));
+    await ex.handle(request('b', 'https://graph.facebook.com/v24.0/act_1', { method: 'POST', headers: { authorization: 'OAuth {{page_token:777}}' }, body: 'access_token={{access_token}}' }));
+    await ex.handle(request('c', 'https://business.facebook.com/api/graphql/', { method: 'POST', body: 'doc_id=1&variables=%7B%22ad_account_id%22%3A%221%22%7D&fb_api_req_friendly_name=AdAccountAppealStatusQuery&fb_dtsg={{fb_dtsg}}' }), 'http://127.0.0.1:8080');
+    expect(contexts).toEqual([{ graphVersion: 'v26.0' }, { graphVersion: 'v24.0' }, {}]);
+  });
+
   it('asks the session nothing when the request has no placeholder', async () => {
     const { ex, asked, calls } = setup({ flavour: 'production' });
     await ex.handle(request('n', 'https://graph.facebook.com/v19.0/act_1?access_token=given'));

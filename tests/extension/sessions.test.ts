@@ -24,14 +24,15 @@ function platform(opts: { cUser?: string | null; html?: string; me?: Record<stri
   const f = fakeFetch((url) => {
     const u = new URL(url);
     if (url === ADS_MANAGER_URL) return new Response(opts.html ?? ADS_HTML, { status: 200 });
-    if (u.pathname === '/v19.0/me') return Response.json(opts.me ?? { id: '555', name: 'Real User' });
-    if (u.pathname === '/v19.0/me/accounts') {
+    const path = u.pathname.replace(/^\/v\d+\.0\//, '/V/');
+    if (path === '/V/me') return Response.json(opts.me ?? { id: '555', name: 'Real User' });
+    if (path === '/V/me/accounts') {
       const after = u.searchParams.get('after');
       return after
         ? Response.json({ data: [{ id: '2', access_token: 'P2' }] })
-        : Response.json({ data: opts.accounts ?? [{ id: '1', access_token: 'P1' }], paging: { next: 'https://graph.facebook.com/v19.0/me/accounts?after=x&access_token=T' } });
+        : Response.json({ data: opts.accounts ?? [{ id: '1', access_token: 'P1' }], paging: { next: `https://graph.facebook.com${u.pathname}?after=x&access_token=T` } });
     }
-    if (u.pathname === '/v19.0/3') return Response.json({ id: '3', access_token: 'P3' });
+    if (path === '/V/3') return Response.json({ id: '3', access_token: 'P3' });
     return Response.json({ error: { message: 'nope' } }, { status: 400 });
   });
   const st = fakeStorage();
@@ -56,7 +57,8 @@ describe('production session (the user\'s own platform session)', () => {
   it('identity: c_user and the name from graph me, with the scraped token', async () => {
     const { s, calls } = platform();
     expect(await s.identity()).toEqual({ id: '555', name: 'Real User' });
-    expect(calls.map((c) => c.url)).toEqual([ADS_MANAGER_URL, 'https://graph.facebook.com/v19.0/me?fields=id,name&access_token=EAABsbCS1iHgBAuserTOKEN123456789']);
+    // no request has named a version yet: the product's default
+    expect(calls.map((c) => c.url)).toEqual([ADS_MANAGER_URL, 'https://graph.facebook.com/v24.0/me?fields=id,name&access_token=EAABsbCS1iHgBAuserTOKEN123456789']);
     expect(calls.every((c) => c.init.credentials === 'include')).toBe(true);
   });
 
@@ -103,6 +105,26 @@ describe('production session (the user\'s own platform session)', () => {
     await expect(fillRequest({ url: 'https://graph.facebook.com/v19.0/4', options: { body: 'access_token={{page_token:4}}' } }, values)).rejects.toThrow('no page token for page 4');
   });
 
+  it('its own reads go on the version of the request being executed, never a constant; anything but a version is ignored', async () => {
+    const { s, calls } = platform();
+    const values = await s.placeholders(new Set(['page_token']), { graphVersion: 'v26.0' });
+    await fillRequest({ url: 'https://graph.facebook.com/v26.0/3/feed', options: { body: 'access_token={{page_token:3}}' } }, values);
+    const reads = calls.filter((c) => c.url.startsWith('https://graph.facebook.com/')).map((c) => new URL(c.url).pathname);
+    expect(reads).toEqual(['/v26.0/me/accounts', '/v26.0/me/accounts', '/v26.0/3']);
+    // the identity's name is read on the version the last request named
+    await s.identity();
+    expect(calls.at(-1)!.url).toMatch(/^https:\/\/graph\.facebook\.com\/v26\.0\/me\?fields=id,name&/);
+    // a hostile page naming something else than a version changes nothing
+    s.invalidate();
+    for (const graphVersion of ['v26.0/../../evil', 'v26.0?x=1', 'x', '', 'v26.1']) {
+      const before = calls.length;
+      const v = await s.placeholders(new Set(['page_token']), { graphVersion });
+      await v.pageToken!('3');
+      for (const c of calls.slice(before)) if (c.url !== ADS_MANAGER_URL) expect(new URL(c.url).pathname.split('/')[1], graphVersion).toBe('v26.0');
+      s.invalidate();
+    }
+  });
+
   it('cookies: only platform URLs', async () => {
     const { s } = platform();
     expect(await s.cookies('https://www.facebook.com/')).toEqual([{ name: 'c_user', value: '555', domain: '.facebook.com', path: '/' }]);
@@ -131,7 +153,8 @@ describe('development session (the sandbox)', () => {
   function sandbox(status = 200) {
     const f = fakeFetch((url) => {
       if (url === `${BASE}/__sandbox/session`) return Response.json(session, { status });
-      if (url === `${BASE}/v19.0/777?fields=access_token&access_token=SBX`) return Response.json({ id: '777', access_token: 'PAGE777' });
+      const m = new RegExp(`^${BASE}/(v\\d+\\.0)/777\\?fields=access_token&access_token=SBX$`).exec(url);
+      if (m) return Response.json({ id: '777', access_token: 'PAGE777', version: m[1] });
       return Response.json({ error: {} }, { status: 404 });
     });
     let t = 0;
@@ -148,6 +171,14 @@ describe('development session (the sandbox)', () => {
     expect(await v.pageToken!('778')).toBeNull();
     expect(calls.filter((c) => c.url.endsWith('/__sandbox/session'))).toHaveLength(1);
     expect(calls.every((c) => c.init === undefined || c.init.credentials === 'omit')).toBe(true);
+    expect(calls.find((c) => c.url.includes('/777?'))!.url).toBe(`${BASE}/v24.0/777?fields=access_token&access_token=SBX`);
+  });
+
+  it('page tokens are read on the version of the request they are for', async () => {
+    const { s, calls } = sandbox();
+    const v = await s.placeholders(new Set(['page_token']), { graphVersion: 'v21.0' });
+    expect(await v.pageToken!('777')).toBe('PAGE777');
+    expect(calls.at(-1)!.url).toBe(`${BASE}/v21.0/777?fields=access_token&access_token=SBX`);
   });
 
   it('re-reads the session after its short ttl (a sandbox reset may change it) and after invalidate', async () => {

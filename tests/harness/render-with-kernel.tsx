@@ -28,16 +28,21 @@ export interface RenderWithKernelOptions {
   transport?: BridgeTransport;
   /** Run the extension checks (off by default: they wait 5 s for a version reply). */
   extensionChecks?: boolean;
+  /**
+   * Without `fetch`: answers of the quiet server beyond the shell's background calls — the `data` of a
+   * path, or an envelope (`{ envelope }`) for a refusal; undefined leaves the path unknown.
+   */
+  answer?: (path: string, init: RequestInit | undefined) => unknown;
 }
 
 /** Mounts the real kernel (registry, i18n, store, bus, shell, routes) around the given plugins. */
-export async function renderWithKernel({ plugins, user = { role: 'user' }, enabled = null, route = '/dashboard/index', locale = 'zh-CN', fetch, transport, extensionChecks = false }: RenderWithKernelOptions) {
+export async function renderWithKernel({ plugins, user = { role: 'user' }, enabled = null, route = '/dashboard/index', locale = 'zh-CN', fetch, transport, extensionChecks = false, answer }: RenderWithKernelOptions) {
   const definitions = plugins.map((p) => (p && typeof p === 'object' && 'id' in p && !('manifest' in p) ? inlinePlugin(p as InlinePlugin) : p));
   const registry = createRegistry(Object.fromEntries(definitions.map((p, i) => [`test/${i}/${(p as { manifest?: { id?: string } })?.manifest?.id ?? 'unknown'}`, { default: p }])));
   const bus = createBus();
   const store = createKernelStore();
   const i18n = await createI18n(registry.plugins, locale);
-  const api = createProductApi(i18n, fetch ?? quietServer);
+  const api = createProductApi(i18n, fetch ?? ((input, init) => quietServer(input, init, answer)));
   const bridge = createBridge(transport ?? createWindowTransport(window));
   clearSession();
   if (user) {
@@ -64,9 +69,11 @@ const BACKGROUND: Record<string, unknown> = {
   '/api/module_statistics_visit/save': null,
   '/api/graphql-docs': {},
 };
-async function quietServer(input: RequestInfo | URL): Promise<Response> {
+async function quietServer(input: RequestInfo | URL, init?: RequestInit, answer?: RenderWithKernelOptions['answer']): Promise<Response> {
   const path = new URL(String(input)).pathname;
-  const known = path in BACKGROUND;
-  const body = known ? { status: 1, code: 20000, info: 'OK', data: BACKGROUND[path] } : { status: 0, code: 40400, info: `no fake answer for ${path}`, data: null };
+  const extra = answer?.(path, init);
+  if (extra && typeof extra === 'object' && 'envelope' in extra) return new Response(JSON.stringify((extra as { envelope: unknown }).envelope), { status: 200, headers: { 'content-type': 'application/json' } });
+  const known = path in BACKGROUND || extra !== undefined;
+  const body = known ? { status: 1, code: 20000, info: 'OK', data: extra !== undefined ? extra : BACKGROUND[path] } : { status: 0, code: 40400, info: `no fake answer for ${path}`, data: null };
   return new Response(JSON.stringify(body), { status: known ? 200 : 404, headers: { 'content-type': 'application/json' } });
 }

@@ -15,6 +15,7 @@ import { guardTests } from './suite/guards';
 import { readCacheTests } from './suite/read-cache';
 import { fuzzTests } from './suite/fuzz';
 import { ownSessionTests } from './suite/own-sessions';
+import { platformTests } from './suite/platform';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): the PostgreSQL half of the server suite does not run');
@@ -51,6 +52,7 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   hardeningTests(env);
   startupTests(env);
   graphqlDocTests(env);
+  platformTests(env);
   takeoverTests(env);
   guardTests(env);
   readCacheTests(env);

@@ -3,7 +3,7 @@ import { createWindowTransport } from '../../src/kernel/bridge/window-transport'
 import { EXTENSION_SOURCE, fillRequest, isPlatformUrl, PAGE_SOURCE, parsePageMessage, toSandboxUrl, type PageMessage, type RequestPayload } from '../../protocol';
 import { BridgeError } from '../../src/kernel/bridge/transport';
 import { extractErrorMessage } from '../../src/kernel/bridge/error-extractor';
-import { createBridge, graphUrl, GraphError } from '../../src/kernel/bridge/bridge';
+import { createBridge, graphUrl, graphVersion, GraphError } from '../../src/kernel/bridge/bridge';
 import { statusFor, isBelowMinimum, isFunctionBlocked, type ExtensionState, type LatestRecord } from '../../src/kernel/bridge/extension-status';
 
 /** Delivers a reply as the extension would: from this window, this origin, source tessera-extension. */
@@ -126,7 +126,7 @@ describe('URLs, hosts and placeholders', () => {
       url: graphUrl('act_1', { fields: 'name' }),
       options: { method: 'POST', headers: { 'x-fb-lsd': '{{lsd}}' }, body: 'fb_dtsg={{fb_dtsg}}&av={{user_id}}&page={{page_token:123}}' },
     }, { access_token: 'EAAB', fb_dtsg: 'dt', lsd: 'ls', user_id: '42', pageToken: (id) => `P${id}` });
-    expect(filled.url).toBe('https://graph.facebook.com/v19.0/act_1?fields=name&access_token=EAAB');
+    expect(filled.url).toBe(`https://graph.facebook.com/${graphVersion()}/act_1?fields=name&access_token=EAAB`);
     expect(filled.options.headers).toEqual({ 'x-fb-lsd': '{{lsd}}', 'content-type': 'application/x-www-form-urlencoded' }); // web-host fields, not graph
     expect(Object.fromEntries(new URLSearchParams(filled.options.body))).toEqual({ fb_dtsg: '{{fb_dtsg}}', av: '42', page: '{{page_token:123}}' });
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResponse, RequestPayload } from '../../protocol';
-import { createBridge, GraphError, toGraphError, type Bridge } from '../../src/kernel/bridge/bridge';
+import { createBridge, graphVersion, GraphError, toGraphError, type Bridge } from '../../src/kernel/bridge/bridge';
 import type { BridgeTransport } from '../../src/kernel/bridge/transport';
 import { setDocCatalogue } from '../../src/kernel/graph/doc-catalogue';
 import { graphqlOn, graphqlPost, graphqlText } from '../../src/kernel/graph/graphql';
@@ -10,6 +10,9 @@ import { recordRecent } from '../../src/kernel/platform/recent';
 import { setItem } from '../../src/kernel/storage';
 import * as kernel from '../../src/kernel';
 import { deactivate } from '../../plugins/page/api';
+
+/** The configured Graph version's root: where the client's calls go. */
+const GRAPH = `https://graph.facebook.com/${graphVersion()}`;
 
 /**
  * The kernel's platform client (src/kernel/platform/, src/kernel/graph/graphql.ts): what each piece
@@ -116,8 +119,8 @@ describe('Graph with a chosen token', () => {
     await graphWith(bridge, { path: '104/roles', params: { fields: 'id,name', limit: 100 }, token: 'access_token_alt' });
     await graphWith(bridge, { path: '104', token: { page: '104' } });
     expect(sent.map((s) => s.url)).toEqual([
-      'https://graph.facebook.com/v19.0/104/roles?fields=id%2Cname&limit=100&access_token={{access_token_alt}}',
-      'https://graph.facebook.com/v19.0/104?access_token={{page_token:104}}',
+      `${GRAPH}/104/roles?fields=id%2Cname&limit=100&access_token={{access_token_alt}}`,
+      `${GRAPH}/104?access_token={{page_token:104}}`,
     ]);
   });
 
@@ -127,18 +130,18 @@ describe('Graph with a chosen token', () => {
     await graphWith(bridge, { method: 'POST', path: '1_2', params: { is_hidden: true }, token: { page: '1' } });
     await graphWith(bridge, { method: 'DELETE', path: '104/assigned_users', params: { user: '9' }, token: 'access_token', tokenIn: 'body' });
     expect(sent).toEqual([
-      expect.objectContaining({ method: 'DELETE', url: 'https://graph.facebook.com/v19.0/1_2?access_token={{page_token:1}}', body: '' }),
-      expect.objectContaining({ method: 'POST', url: 'https://graph.facebook.com/v19.0/1_2?access_token={{page_token:1}}', body: 'is_hidden=true' }),
-      expect.objectContaining({ method: 'POST', url: 'https://graph.facebook.com/v19.0/104/assigned_users', body: 'user=9&method=delete&access_token={{access_token}}' }),
+      expect.objectContaining({ method: 'DELETE', url: `${GRAPH}/1_2?access_token={{page_token:1}}`, body: '' }),
+      expect.objectContaining({ method: 'POST', url: `${GRAPH}/1_2?access_token={{page_token:1}}`, body: 'is_hidden=true' }),
+      expect.objectContaining({ method: 'POST', url: `${GRAPH}/104/assigned_users`, body: 'user=9&method=delete&access_token={{access_token}}' }),
     ]);
   });
 
   it('follows a platform link with the token asked, and refuses a foreign or tokenless link and a placeholder in a path', async () => {
     const { bridge, sent } = fakeBridge({ body: { data: [] } });
-    await graphWith(bridge, { path: 'https://graph.facebook.com/v19.0/1/comments?after=x&access_token={{access_token}}&limit=5', token: { page: '1' } });
-    expect(sent[0].url).toBe('https://graph.facebook.com/v19.0/1/comments?after=x&access_token={{page_token:1}}&limit=5');
-    await expect(graphWith(bridge, { path: 'https://evil.example/v19.0/1?access_token=x', token: 'access_token' })).rejects.toThrow(/unexpected next link/);
-    await expect(graphWith(bridge, { path: 'https://graph.facebook.com/v19.0/1?after=x', token: 'access_token' })).rejects.toThrow(/unexpected next link/);
+    await graphWith(bridge, { path: `${GRAPH}/1/comments?after=x&access_token={{access_token}}&limit=5`, token: { page: '1' } });
+    expect(sent[0].url).toBe(`${GRAPH}/1/comments?after=x&access_token={{page_token:1}}&limit=5`);
+    await expect(graphWith(bridge, { path: 'https://evil.example/v24.0/1?access_token=x', token: 'access_token' })).rejects.toThrow(/unexpected next link/);
+    await expect(graphWith(bridge, { path: `${GRAPH}/1?after=x`, token: 'access_token' })).rejects.toThrow(/unexpected next link/);
     await expect(graphWith(bridge, { path: '1{{access_token}}', token: 'access_token' })).rejects.toThrow(/placeholder/);
     await expect(graphWith(bridge, { path: '1', token: { page: 'act_1' } })).rejects.toThrow(/not a page id/);
     expect(sent).toHaveLength(1);
@@ -151,7 +154,7 @@ describe('Graph with a chosen token', () => {
 });
 
 describe('readAll', () => {
-  const link = (n: number) => `https://graph.facebook.com/v19.0/me/things?after=${n}&access_token={{access_token}}`;
+  const link = (n: number) => `${GRAPH}/me/things?after=${n}&access_token={{access_token}}`;
   const pages = (n: number) => Array.from({ length: n }, (_, i) => ({ body: { data: [{ id: `${i}a` }, { id: `${i}b` }], paging: i < n - 1 ? { next: link(i + 1) } : {} } }));
   const noWait = async () => {};
 
@@ -159,7 +162,7 @@ describe('readAll', () => {
     const { bridge, sent } = fakeBridge(...pages(3));
     await expect(readAll(bridge, 'me/things', { fields: 'id', limit: 2 }, { max: Infinity, sleep: noWait })).resolves.toHaveLength(6);
     expect(sent.map((s) => s.url)).toEqual([
-      'https://graph.facebook.com/v19.0/me/things?fields=id&limit=2&access_token={{access_token}}', link(1), link(2),
+      `${GRAPH}/me/things?fields=id&limit=2&access_token={{access_token}}`, link(1), link(2),
     ]);
   });
 

@@ -16,6 +16,11 @@ const graph = (code: number | undefined, extra: { status?: number; subcode?: num
   new GraphError('platform says no', extra.status ?? 400, code, extra.subcode, extra.transient, extra.headers ?? {});
 
 describe('the failure policy', () => {
+  it('a #2635 answer pauses every job for the version, a session error for the session', () => {
+    expect(decideFailure(graph(2635), 1, idempotent, onObj('obj_1'))).toEqual({ kind: 'pause-all', reason: 'version', message: 'platform says no' });
+    expect(decideFailure(graph(190), 1, idempotent, onObj('obj_1'))).toMatchObject({ kind: 'pause-all', reason: 'session' });
+  });
+
   it.each([
     // error, attempts, action, expected kind
     ['transient code 2, first attempt', graph(2, { status: 500 }), 1, idempotent, 'retry'],
@@ -33,6 +38,7 @@ describe('the failure policy', () => {
     ['session (code 190)', graph(190), 1, write, 'pause-all'],
     ['checkpoint (subcode 459)', graph(100, { subcode: 459 }), 3, idempotent, 'pause-all'],
     ['rate limit (code 613)', graph(613), 4, idempotent, 'pause-scope'],
+    ['retired Graph version (code 2635)', graph(2635), 1, write, 'pause-all'],
     ['not an Error', 'boom', 1, idempotent, 'fail'],
   ] as const)('%s → %s', (_name, error, attempts, action, kind) => {
     expect(decideFailure(error, attempts, action, onObj('obj_1')).kind).toBe(kind);

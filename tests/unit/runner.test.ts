@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createKernelStore } from '../../src/kernel/store/store';
-import { createBridge } from '../../src/kernel/bridge/bridge';
+import { createBridge, graphVersion } from '../../src/kernel/bridge/bridge';
+import { setGraphVersion } from '../../src/kernel/bridge/graph-version';
+import { onVersionRetired } from '../../src/kernel/bridge/graph-version';
 import type { BridgeTransport } from '../../src/kernel/bridge/transport';
 import type { BridgeResponse, OutcomeState, RequestPayload } from '../../protocol';
 import { Runner } from '../../src/kernel/runner/runner';
@@ -176,6 +178,7 @@ describe('error classification (docs/INTERFACES.md section 6)', () => {
     for (const code of [4, 17, 32, 341, 613, 80000, 80004, 80014]) expect(classifyError(new GraphError('x', 400, code))).toBe('rate-limit');
     for (const code of [190, 102, 368]) expect(classifyError(new GraphError('x', 400, code))).toBe('session');
     expect(classifyError(new GraphError('x', 400, 100, 459))).toBe('session');
+    expect(classifyError(new GraphError('(#2635) You are calling a deprecated version of the Ads API.', 400, 2635))).toBe('version');
     expect(classifyError(new GraphError('x', 400, 100))).toBe('permanent');
     expect(classifyError(new GraphError('x', 400, 80015))).toBe('permanent');
   });
@@ -337,10 +340,48 @@ describe('the runner', () => {
     expect(runner.job(jobId)).toMatchObject({ status: 'done', done: 3 });
   });
 
+  it('#2635 pauses every job for the version, re-reads the runtime, and the resumed jobs name the new version', async () => {
+    const platform = new FakePlatform(3);
+    const sentVersions: string[] = [];
+    platform.script = (url) => {
+      sentVersions.push(new URL(url).pathname.split('/')[1]!);
+      return url.includes('/v24.0/') ? { ok: false, status: 400, headers: {}, body: { error: { message: '(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: v25.0.', type: 'OAuthException', code: 2635 } } } : null;
+    };
+    const told: { type: string; message: string }[] = [];
+    const bus = { emit: (type: string, e: { message: string }) => { told.push({ type, message: e.message }); } } as never;
+    let reads = 0;
+    const stop = onVersionRetired(() => { reads += 1; });
+    try {
+      setGraphVersion('v24.0');
+      const runner = makeRunner(platform, createKernelStore(), { bus });
+      const other = runner.start('adaccount.rename', { name: 'M' }, accounts(3));
+      const jobId = runner.start('adaccount.rename', { name: 'N' }, accounts(3));
+      await vi.advanceTimersByTimeAsync(5000);
+      for (const id of [jobId, other]) expect(runner.job(id)).toMatchObject({ status: 'paused', pauseReason: 'version' });
+      expect(runner.job(jobId)?.pauseMessage).toMatch(/^\(#2635\)/);
+      expect(told.filter((e) => e.type === 'runner:version-retired')).toHaveLength(1);
+      expect(told.some((e) => e.type === 'runner:needs-operator')).toBe(false);
+      expect(reads).toBeGreaterThan(0);
+      expect(runner.items(jobId).every((i) => i.state === 'pending')).toBe(true);
+      // the admin sets v25.0; the next runtime read brings it; resuming sends on it
+      setGraphVersion('v25.0');
+      sentVersions.length = 0;
+      await runner.resume(jobId);
+      await runner.resume(other);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(runner.job(jobId)).toMatchObject({ status: 'done', done: 3 });
+      expect(runner.job(other)).toMatchObject({ status: 'done', done: 3 });
+      expect(new Set(sentVersions)).toEqual(new Set(['v25.0']));
+    } finally {
+      stop();
+      setGraphVersion('v24.0');
+    }
+  });
+
   it('maps batch results back to their items', async () => {
     const platform = new FakePlatform(0);
     platform.script = (url, body) => {
-      if (!url.endsWith('/v19.0/')) return null;
+      if (!url.endsWith(`/${graphVersion()}/`)) return null;
       const batch = JSON.parse(new URLSearchParams(body).get('batch')!) as { relative_url: string }[];
       return ok(batch.map((b) => (b.relative_url === 'act_3'
         ? { code: 400, headers: [], body: JSON.stringify({ error: { message: 'No permission', code: 200 } }) }

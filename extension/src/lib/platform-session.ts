@@ -1,9 +1,11 @@
-import { isPlatformUrl, type Cookie, type KnownSecrets, type PlaceholderValues } from '../../../protocol';
+import { isPlatformUrl, type Cookie, type KnownSecrets, type PlaceholderContext, type PlaceholderValues } from '../../../protocol';
 import type { KeyValueStorage } from './journal';
-import { TtlCache, type Identity, type PlaceholderName, type SessionSource } from './session';
+import { GraphVersionChoice, TtlCache, type Identity, type PlaceholderName, type SessionSource } from './session';
 
 export const ADS_MANAGER_URL = 'https://adsmanager.facebook.com/adsmanager/manage/campaigns';
-export const GRAPH_BASE = 'https://graph.facebook.com/v19.0';
+export const GRAPH_ORIGIN = 'https://graph.facebook.com';
+/** The Graph root of a version: `https://graph.facebook.com/v24.0`. */
+export const graphBase = (version: string) => `${GRAPH_ORIGIN}/${version}`;
 export const TOKENS_KEY = 'platform:tokens';
 /** How long scraped tokens are reused before the Ads Manager page is read again. */
 export const TOKENS_TTL_MS = 20 * 60_000;
@@ -69,8 +71,9 @@ export interface PlatformSessionDeps {
  * - access_token, fb_dtsg, lsd: read from an Ads Manager page fetched with the user's cookies, cached
  *   in chrome.storage.session for TOKENS_TTL_MS and bound to the c_user they were read for.
  * - page tokens: `GET /me/accounts?fields=id,access_token` with the user token (then, for a page not
- *   listed there, `GET /<pageId>?fields=access_token`).
- * - identity: c_user and the name from `GET /me?fields=id,name`.
+ *   listed there, `GET /<pageId>?fields=access_token`), on the version of the request they are for.
+ * - identity: c_user and the name from `GET /me?fields=id,name` (on the version the last request named).
+ * The version is never a constant here (GraphVersionChoice, ./session.ts).
  */
 export function createPlatformSession(d: PlatformSessionDeps): SessionSource {
   const now = d.now ?? Date.now;
@@ -78,6 +81,7 @@ export function createPlatformSession(d: PlatformSessionDeps): SessionSource {
   const names = new TtlCache<string>(10 * 60_000, now);
   const accounts = new TtlCache<Map<string, string>>(10 * 60_000, now);
   const single = new TtlCache<string | null>(10 * 60_000, now);
+  const versions = new GraphVersionChoice();
 
   const userId = () => d.cookie('https://www.facebook.com/', 'c_user');
 
@@ -101,10 +105,10 @@ export function createPlatformSession(d: PlatformSessionDeps): SessionSource {
     return scraping;
   }
 
-  async function pageToken(token: string, pageId: string): Promise<string | null> {
+  async function pageToken(token: string, pageId: string, version: string): Promise<string | null> {
     const list = await accounts.get(token, async () => {
       const map = new Map<string, string>();
-      let next: string | null = `${GRAPH_BASE}/me/accounts?fields=id,access_token&limit=100&access_token=${encodeURIComponent(token)}`;
+      let next: string | null = `${graphBase(version)}/me/accounts?fields=id,access_token&limit=100&access_token=${encodeURIComponent(token)}`;
       for (let i = 0; next && i < 50; i++) {
         const body = await getJson(next);
         const data = Array.isArray(body?.data) ? (body.data as { id?: unknown; access_token?: unknown }[]) : [];
@@ -116,7 +120,7 @@ export function createPlatformSession(d: PlatformSessionDeps): SessionSource {
     });
     if (list.has(pageId)) return list.get(pageId)!;
     return single.get(`${token}|${pageId}`, async () => {
-      const body = await getJson(`${GRAPH_BASE}/${encodeURIComponent(pageId)}?fields=access_token&access_token=${encodeURIComponent(token)}`);
+      const body = await getJson(`${graphBase(version)}/${encodeURIComponent(pageId)}?fields=access_token&access_token=${encodeURIComponent(token)}`);
       return typeof body?.access_token === 'string' ? body.access_token : null;
     });
   }
@@ -127,13 +131,14 @@ export function createPlatformSession(d: PlatformSessionDeps): SessionSource {
       if (!uid) return null;
       const name = await names.get(uid, async () => {
         const t = await tokens(uid);
-        const body = await getJson(`${GRAPH_BASE}/me?fields=id,name&access_token=${encodeURIComponent(t.access_token)}`);
+        const body = await getJson(`${graphBase(versions.current())}/me?fields=id,name&access_token=${encodeURIComponent(t.access_token)}`);
         if (typeof body?.name !== 'string') throw new Error('no name');
         return body.name;
       }).catch(() => '');
       return { id: uid, name };
     },
-    async placeholders(needs: ReadonlySet<PlaceholderName>): Promise<PlaceholderValues> {
+    async placeholders(needs: ReadonlySet<PlaceholderName>, context?: PlaceholderContext): Promise<PlaceholderValues> {
+      const version = versions.forRequest(context);
       const uid = await userId();
       if (!uid) throw new Error('not logged in to Facebook in this browser (no c_user cookie)');
       const needTokens = needs.has('access_token') || needs.has('access_token_alt') || needs.has('fb_dtsg') || needs.has('lsd') || needs.has('page_token');
@@ -142,7 +147,7 @@ export function createPlatformSession(d: PlatformSessionDeps): SessionSource {
       if (needs.has('lsd') && !t?.lsd) throw new Error('no lsd in the Ads Manager page');
       return {
         access_token: t?.access_token ?? '', access_token_alt: t?.access_token_alt, fb_dtsg: t?.fb_dtsg ?? '', lsd: t?.lsd ?? '', user_id: uid,
-        pageToken: (pageId) => (t ? pageToken(t.access_token, pageId) : null),
+        pageToken: (pageId) => (t ? pageToken(t.access_token, pageId, version) : null),
       };
     },
     async cookies(url: string): Promise<Cookie[]> {

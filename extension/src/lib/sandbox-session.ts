@@ -1,5 +1,5 @@
-import type { Cookie, KnownSecrets, PlaceholderValues } from '../../../protocol';
-import { TtlCache, type Identity, type PlaceholderName, type SessionSource } from './session';
+import type { Cookie, KnownSecrets, PlaceholderContext, PlaceholderValues } from '../../../protocol';
+import { GraphVersionChoice, TtlCache, type Identity, type PlaceholderName, type SessionSource } from './session';
 
 /** `GET S/__sandbox/session` (docs/INTERFACES.md section 5). */
 export interface SandboxSessionBody { userId: string; name: string; access_token: string; fb_dtsg: string; lsd: string; access_token_alt?: string }
@@ -15,11 +15,13 @@ export interface SandboxSessionDeps {
 
 /**
  * The development flavour's session: identity and placeholder values from the sandbox, page tokens
- * from `GET S/v19.0/<pageId>?fields=access_token`. It never touches the real platform session.
+ * from `GET S/<version>/<pageId>?fields=access_token` on the version of the request they are for
+ * (GraphVersionChoice, ./session.ts). It never touches the real platform session.
  */
 export function createSandboxSession(d: SandboxSessionDeps): SessionSource {
   const sessions = new TtlCache<SandboxSessionBody>(d.ttlMs ?? 5_000, d.now);
   const pageTokens = new TtlCache<string | null>(60_000, d.now);
+  const versions = new GraphVersionChoice();
 
   const load = async (): Promise<{ base: string; s: SandboxSessionBody }> => {
     const base = (await d.base()).replace(/\/+$/, '');
@@ -42,12 +44,13 @@ export function createSandboxSession(d: SandboxSessionDeps): SessionSource {
         return null;
       }
     },
-    async placeholders(_needs: ReadonlySet<PlaceholderName>): Promise<PlaceholderValues> {
+    async placeholders(_needs: ReadonlySet<PlaceholderName>, context?: PlaceholderContext): Promise<PlaceholderValues> {
+      const version = versions.forRequest(context);
       const { base, s } = await load();
       return {
         access_token: s.access_token, access_token_alt: s.access_token_alt, fb_dtsg: s.fb_dtsg, lsd: s.lsd, user_id: s.userId,
         pageToken: (pageId) => pageTokens.get(`${base}|${s.access_token}|${pageId}`, async () => {
-          const r = await d.fetch(`${base}/v19.0/${encodeURIComponent(pageId)}?fields=access_token&access_token=${encodeURIComponent(s.access_token)}`, { credentials: 'omit', cache: 'no-store' });
+          const r = await d.fetch(`${base}/${version}/${encodeURIComponent(pageId)}?fields=access_token&access_token=${encodeURIComponent(s.access_token)}`, { credentials: 'omit', cache: 'no-store' });
           const body = (await r.json().catch(() => null)) as { access_token?: unknown } | null;
           return typeof body?.access_token === 'string' ? body.access_token : null;
         }),

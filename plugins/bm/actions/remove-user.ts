@@ -3,7 +3,7 @@ import { listUsers, removeBusinessUser } from '../api';
 import { businessName, businessProblem, pairOf, type BusinessItem } from '../checks';
 
 /**
- * Removes people from a business by business-user id (POST method=delete by id, v19): one item per
+ * Removes people from a business by business-user id (POST method=delete by id, on the configured version): one item per
  * business × user. Not idempotent (a second removal is refused): settled by the business_users list.
  */
 export default defineAction<'bm.removeUser', BusinessItem>('bm.removeUser', {

@@ -28,7 +28,7 @@ async function adminToken(): Promise<string> {
 /** The session user's ad accounts by account_status, as the sandbox answers me/adaccounts (every page). */
 async function sandboxStatusCounts(): Promise<Record<number, number>> {
   const counts: Record<number, number> = {};
-  let url: string | null = `${graph}/v19.0/me/adaccounts?fields=account_status&limit=100`;
+  let url: string | null = `${graph}/v24.0/me/adaccounts?fields=account_status&limit=100`;
   while (url) {
     const body = (await (await fetch(url)).json()) as { data: { account_status: number }[]; paging?: { next?: string } };
     for (const a of body.data) counts[a.account_status] = (counts[a.account_status] ?? 0) + 1;

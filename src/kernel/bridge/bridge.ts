@@ -1,8 +1,9 @@
 import type { BridgeResponse } from '../../../protocol';
 import type { BridgeTransport, RequestOptions } from './transport';
 import { bridgeErrorText, extractErrorCodes, extractErrorMessage } from './error-extractor';
+import { graphVersion, VERSION_RETIRED_CODE, versionRetired } from './graph-version';
 
-export const GRAPH_VERSION = 'v19.0';
+export { graphVersion } from './graph-version';
 export const GRAPH_ORIGIN = 'https://graph.facebook.com';
 
 /** A platform call that did not succeed, with the extracted message and the platform's codes. */
@@ -28,6 +29,7 @@ export interface GraphCall {
   /** A Graph path (`me/adaccounts`, `act_1/users`) or a full platform URL (a `paging.next` link). */
   path: string;
   params?: Params;
+  /** a Graph version for this call only; default the configured one (`graphVersion()`) */
   version?: string;
 }
 
@@ -49,8 +51,11 @@ export function encodeParams(params: Params = {}): string {
   return search.toString();
 }
 
-/** The real platform URL of a Graph call; the access token is a placeholder the executor fills. */
-export function graphUrl(path: string, params: Params = {}, version = GRAPH_VERSION): string {
+/**
+ * The real platform URL of a Graph call, on the configured version unless one is given; the access
+ * token is a placeholder the executor fills.
+ */
+export function graphUrl(path: string, params: Params = {}, version = graphVersion()): string {
   if (/^https:\/\//.test(path)) return path;
   const query = encodeParams(params);
   // `{{access_token}}` stays literal: URLSearchParams would escape the braces the executor looks for.
@@ -69,6 +74,8 @@ export function toGraphError(response: Pick<BridgeResponse, 'status' | 'headers'
   response = { ...response, body };
   const message = extractErrorMessage(response.body) ?? bridgeErrorText(response.error) ?? (response.status ? `HTTP ${response.status}` : 'Unknown error');
   const { code, subcode, isTransient } = extractErrorCodes(response.body);
+  // The platform no longer serves the version named: the runtime is read again for the admin's new one.
+  if (code === VERSION_RETIRED_CODE) versionRetired();
   return new GraphError(message, response.status, code, subcode, isTransient, response.headers, response.body);
 }
 

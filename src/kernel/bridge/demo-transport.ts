@@ -1,8 +1,9 @@
 import {
   createCatalogueSource, executeRequest, ExecutionStopped, fromSandboxUrl, pageCookies, toSandboxUrl,
-  type BridgeResponse, type Cookie, type DocCatalogue, type OutcomeState, type PlaceholderValues, type RequestPayload, type Route,
+  type BridgeResponse, type Cookie, type DocCatalogue, type OutcomeState, type PlaceholderContext, type PlaceholderName, type PlaceholderValues, type RequestPayload, type Route,
 } from '../../../protocol';
 import { BridgeError, DEFAULT_DEADLINE_MS, newRequestId, type BridgeTransport, type RequestOptions } from './transport';
+import { graphVersion } from './graph-version';
 
 export interface SandboxSession { userId: string; name: string; access_token: string; fb_dtsg: string; lsd: string; access_token_alt?: string }
 
@@ -37,12 +38,14 @@ export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
     return session;
   };
 
-  const placeholders = async (): Promise<PlaceholderValues> => {
+  // page tokens are read on the version of the request they are for (else the configured one), as the extension does
+  const placeholders = async (_needs: ReadonlySet<PlaceholderName>, context?: PlaceholderContext): Promise<PlaceholderValues> => {
+    const version = context?.graphVersion ?? graphVersion();
     const s = await loadSession();
     return {
       access_token: s.access_token, access_token_alt: s.access_token_alt, fb_dtsg: s.fb_dtsg, lsd: s.lsd, user_id: s.userId,
       pageToken: async (pageId) => {
-        const r = await doFetch(`${base}/v19.0/${encodeURIComponent(pageId)}?fields=access_token&access_token=${encodeURIComponent(s.access_token)}`);
+        const r = await doFetch(`${base}/${version}/${encodeURIComponent(pageId)}?fields=access_token&access_token=${encodeURIComponent(s.access_token)}`);
         const body = (await r.json().catch(() => null)) as { access_token?: string } | null;
         return body?.access_token ?? null;
       },

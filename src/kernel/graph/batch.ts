@@ -1,4 +1,4 @@
-import { GRAPH_ORIGIN, GRAPH_VERSION, GraphError, toGraphError, type Bridge } from '../bridge/bridge';
+import { GRAPH_ORIGIN, graphVersion, GraphError, toGraphError, type Bridge } from '../bridge/bridge';
 import { extractErrorCodes, extractErrorMessage } from '../bridge/error-extractor';
 import { sleep as defaultSleep, type Sleep } from './sleep';
 
@@ -45,7 +45,7 @@ export interface BatchOptions {
  * chunks. A failure of the batch request itself throws GraphError (the runner classifies it).
  */
 export async function runBatch(bridge: Bridge, requests: readonly BatchRequest[], o: BatchOptions = {}): Promise<BatchItemResult[]> {
-  const { chunkSize = BATCH_MAX, pauseMs = 300, retryMs = 400, retry: retrying = true, version = GRAPH_VERSION, signal, sleep = defaultSleep, onChunk, onResults } = o;
+  const { chunkSize = BATCH_MAX, pauseMs = 300, retryMs = 400, retry: retrying = true, version = graphVersion(), signal, sleep = defaultSleep, onChunk, onResults } = o;
   if (chunkSize < 1 || chunkSize > BATCH_MAX) throw new RangeError(`a batch holds 1 to ${BATCH_MAX} requests`);
   const results: BatchItemResult[] = new Array(requests.length);
   for (let start = 0; start < requests.length; start += chunkSize) {

@@ -2,10 +2,10 @@
  * The platform client's calls that are not already one kernel function: Graph calls with a chosen
  * token, web-form posts and their replies, reading every page of a Graph list, and the loader's
  * error. Every request goes through the Bridge (so through the extension's allow-list); the Graph
- * version is GRAPH_VERSION (src/kernel/bridge/bridge.ts) unless a call names one.
+ * version is the configured one (`graphVersion()`, src/kernel/bridge/graph-version.ts) unless a call names one.
  */
 import type { BridgeResponse } from '../../../protocol';
-import { encodeParams, GRAPH_ORIGIN, GRAPH_VERSION, GraphError, toGraphError, type Bridge, type Params } from '../bridge/bridge';
+import { encodeParams, GRAPH_ORIGIN, graphVersion, GraphError, toGraphError, type Bridge, type Params } from '../bridge/bridge';
 import { extractErrorMessage } from '../bridge/error-extractor';
 import { followNextLinks } from '../graph/paging';
 import type { Sleep } from '../graph/sleep';
@@ -50,7 +50,7 @@ export async function graphWith<T>(bridge: Bridge, call: TokenCall, o: CallOptio
     response = await bridge.send(call.path.replace(/([?&]access_token=)[^&#]*/, `$1${token}`), { method: 'GET' }, o);
   } else {
     if (call.path.includes('{{')) throw new GraphError('refused: a placeholder inside a request path', 0);
-    const base = `${GRAPH_ORIGIN}/${call.version ?? GRAPH_VERSION}/${call.path.replace(/^\/+/, '')}`;
+    const base = `${GRAPH_ORIGIN}/${call.version ?? graphVersion()}/${call.path.replace(/^\/+/, '')}`;
     const query = encodeParams(call.params);
     if (method === 'GET') {
       response = await bridge.send(`${base}?${query ? `${query}&` : ''}access_token=${token}`, { method }, o);

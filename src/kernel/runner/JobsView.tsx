@@ -8,6 +8,7 @@ import { useRunner, actionTitle, findAction } from './RunnerHost';
 import { useJobItems, useJobs } from './use-jobs';
 import { outputColumns, resultRows, type ResultRow } from './results';
 import { SecretsDialog } from './SecretsDialog';
+import { VersionRetiredCallout } from './VersionRetired';
 import { ActionDialog, type ActionRequest } from './ActionDialog';
 import { fieldMessage, type FieldError } from './params';
 import type { JobItem, JobRow } from './types';
@@ -84,6 +85,7 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
         {etaSeconds !== null && ` · ${t('runner.eta', { time: formatDuration(etaSeconds) })}`}
       </div>
       {job.pauseReason === 'session' && <Callout intent="danger" compact>{t('runner.sessionPaused', { message: job.pauseMessage })}</Callout>}
+      {job.pauseReason === 'version' && <VersionRetiredCallout />}
       {job.pauseReason === 'storage' && <Callout intent="danger" compact data-testid="job-storage-paused">{t('runner.storagePaused')}</Callout>}
       {job.settling > 0 && job.status === 'running' && (
         <Callout intent="primary" compact data-testid="job-settling">

@@ -17,6 +17,9 @@ import { RunnerRefusal } from './types';
 import { refusalText } from './refusal-text';
 import { serveRunner } from './tabs/serve-runner';
 import { runnerChannelName } from './tabs/protocol';
+import { versionRetiredText } from './VersionRetired';
+import { getSession } from '../core/session';
+import { versionRetired } from '../bridge/graph-version';
 import type { PluginAction } from '../plugin/types';
 import { PlatformCheck } from '../check/service';
 import { PlatformCheckHost } from '../check/PlatformCheckHost';
@@ -109,11 +112,21 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
       void showToast(t('runner.finished', { action: actionTitle(latest.current.allPlugins, e.actionId, t), done: e.done, failed: e.failed, skipped: e.skipped }), e.status === 'failed' ? 'danger' : e.failed ? 'warning' : 'success');
     };
     const onOperator = (e: { message: string }) => void showToast(t('runner.needsOperator', { message: e.message }), 'danger', 0);
+    // #2635: the platform no longer serves the configured version; the runtime is read again (bridge.ts), an admin is told where to change it
+    // (a follower tab hears it from the leader: it reads the runtime again too)
+    const onVersionRetired = () => {
+      versionRetired();
+      void showToast(versionRetiredText(getSession().info?.role, t), 'danger', 0);
+    };
     const onCannotPersist = (e: { reason: 'failed' | 'unavailable' }) => void showToast(t(e.reason === 'failed' ? 'runner.cannotPersist' : 'runner.cannotPersistAtAll'), 'danger', 0);
     kernel.bus.on('job:finished', onFinished);
     kernel.bus.on('runner:needs-operator', onOperator);
     kernel.bus.on('runner:cannot-persist', onCannotPersist);
-    return () => { kernel.bus.off('job:finished', onFinished); kernel.bus.off('runner:needs-operator', onOperator); kernel.bus.off('runner:cannot-persist', onCannotPersist); };
+    kernel.bus.on('runner:version-retired', onVersionRetired);
+    return () => {
+      kernel.bus.off('job:finished', onFinished); kernel.bus.off('runner:needs-operator', onOperator); kernel.bus.off('runner:cannot-persist', onCannotPersist);
+      kernel.bus.off('runner:version-retired', onVersionRetired);
+    };
   }, [runner, kernel.bus, t]);
 
   return (

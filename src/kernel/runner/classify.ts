@@ -1,8 +1,15 @@
 import { GraphError } from '../bridge/bridge';
 import { BridgeError } from '../bridge/transport';
 
-/** docs/INTERFACES.md section 6. */
-export type ErrorClass = 'transient' | 'rate-limit' | 'session' | 'permanent';
+/**
+ * docs/INTERFACES.md section 6. `version`: the platform no longer serves the Graph version the call
+ * named (#2635); every job pauses until an admin sets a served one (docs/DECISIONS.md, "The Graph API
+ * version is data").
+ */
+export type ErrorClass = 'transient' | 'rate-limit' | 'session' | 'version' | 'permanent';
+
+/** The platform's "You are calling a deprecated version of the Ads API". */
+export const VERSION_RETIRED_CODE = 2635;
 
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 341, 613]);
 const SESSION_CODES = new Set([190, 102, 368]);
@@ -15,6 +22,7 @@ export function isRateLimitCode(code: number | undefined): boolean {
 export function classifyError(error: unknown): ErrorClass {
   if (error instanceof BridgeError) return error.kind === 'timeout' ? 'transient' : error.kind === 'aborted' ? 'permanent' : 'transient';
   if (!(error instanceof GraphError)) return 'permanent';
+  if (error.code === VERSION_RETIRED_CODE) return 'version';
   if (error.subcode === CHECKPOINT_SUBCODE || (error.code !== undefined && SESSION_CODES.has(error.code))) return 'session';
   if (isRateLimitCode(error.code)) return 'rate-limit';
   if (error.code === 1 || error.code === 2 || error.isTransient === true || error.status >= 500 || error.status === 0) return 'transient';

@@ -1,4 +1,4 @@
-import type { Bridge } from '../bridge/bridge';
+import { GRAPH_ORIGIN, graphVersion, type Bridge } from '../bridge/bridge';
 import type { ActionHandlers } from '../plugin/types';
 import { recordingBridge } from './bridges';
 import type { DryRunResult, JobItem, PreflightFinding, RecordedRequest } from './types';
@@ -97,7 +97,7 @@ async function rawRequests(handlers: DryRunInput['handlers'], params: unknown, p
   }
   for (const p of planned.slice(0, count)) {
     if (batched && handlers.toBatch) {
-      requests.push({ itemId: p.itemId, method: 'POST', url: 'https://graph.facebook.com/v19.0/ (batch)', batch: handlers.toBatch(p.item, params) });
+      requests.push({ itemId: p.itemId, method: 'POST', url: `${GRAPH_ORIGIN}/${graphVersion()}/ (batch)`, batch: handlers.toBatch(p.item, params) });
       continue;
     }
     try {

@@ -254,7 +254,7 @@ export function onFailure(runner: Runner, run: JobRun, row: StoredItem, error: u
       return requeue(runner, run, row.rowId, 0);
     case 'pause-all':
       runner.jobStore.patchItem(row.rowId, { state: 'pending', attempts: row.attempts - 1, requestId: '', requestIds: earlier, message });
-      return runner.pauseAll('session', message);
+      return runner.pauseAll(decision.reason, message);
     case 'retry':
       runner.counters.retries += 1;
       runner.jobStore.patchItem(row.rowId, { state: 'pending', requestId: '', requestIds: earlier, message });

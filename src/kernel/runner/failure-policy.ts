@@ -14,8 +14,11 @@ export type FailureDecision =
    * without spending an attempt, and the scope (null: the lane as a whole) waits `forMs`.
    */
   | { kind: 'pause-scope'; scope: string | null; forMs: number; message: string }
-  /** The platform session needs the operator (token, checkpoint, policy block): every job pauses. */
-  | { kind: 'pause-all'; message: string }
+  /**
+   * Every job pauses: the platform session needs the operator (`session`: token, checkpoint, policy
+   * block), or the platform no longer serves the configured Graph version (`version`: an admin sets one).
+   */
+  | { kind: 'pause-all'; reason: 'session' | 'version'; message: string }
   /**
    * A write that is not safe to repeat got no answer: it may have landed. Ask the outcome journal
    * and `verify` before anything is resent.
@@ -75,7 +78,7 @@ export function decideFailure(error: unknown, attempts: number, action: ActionFa
     const pauseScope = isCallerWideLimit(graph?.code, graph?.subcode) || scope.item === null ? null : named ? scope.fromUsageKey(named.id) : scope.item;
     return { kind: 'pause-scope', scope: pauseScope, forMs: rateLimitPauseMs(headers, pauseScope, scope.fromUsageKey), message };
   }
-  if (kind === 'session') return { kind: 'pause-all', message };
+  if (kind === 'session' || kind === 'version') return { kind: 'pause-all', reason: kind, message };
   if (kind === 'transient') {
     if (!action.idempotent && mayHaveLanded(error)) return { kind: 'settle-first', message };
     if (attempts < action.maxAttempts) return { kind: 'retry', afterMs: action.batchEntry && attempts === 1 ? BATCH_ENTRY_RETRY_MS : backoffMs(attempts, random), message };

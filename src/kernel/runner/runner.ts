@@ -290,14 +290,18 @@ export class Runner {
     return interrupted;
   }
 
-  /** Pauses every running job: the platform session needs the operator (token, checkpoint, policy block). */
-  pauseAll(reason: 'session' | 'operator', message: string): void {
+  /**
+   * Pauses every running job: the platform session needs the operator (token, checkpoint, policy
+   * block), or the platform no longer serves the configured Graph version (`version`, #2635).
+   */
+  pauseAll(reason: 'session' | 'version' | 'operator', message: string): void {
     for (const job of this.jobs()) {
       if (job.status !== 'running') continue;
       this.lanes.drop(job.id);
       this.jobStore.patchJob(job.id, { status: 'paused', pauseReason: reason, pauseMessage: message });
     }
     if (reason === 'session') this.deps.bus?.emit('runner:needs-operator', { message });
+    if (reason === 'version') this.deps.bus?.emit('runner:version-retired', { message });
   }
 
   // ---------- dry run ----------

@@ -126,7 +126,7 @@ async function verifyWithRetries(deps: SettleDeps, action: SettleAction, item: S
     } catch (e) {
       error = e;
       const kind = classifyError(e);
-      if (kind === 'session') return { kind: 'session', error: e };
+      if (kind === 'session' || kind === 'version') return { kind: 'session', error: e };
       if (kind === 'permanent' || attempt === VERIFY_TRIES) break;
       const headers = e instanceof GraphError ? e.headers : {};
       await deps.sleep(kind === 'rate-limit' ? rateLimitPauseMs(headers, null) : Math.min(8_000, 500 * 2 ** (attempt - 1)));

@@ -5,6 +5,7 @@ import { REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS, settleItem, type SettleDeps, ty
 import type { Runner } from './runner';
 import type { JobRun } from './runner-deps';
 import { requeue } from './execution';
+import { classifyError } from './classify';
 
 /**
  * Settles the writes a reload (or a crash) left in flight, beside the rest of the job: an item whose
@@ -97,7 +98,10 @@ export function writeDeadlineMs(runner: Runner): number {
   return Math.max(runner.deps.writeDeadlineMs ?? WRITE_DEADLINE_MS, runner.deps.requestDeadlineMs ?? REQUEST_DEADLINE_MS);
 }
 
-/** `verify` could not settle an item for a session error: the item stays in flight and every job waits for the operator. */
+/**
+ * `verify` could not settle an item for a session error (or a retired Graph version): the item stays
+ * in flight and every job waits for the operator (or an admin).
+ */
 export function onHeld(runner: Runner, held: SettleResult): void {
-  runner.pauseAll('session', held.error instanceof Error ? held.error.message : String(held.error));
+  runner.pauseAll(classifyError(held.error) === 'version' ? 'version' : 'session', held.error instanceof Error ? held.error.message : String(held.error));
 }

@@ -9,7 +9,7 @@ export type ItemState = 'pending' | 'inflight' | 'done' | 'failed' | 'skipped' |
  * reload, a secret parameter the operator must enter again (secrets are never stored), or the page's
  * storage, which could not save a write's in-flight record (so the write was not sent).
  */
-export type PauseReason = 'operator' | 'session' | 'interrupted' | 'secret' | 'storage' | '';
+export type PauseReason = 'operator' | 'session' | 'version' | 'interrupted' | 'secret' | 'storage' | '';
 
 export interface JobRow {
   id: string;

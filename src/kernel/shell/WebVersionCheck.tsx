@@ -6,13 +6,15 @@ import { WEB_VERSION } from '../version';
 import { setRuntime } from '../api/runtime';
 import { API, apiGet } from '../api/endpoints';
 import { useSettings } from '../core/settings';
+import { onVersionRetired } from '../bridge/graph-version';
 
 export const WEB_VERSION_CHECK_MS = 5 * 60 * 1000;
 
 /**
  * Every 5 minutes: is the server serving a newer web bundle? Then a dialog that cannot be closed
  * offers only the update (a reload). The server reads its version from the build it serves, so a
- * reload always ends the dialog. Failures are only logged.
+ * reload always ends the dialog. Failures are only logged. Each read also brings the Graph API
+ * version the server holds (src/kernel/bridge/graph-version.ts); a #2635 answer reads it at once.
  */
 export function WebVersionCheck({ intervalMs = WEB_VERSION_CHECK_MS }: { intervalMs?: number }) {
   const api = useApi();
@@ -31,7 +33,10 @@ export function WebVersionCheck({ intervalMs = WEB_VERSION_CHECK_MS }: { interva
       }
     };
     const timer = setInterval(check, intervalMs);
-    return () => clearInterval(timer);
+    // The platform no longer serves the version named: learn the admin's new one now (one read at a time).
+    let reading: Promise<void> | null = null;
+    const stop = onVersionRetired(() => { reading ??= check().finally(() => { reading = null; }); });
+    return () => { clearInterval(timer); stop(); };
   }, [api, intervalMs]);
 
   return (

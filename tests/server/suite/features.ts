@@ -9,7 +9,7 @@ export function featureTests(env: SuiteEnv): void {
       const res = await h.call('GET', '/api/runtime');
       expect(res).toMatchObject({ http: 200, status: 1, code: 20000 });
       expect(res.data).toEqual({
-        demo: true, graphBase: '/__graph', webVersion: expect.any(String), websocketUrl: null, paymentPublicKey: null,
+        demo: true, graphBase: '/__graph', webVersion: expect.any(String), graphVersion: 'v24.0', websocketUrl: null, paymentPublicKey: null,
         // the login box tells a newcomer what to type: the demo operator (never the admin), and the published default password only
         demoAccounts: [{ email: 'operator@tessera.test', role: 'user' }],
         demoPassword: 'tessera-demo',

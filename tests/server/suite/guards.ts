@@ -182,7 +182,7 @@ export function guardTests(env: SuiteEnv): void {
       await expect(buildApp(config, { database: env.h.database })).rejects.toThrow(/TESSERA_DEMO_PASSWORD/);
     });
 
-    test('sandbox reset, faults and clock answer direct loopback requests only, even in a public demo', async () => {
+    test('sandbox reset, faults, switches and clock answer direct loopback requests only, even in a public demo', async () => {
       const database = await freshDatabase(env.kind, env.cluster);
       const mountDemoGraph = async (app: Parameters<typeof graphSandbox>[0]) => {
         await app.register(graphSandbox, { prefix: '/__graph', seed: 'guard', scale: 'small' });
@@ -209,6 +209,7 @@ export function guardTests(env: SuiteEnv): void {
             ['POST', '/__graph/__sandbox/faults', {}],
             ['DELETE', '/__graph/__sandbox/calls', undefined],
             ['POST', '/__graph//__sandbox/clock', {}],
+            ['PUT', '/__graph/__sandbox/switches', { versions: 'v16.0-v18.0' }],
           ] as const) {
             const res = await pub.call(method, url, { body, headers: publicHost, lang: 'en-US' });
             expect(res, `${method} ${url}`).toMatchObject({ http: 403, status: 0, code: 40300 });

@@ -14,7 +14,7 @@ export type RemoteMethod = 'start' | 'pause' | 'resume' | 'cancel' | 'retryFaile
 export const REMOTE_METHODS: readonly RemoteMethod[] = ['start', 'pause', 'resume', 'cancel', 'retryFailed'];
 
 /** Bus events of the leader's runner that every tab hears. */
-export const FORWARDED_EVENTS = ['job:started', 'job:finished', 'runner:needs-operator'] as const;
+export const FORWARDED_EVENTS = ['job:started', 'job:finished', 'runner:needs-operator', 'runner:version-retired'] as const;
 export type ForwardedEvent = (typeof FORWARDED_EVENTS)[number];
 
 export interface SentError { message: string; reason?: RefusalReason; fieldErrors?: { field: string; message: string }[]; names?: string[] }

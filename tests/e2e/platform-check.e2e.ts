@@ -1,0 +1,138 @@
+// The platform check in real Chromium against the sandbox's switches (issue 30, docs/PLATFORM-CHECK.md):
+// the platform retires the Graph version, retires a GraphQL document, changes a reply's shape; the
+// check catches each, the actions those calls serve are disabled with the reason before anything is
+// sent, a list whose reply changed shows no rows but says so, and a version an admin sets takes effect
+// in the open tab without a release. The check only reads: the sandbox sees no write.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifact, DEMO_ADMIN_PASSWORD, launchBrowser } from './browser';
+import { prepareOperator, sandboxClient } from './fixtures';
+
+const baseUrl = inject('baseUrl');
+const sandbox = sandboxClient(baseUrl);
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+
+async function setGraphVersion(graphVersion: string): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@tessera.test', password: DEMO_ADMIN_PASSWORD }) });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const r = await fetch(`${baseUrl}/api/admin/platform`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ password: DEMO_ADMIN_PASSWORD, graphVersion }),
+  });
+  expect(await r.json()).toMatchObject({ status: 1, data: { graphVersion } });
+}
+
+async function switches(body: unknown): Promise<void> {
+  const r = await fetch(`${sandbox.base}/__sandbox/switches`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(r.status, await r.clone().text()).toBe(200);
+}
+
+const line = (key: string) => page.getByTestId(`platform-check-line-${key}`);
+
+/** "Check now", then wait for the whole check to end. */
+async function checkNow(): Promise<void> {
+  await page.getByTestId('platform-check-run').click();
+  await expect.poll(() => page.getByTestId('platform-check-status').textContent(), { timeout: 90_000 }).toMatch(/^Last whole check/);
+}
+
+/** Why an action is disabled in the ad-account list's command palette (null: it is enabled). */
+async function disabledReason(actionId: string): Promise<string | null> {
+  await page.goto(`${baseUrl}/adaccount/index`);
+  await page.locator('[data-row-id]').first().waitFor({ timeout: 60_000 });
+  await page.getByLabel('Select all rows in the current view').check({ force: true });
+  await page.getByTestId('adaccount-actions').click();
+  const item = page.locator(`[data-action-id="${actionId}"]`);
+  await item.waitFor();
+  const reason = await item.getAttribute('data-disabled-reason');
+  await page.keyboard.press('Escape');
+  return reason;
+}
+
+const versionsNamed = (paths: string[]) => [...new Set(paths.map((p) => /^\/(v\d+\.0)\//.exec(p)?.[1]).filter(Boolean))].sort();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
+});
+afterAll(async () => {
+  // one server and sandbox for every browser test: put the version and the switches back
+  await setGraphVersion('v24.0').catch(() => undefined);
+  await sandbox.reset().catch(() => undefined);
+  await browser?.close();
+});
+
+describe('the platform check', () => {
+  it('catches a retired version, a retired document and a changed reply; disables what they serve; a new version takes effect without a release', async () => {
+    await sandbox.reset({ hostile: false });
+    await prepareOperator(page, { pace: 0.05 });
+    // the list first: the probes try their reads on its first rows
+    await page.goto(`${baseUrl}/adaccount/index`);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
+
+    // 1. everything works, and the check sends no write
+    await page.goto(`${baseUrl}/dashboard/platform`);
+    await sandbox.clearCalls();
+    await checkNow();
+    expect(await line('adaccount:list').getAttribute('data-state')).toBe('working');
+    expect(await line('adaccount.addUser').getAttribute('data-state')).toBe('working');
+    expect(await line('adaccount.rename').getAttribute('data-state')).toBe('working');
+    expect(await line('adaccount.setSpendCap').getAttribute('data-state')).toBe('notCheckable');
+    expect(await page.locator('[data-state="failing"], [data-state="changed"]').count()).toBe(0);
+    const clean = await sandbox.calls();
+    expect(clean.writesByObject).toEqual({});
+    // nothing but reads: Graph GETs and GraphQL query documents
+    for (const c of clean.recent.filter((c) => c.method !== 'GET')) expect(c.path).toMatch(/\/api\/graphql\/?$/);
+    await page.screenshot({ path: artifact('platform-check-working-en-light.png'), fullPage: true });
+
+    // 2. the platform retires v24.0: every Graph read fails with the version to change
+    await switches({ versions: 'v16.0-v23.0' });
+    await checkNow();
+    expect(await line('adaccount:list').getAttribute('data-state')).toBe('failing');
+    expect(await line('adaccount.rename').getAttribute('data-state')).toBe('failing');
+    await expect.poll(() => line('adaccount.rename').textContent()).toContain('ask your admin to update the platform version');
+    await page.screenshot({ path: artifact('platform-check-version-retired-en-light.png'), fullPage: true });
+    const beforeRename = await sandbox.calls();
+    expect(await disabledReason('adaccount.rename')).toMatch(/no longer serves version v24\.0/);
+    expect((await sandbox.calls()).writesByObject).toEqual(beforeRename.writesByObject);
+
+    // an admin sets v23.0 (data, no release): the tab takes it (it re-read the runtime on the #2635 answers)
+    await setGraphVersion('v23.0');
+    await page.goto(`${baseUrl}/dashboard/platform`);
+    await sandbox.clearCalls();
+    await checkNow();
+    expect(await line('adaccount.rename').getAttribute('data-state')).toBe('working');
+    expect(versionsNamed((await sandbox.calls()).recent.map((c) => c.path))).toEqual(['v23.0']);
+    expect(await disabledReason('adaccount.rename')).toBeNull();
+
+    // 3. the platform retires a GraphQL document: its actions are disabled, the admin is told which document
+    await switches({ retiredDocs: ['AdAccountAppealStatusQuery'] });
+    await page.goto(`${baseUrl}/dashboard/platform`);
+    await checkNow();
+    expect(await line('adaccount.appealStatus').getAttribute('data-state')).toBe('failing');
+    await expect.poll(() => line('adaccount.appealStatus').textContent()).toContain('AdAccountAppealStatusQuery');
+    expect(await line('adaccount.rename').getAttribute('data-state')).toBe('working');
+    expect(await disabledReason('adaccount.appealStatus')).toMatch(/Unknown doc_id/);
+    expect(await disabledReason('adaccount.rename')).toBeNull();
+
+    // 4. a reply changes shape: people on ad accounts lose their names
+    await switches({ retiredDocs: [], replyShapes: [{ type: 'user', field: 'name', change: 'drop' }] });
+    await page.goto(`${baseUrl}/dashboard/platform`);
+    await checkNow();
+    expect(await line('adaccount.addUser').getAttribute('data-state')).toBe('changed');
+    await expect.poll(() => line('adaccount.addUser').textContent()).toContain('name');
+    expect(await line('adaccount.appealStatus').getAttribute('data-state')).toBe('working');
+    await page.screenshot({ path: artifact('platform-check-reply-changed-en-light.png'), fullPage: true });
+    expect(await disabledReason('adaccount.addUser')).toMatch(/reply to .* changed: name/);
+
+    // 5. the ad-account list's own reply changes: no rows that look like data, the reason instead, and the check knows
+    await switches({ replyShapes: [{ type: 'adaccount', field: 'account_status', change: 'retype' }] });
+    await page.goto(`${baseUrl}/adaccount/index`);
+    await page.getByRole('button', { name: 'Reload' }).first().click();
+    await expect.poll(() => page.getByText(/The platform's reply changed: account_status/).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(await page.locator('[data-row-id]').count()).toBe(0);
+    await page.screenshot({ path: artifact('platform-check-list-changed-en-light.png') });
+    await page.goto(`${baseUrl}/dashboard/platform`);
+    expect(await line('adaccount:list').getAttribute('data-state')).toBe('changed');
+    await expect.poll(() => line('adaccount:list').textContent()).toContain('found while loading the list');
+  }, 400_000);
+});
