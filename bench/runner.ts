@@ -19,7 +19,7 @@ import { createBridge } from '../src/kernel/bridge/bridge';
 import { createDemoTransport, type SandboxSession } from '../src/kernel/bridge/demo-transport';
 import type { BridgeTransport } from '../src/kernel/bridge/transport';
 import { Runner, type ActionEntry } from '../src/kernel/runner/runner';
-import { isRateLimitCode } from '../src/kernel/runner/classify';
+import { isRateLimitCode } from '../src/kernel/graph/classify';
 import { pluginLanes } from '../src/kernel/runner/lanes';
 import { BACKGROUND_SHARE, type BackgroundStats } from '../src/kernel/runner/background';
 import type { ActionHandlers, ActionModule, LoadedPlugin, PluginAction, PluginManifest } from '../src/kernel/plugin/types';

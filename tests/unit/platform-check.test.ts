@@ -138,11 +138,34 @@ describe('the check service', () => {
 
   it('stops a job whose read now fails, and the stored finding disables the action', async () => {
     const store = createKernelStore();
-    const plugin = pluginWith([{ id: 'list', kind: 'read', titleKey: 't', actions: ['rename'], probe: async () => { throw new GraphError('(#2635) deprecated', 400, 2635); } }]);
-    const check = new PlatformCheck({ store, plugins: () => [plugin], backgroundBridge: () => ({}) as Bridge, version: () => 'v19.0' });
+    const plugin = pluginWith([{ id: 'list', kind: 'read', titleKey: 't', actions: ['rename'], probe: async () => { throw new GraphError('(#100) Unsupported get request', 400, 100); } }]);
+    const check = new PlatformCheck({ store, plugins: () => [plugin], backgroundBridge: () => ({}) as Bridge, version: () => 'v24.0' });
     const stop = await check.beforeJob('demo.rename', {} as Bridge);
-    expect(stop.map((f) => f.fix)).toEqual(['version']);
+    expect(stop.map((f) => f.message)).toEqual(['(#100) Unsupported get request']);
     expect(check.blocking('demo.rename')).toHaveLength(1);
+  });
+
+  it('a retired version disables the action while the tab names it, never fails the job, and a newer version is tried at once', async () => {
+    const store = createKernelStore();
+    let version = 'v24.0';
+    const probe = vi.fn(async () => { if (version === 'v24.0') throw new GraphError('(#2635) deprecated', 400, 2635); });
+    const plugin = pluginWith([{ id: 'list', kind: 'read', titleKey: 't', actions: ['rename'], probe }]);
+    const check = new PlatformCheck({ store, plugins: () => [plugin], backgroundBridge: () => ({}) as Bridge, version: () => version });
+    // the job's own first call will answer #2635 and the runner pauses every job for the version
+    expect(await check.beforeJob('demo.rename', {} as Bridge)).toEqual([]);
+    expect(check.blocking('demo.rename').map((f) => f.fix)).toEqual(['version']);
+    // the tab learns the admin's version: the old finding no longer disables anything
+    version = 'v25.0';
+    expect(check.blocking('demo.rename')).toEqual([]);
+    // a check that meets #2635 while the runtime's re-read brings a newer version tries the family again on it
+    version = 'v24.0';
+    probe.mockClear();
+    const run = check.run();
+    await vi.waitFor(() => expect(probe).toHaveBeenCalledTimes(1));
+    version = 'v26.0';
+    await run;
+    expect(probe).toHaveBeenCalledTimes(2);
+    expect(readFindings(store).get('demo.list')).toMatchObject({ state: 'working', version: 'v26.0' });
   });
 
   it('runs daily: due with no check, not due within a day, retried an hour after one that could not reach the platform', async () => {

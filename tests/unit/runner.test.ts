@@ -7,7 +7,7 @@ import type { BridgeTransport } from '../../src/kernel/bridge/transport';
 import type { BridgeResponse, OutcomeState, RequestPayload } from '../../protocol';
 import { Runner } from '../../src/kernel/runner/runner';
 import { LaneScheduler, realClock } from '../../src/kernel/runner/lanes';
-import { classifyError, parseUsage, rateLimitPauseMs } from '../../src/kernel/runner/classify';
+import { classifyError, parseUsage, rateLimitPauseMs } from '../../src/kernel/graph/classify';
 import { compiledSchemas, splitLines } from '../../src/kernel/runner/params';
 import { readPasted } from '../../src/kernel/platform/pasted';
 import { RunnerRefusal, type JobItem } from '../../src/kernel/runner/types';

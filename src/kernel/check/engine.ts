@@ -7,9 +7,10 @@
  * a session problem, a transient error or an unreachable extension is no finding: the previous one stays.
  */
 import { GraphError } from '../bridge/bridge';
+import { VERSION_RETIRED_CODE } from '../bridge/graph-version';
 import { BridgeError } from '../bridge/transport';
 import { MissingDocIdError } from '../graph/doc-catalogue';
-import { classifyError } from '../runner/classify';
+import { classifyError } from '../graph/classify';
 import { ReplyChanged, type ShapeProblem } from '../platform/shape';
 import type { CallFamily, ProbeContext } from '../plugin/call-families';
 
@@ -38,8 +39,6 @@ export interface CheckFinding {
 /** Codes of a refusal that still proves the call exists: no permission on the object tried, or an object that is gone. */
 const PERMISSION_CODES = new Set([3, 10, 803]);
 const isPermission = (code: number | undefined) => code !== undefined && (PERMISSION_CODES.has(code) || (code >= 200 && code <= 299));
-/** the platform's answer to a Graph version it no longer serves */
-export const RETIRED_VERSION_CODE = 2635;
 
 /** The finding of one probe's outcome; null when it says nothing about the call (try again later). */
 export function findingOf(family: CallFamily, outcome: { ok: true; noObject?: boolean } | { ok: false; error: unknown }, at: number, version: string): CheckFinding | null {
@@ -50,7 +49,7 @@ export function findingOf(family: CallFamily, outcome: { ok: true; noObject?: bo
   if (e instanceof MissingDocIdError) return { ...base, state: 'failing', message: e.message, fix: 'document' };
   if (e instanceof BridgeError) return null;
   if (e instanceof GraphError) {
-    if (e.code === RETIRED_VERSION_CODE) return { ...base, state: 'failing', message: e.message, code: e.code, fix: 'version' };
+    if (e.code === VERSION_RETIRED_CODE) return { ...base, state: 'failing', message: e.message, code: e.code, fix: 'version' };
     const kind = classifyError(e);
     if (kind !== 'permanent') return null;
     if (isPermission(e.code)) return { ...base, state: 'working' };

@@ -34,6 +34,9 @@ export interface CheckProgress {
   problem: string | null;
 }
 
+/** How long a finding of a retired version waits for the runtime's newer version (steps × ms). */
+const VERSION_WAIT_STEPS = 10;
+const VERSION_WAIT_STEP_MS = 300;
 /** A retry of the daily check that could not run waits this long. */
 const RETRY_MS = 60 * 60_000;
 
@@ -89,7 +92,10 @@ export class PlatformCheck {
     const found: CheckFinding[] = [];
     // One family at a time (each through its own bridge), so a job on the same objects goes first.
     for (const family of families) {
-      const [finding] = await checkFamilies([family], { bridge: bridge(family), signal, cachedRows: this.cachedRows, version: this.deps.version(), now: () => this.now() });
+      let [finding] = await this.probeOnce(family, bridge, signal);
+      // A #2635 makes the tab read the runtime again (src/kernel/bridge/graph-version.ts): once an
+      // admin's newer version arrives, the family is tried again on it.
+      if (finding?.fix === 'version' && await this.versionChangedFrom(finding.version!, signal)) [finding] = await this.probeOnce(family, bridge, signal);
       if (finding) {
         saveFinding(this.deps.store, finding, family);
         found.push(finding);
@@ -97,6 +103,19 @@ export class PlatformCheck {
       this.setProgress({ done: this.progress.done + 1 });
     }
     return found;
+  }
+
+  private probeOnce(family: CallFamily, bridge: (f: CallFamily) => Bridge, signal?: AbortSignal): Promise<CheckFinding[]> {
+    return checkFamilies([family], { bridge: bridge(family), signal, cachedRows: this.cachedRows, version: this.deps.version(), now: () => this.now() });
+  }
+
+  /** Whether the Graph version changes from `from` within a few seconds (the runtime re-read a #2635 asked for). */
+  private async versionChangedFrom(from: string, signal?: AbortSignal): Promise<boolean> {
+    for (let i = 0; i < VERSION_WAIT_STEPS && !signal?.aborted; i++) {
+      if (this.deps.version() !== from) return true;
+      await new Promise((r) => setTimeout(r, VERSION_WAIT_STEP_MS));
+    }
+    return this.deps.version() !== from;
   }
 
   /** The whole check (or the families `only` keeps), through background reads. One at a time: a second call joins the first. */
@@ -135,9 +154,10 @@ export class PlatformCheck {
     return typeof tried !== 'number' || at - tried >= RETRY_MS;
   }
 
-  /** Findings that disable the action now. */
+  /** Findings that disable the action now (a retired version the tab no longer uses is past). */
   blocking(actionId: string): StoredFinding[] {
-    return blockingFor(this.deps.store, actionId);
+    const version = this.deps.version();
+    return blockingFor(this.deps.store, actionId).filter((f) => f.fix !== 'version' || f.version === version);
   }
 
   /**
@@ -153,7 +173,9 @@ export class PlatformCheck {
         && !(findings.get(f.key) && at - findings.get(f.key)!.at < FRESH_MS));
       if (stale.length) await this.probe(stale, () => bridge, signal);
     }
-    return this.blocking(actionId);
+    // A retired version does not fail the job: its first call answers #2635 and the runner pauses every
+    // job for the version (resumable once an admin sets another), as it would without the check.
+    return this.blocking(actionId).filter((f) => f.fix !== 'version');
   }
 
   /** A list's reply lacked fields it relies on: that family's reply changed (until a check finds it working again). */

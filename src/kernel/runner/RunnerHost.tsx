@@ -19,12 +19,12 @@ import { serveRunner } from './tabs/serve-runner';
 import { runnerChannelName } from './tabs/protocol';
 import { versionRetiredText } from './VersionRetired';
 import { getSession } from '../core/session';
-import { versionRetired } from '../bridge/graph-version';
+import { graphVersion, versionRetired } from '../bridge/graph-version';
 import type { PluginAction } from '../plugin/types';
 import { PlatformCheck } from '../check/service';
 import { PlatformCheckHost } from '../check/PlatformCheckHost';
 import { blockingText } from '../check/text';
-import { currentGraphVersion, type Bridge } from '../bridge/bridge';
+import type { Bridge } from '../bridge/bridge';
 
 const RunnerContext = createContext<RunnerControl | null>(null);
 
@@ -70,7 +70,7 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     store: kernel.store,
     plugins: () => latest.current.plugins,
     backgroundBridge: (scope, queries): Bridge => runner.background.bridge(scope, { queries }),
-    version: currentGraphVersion,
+    version: graphVersion,
   }));
   function checkText(_actionId: string, findings: Parameters<typeof blockingText>[0]): string | null {
     const i18n = latest.current.i18n;

@@ -21,7 +21,7 @@
  * The same pacer paces one rate-limited object (an ad account) on its own usage header: `readUsage`
  * picks which reading an answer gives it (the per-account entry instead of `X-App-Usage`).
  */
-import { isRateLimitCode, parseUsage } from './classify';
+import { isRateLimitCode, parseUsage } from '../graph/classify';
 
 /** Reads the usage (percent) this pacer follows from an answer's (or a batch entry's) headers. */
 export type UsageReader = (headers: Record<string, string>) => number | null;

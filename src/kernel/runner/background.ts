@@ -20,7 +20,7 @@
 import { bridgeOn, type Bridge } from '../bridge/bridge';
 import { BridgeError, type RequestOptions } from '../bridge/transport';
 import type { BridgeResponse } from '../../../protocol';
-import { isCallerWideLimit, isRateLimitCode, parseUsage, rateLimitPauseMs } from './classify';
+import { isCallerWideLimit, isRateLimitCode, parseUsage, rateLimitPauseMs } from '../graph/classify';
 import { requestCosts } from './adaptive';
 import { REQUEST_DEADLINE_MS } from './settle';
 import { scopeMap, type ScopeMap } from './scope';

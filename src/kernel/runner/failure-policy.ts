@@ -1,6 +1,6 @@
 import { GraphError } from '../bridge/bridge';
 import { BridgeError } from '../bridge/transport';
-import { classifyError, isCallerWideLimit, parseUsage, rateLimitPauseMs } from './classify';
+import { classifyError, isCallerWideLimit, parseUsage, rateLimitPauseMs } from '../graph/classify';
 
 /**
  * What the runner does with an item whose attempt failed (docs/INTERFACES.md section 6). A pure

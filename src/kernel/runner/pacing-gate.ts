@@ -2,7 +2,7 @@
 // object's, adaptive.ts and scope-pacers.ts) say how long to wait and how much of a batch fits, and
 // the fair share splits scarce room between lanes; every answer teaches the pacers and may slow or
 // pause the lane on its usage headers. Part of the Runner (runner.ts).
-import { parseUsage, slowdownFor } from './classify';
+import { parseUsage, slowdownFor } from '../graph/classify';
 import type { LaneClock, LaneScheduler, LaneTask } from './lanes';
 import type { UsagePacer } from './adaptive';
 import type { ScopePacers } from './scope-pacers';

@@ -6,7 +6,7 @@
  * waits for its account's room as for the caller's, so many writes to one account go at the pace its
  * budget refills instead of walking into its block.
  */
-import { parseUsage } from './classify';
+import { parseUsage } from '../graph/classify';
 import { UsagePacer, type PacerOptions } from './adaptive';
 import type { ScopeMap } from './scope';
 

@@ -3,7 +3,7 @@ import { EXECUTOR_DEADLINE_MS, PAGE_DEADLINE_MS as REQUEST_DEADLINE_MS, type Out
 import type { ActionHandlers } from '../plugin/types';
 import type { JobStore, StoredItem } from './job-store';
 import type { JobItem } from './types';
-import { classifyError, rateLimitPauseMs } from './classify';
+import { classifyError, rateLimitPauseMs } from '../graph/classify';
 import { GraphError } from '../bridge/bridge';
 
 /**

@@ -5,7 +5,7 @@ import { REQUEST_DEADLINE_MS, WRITE_DEADLINE_MS, settleItem, type SettleDeps, ty
 import type { Runner } from './runner';
 import type { JobRun } from './runner-deps';
 import { requeue } from './execution';
-import { classifyError } from './classify';
+import { classifyError } from '../graph/classify';
 
 /**
  * Settles the writes a reload (or a crash) left in flight, beside the rest of the job: an item whose
