@@ -17,10 +17,7 @@ describe('version', () => {
     expect(me.id).toMatch(/^\d+$/);
   });
 
-  // The sandbox serves v24.0 once the version-as-data work lands (issue 30 part 1); until then the
-  // suite answers the SDK at the highest version served and this check is skipped (docs/SDK.md).
-  test('the sandbox serves the SDK\'s default version', (ctx) => {
-    if (!env.sdkVersionServed) ctx.skip();
+  test('the sandbox serves the SDK\'s default version', () => {
     expect(env.sdkVersionServed).toBe(true);
     expect(env.served).toBe(FacebookAdsApi.VERSION);
   });

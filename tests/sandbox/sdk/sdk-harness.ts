@@ -109,7 +109,7 @@ export interface SdkSandbox {
   /** the API object FacebookAdsApi.init answered */
   api: unknown;
   token: string;
-  /** the version the SDK's requests are served at (the SDK's own unless the sandbox refuses it) */
+  /** the version the SDK's requests name (its own default) */
   served: string;
   /** true when the sandbox serves the SDK's default version */
   sdkVersionServed: boolean;
@@ -129,18 +129,13 @@ export function useSdkSandbox(): SdkSandbox {
     const base = new URL(env.sb.base);
     if (!LOOPBACK.has(base.hostname.replace(/^\[|\]$/g, ''))) throw new Error('the sandbox must listen on loopback');
     const sdkVersion = sdk.FacebookAdsApi.VERSION;
-    // The SDK's default version, or — until the sandbox serves it — the highest version it does.
+    // The SDK's requests go to the sandbox as they are, at the SDK's own version: the sandbox must serve it.
     env.served = sdkVersion;
-    for (let major = Number(sdkVersion.slice(1, sdkVersion.indexOf('.'))); major >= 16; major--) {
-      const r = await env.sb.getJson(`/v${major}.0/me?access_token=${env.token}`);
-      if (r.status === 200) { env.served = `v${major}.0`; break; }
-    }
-    env.sdkVersionServed = env.served === sdkVersion;
+    env.sdkVersionServed = (await env.sb.getJson(`/${sdkVersion}/me?access_token=${env.token}`)).status === 200;
     interceptor = axios.interceptors.request.use((config) => {
       const url = new URL(config.url ?? '', config.baseURL ?? GRAPH);
       if (url.origin === GRAPH) {
-        const path = url.pathname.replace(/^\/v\d+\.\d+(?=\/|$)/, (v) => (v === `/${sdkVersion}` ? `/${env.served}` : v));
-        config.url = `${env.sb.base}${path}${url.search}`;
+        config.url = `${env.sb.base}${url.pathname}${url.search}`;
         config.baseURL = undefined;
         return config;
       }
