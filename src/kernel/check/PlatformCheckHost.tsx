@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { PlatformCheck, CheckProgress } from './service';
 import { useKernel } from '../KernelProvider';
-import { CHECK_TABLE, isBlocking, readFindings } from './results';
+import { CHECK_TABLE, isBlocking, isPast, readFindings } from './results';
 
 const CheckContext = createContext<PlatformCheck | null>(null);
 
@@ -41,7 +41,8 @@ export function useCheckProgress(): CheckProgress {
 /** How many call families fail or answer differently now (the dashboard's card). */
 export function useBlockingFindings(): number {
   const { store } = useKernel();
-  const count = () => [...readFindings(store).values()].filter(isBlocking).length;
+  const check = usePlatformCheck();
+  const count = () => [...readFindings(store).values()].filter((f) => isBlocking(f) && !isPast(f, check?.version() ?? '')).length;
   return useSyncExternalStore((l) => {
     const id = store.addTableListener(CHECK_TABLE, l);
     return () => { store.delListener(id); };

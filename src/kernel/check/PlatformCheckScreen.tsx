@@ -7,7 +7,7 @@ import type { LoadedPlugin } from '../plugin/types';
 import { useCheckProgress, usePlatformCheck } from './PlatformCheckHost';
 import type { CallFamily } from '../plugin/call-families';
 import type { CheckState } from './engine';
-import { actionState, CHECK_TABLE, CHECKED_AT, readFindings, type StoredFinding } from './results';
+import { actionState, CHECK_TABLE, CHECKED_AT, isPast, readFindings, type StoredFinding } from './results';
 import { findingText, fixText } from './text';
 
 const INTENT: Record<CheckState | 'unchecked', Intent> = {
@@ -44,7 +44,9 @@ export function PlatformCheckScreen() {
   const progress = useCheckProgress();
   const admin = user?.role === 'admin';
   const [families, setFamilies] = useState<Map<string, CallFamily[]> | null>(null);
-  const [findings, setFindings] = useState(() => readFindings(store));
+  const [stored, setFindings] = useState(() => readFindings(store));
+  // a retired version the tab no longer calls with is past: its findings say nothing now
+  const findings = useMemo(() => new Map([...stored].filter(([, f]) => !isPast(f, check?.version() ?? ''))), [stored, check]);
   const [checkedAt, setCheckedAt] = useState(() => store.getValue(CHECKED_AT));
 
   useEffect(() => {

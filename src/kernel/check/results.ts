@@ -86,6 +86,11 @@ export function readFindings(store: KernelStore): Map<string, StoredFinding> {
   return out;
 }
 
+/** A retired version the tab no longer calls with: that finding is past. */
+export function isPast(f: CheckFinding, version: string): boolean {
+  return f.fix === 'version' && !!f.version && f.version !== version;
+}
+
 /** A finding that stops an action: a read or query it relies on fails, or its reply changed. */
 export function isBlocking(f: CheckFinding): boolean {
   return f.state === 'failing' || f.state === 'changed';

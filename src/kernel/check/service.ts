@@ -13,7 +13,7 @@ import { readCached } from '../store/ttl-cache';
 import { ReplyChanged } from '../platform/shape';
 import { checkFamilies, type CheckFinding } from './engine';
 import type { CallFamily, CallFamilyDeclaration } from '../plugin/call-families';
-import { actionIdsOf, blockingFor, CHECKED_AT, DAILY_MS, FRESH_MS, readFindings, saveFinding, TRIED_AT, type StoredFinding } from './results';
+import { actionIdsOf, blockingFor, isPast, CHECKED_AT, DAILY_MS, FRESH_MS, readFindings, saveFinding, TRIED_AT, type StoredFinding } from './results';
 
 export interface CheckServiceDeps {
   store: KernelStore;
@@ -45,6 +45,8 @@ export class PlatformCheck {
   private progress: CheckProgress = { running: false, done: 0, total: 0, problem: null };
   private readonly listeners = new Set<() => void>();
   private running: Promise<CheckFinding[]> | null = null;
+  /** Retired versions this check already waited for a newer one after (see `probe`); emptied at each run. */
+  private readonly waitedFor = new Set<string>();
 
   constructor(private readonly deps: CheckServiceDeps) {}
 
@@ -95,7 +97,11 @@ export class PlatformCheck {
       let [finding] = await this.probeOnce(family, bridge, signal);
       // A #2635 makes the tab read the runtime again (src/kernel/bridge/graph-version.ts): once an
       // admin's newer version arrives, the family is tried again on it.
-      if (finding?.fix === 'version' && await this.versionChangedFrom(finding.version!, signal)) [finding] = await this.probeOnce(family, bridge, signal);
+      // (Waited for once per version: when no newer one comes, the other families are not held up.)
+      if (finding?.fix === 'version' && !this.waitedFor.has(finding.version!)) {
+        this.waitedFor.add(finding.version!);
+        if (await this.versionChangedFrom(finding.version!, signal)) [finding] = await this.probeOnce(family, bridge, signal);
+      }
       if (finding) {
         saveFinding(this.deps.store, finding, family);
         found.push(finding);
@@ -118,11 +124,17 @@ export class PlatformCheck {
     return this.deps.version() !== from;
   }
 
+  /** The Graph version calls are made with now. */
+  version(): string {
+    return this.deps.version();
+  }
+
   /** The whole check (or the families `only` keeps), through background reads. One at a time: a second call joins the first. */
   run(o: { only?: (f: CallFamily) => boolean; signal?: AbortSignal } = {}): Promise<CheckFinding[]> {
     this.running ??= (async () => {
       const whole = !o.only;
       this.deps.store.setValue(TRIED_AT, this.now());
+      this.waitedFor.clear();
       try {
         const families = (await this.allFamilies()).filter((f) => !o.only || o.only(f));
         this.setProgress({ running: true, done: 0, total: families.length, problem: null });
@@ -154,10 +166,10 @@ export class PlatformCheck {
     return typeof tried !== 'number' || at - tried >= RETRY_MS;
   }
 
-  /** Findings that disable the action now (a retired version the tab no longer uses is past). */
+  /** Findings that disable the action now. */
   blocking(actionId: string): StoredFinding[] {
     const version = this.deps.version();
-    return blockingFor(this.deps.store, actionId).filter((f) => f.fix !== 'version' || f.version === version);
+    return blockingFor(this.deps.store, actionId).filter((f) => !isPast(f, version));
   }
 
   /**
