@@ -31,7 +31,7 @@ export function usePlatformCheck(): PlatformCheck | null {
   return useContext(CheckContext);
 }
 
-const IDLE: CheckProgress = { running: false, done: 0, total: 0, problem: null };
+const IDLE: CheckProgress = { running: false, ended: 0, done: 0, total: 0, problem: null };
 
 export function useCheckProgress(): CheckProgress {
   const check = usePlatformCheck();

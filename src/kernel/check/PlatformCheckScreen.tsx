@@ -8,7 +8,7 @@ import { useCheckProgress, usePlatformCheck } from './PlatformCheckHost';
 import type { CallFamily } from '../plugin/call-families';
 import type { CheckState } from './engine';
 import { actionState, CHECK_TABLE, CHECKED_AT, isPast, readFindings, type StoredFinding } from './results';
-import { findingText, fixText } from './text';
+import { callName, findingText, fixText } from './text';
 
 const INTENT: Record<CheckState | 'unchecked', Intent> = {
   working: 'success', changed: 'warning', failing: 'danger', notCheckable: 'none', noObject: 'none', unchecked: 'none',
@@ -82,16 +82,21 @@ export function PlatformCheckScreen() {
       <div className="tessera-platform-check-bar">
         <Button intent="primary" icon="refresh" text={t('check.runNow')} loading={progress.running} disabled={!check || progress.running}
           onClick={() => void check?.run().catch(() => {})} data-testid="platform-check-run" />
-        <span data-testid="platform-check-status">
+        <span data-testid="platform-check-status" data-ended={progress.ended}>
           {progress.running
             ? t('check.running', { done: progress.done, total: progress.total })
             : typeof checkedAt === 'number' ? t('check.lastRun', { at: new Date(checkedAt).toLocaleString(i18n.language) }) : t('check.neverRun')}
         </span>
       </div>
       {progress.problem && !progress.running && <Callout compact intent="warning" data-testid="platform-check-problem">{t('check.unreachable')}</Callout>}
+      <Summary findings={findings} admin={admin} />
       {areas.map(({ plugin, lines }) => (
         <section key={plugin.id} data-testid={`platform-check-area-${plugin.id}`}>
-          <h3>{t(plugin.titleKey, { ns: plugin.id })}</h3>
+          <div className="tessera-platform-check-area">
+            <h3>{t(plugin.titleKey, { ns: plugin.id })}</h3>
+            <Button size="small" variant="minimal" icon="refresh" text={t('check.runArea')} disabled={!check || progress.running}
+              onClick={() => void check?.run({ only: (f) => f.pluginId === plugin.id }).catch(() => {})} data-testid={`platform-check-run-${plugin.id}`} />
+          </div>
           <HTMLTable compact striped className="tessera-platform-check-table">
             <thead><tr><th>{t('check.usedBy')}</th><th>{t('check.finding')}</th><th /><th>{t('check.checkedAt')}</th></tr></thead>
             <tbody>
@@ -102,9 +107,10 @@ export function PlatformCheckScreen() {
                   <td>
                     {line.shown.filter((f) => f.state === 'failing' || f.state === 'changed').map((f) => (
                       <div key={f.key}>
-                        {findingText(f, t)}
+                        {/* a retired version is said once, above; each line names only its call */}
+                        {f.fix === 'version' ? t('check.versionLine', { call: callName(f, t), version: f.version ?? '' }) : findingText(f, t)}
                         {f.source === 'list' && <> ({t('check.foundByList')})</>}
-                        {fixText(f, t, admin) && <div className="tessera-platform-check-fix"><strong>{fixText(f, t, admin)}</strong></div>}
+                        {f.fix === 'document' && <div className="tessera-platform-check-fix"><strong>{fixText(f, t, admin)}</strong></div>}
                       </div>
                     ))}
                     {(line.state === 'notCheckable' || line.state === 'noObject') && <span className="bp6-text-muted">{t(`check.stateHelp.${line.state}`)}</span>}
@@ -120,3 +126,29 @@ export function PlatformCheckScreen() {
   );
 }
 PlatformCheckScreen.displayName = 'PlatformCheckScreen';
+
+/** What the findings mean as a whole: a retired version (said once), documents to update, replies that changed. */
+function Summary({ findings, admin }: { findings: ReadonlyMap<string, StoredFinding>; admin: boolean }) {
+  const { t } = useTranslation();
+  const all = [...findings.values()];
+  const version = all.find((f) => f.state === 'failing' && f.fix === 'version');
+  const documents = [...new Set(all.filter((f) => f.state === 'failing' && f.fix === 'document' && f.document).map((f) => f.document!))].sort();
+  const changed = all.filter((f) => f.state === 'changed').length;
+  if (!version && !documents.length && !changed) return null;
+  return (
+    <div className="tessera-platform-check-summary" data-testid="platform-check-summary">
+      {version && (
+        <Callout compact intent="danger" icon="error" data-testid="platform-check-summary-version">
+          {t('check.summaryVersion', { version: version.version ?? '', count: all.filter((f) => f.fix === 'version' && f.state === 'failing').length })}{' '}
+          <strong>{fixText(version, t, admin)}</strong>
+        </Callout>
+      )}
+      {documents.length > 0 && (
+        <Callout compact intent="danger" icon="document" data-testid="platform-check-summary-documents">
+          {t(admin ? 'check.summaryDocumentsAdmin' : 'check.summaryDocumentsOperator', { documents: documents.join(', ') })}
+        </Callout>
+      )}
+      {changed > 0 && <Callout compact intent="warning" icon="changes" data-testid="platform-check-summary-changed">{t('check.summaryChanged', { count: changed })}</Callout>}
+    </div>
+  );
+}

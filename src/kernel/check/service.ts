@@ -28,6 +28,8 @@ export interface CheckServiceDeps {
 
 export interface CheckProgress {
   running: boolean;
+  /** checks (whole or of one area) that ended on this page */
+  ended: number;
   done: number;
   total: number;
   /** why the last check could not say anything (the extension is not there…); null when it could */
@@ -42,7 +44,7 @@ const RETRY_MS = 60 * 60_000;
 
 export class PlatformCheck {
   private readonly loaded = new Map<string, Promise<CallFamily[]>>();
-  private progress: CheckProgress = { running: false, done: 0, total: 0, problem: null };
+  private progress: CheckProgress = { running: false, ended: 0, done: 0, total: 0, problem: null };
   private readonly listeners = new Set<() => void>();
   private running: Promise<CheckFinding[]> | null = null;
   /** Retired versions this check already waited for a newer one after (see `probe`); emptied at each run. */
@@ -145,10 +147,10 @@ export class PlatformCheck {
         // Nothing could be read (no extension, no session): say so, and keep the last findings.
         const problem = readsTried > 0 && readsFound === 0 ? 'unreachable' : null;
         if (whole && !problem) this.deps.store.setValue(CHECKED_AT, this.now());
-        this.setProgress({ running: false, problem });
+        this.setProgress({ running: false, ended: this.progress.ended + 1, problem });
         return found;
       } catch (e) {
-        this.setProgress({ running: false, problem: e instanceof Error ? e.message : String(e) });
+        this.setProgress({ running: false, ended: this.progress.ended + 1, problem: e instanceof Error ? e.message : String(e) });
         throw e;
       } finally {
         this.running = null;
