@@ -103,7 +103,7 @@ describe('findings in the store', () => {
     saveFinding(store, { key: 'demo.list', state: 'failing', at: 5, source: 'check', message: 'deprecated', fix: 'version', version: 'v19.0' }, { pluginId: 'demo', actions: ['rename'], titleKey: 'calls.list' });
     const t = (key: string, o?: Record<string, unknown>) => `${key}${o ? JSON.stringify(o) : ''}`;
     const admin = blockingText(blockingFor(store, 'demo.rename'), t, true)!;
-    expect(admin).toContain('check.failing');
+    expect(admin).toContain('check.versionLine');
     expect(admin).toContain('check.fix.versionAdmin{"version":"v19.0"}');
     expect(blockingText(blockingFor(store, 'demo.rename'), t, false)).toContain('check.fix.versionOperator');
   });

@@ -8,7 +8,7 @@ import { useCheckProgress, usePlatformCheck } from './PlatformCheckHost';
 import type { CallFamily } from '../plugin/call-families';
 import type { CheckState } from './engine';
 import { actionState, CHECK_TABLE, CHECKED_AT, isPast, readFindings, type StoredFinding } from './results';
-import { callName, findingText, fixText } from './text';
+import { findingText, fixText } from './text';
 
 const INTENT: Record<CheckState | 'unchecked', Intent> = {
   working: 'success', changed: 'warning', failing: 'danger', notCheckable: 'none', noObject: 'none', unchecked: 'none',
@@ -107,8 +107,8 @@ export function PlatformCheckScreen() {
                   <td>
                     {line.shown.filter((f) => f.state === 'failing' || f.state === 'changed').map((f) => (
                       <div key={f.key}>
-                        {/* a retired version is said once, above; each line names only its call */}
-                        {f.fix === 'version' ? t('check.versionLine', { call: callName(f, t), version: f.version ?? '' }) : findingText(f, t)}
+                        {/* a retired version's fix is said once, above */}
+                        {findingText(f, t)}
                         {f.source === 'list' && <> ({t('check.foundByList')})</>}
                         {f.fix === 'document' && <div className="tessera-platform-check-fix"><strong>{fixText(f, t, admin)}</strong></div>}
                       </div>

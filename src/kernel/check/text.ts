@@ -22,6 +22,7 @@ export function findingText(f: StoredFinding, t: T): string {
   const tt = t as (k: string, o?: Record<string, unknown>) => string;
   const call = callName(f, t);
   if (f.state === 'changed') return tt('check.changed', { call, fields: (f.problems ?? []).map((p) => p.field).join(', ') });
+  if (f.state === 'failing' && f.fix === 'version') return tt('check.versionLine', { call, version: f.version ?? '' });
   if (f.state === 'failing') return tt('check.failing', { call, message: f.message ?? '' });
   return tt(`check.state.${f.state}`);
 }
