@@ -85,6 +85,8 @@ export { JobsView } from './runner/JobsView';
 export { ObjectActions } from './runner/ObjectActions';
 export { splitLines } from './runner/params';
 export { RecognisedList, useRecogniser, usePastedList, pastedProblemText } from './runner/Recognised';
+export { ConfirmJob, ConfirmJobDialog, useConfirmedStart, needsConfirmation, isConfirmed } from './runner/ConfirmJob';
+export type { ConfirmRequest } from './runner/ConfirmJob';
 export type { PastedList } from './runner/Recognised';
 export { LANE_PROFILES } from './runner/lanes';
 export type { JobItem, JobRow, ItemRow } from './runner/types';

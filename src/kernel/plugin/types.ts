@@ -82,6 +82,12 @@ export interface ActionDeclaration {
   /** The row type it applies to (docs/INTERFACES.md section 2). */
   target: string;
   idempotent: boolean;
+  /**
+   * The action cannot be undone (deleting a page, removing from a business): the action dialog says
+   * "cannot be undone" and asks for a typed confirmation before Start. Each declaration is justified
+   * in docs/DECISIONS.md; keep the list short.
+   */
+  irreversible?: boolean;
   /** A kernel lane (`graph`, `graph-write`, `list-pages`) or one the plugin declares. */
   lane: string;
   roles?: string[];
@@ -271,6 +277,8 @@ export interface PluginAction {
   /** Key of the compiled parameter schema (`<plugin>.<verb>`), or null for an action without parameters. */
   schema: string | null;
   idempotent: boolean;
+  /** Declared `irreversible: true`: the dialog asks for a typed confirmation and says it cannot be undone. */
+  irreversible?: boolean;
   lane: string;
   roles?: string[];
   output?: JsonSchema;

@@ -13,6 +13,8 @@ import { fieldMessage, loadValidators, type FieldError } from './params';
 import { withoutItems, type Draft } from './draft';
 import { refusalText } from './refusal-text';
 import { isPreview, type DryRunEffect, type DryRunPreview } from './dry-run';
+import { ConfirmJob, isConfirmed, needsConfirmation } from './ConfirmJob';
+import { useRunnerSettings } from './runner-settings';
 
 export interface ActionRequest {
   actionId: string;
@@ -44,8 +46,11 @@ function pastedLines(format: PastedFormat, text: string, list: boolean): PastedL
  * language. Ids, links and names pasted into a field that names an object (its schema's `format`,
  * src/kernel/platform/pasted.ts) are read and looked up when the operator leaves the field, and what
  * was recognised is listed under it, with names, before Start: a Start that had to look up links or
- * names first shows them and waits for a second Start. Lines that name nothing are left out, never
- * sent. The dry run shows each item's change and what preflight flags.
+ * names first shows them and waits for a second Start, and so does a Start with lines that cannot be
+ * used (refused, or naming nothing): they stay listed with the reason, left out, never sent. The dry
+ * run shows each item's change and what preflight flags; Start is disabled when it flags every item.
+ * A job of more items than the operator's threshold, or of an irreversible action, starts only once
+ * its item count is typed (ConfirmJob.tsx).
  */
 export function ActionDialog({ request, onClose, onStarted }: { request: ActionRequest | null; onClose: () => void; onStarted?: (jobId: string) => void }) {
   const { t, i18n } = useTranslation();
@@ -62,8 +67,13 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   const [busy, setBusy] = useState(false);
   const [showRequests, setShowRequests] = useState(false);
   const recogniser = useRecogniser();
+  const { confirmAbove } = useRunnerSettings();
+  /** What the operator typed to confirm a big or irreversible job (its item count). */
+  const [typed, setTyped] = useState('');
   /** The latest text read per field, so a slow answer for an older text is dropped. */
   const latest = useRef<Record<string, string>>({});
+  /** What each pasted field became at its latest reading (read at once, unlike the `seen` state). */
+  const seenNow = useRef<Record<string, SeenField>>({});
   /** The draft of the last preview or start, and the parameters it was made from. */
   const draft = useRef<{ from: Record<string, unknown>; draft: Draft } | null>(null);
 
@@ -83,8 +93,10 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     setReading({});
     setNotice(null);
     latest.current = {};
+    seenNow.current = {};
     draft.current = null;
     setShowRequests(false);
+    setTyped('');
   }, [request, schema]);
 
   if (!request || !action || !schema) return null;
@@ -108,6 +120,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     setReading((r) => ({ ...r, [field]: true }));
     try {
       const result: SeenField = { text, format, lines: await recogniser(format, lines) };
+      seenNow.current[field] = result;
       if (latest.current[field] === text) setSeen((s) => ({ ...s, [field]: result }));
       return result;
     } finally {
@@ -136,7 +149,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
         const wasSeen = seen[k]?.text === text;
         const field = await recogniseField(k, text);
         if (!field) continue;
-        if (!wasSeen && needsLookup(pastedLines(format, text, isPastedList(prop)))) unseen = true;
+        // links or names looked up, or lines that cannot be used: shown under the field before anything starts
+        if (!wasSeen && (needsLookup(pastedLines(format, text, isPastedList(prop))) || field.lines.some(unusable))) unseen = true;
         const ids = idsOf(field.lines);
         // a value that names nothing stays as typed, so the schema's own message says what is wrong
         if (isPastedList(prop)) { if (ids.length) out[k] = ids; } else out[k] = ids[0] ?? text.trim();
@@ -166,7 +180,10 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     const made = draft.current && sameValues(draft.current.from, p) ? draft.current.draft : runner.draft(request.actionId, p, request.items);
     draft.current = { from: p, draft: made };
     // links or names looked up just now: the operator sees what they became before anything starts
-    if (purpose === 'start' && unseen) { setNotice(t('pasted.checkThenStart')); return null; }
+    if (purpose === 'start' && unseen) {
+      setNotice(t(Object.values(seenNow.current).some((f) => f.lines.some(unusable)) ? 'pasted.checkUnusable' : 'pasted.checkThenStart'));
+      return null;
+    }
     return made;
   };
 
@@ -184,6 +201,9 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   const start = (exclude?: readonly string[]) => busyWhile(async () => {
     const made = await drafted('start');
     if (!made) return;
+    // the count typed is the job's: lines looked up since may have changed it
+    const count = made.planned.length;
+    if (needsConfirmation(count, action.irreversible === true, confirmAbove) && !isConfirmed(typed, count)) { setTyped(''); setNotice(t('confirm.retype', { count })); return; }
     const jobId = runner.start(exclude ? withoutItems(made, exclude) : made);
     onStarted?.(jobId);
     onClose();
@@ -197,6 +217,12 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   });
 
   const flagged = preview?.problems ?? [];
+  /** The job's item count as the form stands: the dry run's, or the selection (× the entries of a pair action's list). */
+  const jobCount = preview?.total ?? expectedCount(action.pairs?.param, schema, value, seen, request.items.length);
+  const confirming = needsConfirmation(jobCount, action.irreversible === true, confirmAbove);
+  const confirmed = !confirming || isConfirmed(typed, jobCount);
+  /** The dry run predicts every item fails: nothing worth starting. */
+  const allFail = !!preview && preview.total > 0 && new Set(flagged.map((p) => p.itemId)).size >= preview.total;
   return (
     <Dialog isOpen onClose={onClose} title={t(action.titleKey, { ns })} icon="play" className={theme === 'dark' ? 'bp6-dark' : undefined} style={{ width: 720 }}>
       <form onSubmit={(e) => { e.preventDefault(); void start(); }} noValidate>
@@ -227,16 +253,18 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
               </div>
               {flagged.length < preview!.total && (
                 <Button intent="warning" icon="filter-remove" data-testid="start-without-flagged" text={t('runner.startWithout', { count: flagged.length })}
-                  onClick={() => void start(flagged.map((p) => p.itemId))} />
+                  disabled={busy || !confirmed} onClick={() => void start(flagged.map((p) => p.itemId))} />
               )}
             </Callout>
           )}
           {preview && <Effects preview={preview} actionTitle={t(action.titleKey, { ns })} tr={tr} t={t} showRequests={showRequests} onToggle={() => setShowRequests((s) => !s)} />}
+          {allFail && <Callout intent="danger" icon="ban-circle" data-testid="all-would-fail">{t('runner.allWouldFail')}</Callout>}
+          {confirming && !allFail && <ConfirmJob what={t(action.titleKey, { ns })} count={jobCount} irreversible={action.irreversible === true} typed={typed} onType={(text) => { setTyped(text); setNotice(null); }} />}
         </DialogBody>
         <DialogFooter actions={<>
           <Button text={t('common.cancel')} onClick={onClose} />
           <Button icon="eye-open" text={t('runner.previewChanges')} loading={busy} onClick={() => void dryRun()} data-testid="preview-changes" />
-          <Button type="submit" intent="primary" icon="play" text={t('runner.start')} disabled={busy} />
+          <Button type="submit" intent={action.irreversible ? 'danger' : 'primary'} icon="play" text={t('runner.start')} disabled={busy || allFail || !confirmed} data-testid="action-start" />
         </>} />
       </form>
     </Dialog>
@@ -294,6 +322,22 @@ function recognisedBelow(schema: ObjectSchema, value: Record<string, unknown>, s
     else if (reading[field]) out[field] = <div className="tessera-recognised__reading"><Spinner size={12} /> {t('runner.resolving')}</div>;
   }
   return out;
+}
+
+/** A pasted line the job cannot use: refused, or naming nothing the platform knows. */
+const unusable = (l: Recognised) => l.state === 'refused' || l.state === 'notFound';
+
+/** A job's item count before its draft: the selection, times the entries of the paired list (as recognised once read). */
+function expectedCount(pairParam: string | undefined, schema: ObjectSchema, value: Record<string, unknown>, seen: Record<string, SeenField>, selected: number): number {
+  if (!pairParam) return selected;
+  const v = value[pairParam];
+  const text = pastedText(v);
+  const s = seen[pairParam];
+  const format = pastedFormatOf(schema.properties?.[pairParam]);
+  const entries = s && s.text === text ? idsOf(s.lines).length
+    : format ? pastedLines(format, text, true).length
+    : Array.isArray(v) ? v.length : text.split(/\r?\n/).filter((l) => l.trim()).length;
+  return selected * entries;
 }
 
 function labelOf(effects: readonly DryRunEffect[], itemId: string): string | undefined {

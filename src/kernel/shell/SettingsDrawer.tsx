@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, MENU_WIDTH_RANGE, updateSettings, useSettings, type S
 import { PluginSettings } from './PluginSettings';
 import { useEscapeFromPage } from '../core/use-escape-from-page';
 import { useDrawerSpace } from '../core/drawer-space';
-import { PACE_RANGE, updateRunnerSettings, useRunnerSettings } from '../runner/runner-settings';
+import { CONFIRM_ABOVE_RANGE, PACE_RANGE, updateRunnerSettings, useRunnerSettings } from '../runner/runner-settings';
 
 type BooleanSetting = { [K in keyof ShellSettings]: ShellSettings[K] extends boolean ? K : never }[keyof ShellSettings];
 const SWITCHES: BooleanSetting[] = ['navbar', 'menu', 'topMenu', 'footer', 'tabBar', 'menuFromServer', 'colorWeak'];
@@ -37,6 +37,10 @@ export function SettingsDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: 
         <FormGroup label={t('runner.paceFactor')} labelFor="tessera-pace" helperText={t('runner.paceFactorHelp')}>
           <NumericInput id="tessera-pace" min={PACE_RANGE.min} max={PACE_RANGE.max} stepSize={0.1} minorStepSize={0.01} value={runner.paceFactor}
             onValueChange={(value) => Number.isFinite(value) && value > 0 && updateRunnerSettings({ paceFactor: value })} />
+        </FormGroup>
+        <FormGroup label={t('runner.confirmAbove')} labelFor="tessera-confirm-above" helperText={t('runner.confirmAboveHelp')}>
+          <NumericInput id="tessera-confirm-above" data-testid="settings-confirm-above" min={CONFIRM_ABOVE_RANGE.min} max={CONFIRM_ABOVE_RANGE.max} stepSize={10} minorStepSize={1} value={runner.confirmAbove}
+            onValueChange={(value) => Number.isFinite(value) && value >= CONFIRM_ABOVE_RANGE.min && updateRunnerSettings({ confirmAbove: value })} />
         </FormGroup>
         <Switch label={t('runner.autoResume')} checked={runner.autoResume} onChange={(e) => updateRunnerSettings({ autoResume: e.currentTarget.checked })} />
         <Switch label={t('check.daily')} checked={runner.dailyCheck} onChange={(e) => updateRunnerSettings({ dailyCheck: e.currentTarget.checked })} data-testid="settings-daily-check" />
