@@ -199,6 +199,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     try { await work(); } catch (e) { fail(e); } finally { setBusy(false); }
   };
   const start = (exclude?: readonly string[]) => busyWhile(async () => {
+    // the dry run flags every item: nothing starts (Enter in a field submits the form too)
+    if (allFail) return;
     const made = await drafted('start');
     if (!made) return;
     // the count typed is the job's: lines looked up since may have changed it

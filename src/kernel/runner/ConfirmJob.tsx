@@ -77,7 +77,8 @@ export function ConfirmJobDialog({ request, onClose }: { request: ConfirmRequest
   const what = action ? t(action.titleKey, { ns: action.pluginId }) : request.actionId;
   const close = () => { setTyped(''); onClose(); };
   return (
-    <Dialog isOpen onClose={close} title={t('confirm.title')} icon="confirm" className={theme === 'dark' ? 'bp6-dark' : undefined} data-testid="confirm-job-dialog">
+    <Dialog isOpen onClose={close} title={t('confirm.title')} icon="confirm" className={theme === 'dark' ? 'bp6-dark' : undefined}>
+      <div data-testid="confirm-job-dialog">
       <DialogBody>
         <ConfirmJob what={what} count={request.count} irreversible={action?.irreversible ?? false} typed={typed} onType={setTyped} />
       </DialogBody>
@@ -86,6 +87,7 @@ export function ConfirmJobDialog({ request, onClose }: { request: ConfirmRequest
         <Button intent={action?.irreversible ? 'danger' : 'primary'} icon="play" text={t('runner.start')} disabled={!isConfirmed(typed, request.count)} data-testid="confirm-job-start"
           onClick={() => { const go = request.start; close(); go(); }} />
       </>} />
+      </div>
     </Dialog>
   );
 }

@@ -65,14 +65,16 @@ export function usePastedList(format: PastedFormat): PastedList {
 /**
  * What a pasted list became, line by line, before anything is sent: the id read or found, the
  * platform's name for it, the lines that name nothing (left out, never sent) and the refused ones
- * with why. The same list in the action dialog and on every screen that takes pasted ids.
+ * with why, all of them however long the list (only usable lines past the first 100 are counted).
+ * The same list in the action dialog and on every screen that takes pasted ids.
  */
 export function RecognisedList({ lines, format, testId = 'recognised' }: { lines: readonly Recognised[]; format: PastedFormat; testId?: string }) {
   const { t } = useTranslation('kernel');
   const ids = idsOf(lines).length;
   const notFound = lines.filter((l) => l.state === 'notFound').length;
   const refused = lines.filter((l) => l.state === 'refused').length;
-  const shown = lines.slice(0, LINES_SHOWN);
+  // the first lines, and every line that cannot be used wherever it is: none is ever hidden in the count
+  const shown = lines.filter((l, i) => i < LINES_SHOWN || l.state === 'refused' || l.state === 'notFound');
   const result = (l: Recognised) => {
     if (l.state === 'refused') return <Tag minimal multiline intent="danger">{pastedProblemText(t, format, l.problem ?? 'entry')}</Tag>;
     if (l.state === 'notFound') return <Tag minimal multiline intent="warning">{t('pasted.state.notFound')}</Tag>;
