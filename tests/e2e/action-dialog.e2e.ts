@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from './browser';
-import { prepareOperator, sandboxClient, setLocale } from './fixtures';
+import { confirmJob, prepareOperator, sandboxClient, setLocale } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
@@ -40,6 +40,7 @@ describe('the action dialog in real Chromium on the sandbox', () => {
 
     // 5. a validation message in words, not ajv's
     let dialog = await openAction('adaccount.rename');
+    await confirmJob(dialog);
     await dialog.getByRole('button', { name: 'Start' }).click();
     await dialog.getByText('Enter a new name (up to 200 characters)').waitFor();
     expect(await dialog.textContent()).not.toMatch(/must (have|match|NOT)|required property/);
@@ -82,6 +83,7 @@ describe('the action dialog in real Chromium on the sandbox', () => {
     await setLocale(page, 'zh-CN');
     await selectAllAccounts('选择当前视图中的全部行');
     dialog = await openAction('adaccount.rename');
+    await confirmJob(dialog);
     await dialog.getByRole('button', { name: '开始' }).click();
     await dialog.getByText('请输入新名称（最多 200 个字符）').waitFor();
     await dialog.locator('#param-name').fill('{name} - Q3');
@@ -93,6 +95,7 @@ describe('the action dialog in real Chromium on the sandbox', () => {
     dialog = await openAction('adaccount.addUser');
     await dialog.locator('#param-uid').fill(`${fixtures.users.notOnAnyAccount}\nhttps://m.facebook.com/${other.username}`);
     await expect.poll(() => dialog.getByTestId('list-count').textContent()).toMatch(/^共 2 项/);
+    await confirmJob(dialog);
     await dialog.getByRole('button', { name: '开始' }).click();
     await dialog.getByText('请选择要授予的角色').waitFor();
     await page.screenshot({ path: artifact('action-dialog-ids-zh-light.png') });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import { artifact, launchBrowser, loginAs } from './browser';
-import { prepareOperator, sandboxClient } from './fixtures';
+import { confirmJob, prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const root = path.resolve(import.meta.dirname, '../..');
@@ -54,6 +54,7 @@ describe('the real extension with the app', () => {
     await page.getByTestId('adaccount-actions').click();
     await page.locator('[data-action-id="adaccount.rename"]').click();
     await page.locator('#param-name').fill('Through the extension');
+    await confirmJob(page);
     await page.getByRole('button', { name: 'Start' }).click();
     await expect.poll(async () => (await sandbox.object<{ name: string }>('adaccount', 'act_120200000000001')).name, { timeout: 30_000 }).toBe('Through the extension');
 

@@ -116,6 +116,19 @@ export async function prepareOperator(page: Page, options: OperatorOptions = {})
   if (signIn) await loginAs(page, baseUrl, email, password);
 }
 
+/**
+ * Confirms a big or irreversible job as an operator would, when the dialog asks for it: types the
+ * item count the confirmation states (src/kernel/runner/ConfirmJob.tsx). Returns that count, or null
+ * when the job needs no confirmation. Call it with the parameters filled, just before Start.
+ */
+export async function confirmJob(scope: Pick<Page, 'getByTestId'>): Promise<number | null> {
+  const box = scope.getByTestId('confirm-job');
+  if (!(await box.count())) return null;
+  const count = (await box.getAttribute('data-count'))!;
+  await scope.getByTestId('confirm-job-input').fill(count);
+  return Number(count);
+}
+
 /** Sets the interface language of this page's origin (takes effect at the next load). */
 export async function setLocale(page: Page, locale: 'en-US' | 'zh-CN'): Promise<void> {
   await page.evaluate((v) => localStorage.setItem('arco-locale', JSON.stringify({ v })), locale);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, DEMO_ADMIN_PASSWORD, launchBrowser } from './browser';
-import { prepareOperator, sandboxClient } from './fixtures';
+import { confirmJob, prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
@@ -63,6 +63,7 @@ describe('the Graph API version is data', () => {
     await page.locator('[data-action-id="adaccount.rename"]').click();
     await page.locator('#param-name').fill('{name} - v23');
     await sandbox.clearCalls();
+    await confirmJob(page);
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByTestId('jobs-button').click();
     const job = page.locator('[data-job-status]').first();

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from './browser';
-import { prepareOperator, sandboxClient } from './fixtures';
+import { confirmJob, prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
@@ -36,6 +36,7 @@ describe('jobs and tables', () => {
     await page.locator('[data-action-id="adaccount.addUser"]').click();
     await page.locator('#param-uid').fill('61550000000040');
     await page.locator('#param-role').selectOption('1002');
+    await confirmJob(page);
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByTestId('jobs-button').click();
     const status = page.getByTestId('job-status').first();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from './browser';
-import { prepareOperator, sandboxClient } from './fixtures';
+import { confirmJob, prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
@@ -31,10 +31,12 @@ describe('the runner in real Chromium on the sandbox', () => {
 
     await page.getByTestId('adaccount-actions').click();
     await page.locator('[data-action-id="adaccount.addUser"]').click();
+    await confirmJob(page);
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByText('Fix the fields marked in red; nothing was sent.').waitFor();
     await page.locator('#param-uid').fill(NEW_USER);
     await page.locator('#param-role').selectOption('1002');
+    await confirmJob(page);
     await page.getByRole('button', { name: 'Start' }).click();
 
     // Let part of the job run, then reload the page in the middle of it.

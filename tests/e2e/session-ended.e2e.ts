@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, loginAs } from './browser';
-import { prepareOperator, sandboxClient } from './fixtures';
+import { confirmJob, prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
@@ -50,6 +50,7 @@ describe('a session ended elsewhere', () => {
     await page.locator('[data-action-id="adaccount.addUser"]').click();
     await page.locator('#param-uid').fill(NEW_USER);
     await page.locator('#param-role').selectOption('1002');
+    await confirmJob(page);
     await page.getByRole('button', { name: 'Start' }).click();
     await expect.poll(() => writes, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
 

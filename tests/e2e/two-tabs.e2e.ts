@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { prepareOperator, sandboxClient } from './fixtures';
+import { confirmJob, prepareOperator, sandboxClient } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
@@ -57,6 +57,7 @@ describe('two tabs of one user', () => {
     await follower.locator('[data-action-id="adaccount.addUser"]').click();
     await follower.locator('#param-uid').fill(NEW_USER);
     await follower.locator('#param-role').selectOption('1002');
+    await confirmJob(follower);
     await follower.getByRole('button', { name: 'Start' }).click();
     await follower.getByTestId('jobs-button').click();
     const job = follower.locator('[data-job-status]').first();
@@ -138,6 +139,7 @@ describe('two tabs of one user', () => {
       await follower.locator('[data-action-id="page.rename"]').click();
       await follower.getByRole('dialog').locator('#param-name').fill('Renamed');
       await follower.getByRole('dialog').locator('#param-password').fill(PAGE_PASSWORD);
+      await confirmJob(follower.getByRole('dialog'));
       await follower.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
       await expect.poll(() => follower.getByTestId('action-refusal').textContent()).toContain('can only start in the tab that runs your jobs');
       await follower.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
@@ -145,6 +147,7 @@ describe('two tabs of one user', () => {
       await root.getByTestId('page-actions').click();
       await follower.locator('[data-action-id="page.deletePage"]').click();
       await follower.getByRole('dialog').locator('#param-password').fill(PAGE_PASSWORD);
+      await confirmJob(follower.getByRole('dialog'));
       await follower.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
       await follower.getByTestId('jobs-button').click();
       const job = follower.locator('[data-job-status]').first();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from '../../../tests/e2e/browser';
-import { prepareOperator, sandboxClient } from '../../../tests/e2e/fixtures';
+import { confirmJob, prepareOperator, sandboxClient } from '../../../tests/e2e/fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
@@ -39,6 +39,7 @@ describe('the ad-account area on the small sandbox', () => {
     await page.locator('#param-name').fill('{name} - reviewed');
     const listReads = (byPath: Record<string, number>) => Object.entries(byPath).filter(([path]) => /\/adaccounts$|_ad_accounts$/.test(path)).reduce((n, [, c]) => n + c, 0);
     const before = await sandbox.calls();
+    await confirmJob(page);
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByTestId('jobs-button').click();
     const job = page.locator('[data-job-status]').first();

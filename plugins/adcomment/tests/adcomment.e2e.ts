@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from '../../../tests/e2e/browser';
-import { prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
+import { confirmJob, prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
 import { keywordMatcher } from '../matcher';
 
 const baseUrl = inject('baseUrl');
@@ -64,6 +64,7 @@ describe('ad-post comments on the small sandbox', () => {
     await dialog.getByTestId('preview-changes').click();
     await expect.poll(() => dialog.getByTestId('effects').locator('tbody tr').count()).toBe(expected.length);
     await page.screenshot({ path: artifact('adcomment-dry-run-en-light.png') });
+    await confirmJob(dialog);
     await dialog.getByRole('button', { name: 'Start' }).click();
     await page.getByTestId('jobs-button').click();
     const job = page.locator('[data-job-status]').first();

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from '../../../tests/e2e/browser';
-import { prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
+import { confirmJob, prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
@@ -62,6 +62,7 @@ describe('friends on the small sandbox', () => {
     await dialog.getByTestId('preview-changes').click();
     await expect.poll(() => dialog.getByTestId('effects').locator('tbody tr').count()).toBe(3);
     await page.screenshot({ path: artifact('friend-cancel-en-light.png') });
+    await confirmJob(dialog);
     await dialog.getByRole('button', { name: 'Start' }).click();
     await waitJobDone();
     const states = await Promise.all(people.map((uid) => sandbox.object<{ state: string }>('friendRequest', uid)));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from '../../../tests/e2e/browser';
-import { prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
+import { confirmJob, prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
@@ -75,6 +75,7 @@ describe('the page area on the small sandbox', () => {
     await page.locator('[data-action-id="page.addRole"]').click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('#param-uids').fill(newcomer.id);
+    await confirmJob(dialog);
     await dialog.getByRole('button', { name: 'Start' }).click();
     await lastJobStatus('done');
     expect(ownPages.length).toBeGreaterThan(0);
@@ -107,6 +108,7 @@ describe('the page area on the small sandbox', () => {
       await root.getByTestId('page-actions').click();
       await page.locator('[data-action-id="page.deletePage"]').click();
       await page.getByRole('dialog').locator('#param-password').fill(password);
+      await confirmJob(page.getByRole('dialog'));
       await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
       const text = await lastJobStatus(status);
       if (status === 'failed') {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from '../../../tests/e2e/browser';
-import { prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
+import { confirmJob, prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
@@ -63,6 +63,7 @@ describe('the pixel area on the small sandbox', () => {
     const sentAt: number[] = [];
     const onRequest = (r: import('playwright-core').Request) => { if (r.method() === 'POST' && /\/shared_accounts(\?|$)/.test(r.url())) sentAt.push(Date.now()); };
     page.on('request', onRequest);
+    await confirmJob(dialog);
     await dialog.getByRole('button', { name: 'Start' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -106,6 +107,7 @@ describe('the pixel area on the small sandbox', () => {
     await dialog.getByTestId('preflight').locator(`[data-item-id^="${refusedPixel}"]`).getByText(/cannot be shared/).waitFor();
     await page.screenshot({ path: artifact('pixel-refused-en-light.png') });
     await sandbox.clearCalls();
+    await confirmJob(dialog);
     await dialog.getByRole('button', { name: 'Start' }).click();
     await page.getByTestId('jobs-button').click();
     await expect.poll(() => page.locator('[data-job-status]').first().getAttribute('data-job-status'), { timeout: 15_000 }).toMatch(/done|failed/);

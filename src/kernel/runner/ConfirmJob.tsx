@@ -30,7 +30,7 @@ export function ConfirmJob({ what, count, irreversible, typed, onType, testId = 
   const { t } = useTranslation('kernel');
   const ok = isConfirmed(typed, count);
   return (
-    <Callout intent={irreversible ? 'danger' : 'warning'} icon={irreversible ? 'warning-sign' : 'confirm'} data-testid={testId} data-confirmed={ok ? 'true' : 'false'}>
+    <Callout intent={irreversible ? 'danger' : 'warning'} icon={irreversible ? 'warning-sign' : 'confirm'} data-testid={testId} data-count={count} data-confirmed={ok ? 'true' : 'false'}>
       {irreversible && <p data-testid={`${testId}-irreversible`}><strong>{t('confirm.irreversible', { what })}</strong></p>}
       <p>{t('confirm.what', { what, count })}</p>
       <FormGroup label={t('confirm.typeCount', { count })} labelFor={`${testId}-input`} style={{ marginBottom: 0 }}>
