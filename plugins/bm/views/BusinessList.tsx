@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Callout } from '@blueprintjs/core';
 import { NewPersonIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
 import {
-  recordRecent, DataTable, ListButtons, ListStatus, ToolbarButtons, showToast, useApi, useAreaList, useKernel, useRunner,
+  recordRecent, DataTable, ListButtons, ListStatus, ToolbarButtons, showToast, useApi, useAreaList, useConfirmedStart, useKernel, useRunner,
   type AreaList, type ListLoadContext, type ViewProps,
 } from '@kernel';
 import { loadBusinesses, rereadBusinesses } from '../load';
@@ -29,6 +29,8 @@ export default function BusinessList({ tileId: sourceId, followedSelection: foll
   const { t, i18n } = useTranslation('bm');
   const api = useApi();
   const runner = useRunner();
+  /** A job of more businesses than the operator's threshold asks for its count first (the kernel's confirmation). */
+  const confirmed = useConfirmedStart();
   const { store } = useKernel();
   const [open, setOpen] = useState<Business | null>(null);
   const [inviting, setInviting] = useState(false);
@@ -52,14 +54,17 @@ export default function BusinessList({ tileId: sourceId, followedSelection: foll
     recordRecent(api, 'bm', { record_id: b.id, record_name: b.name, bm_id: b.id, bm_name: b.name });
   };
 
-  const start = (actionId: string) => {
-    try {
-      runner.start(actionId, {}, selectedItems);
-      void showToast(t('invite.started'), 'primary');
-    } catch (e) {
-      void showToast((e as Error).message, 'danger');
-    }
-  };
+  const start = (actionId: string) => confirmed.ask({
+    actionId, count: selectedItems.length,
+    start: () => {
+      try {
+        runner.start(actionId, {}, selectedItems);
+        void showToast(t('invite.started'), 'primary');
+      } catch (e) {
+        void showToast((e as Error).message, 'danger');
+      }
+    },
+  });
 
   const toolbar = (
     <>
@@ -81,6 +86,7 @@ export default function BusinessList({ tileId: sourceId, followedSelection: foll
         selection={list.selection} onSelectionChange={list.onSelectionChange} onRowOpen={openBusiness} exportFileName="businesses" emptyText={t('empty')} toolbar={toolbar} />
       <BusinessDetail business={open} item={open && toItem(open)} onClose={() => setOpen(null)} />
       <InviteDialog isOpen={inviting} items={selectedItems} onClose={() => setInviting(false)} />
+      {confirmed.dialog}
       <Alert isOpen={confirmRemove} intent="danger" icon="trash" cancelButtonText={t('invite.cancel')} confirmButtonText={t('toolbar.remove')}
         onCancel={() => setConfirmRemove(false)} onConfirm={() => { setConfirmRemove(false); start('bm.removeHiddenAdmins'); }}>
         <p className="tessera-pre">{selectedItems.map((b) => t('effects.removeHiddenAdmins', { business: b.name ? `${b.name} (${b.id})` : b.id })).slice(0, 10).join('\n')}</p>

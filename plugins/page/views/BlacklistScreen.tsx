@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Callout, FormGroup, H5, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { RecognisedList, SectionView, showToast, useBridge, usePastedList, useRunner, useSections } from '@kernel';
+import { RecognisedList, SectionView, showToast, useBridge, useConfirmedStart, usePastedList, useRunner, useSections } from '@kernel';
 import { blockedPeople, profileSearch, DEFAULT_BLOCK_ACTION, DEFAULT_BLOCK_SETTING, type BlockAction, type BlockSetting, type BlockedPerson } from '../api';
 import type { PageItem } from '../checks';
 import { isoDay } from '../dates';
@@ -16,6 +16,7 @@ function BlacklistPanel({ items }: { items: PageItem[] }) {
   const { t } = useTranslation('page');
   const bridge = useBridge();
   const runner = useRunner();
+  const confirmed = useConfirmedStart();
   const first = items[0] ?? null;
   const { blocked } = useSections<{ blocked: BlockedPerson[] }>(first?.id ?? null, 'page', () => ({
     blocked: (signal) => blockedPeople(bridge, first!.id, { signal }),
@@ -41,8 +42,18 @@ function BlacklistPanel({ items }: { items: PageItem[] }) {
       // links or names looked up just now: shown first, started on the next press
       setNotice(found.fresh && found.ids.length > 0);
       if (!found.ids.length || found.fresh) return;
-      runner.start('page.block', { uids: found.ids, action, setting_type: setting }, items);
-      void showToast(t('started'), 'primary');
+      // a job of more pages than the operator's threshold asks for its count first (the kernel's confirmation)
+      confirmed.ask({
+        actionId: 'page.block', count: items.length,
+        start: () => {
+          try {
+            runner.start('page.block', { uids: found.ids, action, setting_type: setting }, items);
+            void showToast(t('started'), 'primary');
+          } catch (e) {
+            void showToast((e as Error).message, 'danger');
+          }
+        },
+      });
     } catch (e) {
       void showToast((e as Error).message, 'danger');
     } finally {
@@ -52,6 +63,7 @@ function BlacklistPanel({ items }: { items: PageItem[] }) {
 
   return (
     <div className="page-tool" data-testid="page-blacklist-panel">
+      {confirmed.dialog}
       <H5>{t('blacklist.title')}</H5>
       {!first ? <p className="bp6-text-muted">{t('selectPages')}</p> : (
         <>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Callout, FormGroup, H5, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, useBridge, useKernel, useRunner, useSections } from '@kernel';
+import { showToast, useBridge, useConfirmedStart, useKernel, useRunner, useSections } from '@kernel';
 import { keywords, KEYWORDS_FIRST } from '../api';
 import { lines, type PageItem } from '../checks';
 import { KEYWORD_TABLE } from '../cache';
@@ -27,6 +27,7 @@ function KeywordsPanel({ items }: { items: PageItem[] }) {
   const { t } = useTranslation('page');
   const bridge = useBridge();
   const runner = useRunner();
+  const confirmed = useConfirmedStart();
   const { store } = useKernel();
   const lists = useKeywordLists();
   const first = items[0] ?? null;
@@ -38,14 +39,18 @@ function KeywordsPanel({ items }: { items: PageItem[] }) {
   const [listName, setListName] = useState('');
 
   const words = lines(text);
-  const start = (mode: 'add' | 'remove' | 'replace') => {
-    try {
-      runner.start('page.saveKeywords', { words, mode }, items);
-      void showToast(t('started'), 'primary');
-    } catch (e) {
-      void showToast((e as Error).message, 'danger');
-    }
-  };
+  // a job of more pages than the operator's threshold asks for its count first (the kernel's confirmation)
+  const start = (mode: 'add' | 'remove' | 'replace') => confirmed.ask({
+    actionId: 'page.saveKeywords', count: items.length,
+    start: () => {
+      try {
+        runner.start('page.saveKeywords', { words, mode }, items);
+        void showToast(t('started'), 'primary');
+      } catch (e) {
+        void showToast((e as Error).message, 'danger');
+      }
+    },
+  });
   const saveList = (name: string, list: readonly string[]) => {
     if (!name.trim() || !list.length) return;
     setListId(saveKeywordList(store, name, list));
@@ -54,6 +59,7 @@ function KeywordsPanel({ items }: { items: PageItem[] }) {
 
   return (
     <div className="page-tool" data-testid="page-keywords-panel">
+      {confirmed.dialog}
       <H5>{t('keywords.title')}</H5>
       {!first ? <p className="bp6-text-muted">{t('selectPages')}</p> : (
         <>

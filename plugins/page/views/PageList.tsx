@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Callout } from '@blueprintjs/core';
 import {
-  recordRecent, DataTable, ListButtons, ListStatus, showToast, useApi, useAreaList, useRunner,
+  recordRecent, DataTable, ListButtons, ListStatus, showToast, useApi, useAreaList, useConfirmedStart, useRunner,
   type AreaList, type ListLoadContext, type ViewProps,
 } from '@kernel';
 import { loadPages, rereadPages } from '../load';
@@ -37,6 +37,8 @@ export default function PageList({ tileId: sourceId, followedSelection: followed
   const { t, i18n } = useTranslation('page');
   const api = useApi();
   const runner = useRunner();
+  /** A job of more pages than the operator's threshold asks for its count first (the kernel's confirmation). */
+  const confirmed = useConfirmedStart();
   const [open, setOpen] = useState<Page | null>(null);
   const [resolving, setResolving] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -59,14 +61,17 @@ export default function PageList({ tileId: sourceId, followedSelection: followed
     setOpen(p);
     recordRecent(api, 'page', { record_id: p.id, record_name: p.name, page_id: p.id, page_name: p.name });
   };
-  const start = (actionId: string, params: Record<string, unknown> = {}, items: PageItem[] = selectedItems) => {
-    try {
-      runner.start(actionId, params, items);
-      void showToast(t('started'), 'primary');
-    } catch (e) {
-      void showToast((e as Error).message, 'danger');
-    }
-  };
+  const start = (actionId: string, params: Record<string, unknown> = {}, items: PageItem[] = selectedItems) => confirmed.ask({
+    actionId, count: items.length,
+    start: () => {
+      try {
+        runner.start(actionId, params, items);
+        void showToast(t('started'), 'primary');
+      } catch (e) {
+        void showToast((e as Error).message, 'danger');
+      }
+    },
+  });
 
   const toolbar = (
     <>
@@ -103,6 +108,7 @@ export default function PageList({ tileId: sourceId, followedSelection: followed
       <ResolveDialog isOpen={resolving} onClose={() => setResolving(false)} />
       {mode === 'index' && <CreateDialog isOpen={creating} onClose={() => setCreating(false)} />}
       {mode === 'index' && <AppealDialog isOpen={appealing} onClose={() => setAppealing(false)} />}
+      {confirmed.dialog}
     </div>
   );
 }
