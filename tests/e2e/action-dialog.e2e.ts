@@ -100,4 +100,60 @@ describe('the action dialog in real Chromium on the sandbox', () => {
     await dialog.getByText('请选择要授予的角色').waitFor();
     await page.screenshot({ path: artifact('action-dialog-ids-zh-light.png') });
   });
+
+  it('a rename of more than 50 accounts starts only once the count is typed, then writes every name; the confirmation in zh-CN too', async () => {
+    await sandbox.reset();
+    await prepareOperator(page, { pace: 0.05 });
+    await selectAllAccounts('Select all rows in the current view');
+    const selected = Number((await page.getByText(/^Selected: \d+/).textContent())!.replace(/\D/g, ''));
+    expect(selected).toBeGreaterThan(50);
+    const ids = await page.locator('[data-screen="/adaccount/index"] [data-row-id]').evaluateAll((els) => els.slice(0, 3).map((e) => e.getAttribute('data-row-id')!));
+
+    let dialog = await openAction('adaccount.rename');
+    await dialog.locator('#param-name').fill('{name} - confirmed');
+    const start = dialog.getByRole('button', { name: 'Start' });
+    const confirm = dialog.getByTestId('confirm-job');
+    expect(await confirm.textContent()).toContain(`This job runs “Rename ad accounts” on ${selected} items.`);
+    expect(await confirm.textContent()).toContain(`Type ${selected} to confirm`);
+    expect(await start.isDisabled()).toBe(true);
+    await dialog.getByTestId('confirm-job-input').fill(String(selected - 1));
+    expect(await start.isDisabled()).toBe(true);
+    await dialog.getByTestId('confirm-job-input').fill(String(selected));
+    await expect.poll(() => start.isDisabled()).toBe(false);
+    await page.screenshot({ path: artifact('action-dialog-confirm-en-light.png') });
+    await sandbox.clearCalls();
+    await start.click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('jobs-button').click();
+    const job = page.locator('[data-job-status]').first();
+    await expect.poll(() => job.getAttribute('data-job-status'), { timeout: 120_000 }).toMatch(/^(done|failed)$/);
+    await page.keyboard.press('Escape');
+    // the names landed in the sandbox, once each
+    const calls = await sandbox.calls();
+    const written = Object.keys(calls.writesByObject);
+    expect(written.length).toBeGreaterThan(50);
+    for (const id of ids) {
+      const a = await sandbox.object<{ name: string }>('adaccount', id);
+      if (calls.writesByObject[id]) expect(a.name).toMatch(/ - confirmed$/);
+    }
+    for (const id of written.slice(0, 10)) {
+      expect((await sandbox.object<{ name: string }>('adaccount', id)).name).toMatch(/ - confirmed$/);
+      expect(calls.writesByObject[id]).toBe(1);
+    }
+
+    // the confirmation in Chinese: nothing starts until the count is typed
+    await setLocale(page, 'zh-CN');
+    await selectAllAccounts('选择当前视图中的全部行');
+    dialog = await openAction('adaccount.rename');
+    await dialog.locator('#param-name').fill('{name} - 已确认');
+    const zh = dialog.getByTestId('confirm-job');
+    expect(await zh.textContent()).toContain(`此任务将对 ${selected} 个项目执行“`);
+    expect(await zh.textContent()).toContain(`输入 ${selected} 以确认`);
+    const begin = dialog.getByRole('button', { name: '开始' });
+    expect(await begin.isDisabled()).toBe(true);
+    await dialog.getByTestId('confirm-job-input').fill(String(selected));
+    await expect.poll(() => begin.isDisabled()).toBe(false);
+    await page.screenshot({ path: artifact('action-dialog-confirm-zh-light.png') });
+    await dialog.getByRole('button', { name: '取消' }).click();
+  });
 });

@@ -7,6 +7,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderWithKernel } from '../harness/render-with-kernel';
 import { updateRunnerSettings, getRunnerSettings, DEFAULT_RUNNER_SETTINGS } from '../../src/kernel/runner/runner-settings';
 import { useConfirmedStart } from '../../src/kernel/runner/ConfirmJob';
+import { RecognisedList } from '../../src/kernel/runner/Recognised';
+import type { Recognised } from '../../src/kernel/platform/pasted';
 import { createRegistry } from '../../src/kernel/plugin/registry';
 import { inlinePlugin } from '../harness/inline-plugin';
 import { getItem } from '../../src/kernel/storage';
@@ -184,5 +186,20 @@ describe('an area’s own button', () => {
     expect(wiping.textContent).toMatch(/“Wipe out” cannot be undone/);
     expect((within(wiping).getByTestId('confirm-job-input') as HTMLInputElement).value).toBe('');
     expect(spies.wipe).not.toHaveBeenCalled();
+  });
+});
+
+describe('a long pasted list', () => {
+  it('lists every line that cannot be used, even past the first 100', async () => {
+    const lines: Recognised[] = Array.from({ length: 150 }, (_, i) => (i === 139
+      ? { line: i + 1, text: 'https://evil.example/x', state: 'refused', problem: 'host' }
+      : i === 144 ? { line: i + 1, text: 'ghost.profile', state: 'notFound' } : { line: i + 1, text: String(1000 + i), state: 'id', id: String(1000 + i) }));
+    const list = { ...demo, routes: [{ path: '/demo/index', component: async () => ({ default: () => <RecognisedList lines={lines} format="person" /> }) }] };
+    await renderWithKernel({ plugins: [list], locale: 'en-US', route: '/demo/index' });
+    const shown = await screen.findByTestId('recognised');
+    expect(shown.querySelector('tr[data-line="140"]')!.getAttribute('data-state')).toBe('refused');
+    expect(shown.querySelector('tr[data-line="145"]')!.getAttribute('data-state')).toBe('notFound');
+    expect(shown.querySelector('tr[data-line="120"]')).toBeNull();
+    expect(shown.textContent).toContain('… and 48 more recognised lines');
   });
 });

@@ -63,6 +63,31 @@ describe('pasted ids in the action dialog', () => {
     }, { timeout: 30_000 });
   }, 90_000);
 
+  it('a line that cannot be used is shown with its reason before anything starts, never dropped silently', async () => {
+    const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.4.0', catalogue: demoCatalogue });
+    const { bus } = await renderWithKernel({ plugins: [dashboard, adaccount], route: '/dashboard/index', locale: 'en-US', transport });
+    const newcomer = sandbox.state.data.users.get(sandbox.state.data.fixtures.users.notOnAnyAccount)!;
+    const started: string[] = [];
+    bus.on('job:started', (e) => started.push(e.actionId));
+    act(() => bus.emit('selection:changed', { sourceTileId: 't', rowType: 'adaccount', ids: [ACCOUNT], items: [{ id: ACCOUNT, name: 'Account 1' }] }));
+    act(() => bus.emit('palette:opened', undefined));
+    fireEvent.click(await screen.findByText('Add a user to ad accounts', {}, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog');
+    // ids only (nothing to look up) and a link the dialog refuses: today's Start sent the id and said nothing of the link
+    fireEvent.change(dialog.querySelector('#param-uid')!, { target: { value: `${newcomer.id}\nhttps://evil.example/x` } });
+    fireEvent.change(dialog.querySelector('#param-role')!, { target: { value: '1002' } });
+    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Start' })); });
+    const notice = await within(dialog).findByTestId('check-recognised', {}, { timeout: 20_000 });
+    expect(notice.textContent).toMatch(/Some lines cannot be used/);
+    const refused = within(dialog).getByTestId('recognised-uid').querySelector('tr[data-line="2"]')!;
+    expect(refused.getAttribute('data-state')).toBe('refused');
+    expect(refused.textContent).toContain('https://evil.example/x');
+    expect(started).toEqual([]);
+    // seen: the next Start runs with the one usable id
+    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Start' })); });
+    await waitFor(() => expect(started).toEqual(['adaccount.addUser']), { timeout: 20_000 });
+  }, 90_000);
+
   it('a field read on leaving it is shown at once, so Start starts on the first press', async () => {
     const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.4.0', catalogue: demoCatalogue });
     const { bus } = await renderWithKernel({ plugins: [dashboard, adaccount], route: '/dashboard/index', locale: 'zh-CN', transport });

@@ -72,8 +72,6 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   const [typed, setTyped] = useState('');
   /** The latest text read per field, so a slow answer for an older text is dropped. */
   const latest = useRef<Record<string, string>>({});
-  /** What each pasted field became at its latest reading (read at once, unlike the `seen` state). */
-  const seenNow = useRef<Record<string, SeenField>>({});
   /** The draft of the last preview or start, and the parameters it was made from. */
   const draft = useRef<{ from: Record<string, unknown>; draft: Draft } | null>(null);
 
@@ -93,7 +91,6 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     setReading({});
     setNotice(null);
     latest.current = {};
-    seenNow.current = {};
     draft.current = null;
     setShowRequests(false);
     setTyped('');
@@ -120,7 +117,6 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     setReading((r) => ({ ...r, [field]: true }));
     try {
       const result: SeenField = { text, format, lines: await recogniser(format, lines) };
-      seenNow.current[field] = result;
       if (latest.current[field] === text) setSeen((s) => ({ ...s, [field]: result }));
       return result;
     } finally {
@@ -136,11 +132,12 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
 
   /**
    * The parameters as the runner takes them: pasted fields become their ids (looked up), blanks are left
-   * out. `unseen` is true when links or names were looked up that the operator has not seen recognised.
+   * out. `unseen` says what the operator has not seen under a field yet: links or names looked up just
+   * now ('lookup'), or lines that cannot be used ('unusable').
    */
-  const params = async (): Promise<{ values: Record<string, unknown>; unseen: boolean }> => {
+  const params = async (): Promise<{ values: Record<string, unknown>; unseen: 'lookup' | 'unusable' | null }> => {
     const out: Record<string, unknown> = {};
-    let unseen = false;
+    let unseen: 'lookup' | 'unusable' | null = null;
     for (const [k, v] of Object.entries(value)) {
       const prop = schema.properties?.[k];
       const format = pastedFormatOf(prop);
@@ -150,7 +147,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
         const field = await recogniseField(k, text);
         if (!field) continue;
         // links or names looked up, or lines that cannot be used: shown under the field before anything starts
-        if (!wasSeen && (needsLookup(pastedLines(format, text, isPastedList(prop))) || field.lines.some(unusable))) unseen = true;
+        if (!wasSeen && needsLookup(pastedLines(format, text, isPastedList(prop)))) unseen = 'lookup';
+        else if (!wasSeen && !unseen && field.lines.some(unusable)) unseen = 'unusable';
         const ids = idsOf(field.lines);
         // a value that names nothing stays as typed, so the schema's own message says what is wrong
         if (isPastedList(prop)) { if (ids.length) out[k] = ids; } else out[k] = ids[0] ?? text.trim();
@@ -180,10 +178,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     const made = draft.current && sameValues(draft.current.from, p) ? draft.current.draft : runner.draft(request.actionId, p, request.items);
     draft.current = { from: p, draft: made };
     // links or names looked up just now: the operator sees what they became before anything starts
-    if (purpose === 'start' && unseen) {
-      setNotice(t(Object.values(seenNow.current).some((f) => f.lines.some(unusable)) ? 'pasted.checkUnusable' : 'pasted.checkThenStart'));
-      return null;
-    }
+    if (purpose === 'start' && unseen) { setNotice(t(unseen === 'lookup' ? 'pasted.checkThenStart' : 'pasted.checkUnusable')); return null; }
     return made;
   };
 
