@@ -27,6 +27,9 @@ async function selectAllAccounts(label: string) {
 async function openAction(actionId: string) {
   await page.getByTestId('adaccount-actions').click();
   await page.locator(`[data-action-id="${actionId}"]`).click();
+  // the menu closes after the dialog opens and gives the focus back to its button: wait for that, so a
+  // field filled next is not left (and read) by that focus change in the middle of the test
+  await page.locator(`[data-action-id="${actionId}"]`).waitFor({ state: 'detached' });
   return page.getByRole('dialog');
 }
 
