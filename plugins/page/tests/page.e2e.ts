@@ -75,6 +75,9 @@ describe('the page area on the small sandbox', () => {
     await page.locator('[data-action-id="page.addRole"]').click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('#param-uids').fill(newcomer.id);
+    // leaving the field lists what it became under it (the dialog grows): Start is pressed once it is there
+    await dialog.locator('#param-uids').blur();
+    await dialog.getByTestId('recognised-uids').locator('tr[data-line="1"]').waitFor();
     await confirmJob(dialog);
     await dialog.getByRole('button', { name: 'Start' }).click();
     await lastJobStatus('done');
