@@ -2,7 +2,7 @@
 // shared with four ad accounts through the runner with a small pace factor — the job's progress is
 // watched, the shares' spacing timed as the page sends them (the sandbox's /__sandbox/calls has no
 // `recent` list yet) and counted by the sandbox, the result read from /__sandbox/objects —
-// and a pixel the operator cannot share is refused by the dry run and never sent.
+// and a pixel the operator cannot share is refused by the dry run (Start disabled) and never sent.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from '../../../tests/e2e/browser';
@@ -107,11 +107,10 @@ describe('the pixel area on the small sandbox', () => {
     await dialog.getByTestId('preflight').locator(`[data-item-id^="${refusedPixel}"]`).getByText(/cannot be shared/).waitFor();
     await page.screenshot({ path: artifact('pixel-refused-en-light.png') });
     await sandbox.clearCalls();
-    await confirmJob(dialog);
-    await dialog.getByRole('button', { name: 'Start' }).click();
-    await page.getByTestId('jobs-button').click();
-    await expect.poll(() => page.locator('[data-job-status]').first().getAttribute('data-job-status'), { timeout: 15_000 }).toMatch(/done|failed/);
-    await page.keyboard.press('Escape');
+    // its only item would fail: Start is disabled and the dialog says why (issue 31)
+    await dialog.getByTestId('all-would-fail').getByText(/Every item would fail/).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Start' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     const after = await sandbox.calls();
     expect(Object.keys(after.byPath).filter((path) => path.includes(refusedPixel))).toEqual([]);
     expect((await pixelObject(refusedPixel)).shared_accounts).not.toContain(`act_${accounts[0]}`);
