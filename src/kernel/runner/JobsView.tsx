@@ -4,7 +4,7 @@ import { showToast } from '../core/toaster';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
 import { DataTable, type DataColumn } from '../table';
-import { remainingSeconds } from './estimate';
+import { durationWords, remainingSeconds } from './estimate';
 import { useRunner, actionTitle, findAction } from './RunnerHost';
 import { useJobItems, useJobs } from './use-jobs';
 import { outputColumns, resultRows, type ResultRow } from './results';
@@ -31,6 +31,13 @@ export function jobPace(job: JobRow, now = Date.now(), estimateLeftS?: number): 
     ? remainingSeconds({ total: job.total, settled: finished, elapsedS: elapsed, estimateS: estimateLeftS === undefined ? undefined : elapsed + estimateLeftS })
     : null;
   return { perMinute: perSecond * 60, etaSeconds: eta };
+}
+
+/** A job's speed as an operator says it: "about 19 a minute", "about 3 an hour", "about 2 a second". */
+export function rateWords(perMinute: number, t: (key: string, o?: Record<string, unknown>) => string): string {
+  if (perMinute >= 120) return t('runner.ratePerSecond', { count: Math.round(perMinute / 60) });
+  if (perMinute >= 1) return t('runner.ratePerMinute', { count: Math.round(perMinute) });
+  return t('runner.ratePerHour', { count: Math.max(1, Math.round(perMinute * 60)) });
 }
 
 /** The jobs panel: every job's progress and controls, and the selected job's items (a drawer and a tile). */
@@ -88,8 +95,13 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
       <ProgressBar value={job.total ? finished / job.total : 0} intent={job.failed ? 'warning' : 'success'} stripes={job.status === 'running'} animate={job.status === 'running'} />
       <div className="tessera-job-counts" data-testid="job-counts">
         {t('runner.counts', { done: job.done, failed: job.failed, skipped: job.skipped, pending, unknown: job.unknown, total: job.total })}
-        {' · '}{t('runner.rate', { rate: perMinute.toFixed(1) })}
+        {finished > 0 && <>{' · '}{rateWords(perMinute, t)}</>}
         {etaSeconds !== null && <span data-testid="job-remaining" data-seconds={Math.round(etaSeconds)}>{` · ${t('runner.eta', { time: formatDuration(etaSeconds) })}`}</span>}
+      </div>
+      <div className="tessera-job-history bp6-text-muted" data-testid="job-history">
+        {t('runner.startedAt', { time: new Date(job.startedAt).toLocaleString(i18n.language) })}
+        {job.startedBy && <> {t('runner.startedBy', { name: job.startedBy })}</>}
+        {job.finishedAt > 0 && <>{' · '}{t('runner.endedAt', { time: new Date(job.finishedAt).toLocaleString(i18n.language), duration: durationWords((job.finishedAt - job.startedAt) / 1000, t) })}</>}
       </div>
       {job.pauseReason === 'session' && <Callout intent="danger" compact>{t('runner.sessionPaused', { message: job.pauseMessage })}</Callout>}
       {job.pauseReason === 'version' && <VersionRetiredCallout />}
