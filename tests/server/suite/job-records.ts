@@ -70,6 +70,17 @@ export function jobRecordTests(env: SuiteEnv): void {
       expect((await readAll(h, user.token, job)).list.at(-1)).toMatchObject(created);
     });
 
+    test('the same records sent by several tabs at once are stored once', async () => {
+      const { h } = env;
+      const user = await h.signUp();
+      const job = newJob();
+      const items = Array.from({ length: 30 }, (_, i) => rename(i));
+      const answers = await Promise.all(Array.from({ length: 5 }, () => h.call('POST', '/api/jobs/records', { token: user.token, body: body(job, items) })));
+      expect(answers.map((a) => a.status)).toEqual([1, 1, 1, 1, 1]);
+      expect(answers.reduce((n, a) => n + a.data.added, 0)).toBe(30);
+      expect((await readAll(h, user.token, job)).total).toBe(30);
+    });
+
     test('the owner alone reads them; the same key from another user is another record', async () => {
       const { h } = env;
       const [alice, bob] = [await h.signUp(), await h.signUp()];
