@@ -88,10 +88,10 @@ const REGEX_REASONS: [RegExp, string][] = [
   [/unterminated group|missing \)|unmatched '?\('?/i, 'openGroup'],
   [/unmatched '?\)'?|unbalanced parenthes/i, 'closeGroup'],
   [/unterminated character class|missing \]|brackets? not closed/i, 'openClass'],
+  [/out of order in \{\}|numbers out of order/i, 'repeatRange'],
   [/nothing to repeat|lone quantifier|quantifier/i, 'nothingToRepeat'],
   [/\\ at end of pattern|escape at end|trailing backslash/i, 'trailingBackslash'],
   [/range out of order|out of order in character class/i, 'classRange'],
-  [/out of order in \{\}/i, 'repeatRange'],
   [/invalid escape|invalid unicode escape|invalid identity escape/i, 'escape'],
 ];
 
