@@ -13,6 +13,10 @@ import type { ActionHandlers } from '../../src/kernel/plugin/types';
 import type { JobItem } from '../../src/kernel/runner/types';
 import type { Bridge } from '../../src/kernel/bridge/bridge';
 import rename from '../../plugins/adaccount/actions/rename';
+import pageRename from '../../plugins/page/actions/rename';
+import basicInfo from '../../plugins/bm/actions/update-basic-info';
+import assetGroup from '../../plugins/bm/actions/create-asset-group';
+import dataset from '../../plugins/pixel/actions/create-dataset';
 
 const registry = createRegistry(import.meta.glob('/plugins/*/index.ts', { eager: true }));
 let i18n: I18n;
@@ -137,5 +141,35 @@ describe('the dry run and the write name every item alike', () => {
     preview.effects.forEach((e, i) => expect(e.values?.to).toBe(`ACME | US | ${String(i + 1).padStart(3, '0')} | ${selection[i].id.slice(4)}`));
     // the batch entry the job sends carries the same name as the preview
     planned.forEach((p, i) => expect(new URLSearchParams(rename.toBatch!(p.item, params).body).get('name')).toBe(preview.effects[i].values?.to));
+  });
+});
+
+describe('every action that writes a name counts with the pattern', () => {
+  const planFor = (pluginId: string, actionId: string, params: Record<string, unknown>, items: JobItem[]) => {
+    const plugin = registry.plugins.find((p) => p.id === pluginId)!;
+    return planItems(plugin, plugin.actions.find((a) => a.id === actionId)!, params, items);
+  };
+  const preview = async (handlers: unknown, planned: ReturnType<typeof planFor>, params: Record<string, unknown>) =>
+    (await dryRun({ handlers: handlers as ActionHandlers<JobItem, unknown, unknown>, params, planned, batched: false, bridge: {} as Bridge, count: 0 })).effects.map((e) => e.values?.name);
+  const businesses = [{ id: '300', name: 'Gamma' }, { id: '100', name: 'Alpha' }, { id: '200', name: 'Beta' }];
+
+  it('page rename: {index}, {name} after find and replace, sent as previewed', async () => {
+    const params = { name: '{name} {index:2}', find: 'Old', replace: 'New', password: 'x' };
+    const planned = planFor('page', 'page.rename', params, [{ id: '9', name: 'Old shop' }, { id: '8', name: 'Old cafe' }]);
+    expect(await preview(pageRename, planned, params)).toEqual(['New shop 01', 'New cafe 02']);
+  });
+
+  it('business basic info: the name pattern, or the name left as it is', async () => {
+    const params = { name: '{name} / {index}' };
+    expect(await preview(basicInfo, planFor('bm', 'bm.updateBasicInfo', params, businesses), params)).toEqual(['Gamma / 1', 'Alpha / 2', 'Beta / 3']);
+    const pageOnly = { primary_page_id: '55' };
+    expect(await preview(basicInfo, planFor('bm', 'bm.updateBasicInfo', pageOnly, businesses), pageOnly)).toEqual(['Gamma', 'Alpha', 'Beta']);
+  });
+
+  it('asset groups and datasets: one name per business, numbered in the order given', async () => {
+    const params = { name: 'Group {index:3} {business} {id}' };
+    expect(await preview(assetGroup, planFor('bm', 'bm.createAssetGroup', params, businesses), params)).toEqual(['Group 001 Gamma 300', 'Group 002 Alpha 100', 'Group 003 Beta 200']);
+    const ds = { name: 'Web {index}' };
+    expect(await preview(dataset, planFor('pixel', 'pixel.createDataset', ds, businesses), ds)).toEqual(['Web 1', 'Web 2', 'Web 3']);
   });
 });
