@@ -17,8 +17,6 @@
  * The dry run's `describe` and the write call the same function, so the written names equal the preview.
  */
 
-import type { JobItem } from '../jobs/item';
-
 /** An item's values a template may name. */
 export interface NameFields { name?: string; id?: string; business?: string; currency?: string }
 
@@ -133,7 +131,7 @@ export function fillName(template: string, fields: NameFields, position: number,
 }
 
 /** The 1-based position of a job item (`index` as the runner planned it; an item without one, from a job stored before, is 1). */
-export function positionOf(item: JobItem): number {
+export function positionOf(item: { readonly [key: string]: unknown }): number {
   return typeof item.index === 'number' && Number.isInteger(item.index) && item.index >= 0 ? item.index + 1 : 1;
 }
 
