@@ -71,6 +71,10 @@ describe('rename with a name pattern', () => {
       expect((await account(p.id)).name, p.id).toBe(p.to);
     }
 
+    // the list re-reads the renamed rows after the job (its selection is published again): wait for it,
+    // so the dialog opened next is not reset under the typing
+    await expect.poll(() => page.locator('[data-row-id]').filter({ hasText: 'ACME | US |' }).count(), { timeout: 30_000 }).toBe(15);
+
     // find and replace with a regular expression that does not compile: refused under Find, nothing sent
     await sandbox.clearCalls();
     await page.getByTestId('adaccount-actions').click();
@@ -87,5 +91,24 @@ describe('rename with a name pattern', () => {
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByText('The regular expression opens a group "(" that is never closed').waitFor();
     expect(Object.keys((await sandbox.calls()).writesByObject)).toEqual([]);
+  });
+
+  it('in Chinese: an unknown placeholder and a bad regular expression are refused in the operator’s words', async () => {
+    await prepareOperator(page, { locale: 'zh-CN', pace: 0.05 });
+    await page.goto(`${baseUrl}/adaccount/index`);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
+    const first = await page.getByRole('checkbox', { name: /^选择行 act_/ }).first().getAttribute('aria-label');
+    await page.getByRole('checkbox', { name: first! }).check({ force: true });
+    await page.getByTestId('adaccount-actions').click();
+    await page.locator('[data-action-id="adaccount.rename"]').click();
+    await page.locator('#param-name').fill('ACME {序号}');
+    await page.getByTestId('preview-changes').click();
+    await page.getByText('{序号} 不是可用的占位符', { exact: false }).waitFor();
+    await page.locator('#param-name').fill('{name}');
+    await page.locator('#param-find').fill('[US');
+    await page.locator('#param-regex').check({ force: true });
+    await page.getByTestId('preview-changes').click();
+    await page.getByText('正则表达式中有未闭合的字符集 "["').waitFor();
+    await page.screenshot({ path: artifact('adaccount-rename-pattern-bad-regex-zh-light.png') });
   });
 });
