@@ -13,6 +13,7 @@ import { fieldMessage, loadValidators, type FieldError } from './params';
 import { withoutItems, type Draft } from './draft';
 import { refusalText } from './refusal-text';
 import { isPreview, type DryRunEffect, type DryRunPreview } from './dry-run';
+import { durationWords } from './estimate';
 
 export interface ActionRequest {
   actionId: string;
@@ -194,11 +195,16 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   });
 
   const flagged = preview?.problems ?? [];
+  // how long it takes now (the lane's pace, the caller's budget): said before Start
+  const estimate = runner.estimate(request.actionId, preview?.total ?? request.items.length);
   return (
     <Dialog isOpen onClose={onClose} title={t(action.titleKey, { ns })} icon="play" className={theme === 'dark' ? 'bp6-dark' : undefined} style={{ width: 720 }}>
       <form onSubmit={(e) => { e.preventDefault(); void start(); }} noValidate>
         <DialogBody>
-          <p>{t('runner.itemsSelected', { count: request.items.length })}</p>
+          <p>
+            {t('runner.itemsSelected', { count: request.items.length })}
+            {estimate && <span data-testid="job-estimate" data-seconds={Math.round(estimate.seconds)}>{' · '}{t('runner.estimate', { duration: durationWords(estimate.seconds, t) })}</span>}
+          </p>
           <SchemaForm schema={schema} ns={ns} actionKey={action.verb} value={value} onChange={(v) => { setValue(v); setPreview(null); setNotice(null); }} errors={errors}
             onFieldBlur={onFieldBlur} below={recognisedBelow(schema, value, seen, reading, t)} />
           {refusal && <Callout intent="danger" data-testid="action-refusal">{refusal}</Callout>}
