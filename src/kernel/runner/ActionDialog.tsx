@@ -22,9 +22,6 @@ export interface ActionRequest {
   params?: Record<string, unknown>;
 }
 
-/** Effects listed in the dialog; the flagged ones are all listed in the preflight callout anyway. */
-const EFFECTS_SHOWN = 100;
-
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A pasted field as the operator last saw it recognised: the text it was read from, and what it became. */
@@ -250,11 +247,13 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
 }
 ActionDialog.displayName = 'ActionDialog';
 
-/** Every item's change in the operator's words; the raw requests stay behind a disclosure, for engineers. */
+/**
+ * Every item's change in the operator's words, every row listed (a name pattern's written names are
+ * exactly these); the raw requests stay behind a disclosure, for engineers.
+ */
 function Effects({ preview, actionTitle, tr, t, showRequests, onToggle }: {
   preview: DryRunPreview; actionTitle: string; tr: Translate; t: Translate; showRequests: boolean; onToggle: () => void;
 }) {
-  const shown = preview.effects.slice(0, EFFECTS_SHOWN);
   return (
     <div className="tessera-dry-run" data-testid="dry-run">
       <h5>{t('runner.effectsTitle', { total: preview.total })}</h5>
@@ -262,7 +261,7 @@ function Effects({ preview, actionTitle, tr, t, showRequests, onToggle }: {
       <HTMLTable compact striped data-testid="effects">
         <thead><tr><th>{t('runner.item')}</th><th>{t('runner.effect')}</th></tr></thead>
         <tbody>
-          {shown.map((e) => (
+          {preview.effects.map((e) => (
             <tr key={e.itemId} data-item-id={e.itemId} data-flagged={e.problem ? 'true' : undefined}>
               <td>{e.label}</td>
               <td>
@@ -274,7 +273,6 @@ function Effects({ preview, actionTitle, tr, t, showRequests, onToggle }: {
         </tbody>
       </HTMLTable>
       </div>
-      {preview.effects.length > shown.length && <p>{t('runner.moreEffects', { count: preview.effects.length - shown.length })}</p>}
       <Button minimal small icon={showRequests ? 'chevron-down' : 'chevron-right'} text={t(showRequests ? 'runner.hideRequests' : 'runner.showRequests')} onClick={onToggle} data-testid="show-requests" />
       <Collapse isOpen={showRequests}>
         <p>{t('runner.dryRunTitle', { count: preview.requests.length })}</p>
