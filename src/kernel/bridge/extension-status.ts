@@ -138,3 +138,18 @@ export function useExtensionChecks(api: ApiClient, transport: BridgeTransport, e
     };
   }, [api, transport, enabled, pathname]);
 }
+
+/**
+ * The platform user id lists are read as (docs/DECISIONS.md, "Lists are read as a known platform
+ * identity"): undefined until this page has asked the extension or the demo executor, null when it gave
+ * none (no platform session), else the social account's id. Not the id a past page left in storage:
+ * the browser may have signed in to another social account since.
+ */
+export function platformUserId(s: ExtensionState = state): string | null | undefined {
+  if (!s.identityChecked) return undefined;
+  return s.identity?.id ?? null;
+}
+
+export function usePlatformUserId(): string | null | undefined {
+  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => platformUserId(), () => platformUserId());
+}
