@@ -13,7 +13,7 @@ import { clearSession, patchSession } from '../../src/kernel/core/session';
 import { createBridge } from '../../src/kernel/bridge/bridge';
 import { createWindowTransport } from '../../src/kernel/bridge/window-transport';
 import type { BridgeTransport } from '../../src/kernel/bridge/transport';
-import { patchExtensionState } from '../../src/kernel/bridge/extension-status';
+import { getExtensionState, patchExtensionState } from '../../src/kernel/bridge/extension-status';
 
 export interface RenderWithKernelOptions {
   /** Plugin definitions, or test plugins written inline (tests/harness/inline-plugin.ts); invalid ones are refused like in the product. */
@@ -31,7 +31,8 @@ export interface RenderWithKernelOptions {
   extensionChecks?: boolean;
   /**
    * The platform identity the page knows at the start (lists wait for one before they load): by default,
-   * without the extension checks, a test social account; null: none known yet (the checks, or the test, set it).
+   * without the extension checks and unless the test set the extension state itself, a test social
+   * account; null: none known yet (the checks, or the test, set it).
    */
   platformIdentity?: { id: string; name: string } | null;
   /**
@@ -51,8 +52,8 @@ export async function renderWithKernel({ plugins, user = { role: 'user' }, enabl
   const api = createProductApi(i18n, fetch ?? ((input, init) => quietServer(input, init, answer)));
   const bridge = createBridge(transport ?? createWindowTransport(window));
   clearSession();
-  const identity = platformIdentity !== undefined ? platformIdentity : extensionChecks ? null : TEST_IDENTITY;
-  patchExtensionState({ identity, identityChecked: identity !== null });
+  if (platformIdentity !== undefined) patchExtensionState({ identity: platformIdentity, identityChecked: platformIdentity !== null });
+  else if (!extensionChecks && !getExtensionState().identityChecked) patchExtensionState({ identity: TEST_IDENTITY, identityChecked: true });
   if (user) {
     window.localStorage.setItem('token', JSON.stringify({ v: 'test-token' }));
     patchSession({
