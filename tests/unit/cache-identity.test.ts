@@ -7,6 +7,8 @@ import { createKernelStore, persistStore, userStoreDbName } from '../../src/kern
 import { cached, CACHE_FORMAT, dropCachesOfEarlierFormat, identityKey, readCached } from '../../src/kernel/store/ttl-cache';
 import { attachBigLists, bigListsDbName, BIG_LIST_MIN_ROWS, loadBigLists } from '../../src/kernel/store/big-lists';
 import { closeUserStore, openUserStore } from '../../src/kernel/store/user-store';
+import { getExtensionState, patchExtensionState, platformUserId, refreshIdentity } from '../../src/kernel/bridge/extension-status';
+import type { BridgeTransport } from '../../src/kernel/bridge/transport';
 
 const accounts = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `act_${i}`, name: `Account ${i}`, ownerrole: 1001 }));
 const until = async (check: () => Promise<boolean>, ms = 10_000) => {
@@ -69,6 +71,28 @@ describe('lists cached per platform identity', () => {
     } finally {
       warn.mockRestore();
       await closeUserStore(opened);
+    }
+  });
+});
+
+describe('the platform identity lists wait for', () => {
+  it('is unknown until checked; a check that fails still ends it (lists then load with no identity, every role unknown)', async () => {
+    patchExtensionState({ identity: null, identityChecked: false });
+    expect(platformUserId()).toBeUndefined();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const failing = { identity: () => Promise.reject(new Error('sandbox session unavailable')) } as unknown as BridgeTransport;
+      await refreshIdentity(failing, undefined);
+      expect(getExtensionState().identityChecked).toBe(true);
+      expect(platformUserId()).toBeNull();
+      const known = { identity: async () => ({ id: '61550000000001', name: 'Goran' }) } as unknown as BridgeTransport;
+      await refreshIdentity(known, undefined);
+      expect(platformUserId()).toBe('61550000000001');
+      await refreshIdentity(failing, undefined); // a later failed check keeps the identity known
+      expect(platformUserId()).toBe('61550000000001');
+    } finally {
+      warn.mockRestore();
+      patchExtensionState({ identity: null, identityChecked: false });
     }
   });
 });

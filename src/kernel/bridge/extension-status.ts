@@ -109,7 +109,14 @@ export async function checkVersion(api: ApiClient, transport: BridgeTransport): 
 }
 
 export async function refreshIdentity(transport: BridgeTransport, uid: string | undefined): Promise<void> {
-  const identity = await transport.identity(uid);
+  let identity: ExtensionState['identity'];
+  try {
+    identity = await transport.identity(uid);
+  } catch (e) {
+    // The lists wait for a checked identity: a failed check must still end (an earlier known one stays).
+    console.warn('[tessera] platform identity check failed', e);
+    identity = state.identity;
+  }
   if (identity) {
     setItem('fbid', identity.id);
     setItem('fbname', identity.name);
