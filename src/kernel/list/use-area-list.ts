@@ -112,15 +112,21 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
   const toastKey = `list:${o.cacheKey}`;
   /** The cache key of the rows shown (null before the first load). */
   const shownKey = useRef<string | null>(null);
+  /** A forced reload asked for before the platform identity was known. */
+  const forceOnIdentity = useRef(false);
 
   const progressText = useMemo(() => describeProgress(progress, t), [progress, t]);
 
-  const load = useCallback(async (force = false) => {
+  const load = useCallback(async (asked = false) => {
     abort.current?.abort();
     if (cacheKey === null || platformUserId === undefined) {
+      // A Reload pressed while the identity is awaited is kept for the load that follows.
+      if (asked) forceOnIdentity.current = true;
       setLoading(true);
       return;
     }
+    const force = asked || forceOnIdentity.current;
+    forceOnIdentity.current = false;
     // Another social account's rows are not shown while this one's load.
     if (shownKey.current !== null && shownKey.current !== cacheKey) setRows([]);
     shownKey.current = cacheKey;
