@@ -1,7 +1,7 @@
 // A first sign-in (nothing in the browser's storage): the "My role" column of the ad-account list says
 // the operator's role on each account as the platform (the sandbox's users of the account) has it —
-// Advertiser and Analyst ones included, never the spec's default Admin — and the dry run's preflight
-// warns for an account whose role is not admin (docs/DECISIONS.md, "Lists are read as a known platform identity").
+// Advertiser, Analyst and "Through a business" ones included, never the spec's default Admin — and the
+// dry run's preflight warns for an account whose role is not admin or not known (docs/DECISIONS.md, "Lists are read as a known platform identity").
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -75,11 +75,16 @@ describe('the ad-account list on a first sign-in', () => {
     for (const [id, role] of sample) expect(shown.get(id), id).toBe(LABEL[role]);
     await page.screenshot({ path: artifact('adaccount-roles-first-sign-in-en-light.png') });
 
-    // The dry run of a rename on an Advertiser account warns: only an admin can rename it.
+    expect(byRole.get(0)?.length ?? 0).toBeGreaterThan(0); // accounts reached through a business
+
+    // The dry run of a rename warns on an Advertiser account (only an admin can rename it) and on an
+    // account reached through a business (the operator's own role there is not known).
     const advertiser = byRole.get(1002)![0];
-    const name = (await sandbox.object<{ name: string }>('adaccount', advertiser)).name;
-    await screen.getByLabel('Filter "Name"').fill(name);
-    await screen.getByRole('checkbox', { name: `Select row ${advertiser}` }).check({ force: true });
+    const throughBusiness = byRole.get(0)![0];
+    for (const id of [advertiser, throughBusiness]) {
+      await screen.getByLabel('Filter "Name"').fill((await sandbox.object<{ name: string }>('adaccount', id)).name);
+      await screen.getByRole('checkbox', { name: `Select row ${id}` }).check({ force: true });
+    }
     await page.getByTestId('adaccount-actions').click();
     await page.locator('[data-action-id="adaccount.rename"]').click();
     await page.locator('#param-name').fill('{name} - checked');
@@ -87,8 +92,11 @@ describe('the ad-account list on a first sign-in', () => {
     const preflight = page.getByTestId('preflight');
     await preflight.waitFor({ timeout: 30_000 });
     expect(await preflight.textContent()).toContain('Your role on this account is Advertisers: only an admin can make this change');
+    expect(await preflight.textContent()).toContain('You reach this account through a business, not as one of its users: your own role on it is not known');
+    expect(await preflight.textContent()).toContain('2 of 2 would fail');
     await page.screenshot({ path: artifact('adaccount-roles-preflight-en-light.png') });
     await page.keyboard.press('Escape');
-    expect((await sandbox.calls()).writesByObject[advertiser] ?? 0).toBe(0); // the preview sent nothing
+    const writes = (await sandbox.calls()).writesByObject;
+    expect((writes[advertiser] ?? 0) + (writes[throughBusiness] ?? 0)).toBe(0); // the preview sent nothing
   });
 });

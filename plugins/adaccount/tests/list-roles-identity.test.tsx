@@ -49,6 +49,6 @@ describe('the ad-account list reads roles as the known platform identity', () =>
       byRole.set(expected, (byRole.get(expected) ?? 0) + 1);
     }
     // the sample covers every kind of role, not only admins
-    for (const role of [1001, 1002, 1003]) expect(byRole.get(role) ?? 0, `role ${role}`).toBeGreaterThan(0);
+    for (const role of [1001, 1002, 1003, ROLE_THROUGH_BUSINESS]) expect(byRole.get(role) ?? 0, `role ${role}`).toBeGreaterThan(0);
   }, LOAD_MS + 30_000);
 });
