@@ -127,7 +127,7 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
     }
     const force = asked || forceOnIdentity.current;
     forceOnIdentity.current = false;
-    // Another social account's rows are not shown while this one's load.
+    // Another social account's rows are not shown while this one's list loads.
     if (shownKey.current !== null && shownKey.current !== cacheKey) setRows([]);
     shownKey.current = cacheKey;
     const controller = new AbortController();
