@@ -19,6 +19,7 @@ import { createBridge } from '../src/kernel/bridge/bridge';
 import { createDemoTransport, type SandboxSession } from '../src/kernel/bridge/demo-transport';
 import type { BridgeTransport } from '../src/kernel/bridge/transport';
 import { Runner, type ActionEntry } from '../src/kernel/runner/runner';
+import { remainingSeconds } from '../src/kernel/runner/estimate';
 import { isRateLimitCode } from '../src/kernel/graph/classify';
 import { pluginLanes } from '../src/kernel/runner/lanes';
 import { BACKGROUND_SHARE, type BackgroundStats } from '../src/kernel/runner/background';
@@ -231,6 +232,8 @@ async function runJobs(base: string, jobs: { action: PluginAction; items: JobIte
     paceFactor: () => 1,
     flush: async () => {},
   });
+  // what the action dialog would say before Start (estimate.ts): the longest of the jobs started together
+  lastEstimate = { startS: Math.max(...jobs.map(({ action, items }) => runner.estimate(action.id, items.length)?.seconds ?? NaN)), tenthS: NaN };
   const started = performance.now();
   traceStart = started;
   const jobIds = jobs.map(({ action, items, params }) => runner.start(action.id, params, items));
@@ -243,6 +246,11 @@ async function runJobs(base: string, jobs: { action: PluginAction; items: JobIte
     const now = (performance.now() - started) / 1000;
     jobIds.forEach((id, k) => {
       const job = runner.job(id)!;
+      // what the jobs panel says once a tenth has settled: elapsed + its time left (JobsView.tsx jobPace)
+      if (k === 0 && Number.isNaN(lastEstimate.tenthS) && job.done + job.failed >= job.total / 10) {
+        const left = job.total - job.done - job.failed - job.skipped - job.unknown;
+        lastEstimate.tenthS = now + (remainingSeconds({ total: job.total, settled: job.total - left, elapsedS: now, estimateS: now + (runner.estimate(job.actionId, left)?.seconds ?? 0) }) ?? 0);
+      }
       if (Number.isNaN(halfS[k]) && job.done + job.failed >= job.total / 2) halfS[k] = now;
       if (Number.isNaN(doneS[k]) && job.status !== 'running') doneS[k] = now;
       if (job.status === 'paused') { console.warn(`# ${job.actionId}: job paused (${job.pauseReason}: ${job.pauseMessage})`); runner.cancel(id); }
@@ -455,6 +463,15 @@ async function naiveRename(base: string, items: JobItem[], renameBoundS: number)
   };
 }
 
+/** The estimates of the last run (runJobs): before Start, and once a tenth of the first job had settled. */
+let lastEstimate = { startS: NaN, tenthS: NaN };
+
+/** `estimate-<scenario>: estimate_s=… actual_s=… err_pct=…` (docs/INTERFACES.md section 9), plus the estimate at a tenth. */
+function estimateLine(scenario: string, actualS: number): string {
+  const err = (e: number) => (((e - actualS) / actualS) * 100).toFixed(1);
+  return `estimate-${scenario}: estimate_s=${lastEstimate.startS.toFixed(2)} actual_s=${actualS.toFixed(2)} err_pct=${err(lastEstimate.startS)} at_tenth_s=${lastEstimate.tenthS.toFixed(2)} at_tenth_err_pct=${err(lastEstimate.tenthS)}`;
+}
+
 function line(r: Result): string {
   const extra = Object.entries(r.extra).map(([k, v]) => `${k}=${v}`).join(' ');
   return `${r.scenario}: wall_s=${r.wallS.toFixed(2)} calls=${r.calls} rate_limit_errors=${r.rateLimitErrors} lost=${r.lost} duplicated=${r.duplicated} ratio=${(r.wallS / r.boundS).toFixed(3)}${extra ? ` ${extra}` : ''}`;
@@ -490,10 +507,10 @@ async function main(): Promise<number> {
   const results: Result[] = [];
   const boundRename = Math.max(0, ((3 * N - PER_USER.points) * PER_USER.decayS) / PER_USER.points) + L_S;
   try {
-    if (wanted('rename-1000')) { results.push(await rename1000(base, items, renameAction)); console.log(line(results.at(-1)!)); }
-    if (wanted('paced-10')) { results.push(await paced10(base, items, renameAction)); console.log(line(results.at(-1)!)); }
+    if (wanted('rename-1000')) { results.push(await rename1000(base, items, renameAction)); console.log(line(results.at(-1)!)); console.log(estimateLine(results.at(-1)!.scenario, results.at(-1)!.wallS)); }
+    if (wanted('paced-10')) { results.push(await paced10(base, items, renameAction)); console.log(line(results.at(-1)!)); console.log(estimateLine(results.at(-1)!.scenario, results.at(-1)!.wallS)); }
     if (wanted('naive-rename-1000')) { results.push(await naiveRename(base, items, boundRename)); console.log(line(results.at(-1)!)); }
-    if (wanted('shared-lanes')) { results.push(await sharedLanes(base, items, renameAction)); console.log(line(results.at(-1)!)); }
+    if (wanted('shared-lanes')) { results.push(await sharedLanes(base, items, renameAction)); console.log(line(results.at(-1)!)); console.log(estimateLine(results.at(-1)!.scenario, results.at(-1)!.wallS)); }
     if (wanted('checks-active')) {
       // the same job alone first: the comparison the checks-active line prints
       const idle = await checks(base, items, renameAction, false);

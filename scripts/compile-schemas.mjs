@@ -53,9 +53,11 @@ export function schemaKey(file) {
  * when the property — or, on the schema itself, the whole object — is not accepted
  * (src/kernel/runner/params.ts); `x-tessera-secret: "prepare"` on a `writeOnly` property says only the
  * action's `prepare` uses it, so a tab other than the one running the jobs may keep it and run
- * `prepare` itself (src/kernel/runner/tabs/held-secrets.ts). Annotations only: they change no validation.
+ * `prepare` itself (src/kernel/runner/tabs/held-secrets.ts); `x-tessera-pattern` (`name`, `find`,
+ * `replace`, `regex`) marks a name template and its find and replace, which the runner checks beside
+ * the schema (src/kernel/platform/name-pattern.ts). Annotations only: they change no validation.
  */
-export const TESSERA_KEYWORDS = ['x-tessera-list', 'x-message', 'x-tessera-secret'];
+export const TESSERA_KEYWORDS = ['x-tessera-list', 'x-message', 'x-tessera-secret', 'x-tessera-pattern'];
 
 /**
  * The id formats of the parameter layer (src/kernel/platform/pasted.ts): what a property names, so the

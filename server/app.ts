@@ -24,6 +24,7 @@ import { sessionRoutes } from './routes/sessions';
 import { runtimeRoutes } from './routes/runtime';
 import { messageRoutes } from './routes/messages';
 import { recordRoutes } from './routes/records';
+import { jobRoutes } from './routes/jobs';
 import { payRoutes } from './routes/pay';
 import { adminRoutes } from './routes/admin/index';
 import { graphqlDocRoutes } from './routes/graphql-docs';
@@ -198,6 +199,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
         visits: new RateLimiter(database.db, 'visits', { limit: config.userLimits.visits.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
         records: new RateLimiter(database.db, 'records', { limit: config.userLimits.records.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
         orders: new RateLimiter(database.db, 'orders', { limit: config.userLimits.orders.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
+        jobRecords: new RateLimiter(database.db, 'job-records', { limit: config.userLimits.jobRecords.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
       },
     },
     payments,
@@ -237,7 +239,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     return { ...payload, status: -1 };
   });
 
-  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
+  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
 
   await seed(ctx);
   const bootstrapToken = await prepareBootstrapToken(ctx);

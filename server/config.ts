@@ -37,12 +37,15 @@ export interface UserLimits {
   records: { perMinute: number; stored: number };
   /** pay/createOrder: calls a minute; open (pending) orders at once (more are refused); closed unpaid orders kept (older ones pruned) */
   orders: { perMinute: number; pending: number; closedKept: number };
+  /** jobs/records: calls a minute (each up to JOB_RECORDS_MAX_ITEMS records; a refused call is re-sent by the browser later) */
+  jobRecords: { perMinute: number };
 }
 
 export const defaultUserLimits = (): UserLimits => ({
   visits: { perMinute: 120, stored: 5000, pruneEvery: 50 },
   records: { perMinute: 120, stored: 1000 },
   orders: { perMinute: 30, pending: 20, closedKept: 100 },
+  jobRecords: { perMinute: 240 },
 });
 
 /** The password printed for the demo accounts; a public demo must not use it. */
@@ -173,7 +176,7 @@ export const defaultRateLimits = (authPerIp = 300): RateLimits => ({
 function scaleLimits(rateLimits: RateLimits, userLimits: UserLimits, scale: number): void {
   if (scale === 1) return;
   rateLimits.authPerIp.limit *= scale;
-  for (const action of ['visits', 'records', 'orders'] as const) userLimits[action].perMinute *= scale;
+  for (const action of ['visits', 'records', 'orders', 'jobRecords'] as const) userLimits[action].perMinute *= scale;
 }
 
 /** Reads the environment; throws ConfigError for a setting the server cannot start with. */

@@ -48,6 +48,7 @@ const messages = {
   notOnSelf: ['不能对自己的账号执行此操作', 'You cannot do this to your own account'],
   policyAdminPlugin: ['管理插件只对管理员开放，且不能对管理员关闭', 'The admin plugin is for admins only and cannot be disabled for them'],
   recordTooLarge: ['记录内容过大（上限 {max} 字节）', 'The record is too large (at most {max} bytes)'],
+  jobRecordStateTooLarge: ['第 {index} 项的 {field} 过大（上限 {max} 字节），本次请求未保存任何记录', 'Item {index}: {field} is too large (at most {max} bytes); nothing of this request was stored'],
   internal: ['服务器内部错误', 'Internal server error'],
   demoLocalOnly: [
     '演示模式只接受本机的直接访问（经过代理或使用非本机地址的请求会被拒绝）。正式部署请设置 TESSERA_DEMO=0；如确需公开演示，请设置 TESSERA_DEMO_PUBLIC=1 和自己的 TESSERA_DEMO_PASSWORD',

@@ -1,10 +1,10 @@
-// Per-user bounds on the endpoints that insert rows (visit statistics, recent-item records, orders):
+// Per-user bounds on the endpoints that insert rows (visit statistics, recent-item records, orders, job records):
 // a fixed one-minute window of calls per user kept in the database (429 with retry-after and the envelope
 // past it), and caps on the rows a user keeps (docs/DECISIONS.md, "Per-user limits").
 import type { AppContext } from './context';
 import { rateLimited } from './envelope';
 
-export type LimitedAction = 'visits' | 'records' | 'orders';
+export type LimitedAction = 'visits' | 'records' | 'orders' | 'jobRecords';
 
 // How often a user's visit rows are pruned is bookkeeping, not a limit: it stays in memory.
 const sincePrune = new WeakMap<AppContext, Map<number, number>>();

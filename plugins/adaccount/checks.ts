@@ -14,6 +14,8 @@ export interface AccountItem extends JobItem {
   /** 1-based position in the job is `index + 1` (rename's `{index}`). */
   index?: number;
   currency?: string;
+  /** Name of the business the account belongs to ('' when personal): a name pattern's `{business}`. */
+  business?: string;
   account_status?: number;
   /** Minor units, as the platform reads them. */
   amount_spent?: string;

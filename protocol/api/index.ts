@@ -17,6 +17,7 @@
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import { graphqlDocEndpoints } from './graphql-docs';
+import { jobEndpoints } from './jobs';
 import { messageEndpoints } from './messages';
 import { payEndpoints } from './pay';
 import { platformEndpoints } from './platform';
@@ -28,6 +29,7 @@ export * from './endpoint';
 export * from './account';
 export * from './admin';
 export * from './graphql-docs';
+export * from './jobs';
 export * from './messages';
 export * from './pay';
 export * from './platform';
@@ -42,6 +44,7 @@ export const API = {
   user: userEndpoints,
   messages: messageEndpoints,
   records: recordEndpoints,
+  jobs: jobEndpoints,
   pay: payEndpoints,
   graphqlDocs: graphqlDocEndpoints,
   platform: platformEndpoints,

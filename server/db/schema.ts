@@ -1,6 +1,6 @@
 // The one drizzle pg-core schema of the product API. It runs unchanged on PGlite and PostgreSQL;
 // `npx drizzle-kit generate` turns a change here into a new migration in server/db/migrations.
-import { pgTable, serial, bigserial, integer, text, boolean, timestamp, jsonb, index, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, serial, bigserial, integer, text, boolean, timestamp, jsonb, index, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Every timestamp is written by the application's clock (never a database default), so the tests can move time.
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -158,6 +158,28 @@ export const records = pgTable('records', {
   contentKey: text('content_key').notNull(),
   createdAt: at('created_at').notNull(),
 }, (t) => [index('records_user_module_idx').on(t.userId, t.moduleId, t.createdAt)]);
+
+/**
+ * Every write a job applied, as the browser reported it (docs/INTERFACES.md section 3, "Job records").
+ * One row per user + job + item + attempt: the browser re-sends until acknowledged, and a repeat hits
+ * the unique key and is ignored. They go with their user.
+ */
+export const jobRecords = pgTable('job_records', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  job: text('job').notNull(),
+  item: text('item').notNull(),
+  attempt: integer('attempt').notNull(),
+  action: text('action').notNull(),
+  /** the platform identity the job ran as ('' when unknown) */
+  fbid: text('fbid').notNull(),
+  object: text('object').notNull(),
+  /** 'done' | 'failed' | 'skipped' | 'unknown' */
+  outcome: text('outcome').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: at('created_at').notNull(),
+}, (t) => [uniqueIndex('job_records_key_idx').on(t.userId, t.job, t.item, t.attempt)]);
 
 export const userConfig = pgTable('user_config', {
   userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),

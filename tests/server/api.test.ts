@@ -16,6 +16,7 @@ import { readCacheTests } from './suite/read-cache';
 import { fuzzTests } from './suite/fuzz';
 import { ownSessionTests } from './suite/own-sessions';
 import { platformTests } from './suite/platform';
+import { jobRecordTests } from './suite/job-records';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): the PostgreSQL half of the server suite does not run');
@@ -57,6 +58,7 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   guardTests(env);
   readCacheTests(env);
   ownSessionTests(env);
+  jobRecordTests(env);
   fuzzTests(env);
 
   test('no log line holds a password, a code or a token', () => {

@@ -10,6 +10,7 @@ import { Runner } from '../../src/kernel/runner/runner';
 import { realClock } from '../../src/kernel/runner/lanes';
 import { RunnerRefusal } from '../../src/kernel/runner/types';
 import { actionMap, testAction, testPlugin } from '../harness/actions';
+import { patternFieldProblems } from '../../src/kernel/platform/name-pattern';
 // @ts-expect-error -- plain ESM build script without type declarations; the one list of the id formats
 import { ID_FORMATS } from '../../scripts/compile-schemas.mjs';
 
@@ -75,7 +76,20 @@ function validValue(key: string): fc.Arbitrary<Record<string, unknown>> {
   const s = schemaOf(key);
   const props = s.properties ?? {};
   const rec = fc.record(Object.fromEntries(Object.entries(props).map(([k, p]) => [k, validFor(p)])), { requiredKeys: s.required ?? [] }) as fc.Arbitrary<Record<string, unknown>>;
-  return rec.filter((v) => Object.keys(v).length >= (s.minProperties ?? 0));
+  return rec.filter((v) => Object.keys(v).length >= (s.minProperties ?? 0)).map((v) => usablePatterns(props, v));
+}
+
+/**
+ * Name patterns and find and replace (`x-tessera-pattern`) are checked beside the schema
+ * (tests/unit/name-pattern.test.ts): a valid value writes no braces in a template and, when find and
+ * replace would still be refused (a regular expression that does not compile), leaves them out.
+ */
+function usablePatterns(props: Record<string, Prop>, value: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...value };
+  const role = (k: string) => (props[k] as { 'x-tessera-pattern'?: string })['x-tessera-pattern'];
+  for (const k of Object.keys(out)) if (role(k) === 'name' && typeof out[k] === 'string') out[k] = (out[k] as string).replace(/[{}]/g, '(');
+  if (patternFieldProblems(props, out).length) for (const k of Object.keys(out)) if (role(k) && role(k) !== 'name') delete out[k];
+  return out;
 }
 
 /** A valid value made certainly invalid, with the kind of damage done. */

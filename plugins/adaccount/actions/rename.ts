@@ -1,29 +1,31 @@
-import { defineAction } from '@kernel';
+import { defineAction, fillName, positionOf } from '@kernel';
 import { accountProblem, type AccountItem } from '../checks';
 
 export type { AccountItem } from '../checks';
 
-/** The new name of one account: `{name}` its current name, `{index}` its 1-based position, `{id}` its account id. */
-export function newName(template: string, item: AccountItem, index: number): string {
-  return template
-    .replaceAll('{name}', item.name ?? '')
-    .replaceAll('{index}', String(index))
-    .replaceAll('{id}', item.id.replace(/^act_/, ''))
-    .trim()
-    .slice(0, 200);
+/** The account's values a name pattern names (src/kernel/platform/name-pattern.ts); `{id}` is the number without `act_`. */
+const fieldsOf = (item: AccountItem) => ({ name: item.name ?? '', id: item.id.replace(/^act_/, ''), business: item.business ?? '', currency: item.currency ?? '' });
+
+type Params = { name: string; find?: string; replace?: string; regex?: boolean };
+
+/**
+ * The new name of one account: the pattern filled in for it (`{index}` its number in the job, in the
+ * order the list showed the selection), cut to the platform's 200 characters. The dry run's preview,
+ * the write and its verification all call this, so the written name is the previewed one.
+ */
+export function nameOf(item: AccountItem, params: Params): string {
+  return fillName(params.name, fieldsOf(item), positionOf(item), params).slice(0, 200).trim();
 }
 
-const nameOf = (item: AccountItem, template: string) => newName(template, item, (item.index ?? 0) + 1);
-
 export default defineAction<'adaccount.rename', AccountItem>('adaccount.rename', {
-  toBatch: (item, params) => ({ method: 'POST', relative_url: item.id, body: new URLSearchParams({ name: nameOf(item, params.name) }).toString() }),
+  toBatch: (item, params) => ({ method: 'POST', relative_url: item.id, body: new URLSearchParams({ name: nameOf(item, params) }).toString() }),
   run: async (item, params, ctx) => {
-    await ctx.bridge.graph({ method: 'POST', path: item.id, params: { name: nameOf(item, params.name) } }, { signal: ctx.signal });
+    await ctx.bridge.graph({ method: 'POST', path: item.id, params: { name: nameOf(item, params) } }, { signal: ctx.signal });
   },
   verify: async (item, params, ctx) => {
     const { body } = await ctx.bridge.graph<{ name?: string }>({ path: item.id, params: { fields: 'name' } }, { signal: ctx.signal });
-    return body.name === nameOf(item, params.name);
+    return body.name === nameOf(item, params);
   },
-  describe: (item, params) => ({ key: 'effects.rename', values: { from: item.name ?? item.id, to: nameOf(item, params.name) } }),
-  preflight: (item) => accountProblem(item, 'admin'),
+  describe: (item, params) => ({ key: 'effects.rename', values: { from: item.name ?? item.id, to: nameOf(item, params) } }),
+  preflight: (item, params) => accountProblem(item, 'admin') ?? (nameOf(item, params) ? null : { key: 'kernel:pattern.emptyName' }),
 });

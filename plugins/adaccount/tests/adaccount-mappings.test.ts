@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { disableReasonKey, ROLE_KEYS, STATUS_FILTER, statusKey, CURRENCY_SYMBOLS } from '../mappings';
 import { amountValue, formatMajor, formatMoney, formatTime, moneyChars, TIME_CHARS, timeValue } from '../format';
 import { fieldsForRole, PAYMENT_FIELDS } from '../load';
-import { newName } from '../actions/rename';
+import { nameOf } from '../actions/rename';
 import zh from '../locales/zh-CN.json';
 import en from '../locales/en-US.json';
 import { toMajorUnits } from '../../../src/kernel/graph/money';
@@ -134,8 +134,9 @@ describe('fields by role and rename templates', () => {
     }
   });
   it('fills {name}, {index} and {id}', () => {
-    expect(newName('{name} - {index}', { id: 'act_77', name: 'Shop' }, 3)).toBe('Shop - 3');
-    expect(newName('Acc {id}', { id: 'act_77' }, 1)).toBe('Acc 77');
-    expect(newName('  {name}  ', { id: 'act_1', name: '<b>x</b>' }, 1)).toBe('<b>x</b>');
+    expect(nameOf({ id: 'act_77', name: 'Shop', index: 2 }, { name: '{name} - {index}' })).toBe('Shop - 3');
+    expect(nameOf({ id: 'act_77' }, { name: 'Acc {id}' })).toBe('Acc 77');
+    expect(nameOf({ id: 'act_1', name: '<b>x</b>' }, { name: '  {name}  ' })).toBe('<b>x</b>');
+    expect(nameOf({ id: 'act_5', name: 'Shop US', business: 'Acme', currency: 'USD', index: 4 }, { name: '{business} {currency} {index:3} {name}', find: 'US', replace: 'EU' })).toBe('Acme USD 005 Shop EU');
   });
 });

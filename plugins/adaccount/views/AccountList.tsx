@@ -30,7 +30,7 @@ const getId = (r: AdAccount) => r.id;
 const shownId = (r: AdAccount) => r.account_id ?? r.id.replace(/^act_/, '');
 /** What a job item carries: what the actions' dry run describes and checks (actions/*, checks.ts). */
 const toItem = (r: AdAccount) => ({
-  id: r.id, name: r.name, currency: r.currency, account_status: r.account_status, amount_spent: r.amount_spent,
+  id: r.id, name: r.name, currency: r.currency, business: r.business || r.owner_business?.name || '', account_status: r.account_status, amount_spent: r.amount_spent,
   spend_cap: r.spend_cap, ownerrole: r.ownerrole, timezone_name: r.timezone_name,
 });
 /** The dashboard's chart of account status over time reads these snapshots (one per day, per user). */

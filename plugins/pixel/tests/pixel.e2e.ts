@@ -58,6 +58,9 @@ describe('the pixel area on the small sandbox', () => {
     await dialog.getByTestId('preview-changes').click();
     await dialog.getByTestId('effects').getByText(new RegExp(`with ad account ${accounts[3]} through business .+ \\(${fx.businesses.main}\\)`)).first().waitFor();
     expect(await dialog.getByTestId('preflight').count()).toBe(0);
+    // the dialog says how long the job takes before Start (estimate.ts)
+    await expect.poll(() => dialog.getByTestId('job-estimate').textContent()).toMatch(/takes about \d+ seconds? at the current pace/);
+    expect(Number(await dialog.getByTestId('job-estimate').getAttribute('data-seconds'))).toBeGreaterThan(0);
     await page.screenshot({ path: artifact('pixel-share-dry-run-en-light.png') });
     await sandbox.clearCalls();
     const sentAt: number[] = [];
@@ -70,11 +73,17 @@ describe('the pixel area on the small sandbox', () => {
     await page.getByTestId('jobs-button').click();
     const job = page.locator('[data-job-status]').first();
     const seen = new Set<string>();
+    const remaining: number[] = [];
     await expect.poll(async () => {
       seen.add((await job.getByTestId('job-counts').textContent()) ?? '');
+      const left = await job.getByTestId('job-remaining').getAttribute('data-seconds', { timeout: 50 }).catch(() => null);
+      if (left !== null && remaining.at(-1) !== Number(left)) remaining.push(Number(left));
       return job.getAttribute('data-job-status');
     }, { timeout: 30_000, interval: 50 }).toBe('done');
     expect(seen.size).toBeGreaterThan(3);
+    // the panel kept a time left, and it fell as the shares went out
+    expect(remaining.length).toBeGreaterThan(1);
+    expect(remaining.at(-1)!).toBeLessThan(remaining[0]!);
     await page.screenshot({ path: artifact('pixel-share-job-en-light.png') });
     await page.keyboard.press('Escape');
 

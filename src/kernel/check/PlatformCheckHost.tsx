@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { PlatformCheck, CheckProgress } from './service';
 import { useKernel } from '../KernelProvider';
+import { setReplyChangedTranslator } from '../platform/shape';
 import { CHECK_TABLE, isBlocking, isPast, readFindings } from './results';
 
 const CheckContext = createContext<PlatformCheck | null>(null);
@@ -13,6 +14,11 @@ const DAILY_POLL_MS = 10 * 60_000;
  * background reads share the budget with them). The check itself is src/kernel/check/service.ts.
  */
 export function PlatformCheckHost({ check, runsDaily, children }: { check: PlatformCheck; runsDaily: boolean; children: ReactNode }) {
+  const { i18n } = useKernel();
+  useEffect(() => {
+    setReplyChangedTranslator((key, values) => i18n.t(key, { ns: 'kernel', ...values }));
+    return () => setReplyChangedTranslator(null);
+  }, [i18n]);
   useEffect(() => {
     if (!runsDaily) return;
     const controller = new AbortController();

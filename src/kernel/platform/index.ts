@@ -11,3 +11,5 @@ export type { CallOptions, GraphToken, TokenCall, ReadAllOptions, FormPost } fro
 export { recordRecent } from './recent';
 export { ID_FORMATS, idsOf, isIdFormat, isPastedList, needsLookup, pastedFormatOf, readEntry, readPasted, recognise, NAMES_READ } from './pasted';
 export type { IdFormat, PastedFormat, PastedLine, PastedProblem, PastedProperty, Recognised, RecogniseOptions } from './pasted';
+export { fillName, findProblems, namesCurrentName, patternFieldProblems, positionOf, regexProblem, replaceInName, templateProblems, MAX_INDEX_WIDTH } from './name-pattern';
+export type { FindReplace, NameFields, PatternProblem, PatternRole } from './name-pattern';

@@ -55,10 +55,21 @@ export function shapeProblems(row: unknown, shape: Shape): ShapeProblem[] {
   return problems;
 }
 
-/** A reply that no longer has the shape an area relies on. `family` is the call family (`<plugin>.<family>`). */
+let translate: ((key: string, values: Record<string, string>) => string) | null = null;
+
+/** Gives ReplyChanged's message the user's language (set by the platform check's host while signed in). */
+export function setReplyChangedTranslator(t: typeof translate): void {
+  translate = t;
+}
+
+/**
+ * A reply that no longer has the shape an area relies on. `family` is the call family (`<plugin>.<family>`).
+ * Its message is the operator's sentence (a job item's error shows it), in their language once set.
+ */
 export class ReplyChanged extends Error {
   constructor(readonly family: string, readonly problems: readonly ShapeProblem[]) {
-    super(`the platform's reply changed (${family}): ${problems.map((p) => (p.problem === 'missing' ? `${p.field} missing` : `${p.field} is ${p.got}, not ${p.expected}`)).join(', ')}`);
+    const fields = problems.map((p) => p.field).join(', ');
+    super(translate?.('check.replyChanged', { fields }) ?? `The platform's reply changed: ${fields} missing or of another kind.`);
     this.name = 'ReplyChanged';
   }
 }

@@ -13,6 +13,7 @@ import { fieldMessage, loadValidators, type FieldError } from './params';
 import { withoutItems, type Draft } from './draft';
 import { refusalText } from './refusal-text';
 import { isPreview, type DryRunEffect, type DryRunPreview } from './dry-run';
+import { durationWords } from './estimate';
 
 export interface ActionRequest {
   actionId: string;
@@ -20,9 +21,6 @@ export interface ActionRequest {
   /** Values the form starts with (over the schema's defaults): e.g. a failed job's parameters, to change before retrying. */
   params?: Record<string, unknown>;
 }
-
-/** Effects listed in the dialog; the flagged ones are all listed in the preflight callout anyway. */
-const EFFECTS_SHOWN = 100;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -197,11 +195,16 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   });
 
   const flagged = preview?.problems ?? [];
+  // how long it takes now (the lane's pace, the caller's budget): said before Start
+  const estimate = runner.estimate(request.actionId, preview?.total ?? request.items.length);
   return (
     <Dialog isOpen onClose={onClose} title={t(action.titleKey, { ns })} icon="play" className={theme === 'dark' ? 'bp6-dark' : undefined} style={{ width: 720 }}>
       <form onSubmit={(e) => { e.preventDefault(); void start(); }} noValidate>
         <DialogBody>
-          <p>{t('runner.itemsSelected', { count: request.items.length })}</p>
+          <p>
+            {t('runner.itemsSelected', { count: request.items.length })}
+            {estimate && <span data-testid="job-estimate" data-seconds={Math.round(estimate.seconds)}>{' · '}{t('runner.estimate', { duration: durationWords(estimate.seconds, t) })}</span>}
+          </p>
           <SchemaForm schema={schema} ns={ns} actionKey={action.verb} value={value} onChange={(v) => { setValue(v); setPreview(null); setNotice(null); }} errors={errors}
             onFieldBlur={onFieldBlur} below={recognisedBelow(schema, value, seen, reading, t)} />
           {refusal && <Callout intent="danger" data-testid="action-refusal">{refusal}</Callout>}
@@ -244,11 +247,13 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
 }
 ActionDialog.displayName = 'ActionDialog';
 
-/** Every item's change in the operator's words; the raw requests stay behind a disclosure, for engineers. */
+/**
+ * Every item's change in the operator's words, every row listed (a name pattern's written names are
+ * exactly these); the raw requests stay behind a disclosure, for engineers.
+ */
 function Effects({ preview, actionTitle, tr, t, showRequests, onToggle }: {
   preview: DryRunPreview; actionTitle: string; tr: Translate; t: Translate; showRequests: boolean; onToggle: () => void;
 }) {
-  const shown = preview.effects.slice(0, EFFECTS_SHOWN);
   return (
     <div className="tessera-dry-run" data-testid="dry-run">
       <h5>{t('runner.effectsTitle', { total: preview.total })}</h5>
@@ -256,7 +261,7 @@ function Effects({ preview, actionTitle, tr, t, showRequests, onToggle }: {
       <HTMLTable compact striped data-testid="effects">
         <thead><tr><th>{t('runner.item')}</th><th>{t('runner.effect')}</th></tr></thead>
         <tbody>
-          {shown.map((e) => (
+          {preview.effects.map((e) => (
             <tr key={e.itemId} data-item-id={e.itemId} data-flagged={e.problem ? 'true' : undefined}>
               <td>{e.label}</td>
               <td>
@@ -268,7 +273,6 @@ function Effects({ preview, actionTitle, tr, t, showRequests, onToggle }: {
         </tbody>
       </HTMLTable>
       </div>
-      {preview.effects.length > shown.length && <p>{t('runner.moreEffects', { count: preview.effects.length - shown.length })}</p>}
       <Button minimal small icon={showRequests ? 'chevron-down' : 'chevron-right'} text={t(showRequests ? 'runner.hideRequests' : 'runner.showRequests')} onClick={onToggle} data-testid="show-requests" />
       <Collapse isOpen={showRequests}>
         <p>{t('runner.dryRunTitle', { count: preview.requests.length })}</p>

@@ -4,6 +4,7 @@ import { showToast } from '../core/toaster';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
 import { DataTable, type DataColumn } from '../table';
+import { durationWords, remainingSeconds } from './estimate';
 import { useRunner, actionTitle, findAction } from './RunnerHost';
 import { useJobItems, useJobs } from './use-jobs';
 import { outputColumns, resultRows, type ResultRow } from './results';
@@ -17,13 +18,26 @@ const STATUS_INTENT: Record<string, 'primary' | 'success' | 'warning' | 'danger'
   running: 'primary', paused: 'warning', interrupted: 'warning', done: 'success', cancelled: 'none', failed: 'danger',
 };
 
-/** Rate (items a minute) and ETA of a job from its own history. */
-export function jobPace(job: JobRow, now = Date.now()): { perMinute: number; etaSeconds: number | null } {
+/**
+ * Rate (items a minute) and the time left of a job: its own pace so far, blended with the estimate of
+ * what is left (`estimateLeftS`, estimate.ts) while few items have settled, so a job shows a time left
+ * from its start and the first slow item does not say hours.
+ */
+export function jobPace(job: JobRow, now = Date.now(), estimateLeftS?: number): { perMinute: number; etaSeconds: number | null } {
   const finished = job.done + job.failed + job.skipped + job.unknown;
   const elapsed = ((job.finishedAt || now) - job.startedAt) / 1000;
   const perSecond = elapsed > 0 ? finished / elapsed : 0;
-  const left = job.total - finished;
-  return { perMinute: perSecond * 60, etaSeconds: job.status === 'running' && perSecond > 0 ? left / perSecond : null };
+  const eta = job.status === 'running'
+    ? remainingSeconds({ total: job.total, settled: finished, elapsedS: elapsed, estimateS: estimateLeftS === undefined ? undefined : elapsed + estimateLeftS })
+    : null;
+  return { perMinute: perSecond * 60, etaSeconds: eta };
+}
+
+/** A job's speed as an operator says it: "about 19 a minute", "about 3 an hour", "about 2 a second". */
+export function rateWords(perMinute: number, t: (key: string, o?: Record<string, unknown>) => string): string {
+  if (perMinute >= 120) return t('runner.ratePerSecond', { count: Math.round(perMinute / 60) });
+  if (perMinute >= 1) return t('runner.ratePerMinute', { count: Math.round(perMinute) });
+  return t('runner.ratePerHour', { count: Math.max(1, Math.round(perMinute * 60)) });
 }
 
 /** The jobs panel: every job's progress and controls, and the selected job's items (a drawer and a tile). */
@@ -64,7 +78,7 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
   const [retrying, setRetrying] = useState<ActionRequest | null>(null);
   const finished = job.done + job.failed + job.skipped + job.unknown;
   const pending = job.total - finished;
-  const { perMinute, etaSeconds } = jobPace(job);
+  const { perMinute, etaSeconds } = jobPace(job, Date.now(), job.status === 'running' ? runner.estimate(job.actionId, pending)?.seconds : undefined);
   const action = findAction(allPlugins, job.actionId);
   const waiting = job.status === 'paused' || job.status === 'interrupted';
   const missing = waiting ? runner.missingSecrets(job.id) : [];
@@ -81,8 +95,13 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
       <ProgressBar value={job.total ? finished / job.total : 0} intent={job.failed ? 'warning' : 'success'} stripes={job.status === 'running'} animate={job.status === 'running'} />
       <div className="tessera-job-counts" data-testid="job-counts">
         {t('runner.counts', { done: job.done, failed: job.failed, skipped: job.skipped, pending, unknown: job.unknown, total: job.total })}
-        {' · '}{t('runner.rate', { rate: perMinute.toFixed(1) })}
-        {etaSeconds !== null && ` · ${t('runner.eta', { time: formatDuration(etaSeconds) })}`}
+        {finished > 0 && <>{' · '}{rateWords(perMinute, t)}</>}
+        {etaSeconds !== null && <span data-testid="job-remaining" data-seconds={Math.round(etaSeconds)}>{` · ${t('runner.eta', { time: formatDuration(etaSeconds) })}`}</span>}
+      </div>
+      <div className="tessera-job-history bp6-text-muted" data-testid="job-history">
+        {t('runner.startedAt', { time: new Date(job.startedAt).toLocaleString(i18n.language) })}
+        {job.startedBy && <> {t('runner.startedBy', { name: job.startedBy })}</>}
+        {job.finishedAt > 0 && <>{' · '}{t('runner.endedAt', { time: new Date(job.finishedAt).toLocaleString(i18n.language), duration: durationWords((job.finishedAt - job.startedAt) / 1000, t) })}</>}
       </div>
       {job.pauseReason === 'session' && <Callout intent="danger" compact>{t('runner.sessionPaused', { message: job.pauseMessage })}</Callout>}
       {job.pauseReason === 'version' && <VersionRetiredCallout />}

@@ -4,7 +4,8 @@ import type { BridgeResponse } from '../../../protocol';
 import type { RecordedRequest } from './types';
 
 export type RequestInit = { method: string; body?: string };
-export type Observer = (init: RequestInit, response: BridgeResponse, scope: string | null) => void;
+/** Every answer a job gets, with how long it took (ms). */
+export type Observer = (init: RequestInit, response: BridgeResponse, scope: string | null, elapsedMs: number) => void;
 
 /**
  * The one wrapping of the page's transport for a job: every request carries the runner's deadline
@@ -25,8 +26,9 @@ export class JobBridge {
     return bridgeOn(this.transport, async (url, init, options) => {
       const isWrite = init.method.toUpperCase() !== 'GET';
       const id = isWrite ? (writes++ === 0 ? requestId : `${requestId}.${writes - 1}`) : undefined;
+      const sentAt = Date.now();
       const response = await this.transport.request({ url, options: init }, { ...options, requestId: options?.requestId ?? id });
-      this.observe(init, response, scope);
+      this.observe(init, response, scope, Date.now() - sentAt);
       onResponse?.(init, response);
       return response;
     });

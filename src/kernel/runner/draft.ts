@@ -32,6 +32,8 @@ export interface Draft {
  * The job's items: one per selected item, or for a pair action one per selected item × entry of the
  * paired parameter (`<id>|<entry>`, the item given to `run` is the selected one with `pair`). An item
  * without an id (an entry that resolved to nothing) is kept, skipped as 'unresolved', never sent.
+ * Each item gets `index`, its 0-based position in `items`: the order the list showed the selection,
+ * which a name pattern's `{index}` counts (src/kernel/platform/name-pattern.ts).
  */
 export function planItems(plugin: LoadedPlugin, action: PluginAction, params: Record<string, unknown>, items: readonly JobItem[], exclude: readonly string[] = []): PlannedItem[] {
   const scopes = scopeMap(plugin.scope);
@@ -40,7 +42,8 @@ export function planItems(plugin: LoadedPlugin, action: PluginAction, params: Re
   const entries = pairParam ? (Array.isArray(pairs) ? pairs.map(String) : []) : [null];
   const left = new Set(exclude);
   const out: PlannedItem[] = [];
-  for (const item of items) {
+  for (const [position, selected] of items.entries()) {
+    const item: JobItem = { ...selected, index: position };
     const unresolved = item.id === undefined || item.id === null || String(item.id).trim() === '';
     const baseId = unresolved ? String((item as { text?: unknown }).text ?? '') : String(item.id);
     const scope = unresolved ? '' : scopes.of(baseId) ?? '';

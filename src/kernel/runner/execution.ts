@@ -67,7 +67,10 @@ export async function schedule(runner: Runner, jobId: string, settle = false): P
   const lane = entry.action.lane;
   const scopes = scopeMap(entry.plugin.scope);
   const bridge = new JobBridge(runner.deps.bridge.transport, runner.deps.requestDeadlineMs ?? REQUEST_DEADLINE_MS,
-    (init, response, scope) => observeResponse(runner, lane, scopes, init, response, scope));
+    (init, response, scope, elapsedMs) => {
+      observeResponse(runner, lane, scopes, init, response, scope);
+      runner.noteReplyTime(elapsedMs);
+    });
   runner.counters.jobBridges += 1;
   // Secrets another tab keeps that the items need: this page cannot run them without the operator.
   if (holder && holder.names.some((n) => !prepareOnly.includes(n))) return askSecretsAgain(runner, jobId);

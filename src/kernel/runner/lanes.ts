@@ -169,6 +169,11 @@ export class LaneScheduler {
   }
 
   /** Usage near the limit slows a lane down: spacing × factor (1 = normal). */
+  /** The lane's usage slowdown now (1: none). */
+  slowdownOf(laneId: string): number {
+    return this.lanes.get(laneId)?.slowdown ?? 1;
+  }
+
   setSlowdown(laneId: string, factor: number): void {
     this.lane(laneId).slowdown = Math.max(1, factor);
   }

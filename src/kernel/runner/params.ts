@@ -3,6 +3,7 @@ import { loadValidators, loadedValidators } from '../validators';
 import { schemas } from '../../generated/schemas.js';
 import type { JsonSchema } from '../plugin/types';
 import localizeZh from 'ajv-i18n/localize/zh';
+import { patternFieldProblems } from '../platform/name-pattern';
 
 /**
  * One problem with one parameter. `key` is the locale key the schema names for the field
@@ -37,9 +38,21 @@ export const compiledSchemas: ParamSchemas = {
 
 const NO_PARAMS_KEY = 'kernel:runner.noParams';
 
-/** Validates against the action's schema; an action without one (`schema: null`) takes no parameters at all. */
+/**
+ * Validates against the action's schema; an action without one (`schema: null`) takes no parameters at all.
+ * Name patterns and find and replace (`x-tessera-pattern`, src/kernel/platform/name-pattern.ts) are
+ * checked too, on the fields the schema itself accepts.
+ */
 export function validateActionParams(source: ParamSchemas, key: string | null, params: unknown): FieldError[] {
-  if (key !== null) return source.validate(key, params);
+  if (key !== null) {
+    const errors = source.validate(key, params);
+    const properties = source.schema(key)?.properties as Record<string, unknown> | undefined;
+    for (const { field, problem } of patternFieldProblems(properties, params)) {
+      if (errors.some((e) => e.field === field)) continue;
+      errors.push({ field, message: problem.key, key: problem.key, values: problem.values });
+    }
+    return errors;
+  }
   if (params === undefined || params === null) return [];
   if (typeof params !== 'object' || Array.isArray(params)) return [{ field: '', message: 'this action takes no parameters', key: NO_PARAMS_KEY }];
   return Object.keys(params).map((field) => ({ field, message: 'this action takes no parameters', key: NO_PARAMS_KEY }));

@@ -10,10 +10,11 @@ import { JobStore, type StoredItem } from './job-store';
 import { REQUEST_DEADLINE_MS } from './settle';
 import { JobBridge } from './bridges';
 import { dryRun } from './dry-run';
+import { DEFAULT_LATENCY_MS, estimateJob, LEARNT_BUDGET, learntBudget, STANDARD_BUDGET, type Estimate } from './estimate';
 import { RunnerRefusal, type DryRunResult, type ItemRow, type JobItem, type JobRow } from './types';
 import type { SecretHolders } from './tabs/ask-holder';
 import type { LaneDeclaration } from '../plugin/types';
-import { availability, checkSecrets, defineLanes, draft, heldHereNow, secretsOf } from './admission';
+import { availability, checkSecrets, defineLanes, draft, heldHereNow, secretsOf, syncLanes } from './admission';
 import { schedule } from './execution';
 import { installPacingGate } from './pacing-gate';
 import { newRequestId } from '../bridge/transport';
@@ -54,6 +55,8 @@ export class Runner {
   secretHolders: SecretHolders | null = null;
   /** `prepare`'s result by job (a reload loses it: prepare runs again). */
   readonly prepared = new Map<string, { value: unknown }>();
+  /** A reply's typical time on this page (an average weighted to the latest), for the estimates. */
+  private replyMs = DEFAULT_LATENCY_MS;
   /** Jobs the platform check let through on this page (checked once per job, before its first send). */
   readonly checked = new Set<string>();
   /** Jobs whose parameters this page has validated (at the start, or before its first send: see `schedule`). */
@@ -172,6 +175,7 @@ export class Runner {
       actionId: draft.actionId, pluginId: plugin.id, status: 'running', pauseReason: '', pauseMessage: '', params: JSON.stringify(draft.params), secretFields: JSON.stringify(secretNames), error: '', errorFields: '[]', settling: 0, settlingUntil: 0,
       total: rows.length, done: 0, failed: 0, skipped: rows.filter((r) => r.state === 'skipped').length, unknown: 0,
       createdAt: now, startedAt: now, updatedAt: now, finishedAt: 0, dryRun: false,
+      startedBy: this.deps.user()?.name || this.deps.user()?.email || '',
     }, rows);
     if (draft.checked) this.paramsChecked.add(jobId);
     this.jobStore.trimHistory();
@@ -310,6 +314,39 @@ export class Runner {
    * What the job would do, with nothing leaving the page (dry-run.ts): every item's effect and
    * preflight problem, and the first raw requests. The answer is a DryRunPreview (`isPreview`).
    */
+  /** A reply took this long (ms): the estimates follow the platform's pace. */
+  noteReplyTime(ms: number): void {
+    if (Number.isFinite(ms) && ms >= 0) this.replyMs = this.replyMs * 0.9 + ms * 0.1;
+  }
+
+  /**
+   * How long a job of `items` items of this action would take now (estimate.ts): its lane's pace, the
+   * pace factor and slowdown, and the caller's budget as the usage pacer knows it. `batched`: the
+   * action batches (its code says so; when not known yet, a lane with a batch size is taken to).
+   */
+  estimate(actionId: string, items: number, batched?: boolean): Estimate | null {
+    const entry = this.deps.actions().get(actionId);
+    if (!entry) return null;
+    syncLanes(this, entry);
+    const laneId = entry.action.lane;
+    if (!this.lanes.has(laneId)) return null;
+    const lane = this.lanes.profile(laneId);
+    const now = this.clock.now();
+    const known = this.pacer?.confident() ? this.pacer.estimate() : learntBudget(this.store.getValue(LEARNT_BUDGET));
+    return estimateJob({
+      items, lane, batched: batched ?? (lane.batchSize ?? 1) > 1, paceFactor: this.deps.paceFactor?.() ?? 1,
+      slowdown: this.lanes.slowdownOf(laneId),
+      pointsPerItem: this.pacer?.itemCost(laneId) ?? 3,
+      latencyMs: this.replyMs,
+      budget: {
+        pctPerPoint: known?.pctPerPoint ?? STANDARD_BUDGET.pctPerPoint,
+        decayPctPerS: known?.decayPctPerS ?? STANDARD_BUDGET.decayPctPerS,
+        usagePct: this.pacer?.usageNow(now) ?? 0,
+        targetPct: this.pacer?.targetNow() ?? 90,
+      },
+    });
+  }
+
   async dryRun(draft: Draft, count?: number): Promise<DryRunResult>;
   async dryRun(actionId: string, params: unknown, items: readonly JobItem[], count?: number): Promise<DryRunResult>;
   async dryRun(first: Draft | string, a?: unknown, b?: readonly JobItem[] | number, c?: number): Promise<DryRunResult> {
@@ -374,6 +411,11 @@ export class Runner {
 
   finished(jobId: string): void {
     const job = this.job(jobId)!;
+    // what the pacer learnt of the caller's budget outlives this page: the next estimate starts from it
+    if (this.pacer?.confident()) {
+      const { pctPerPoint, decayPctPerS } = this.pacer.estimate();
+      this.store.setValue(LEARNT_BUDGET, JSON.stringify({ pctPerPoint, decayPctPerS }));
+    }
     this.deps.bus?.emit('job:finished', { jobId, actionId: job.actionId, status: job.status, done: job.done, failed: job.failed, skipped: job.skipped });
   }
 

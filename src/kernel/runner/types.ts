@@ -47,6 +47,8 @@ export interface JobRow {
   updatedAt: number;
   finishedAt: number;
   dryRun: boolean;
+  /** Who started it (their name as Tessera knows it); '' for jobs kept by a version before this field. */
+  startedBy: string;
 }
 
 export interface ItemRow {

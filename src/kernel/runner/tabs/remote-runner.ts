@@ -17,7 +17,7 @@ export class NoLeaderError extends Error {
 }
 
 /** What the screens use of the runner (useRunner): the leader tab's Runner, or a follower's RemoteRunner. */
-export type RunnerControl = Pick<Runner, 'store' | 'job' | 'jobs' | 'items' | 'missingSecrets' | 'availability' | 'draft' | 'start' | 'pause' | 'resume' | 'cancel' | 'retryFailed' | 'dryRun'>;
+export type RunnerControl = Pick<Runner, 'store' | 'job' | 'jobs' | 'items' | 'missingSecrets' | 'availability' | 'draft' | 'start' | 'pause' | 'resume' | 'cancel' | 'retryFailed' | 'dryRun' | 'estimate'>;
 
 export interface RemoteRunnerOptions {
   tabId?: string;
@@ -73,6 +73,11 @@ export class RemoteRunner implements RunnerControl {
 
   items(jobId: string): StoredItem[] {
     return this.local.items(jobId);
+  }
+
+  /** The estimate as this tab's runner sees it (the leader's pacer knows more once its jobs ran). */
+  estimate(actionId: string, items: number, batched?: boolean): ReturnType<Runner['estimate']> {
+    return this.local.estimate(actionId, items, batched);
   }
 
   availability(actionId: string): ReturnType<Runner['availability']> {
