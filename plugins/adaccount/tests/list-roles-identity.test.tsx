@@ -28,7 +28,8 @@ describe('the ad-account list reads roles as the known platform identity', () =>
     const transport = createDemoTransport({ graphBase: sandbox.base, latestVersion: async () => '1.0.0', catalogue: demoCatalogue });
     // A first sign-in: nothing in storage, and the page has not asked for the identity yet.
     const { store } = await renderWithKernel({ plugins: [dashboard, adaccount], route: '/adaccount/index', locale: 'en-US', transport, platformIdentity: null });
-    await waitFor(() => expect(screen.getByTestId('list-status').getAttribute('data-list-state')).toBe('loading'));
+    // (the view's code loads lazily: a cold, busy machine may take seconds to show it)
+    await waitFor(() => expect(screen.getByTestId('list-status').getAttribute('data-list-state')).toBe('loading'), { timeout: LOAD_MS });
     expect(getExtensionState().identityChecked).toBe(false);
 
     // What the kernel does a second after the page opens (bridge/extension-status.ts useExtensionChecks).
