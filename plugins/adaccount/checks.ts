@@ -6,6 +6,7 @@
  */
 import { NO_DECIMAL_CURRENCIES, toMajorUnits, type JobItem, type PreflightProblem } from '@kernel';
 import { formatMajor, formatMoney } from './format';
+import { ROLE_KEYS, ROLE_THROUGH_BUSINESS } from './mappings';
 
 /** An account as the list publishes it with its selection (views/AccountList.tsx `toItem`). */
 export interface AccountItem extends JobItem {
@@ -19,7 +20,7 @@ export interface AccountItem extends JobItem {
   /** Minor units, as the platform reads them. */
   amount_spent?: string;
   spend_cap?: string;
-  /** The operator's role on the account: 1001 admin, 1002 advertiser, 1003 analyst. */
+  /** The operator's role on the account: 1001 admin, 1002 advertiser, 1003 analyst, 0 through a business (unknown). */
   ownerrole?: number;
   timezone_name?: string;
   /** The paired entry of a pair action (a user id). */
@@ -43,8 +44,10 @@ export function accountProblem(item: AccountItem, needs: Needs): PreflightProble
     return { key: 'preflight.closed', values: { status: label(`status.${item.account_status}`) } };
   }
   const role = item.ownerrole;
+  // Reached through a business: the operator's own role is not known, so nothing says the write is allowed.
+  if (role === ROLE_THROUGH_BUSINESS) return { key: 'preflight.roleUnknown', values: { role: label(ROLE_KEYS[role]) } };
   if (role !== undefined && (role === ANALYST || (needs === 'admin' && role !== ADMIN))) {
-    return { key: needs === 'admin' ? 'preflight.needsAdmin' : 'preflight.readOnly', values: { role: label(`roles.${role}`) } };
+    return { key: needs === 'admin' ? 'preflight.needsAdmin' : 'preflight.readOnly', values: { role: label(ROLE_KEYS[role] ?? 'roles.unknown') } };
   }
   return null;
 }

@@ -80,7 +80,7 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     detail({ id: 'created_time', header: t('columns.created'), value: (a) => timeValue(a.created_time), text: (a) => formatTime(a.created_time, timeZone), textChars: () => TIME_CHARS, width: 150 }),
     { id: 'business', header: t('columns.business'), value: (a) => a.owner_business?.name ?? '', width: 200 },
     { id: 'users', header: t('columns.users'), value: (a) => (a.users?.data ?? []).map((u) => `${u.name ?? u.id} (${t(ROLE_KEYS[u.role] ?? 'roles.unknown')})`).join(', '), width: 240, hiddenByDefault: true },
-    { id: 'ownerrole', header: t('columns.myRole'), value: (a) => label(ROLE_KEYS[a.ownerrole ?? 1001] ?? 'roles.unknown'), width: 110 },
+    { id: 'ownerrole', header: t('columns.myRole'), value: (a) => label((a.ownerrole !== undefined && ROLE_KEYS[a.ownerrole]) || 'roles.unknown'), width: 110 },
     detail({ id: 'payment', header: t('columns.payment'), value: (a) => a.funding_source_details?.display_string ?? a.all_payment_methods?.pm_credit_card?.data?.[0]?.display_string ?? '', width: 180 }),
     nativeAmount({ id: 'prepay', header: t('columns.prepayBalance'), width: 130, hiddenByDefault: true }, (a) => (a.is_prepay_account ? amountValue(a.total_prepay_balance?.amount) : undefined), (a) => (a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : ''), (rows) => moneyChars(rows.map((a) => a.total_prepay_balance?.currency ?? a.currency))),
     detail({ id: 'country', header: t('columns.country'), value: (a) => outputOf<{ country?: string }>(a, 'adaccount.countryCode')?.country || a.business_country_code, width: 80, hiddenByDefault: true }),

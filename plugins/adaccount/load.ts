@@ -1,5 +1,6 @@
 import { followNextLinks, ReplyChanged, runBatch, sleep as defaultSleep, type Bridge } from '@kernel';
 import { ACCOUNT_LIST_FIELDS, BUSINESS_ACCOUNT_FIELDS, checkAccountDetails, checkAccountPage, checkBusinessAccountPage, checkBusinessPage } from './api';
+import { ROLE_THROUGH_BUSINESS } from './mappings';
 import type { AdAccount } from './types';
 
 /** Fields every role may read. */
@@ -12,15 +13,23 @@ export const BASE_FIELDS = [
 /** Admins (1001) and advertisers (1002) also read the payment and funding fields (docs/SPEC.md section 13). */
 export const PAYMENT_FIELDS = ['funding_source_details', 'is_prepay_account', 'total_prepay_balance', 'all_payment_methods{pm_credit_card{display_string},payment_method_direct_debits{display_string},payment_method_paypal{email_address}}'];
 
+/**
+ * An account reached through a business (the operator is not among its users) is asked for the payment
+ * fields too, as before its role was told apart: a business admin reads them; a refused batch item
+ * keeps the account's list entry.
+ */
 export function fieldsForRole(role: number): string {
-  return (role === 1001 || role === 1002 ? [...BASE_FIELDS, ...PAYMENT_FIELDS] : BASE_FIELDS).join(',');
+  return (role === 1001 || role === 1002 || role === ROLE_THROUGH_BUSINESS ? [...BASE_FIELDS, ...PAYMENT_FIELDS] : BASE_FIELDS).join(',');
 }
 
 export interface LoadProgress { phase: 'list' | 'business' | 'details'; page: number; rows: number; done?: number; total?: number }
 
 export interface LoadOptions {
-  /** The session's platform user id (fbid), to know the operator's role on each account. */
-  userId: string | undefined;
+  /**
+   * The session's platform user id (fbid), known before the load starts (the list waits for it), to know
+   * the operator's role on each account; null when there is no platform session (every role then unknown).
+   */
+  userId: string | null;
   signal?: AbortSignal;
   onProgress?: (p: LoadProgress) => void;
   /** The accounts so far, as pages and detail batches land (at most about once a second, and at the end of each phase). */
@@ -45,7 +54,9 @@ interface Summary { id: string; account_id?: string; name: string; account_statu
  * Loads every ad account the operator can reach: the personal list (me/adaccounts, 100 a page, next
  * links 500 ms apart), the business-scoped lists (owned and client accounts of each business), then
  * the detail fields by batches of 50 — the fields depending on the operator's role on the account —
- * with the batch helper's per-item retry. Derived: ownerrole (default 1001), business, assigned_partners.
+ * with the batch helper's per-item retry. Derived: ownerrole (the operator's role among the account's
+ * users, else `ROLE_THROUGH_BUSINESS`: docs/DECISIONS.md, "Lists are read as a known platform identity"),
+ * business, assigned_partners.
  *
  * Memory and frames (bench/README.md, "List loading"): the rows are built once each — a page appends
  * its accounts, a detail batch replaces its 50 rows — and an emit hands over a copy of the row array
@@ -58,7 +69,7 @@ export async function loadAdAccounts(bridge: Bridge, o: LoadOptions): Promise<Ad
   const summaries: Summary[] = [];
   const position = new Map<string, number>();
   const intern = createInterner();
-  const roleOf = (s: Summary) => s.users?.data?.find((u) => String(u.id) === o.userId)?.role ?? 1001;
+  const roleOf = (s: Summary) => roleAmong(s.users, o.userId);
   const put = (s: Summary, detail: AdAccount | null) => {
     const at = position.get(s.id);
     const row = intern.row(toAccount(s, detail, roleOf(s)));
@@ -163,6 +174,13 @@ export function createInterner() {
   };
 }
 
+/** The operator's role among an account's users; not among them (or no identity): reached through a business. */
+export function roleAmong(users: AdAccount['users'] | undefined, userId: string | null): number {
+  if (userId === null) return ROLE_THROUGH_BUSINESS;
+  const role = users?.data?.find((u) => String(u.id) === userId)?.role;
+  return typeof role === 'number' ? role : ROLE_THROUGH_BUSINESS;
+}
+
 function detailRequest(id: string, role: number) {
   return { method: 'GET' as const, relative_url: `${id}?fields=${encodeURIComponent(fieldsForRole(role))}` };
 }
@@ -183,11 +201,11 @@ function toAccount(s: Summary, detail: AdAccount | null, role: number): AdAccoun
  */
 export async function rereadAdAccounts(bridge: Bridge, ids: readonly string[], known: ReadonlyMap<string, AdAccount>, o: { signal?: AbortSignal; sleep?: LoadOptions['sleep'] } = {}): Promise<AdAccount[]> {
   const targets = ids.filter((id) => known.has(id));
-  const results = await runBatch(bridge, targets.map((id) => detailRequest(id, known.get(id)!.ownerrole ?? 1001)), { signal: o.signal, sleep: o.sleep });
+  const results = await runBatch(bridge, targets.map((id) => detailRequest(id, known.get(id)!.ownerrole ?? ROLE_THROUGH_BUSINESS)), { signal: o.signal, sleep: o.sleep });
   checkAccountDetails(results.filter((r) => r.ok).map((r) => r.body));
   return targets.flatMap((id, i) => {
     if (!results[i]?.ok) return [];
     const before = known.get(id)!;
-    return [toAccount(before as Summary, results[i].body as AdAccount, before.ownerrole ?? 1001)];
+    return [toAccount(before as Summary, results[i].body as AdAccount, before.ownerrole ?? ROLE_THROUGH_BUSINESS)];
   });
 }

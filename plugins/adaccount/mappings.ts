@@ -1,6 +1,13 @@
 /** The spec's numeric mappings for ad accounts (docs/SPEC.md section 10), as locale keys. */
 
-export const ROLE_KEYS: Record<number, string> = { 1001: 'roles.1001', 1002: 'roles.1002', 1003: 'roles.1003' };
+/**
+ * The operator's role on an account they are not among the users of: reached through a business. Their
+ * own role is then unknown (the preflight warns), not the spec's default admin (docs/DECISIONS.md,
+ * "Lists are read as a known platform identity").
+ */
+export const ROLE_THROUGH_BUSINESS = 0;
+
+export const ROLE_KEYS: Record<number, string> = { 1001: 'roles.1001', 1002: 'roles.1002', 1003: 'roles.1003', [ROLE_THROUGH_BUSINESS]: 'roles.throughBusiness' };
 
 /** account_status → the key of its label; anything else is UNKNOWN_STATUS. */
 export const STATUS_KEYS: Record<number, string> = {

@@ -10,7 +10,7 @@ import {
   accountDetails, appealStatus, billingTransactions, countryCode, DOCS, firstAccounts, firstBusinessAccounts, firstBusinesses,
   isClientAccount, listAgencies, listUsers,
 } from './api';
-import { fieldsForRole } from './load';
+import { BASE_FIELDS, fieldsForRole } from './load';
 import { ADACCOUNT_CACHE_KEY } from './widgets/keys';
 
 /** An account to try a read on: the first cached row, else the first listed (one call); null when the operator has none. */
@@ -44,7 +44,7 @@ export default defineProbes([
   {
     id: 'details', kind: 'read', titleKey: 'calls.details', list: true,
     // The fields of the operator's role on the account (an unknown role: the fields every role reads).
-    probe: onAccount((ctx, a) => accountDetails(ctx.bridge, a.id, fieldsForRole(a.ownerrole ?? 0), { signal: ctx.signal })),
+    probe: onAccount((ctx, a) => accountDetails(ctx.bridge, a.id, a.ownerrole === undefined ? BASE_FIELDS.join(',') : fieldsForRole(a.ownerrole), { signal: ctx.signal })),
   },
   {
     id: 'account', kind: 'read', titleKey: 'calls.account', actions: ['rename', 'countryCode'],

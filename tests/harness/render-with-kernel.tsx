@@ -13,6 +13,7 @@ import { clearSession, patchSession } from '../../src/kernel/core/session';
 import { createBridge } from '../../src/kernel/bridge/bridge';
 import { createWindowTransport } from '../../src/kernel/bridge/window-transport';
 import type { BridgeTransport } from '../../src/kernel/bridge/transport';
+import { getExtensionState, patchExtensionState } from '../../src/kernel/bridge/extension-status';
 
 export interface RenderWithKernelOptions {
   /** Plugin definitions, or test plugins written inline (tests/harness/inline-plugin.ts); invalid ones are refused like in the product. */
@@ -29,6 +30,12 @@ export interface RenderWithKernelOptions {
   /** Run the extension checks (off by default: they wait 5 s for a version reply). */
   extensionChecks?: boolean;
   /**
+   * The platform identity the page knows at the start (lists wait for one before they load): by default,
+   * without the extension checks and unless the test set the extension state itself, a test social
+   * account; null: none known yet (the checks, or the test, set it).
+   */
+  platformIdentity?: { id: string; name: string } | null;
+  /**
    * Without `fetch`: answers of the quiet server beyond the shell's background calls — the `data` of a
    * path, or an envelope (`{ envelope }`) for a refusal; undefined leaves the path unknown.
    */
@@ -36,7 +43,7 @@ export interface RenderWithKernelOptions {
 }
 
 /** Mounts the real kernel (registry, i18n, store, bus, shell, routes) around the given plugins. */
-export async function renderWithKernel({ plugins, user = { role: 'user' }, enabled = null, route = '/dashboard/index', locale = 'zh-CN', fetch, transport, extensionChecks = false, answer }: RenderWithKernelOptions) {
+export async function renderWithKernel({ plugins, user = { role: 'user' }, enabled = null, route = '/dashboard/index', locale = 'zh-CN', fetch, transport, extensionChecks = false, answer, platformIdentity }: RenderWithKernelOptions) {
   const definitions = plugins.map((p) => (p && typeof p === 'object' && 'id' in p && !('manifest' in p) ? inlinePlugin(p as InlinePlugin) : p));
   const registry = createRegistry(Object.fromEntries(definitions.map((p, i) => [`test/${i}/${(p as { manifest?: { id?: string } })?.manifest?.id ?? 'unknown'}`, { default: p }])));
   const bus = createBus();
@@ -45,6 +52,8 @@ export async function renderWithKernel({ plugins, user = { role: 'user' }, enabl
   const api = createProductApi(i18n, fetch ?? ((input, init) => quietServer(input, init, answer)));
   const bridge = createBridge(transport ?? createWindowTransport(window));
   clearSession();
+  if (platformIdentity !== undefined) patchExtensionState({ identity: platformIdentity, identityChecked: platformIdentity !== null });
+  else if (!extensionChecks && !getExtensionState().identityChecked) patchExtensionState({ identity: TEST_IDENTITY, identityChecked: true });
   if (user) {
     window.localStorage.setItem('token', JSON.stringify({ v: 'test-token' }));
     patchSession({
@@ -62,6 +71,9 @@ export async function renderWithKernel({ plugins, user = { role: 'user' }, enabl
   );
   return { ...utils, bus, store, i18n, registry, api, bridge };
 }
+
+/** The social account a test page acts as, unless the test says otherwise. */
+export const TEST_IDENTITY = { id: '61550000000001', name: 'Test Operator' };
 
 /** Without a fake server of its own, a test gets empty answers for the shell's background calls. */
 const BACKGROUND: Record<string, unknown> = {

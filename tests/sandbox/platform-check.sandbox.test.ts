@@ -134,7 +134,7 @@ describe('the platform check on the sandbox', () => {
     const noWait = async () => {};
     // each list as its own loader reads it (what the view's cache holds), and the list call the probes must not repeat
     const lists: { plugin: string; key: string; listCall: RegExp; load: () => Promise<readonly unknown[]> }[] = [
-      { plugin: 'adaccount', key: 'adaccount:list', listCall: /\/me\/adaccounts\?/, load: async () => (await area<{ loadAdAccounts: Loader }>('adaccount', 'load.ts')).loadAdAccounts(bridgeWith(), { userId: undefined, sleep: noWait }) },
+      { plugin: 'adaccount', key: 'adaccount:list', listCall: /\/me\/adaccounts\?/, load: async () => (await area<{ loadAdAccounts: Loader }>('adaccount', 'load.ts')).loadAdAccounts(bridgeWith(), { userId: null, sleep: noWait }) },
       { plugin: 'bm', key: 'bmuser_list', listCall: /\/me\/businesses\?/, load: async () => (await area<{ loadBusinesses: Loader }>('bm', 'load.ts')).loadBusinesses(bridgeWith(), { sleep: noWait }) },
       { plugin: 'page', key: 'fb_page_list', listCall: /\/me\/accounts\?/, load: async () => ((await area<{ loadPages: Loader<{ rows: unknown[] }> }>('page', 'load.ts')).loadPages(bridgeWith(), { sleep: noWait })).then((r) => r.rows) },
       { plugin: 'pixel', key: 'pixel_list', listCall: /\/me\/businesses\?/, load: async () => (await area<{ loadPixels: Loader }>('pixel', 'load.ts')).loadPixels(bridgeWith(), { sleep: noWait }) },

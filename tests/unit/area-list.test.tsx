@@ -9,6 +9,8 @@ import { useAreaList, type ListLoadContext } from '../../src/kernel/list/use-are
 import { ListStatus } from '../../src/kernel/list/ListChrome';
 import { useRunner } from '../../src/kernel/runner/RunnerHost';
 import type { FollowedSelection } from '../../src/kernel/plugin/types';
+import { patchExtensionState } from '../../src/kernel/bridge/extension-status';
+import { identityKey, readCached } from '../../src/kernel/store/ttl-cache';
 
 interface Row { id: string; name: string; owner: string }
 
@@ -37,6 +39,7 @@ function ListProbe({ testId, load, reread, followed, onRunner }: {
       <span className="count">{list.visible.length}</span>
       <span className="names">{list.visible.map((r) => r.name).join(',')}</span>
       <button type="button" onClick={() => list.onSelectionChange(new Set(list.visible.slice(0, 2).map((r) => r.id)))}>select</button>
+      <button type="button" onClick={() => list.reload()}>reload {testId}</button>
     </div>
   );
 }
@@ -48,6 +51,36 @@ const host = (screenComponent: () => ReactElement) => inlinePlugin({
 const count = (testId: string) => Number(screen.getByTestId(testId).querySelector('.count')!.textContent);
 
 describe('useAreaList', () => {
+  it('loads only once the platform identity is known, as that identity; a Reload meanwhile is kept; another identity never sees the first one\'s rows', async () => {
+    const { load, calls } = manualLoad();
+    const { store } = await renderWithKernel({ plugins: [host(() => <ListProbe testId="a" load={load} />)], route: '/probe/index', locale: 'en-US', platformIdentity: null });
+    // a list this identity cached earlier, which the Reload asked for before the identity was known must skip
+    store.setRow('cache', identityKey('probe:list', '61550000000001'), { json: JSON.stringify(rows(2)), expires: Date.now() + 60_000 });
+    await screen.findByTestId('a');
+    act(() => screen.getByText('reload a').click());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.getByTestId('a').querySelector('[data-list-state]')!.getAttribute('data-list-state')).toBe('loading');
+
+    act(() => patchExtensionState({ identity: { id: '61550000000001', name: 'A' }, identityChecked: true }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].ctx.platformUserId).toBe('61550000000001');
+    act(() => calls[0].finish(rows(3)));
+    await waitFor(() => expect(count('a')).toBe(3));
+    const cachedA = readCached<Row[]>(store, identityKey('probe:list', '61550000000001'));
+    expect(cachedA.found && cachedA.value.length).toBe(3);
+
+    // The browser's social session is now another account: its own load, none of the first one's rows meanwhile.
+    act(() => patchExtensionState({ identity: { id: '61550000000002', name: 'B' }, identityChecked: true }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1].ctx.platformUserId).toBe('61550000000002');
+    expect(count('a')).toBe(0);
+    act(() => calls[1].finish(rows(1, 10)));
+    await waitFor(() => expect(count('a')).toBe(1));
+    expect(screen.getByTestId('a').querySelector('.names')!.textContent).toBe('Row 10');
+    patchExtensionState({ identity: null, identityChecked: false }); // the next test's page starts with the harness's identity
+  });
+
   it('shows rows as they stream in, and two views of one list share one load', async () => {
     const { load, calls } = manualLoad();
     await renderWithKernel({ plugins: [host(() => <><ListProbe testId="a" load={load} /><ListProbe testId="b" load={load} /></>)], route: '/probe/index', locale: 'en-US' });

@@ -11,6 +11,8 @@ import { createKernelStore } from '../../src/kernel/store/store';
 import { checkFamilies, findingOf } from '../../src/kernel/check/engine';
 import { blockingFor, CHECKED_AT, FRESH_MS, readFindings, saveFinding, TRIED_AT } from '../../src/kernel/check/results';
 import { PlatformCheck } from '../../src/kernel/check/service';
+import { identityKey } from '../../src/kernel/store/ttl-cache';
+import { patchExtensionState } from '../../src/kernel/bridge/extension-status';
 import { blockingText } from '../../src/kernel/check/text';
 import type { CallFamily, CallFamilyDeclaration } from '../../src/kernel/plugin/call-families';
 import { expectRows, ReplyChanged, shapeProblems } from '../../src/kernel/platform/shape';
@@ -134,6 +136,27 @@ describe('the check service', () => {
     // an action none of whose reads are declared is not held up
     await check.beforeJob('demo.read', {} as Bridge);
     expect(probe).toHaveBeenCalledTimes(2);
+  });
+
+  it('a probe reads the list cached for this page\'s platform identity, never another social account\'s', async () => {
+    const store = createKernelStore();
+    const seen: (readonly unknown[] | null)[] = [];
+    const plugin = pluginWith([{ id: 'list', kind: 'read', titleKey: 't', actions: ['rename'], probe: async (ctx: { cachedRows: (key: string) => readonly unknown[] | null }) => { seen.push(ctx.cachedRows('demo:list')); } }]);
+    const check = new PlatformCheck({ store, plugins: () => [plugin], backgroundBridge: () => ({}) as Bridge, version: () => 'v24.0' });
+    const expires = Date.now() + 60_000;
+    store.setRow('cache', identityKey('demo:list', '61550000000002'), { json: JSON.stringify([{ id: 'theirs' }]), expires });
+    store.setRow('cache', 'demo:list', { json: JSON.stringify([{ id: 'unkeyed' }]), expires });
+    try {
+      patchExtensionState({ identity: null, identityChecked: false });
+      await check.beforeJob('demo.rename', {} as Bridge);
+      patchExtensionState({ identity: { id: '61550000000001', name: 'Me' }, identityChecked: true });
+      await check.run();
+      store.setRow('cache', identityKey('demo:list', '61550000000001'), { json: JSON.stringify([{ id: 'mine' }]), expires });
+      await check.run();
+      expect(seen.map((rows) => rows?.map((r) => (r as { id: string }).id) ?? null)).toEqual([null, null, ['mine']]);
+    } finally {
+      patchExtensionState({ identity: null, identityChecked: false });
+    }
   });
 
   it('stops a job whose read now fails, and the stored finding disables the action', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderWithKernel } from '../harness/render-with-kernel';
+import { renderWithKernel, TEST_IDENTITY } from '../harness/render-with-kernel';
+import { identityKey } from '../../src/kernel/store/ttl-cache';
 import { inlinePlugin } from '../harness/inline-plugin';
 import { useCachedList, type WidgetProps } from '../../src/kernel';
 
@@ -51,12 +52,15 @@ describe('widgets contributed by plugins', () => {
     expect(document.querySelector('[data-widget="hidden.secret"]')).toBeNull();
     expect(screen.queryByText('secret widget')).toBeNull();
 
-    act(() => { store.setRow('cache', 'probe:list', { json: JSON.stringify([{ id: 'a', odd: true }, { id: 'b', odd: false }, { id: 'c', odd: true }]), expires: Date.now() + 60_000 }); });
+    // The list as another social account read it is not this one's.
+    act(() => { store.setRow('cache', identityKey('probe:list', '61550000000999'), { json: JSON.stringify([{ id: 'z', odd: true }]), expires: Date.now() + 60_000 }); });
+    const key = identityKey('probe:list', TEST_IDENTITY.id);
+    act(() => { store.setRow('cache', key, { json: JSON.stringify([{ id: 'a', odd: true }, { id: 'b', odd: false }, { id: 'c', odd: true }]), expires: Date.now() + 60_000 }); });
     expect((await within(card).findByTestId('probe-odd')).textContent).toBe('2 odd');
-    act(() => { store.setRow('cache', 'probe:list', { json: JSON.stringify([{ id: 'a', odd: true }]), expires: Date.now() + 60_000 }); });
+    act(() => { store.setRow('cache', key, { json: JSON.stringify([{ id: 'a', odd: true }]), expires: Date.now() + 60_000 }); });
     await waitFor(() => expect(within(card).getByTestId('probe-odd').textContent).toBe('1 odd'));
     // An expired entry counts as not cached.
-    act(() => { store.setRow('cache', 'probe:list', { json: '[]', expires: Date.now() - 1 }); });
+    act(() => { store.setRow('cache', key, { json: '[]', expires: Date.now() - 1 }); });
     await within(card).findByRole('button', { name: 'Load probes' });
   });
 

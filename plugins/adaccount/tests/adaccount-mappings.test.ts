@@ -28,7 +28,8 @@ describe('ad-account mappings', () => {
   });
 
   it('maps roles and offers the spec\'s status filter values and CLOSED', () => {
-    expect(Object.keys(ROLE_KEYS).map(Number)).toEqual([1001, 1002, 1003]);
+    expect(Object.keys(ROLE_KEYS).map(Number)).toEqual([0, 1001, 1002, 1003]);
+    expect(lookup(en, ROLE_KEYS[0])).toBe('Through a business');
     expect(lookup(en, ROLE_KEYS[1002])).toBe('Advertisers');
     expect(STATUS_FILTER.map((s) => s.name)).toEqual(['ACTIVE', 'DISABLED', 'IN_GRACE_PERIOD', 'PENDING_CLOSURE', 'PENDING_RISK_REVIEW', 'PENDING_SETTLEMENT', 'UNSETTLED', 'CLOSED']);
   });

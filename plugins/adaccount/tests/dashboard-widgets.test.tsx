@@ -1,13 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderWithKernel } from '../../../tests/harness/render-with-kernel';
+import { renderWithKernel, TEST_IDENTITY } from '../../../tests/harness/render-with-kernel';
 import { inlinePlugin } from '../../../tests/harness/inline-plugin';
 import adaccount from '..';
 import { CACHE_KEY } from '../views/AccountList';
 import { formatAmount, moneyTotals } from '../widgets/money-totals';
 import { ADACCOUNT_CACHE_KEY } from '../widgets/keys';
 import type { AdAccount } from '../types';
-import { cached } from '../../../src/kernel/store/ttl-cache';
+import { cached, identityKey } from '../../../src/kernel/store/ttl-cache';
+
+/** The list as the area caches it for the test page's social account. */
+const KEY = identityKey(CACHE_KEY, TEST_IDENTITY.id);
 
 configure({ asyncUtilTimeout: 5000 }); // routes and widgets load their code lazily; a busy CI machine is slow
 
@@ -39,7 +42,7 @@ describe('the ad-account widget', () => {
     await waitFor(() => expect(document.querySelector('[data-widget="adaccount.byStatus"]')?.textContent).toContain('Load ad accounts'));
     // Three cards offer the load (figures, spend chart, status history); none loaded by itself.
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Load ad accounts' })).toHaveLength(3));
-    act(() => { store.setRow('cache', CACHE_KEY, { json: JSON.stringify([acc('a', 'USD', '1050', '200', 1), acc('c', 'JPY', '15000', '3000', 150, 2)]), expires: Date.now() + 60_000 }); });
+    act(() => { store.setRow('cache', KEY, { json: JSON.stringify([acc('a', 'USD', '1050', '200', 1), acc('c', 'JPY', '15000', '3000', 150, 2)]), expires: Date.now() + 60_000 }); });
     const usd = await screen.findByTestId('widget-adaccount-usd');
     expect(usd.textContent).toContain('$110.50');
     expect(usd.textContent).toContain('$22.00');
@@ -50,7 +53,7 @@ describe('the ad-account widget', () => {
     expect(attention.querySelector('[data-status="DISABLED"]')!.getAttribute('data-count')).toBe('1');
     expect(attention.querySelector('[data-status="UNSETTLED"]')!.getAttribute('data-count')).toBe('0');
 
-    act(() => { store.setRow('cache', CACHE_KEY, { json: '[]', expires: Date.now() + 60_000 }); });
+    act(() => { store.setRow('cache', KEY, { json: '[]', expires: Date.now() + 60_000 }); });
     await waitFor(() => expect(document.querySelector('[data-widget="adaccount.byStatus"]')?.textContent).toContain('The list is loaded and has no ad accounts.'));
   });
 
@@ -63,12 +66,12 @@ describe('the ad-account widget', () => {
     // An area's list view loads the key (as use-area-list does, through the cache).
     let finish!: (rows: AdAccount[]) => void;
     let load!: Promise<AdAccount[]>;
-    act(() => { load = cached(store, CACHE_KEY, () => new Promise<AdAccount[]>((resolve) => { finish = resolve; })); });
+    act(() => { load = cached(store, KEY, () => new Promise<AdAccount[]>((resolve) => { finish = resolve; })); });
     await waitFor(() => expect(screen.getAllByTestId('widget-list-loading').length).toBeGreaterThanOrEqual(2));
     expect(screen.queryAllByRole('button', { name: 'Load ad accounts' }).length).toBeLessThan(3);
     const big = Array.from({ length: 20_000 }, (_, i) => acc(`act_${i}`, 'USD', '100', '0', 1, i % 10 === 0 ? 2 : 1));
     await act(async () => { finish(big); await load; });
-    expect(store.getCell('cache', CACHE_KEY, 'json')).toBeUndefined(); // a big list is no JSON string
+    expect(store.getCell('cache', KEY, 'json')).toBeUndefined(); // a big list is no JSON string
     await waitFor(() => expect(within(screen.getByTestId('widget-adaccount-by-status')).getByText('20,000 accounts')).toBeTruthy());
     expect(screen.getByTestId('widget-adaccount-attention').querySelector('[data-status="DISABLED"]')!.getAttribute('data-count')).toBe('2000');
     expect(screen.queryAllByTestId('widget-list-loading')).toHaveLength(0);
@@ -84,11 +87,11 @@ describe('the ad-account widget', () => {
       const gaveUp = new AbortController();
       await act(async () => {
         gaveUp.abort();
-        await cached(store, CACHE_KEY, () => Promise.reject(new Error('aborted')), { signal: gaveUp.signal }).catch(() => {});
+        await cached(store, KEY, () => Promise.reject(new Error('aborted')), { signal: gaveUp.signal }).catch(() => {});
       });
       expect(screen.queryAllByTestId('widget-list-failed')).toHaveLength(0);
       await act(async () => {
-        await cached(store, CACHE_KEY, () => Promise.reject(new Error('Session expired, log in to Facebook again <b>now</b>'))).catch(() => {});
+        await cached(store, KEY, () => Promise.reject(new Error('Session expired, log in to Facebook again <b>now</b>'))).catch(() => {});
       });
       const failed = await screen.findAllByTestId('widget-list-failed');
       expect(failed).toHaveLength(3);

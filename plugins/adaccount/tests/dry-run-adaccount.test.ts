@@ -109,6 +109,17 @@ describe('preflight flags what the list already shows', () => {
     expect(flag('requestAccess', { ownerrole: 1003 })).toBeNull(); // asked on a business's behalf
   });
 
+  it('an account reached through a business: the role is unknown, every write that needs a role warns (never a pass)', () => {
+    for (const a of adaccount.actions) {
+      const found = flag(a.verb, { ownerrole: 0 });
+      // an appeal and an access request do not depend on the operator's role on the account
+      if (READS.has(a.verb) || a.verb === 'requestAccess' || a.verb === 'appealSubmit') expect(found, a.id).toBeNull();
+      else expect(found?.key, a.id).toBe('preflight.roleUnknown');
+    }
+    for (const lng of ['en-US', 'zh-CN']) readable(render(lng, 'preflight.roleUnknown', flag('rename', { ownerrole: 0 })!.values));
+    expect(render('en-US', 'preflight.roleUnknown', flag('rename', { ownerrole: 0 })!.values)).toMatch(/through a business.*role on it is not known/);
+  });
+
   it('a spending limit not above what was spent, or with decimals the currency has none of', () => {
     const below = flag('setSpendCap', { amount_spent: '60000' }, { amount: 500 });
     expect(below?.key).toBe('preflight.capBelowSpent');

@@ -27,7 +27,7 @@ export function AccountDetail({ account, item, timeZone, onClose }: { account: A
     [t('columns.nextBill'), formatTime(a.next_bill_date, timeZone)],
     [t('columns.created'), formatTime(a.created_time, timeZone)],
     [t('columns.business'), a.owner_business ? `${a.owner_business.name} (${a.owner_business.id})` : t('detail.personal')],
-    [t('columns.myRole'), t(ROLE_KEYS[a.ownerrole ?? 1001] ?? 'roles.unknown')],
+    [t('columns.myRole'), t((a.ownerrole !== undefined && ROLE_KEYS[a.ownerrole]) || 'roles.unknown')],
     [t('columns.payment'), a.funding_source_details?.display_string],
     [t('columns.prepayBalance'), a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : ''],
     [t('columns.country'), a.business_country_code],

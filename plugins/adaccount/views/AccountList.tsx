@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordRecent, DataTable, ListButtons, ListStatus, getItem, useApi, useAreaList, useListSnapshot, usePluginSetting, type ListLoadContext, type ViewProps } from '@kernel';
+import { recordRecent, DataTable, ListButtons, ListStatus, useApi, useAreaList, useListSnapshot, usePluginSetting, type ListLoadContext, type ViewProps } from '@kernel';
 import { loadAdAccounts, rereadAdAccounts } from '../load';
 import { adAccountColumns } from '../columns';
 import { DEFAULT_TIMEZONE } from '../format';
@@ -11,13 +11,13 @@ import './adaccount.css';
 
 export const CACHE_KEY = 'adaccount:list';
 
-const load = ({ bridge, signal, emit, progress }: ListLoadContext<AdAccount>) => {
+const load = ({ bridge, signal, emit, progress, platformUserId }: ListLoadContext<AdAccount>) => {
   // One page count for the operator: the list's pages, then the business-scoped lists' pages on top;
   // the detail batches do not count as pages (they show as "details n/m").
   let listPages = 0;
   let pages = 0;
   return loadAdAccounts(bridge, {
-    userId: getItem('fbid'), signal, onRows: emit,
+    userId: platformUserId, signal, onRows: emit,
     onProgress: (p) => {
       if (p.phase === 'list') pages = listPages = p.page;
       else if (p.phase === 'business') pages = listPages + p.page;

@@ -109,7 +109,14 @@ export async function checkVersion(api: ApiClient, transport: BridgeTransport): 
 }
 
 export async function refreshIdentity(transport: BridgeTransport, uid: string | undefined): Promise<void> {
-  const identity = await transport.identity(uid);
+  let identity: ExtensionState['identity'];
+  try {
+    identity = await transport.identity(uid);
+  } catch (e) {
+    // The lists wait for a checked identity: a failed check must still end (an earlier known one stays).
+    console.warn('[tessera] platform identity check failed', e);
+    identity = state.identity;
+  }
   if (identity) {
     setItem('fbid', identity.id);
     setItem('fbname', identity.name);
@@ -137,4 +144,19 @@ export function useExtensionChecks(api: ApiClient, transport: BridgeTransport, e
       running.current = false;
     };
   }, [api, transport, enabled, pathname]);
+}
+
+/**
+ * The platform user id lists are read as (docs/DECISIONS.md, "Lists are read as a known platform
+ * identity"): undefined until this page has asked the extension or the demo executor, null when it gave
+ * none (no platform session), else the social account's id. Not the id a past page left in storage:
+ * the browser may have signed in to another social account since.
+ */
+export function platformUserId(s: ExtensionState = state): string | null | undefined {
+  if (!s.identityChecked) return undefined;
+  return s.identity?.id ?? null;
+}
+
+export function usePlatformUserId(): string | null | undefined {
+  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => platformUserId(), () => platformUserId());
 }

@@ -9,7 +9,8 @@
 import type { Bridge } from '../bridge/bridge';
 import type { KernelStore } from '../store/store';
 import type { LoadedPlugin } from '../plugin/types';
-import { readCached } from '../store/ttl-cache';
+import { identityKey, readCached } from '../store/ttl-cache';
+import { platformUserId } from '../bridge/extension-status';
 import { ReplyChanged } from '../platform/shape';
 import { checkFamilies, type CheckFinding } from './engine';
 import type { CallFamily, CallFamilyDeclaration } from '../plugin/call-families';
@@ -87,8 +88,11 @@ export class PlatformCheck {
     return (await Promise.all(this.deps.plugins().map((p) => this.familiesOf(p)))).flat();
   }
 
+  /** A list as this page's platform identity cached it (ttl-cache.ts `identityKey`); none while the identity is unknown. */
   private cachedRows = <T,>(cacheKey: string): readonly T[] | null => {
-    const hit = readCached<unknown>(this.deps.store, cacheKey, this.now());
+    const fbid = platformUserId();
+    if (fbid === undefined) return null;
+    const hit = readCached<unknown>(this.deps.store, identityKey(cacheKey, fbid), this.now());
     return hit.found && Array.isArray(hit.value) ? hit.value as T[] : null;
   };
 

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBridge, useBus, useKernel } from '../KernelProvider';
 import { useRunner } from '../runner/RunnerHost';
-import { cached, updateCached } from '../store/ttl-cache';
+import { cached, identityKey, updateCached } from '../store/ttl-cache';
+import { usePlatformUserId } from '../bridge/extension-status';
 import { dismissToast, updateToast } from '../core/toaster';
 import { toastPlatformError } from '../platform/error-toast';
 import type { Bridge } from '../bridge/bridge';
@@ -19,10 +20,18 @@ export interface ListLoadContext<Row> {
   /** The rows so far — a page arrived, a detail batch filled in: the table shows them at once. */
   emit: (rows: readonly Row[]) => void;
   progress: (progress: ListProgress) => void;
+  /**
+   * The platform user id the list is read as, known before the load starts (null: the page checked and
+   * no platform session gave one). What depends on who reads (a role on an ad account) is computed from it.
+   */
+  platformUserId: string | null;
 }
 
 export interface AreaListOptions<Row> {
-  /** The list's key in the 12-hour list cache (the spec's cache names: `fb_page_list`, `bmuser_list`…). */
+  /**
+   * The list's key in the 12-hour list cache (the spec's cache names: `fb_page_list`, `bmuser_list`…);
+   * the entry is kept under it with the platform identity (`identityKey`).
+   */
   cacheKey: string;
   /** Loads the whole list, emitting rows as they arrive; resolves with the complete list. */
   load: (ctx: ListLoadContext<Row>) => Promise<Row[]>;
@@ -95,13 +104,32 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
   tRef.current = t;
   /** The progress this view's own load last showed in its toast (null when no toast shows). */
   const toastProgress = useRef<ListProgress | null>(null);
-  const { cacheKey, sourceId, rowType } = o;
-  const toastKey = `list:${cacheKey}`;
+  // The load waits for the platform identity: rows read before it is known would carry default roles,
+  // cached for 12 hours (docs/DECISIONS.md, "Lists are read as a known platform identity").
+  const platformUserId = usePlatformUserId();
+  const { sourceId, rowType } = o;
+  const cacheKey = platformUserId === undefined ? null : identityKey(o.cacheKey, platformUserId);
+  const toastKey = `list:${o.cacheKey}`;
+  /** The cache key of the rows shown (null before the first load). */
+  const shownKey = useRef<string | null>(null);
+  /** A forced reload asked for before the platform identity was known. */
+  const forceOnIdentity = useRef(false);
 
   const progressText = useMemo(() => describeProgress(progress, t), [progress, t]);
 
-  const load = useCallback(async (force = false) => {
+  const load = useCallback(async (asked = false) => {
     abort.current?.abort();
+    if (cacheKey === null || platformUserId === undefined) {
+      // A Reload pressed while the identity is awaited is kept for the load that follows.
+      if (asked) forceOnIdentity.current = true;
+      setLoading(true);
+      return;
+    }
+    const force = asked || forceOnIdentity.current;
+    forceOnIdentity.current = false;
+    // Another social account's rows are not shown while this one's list loads.
+    if (shownKey.current !== null && shownKey.current !== cacheKey) setRows([]);
+    shownKey.current = cacheKey;
     const controller = new AbortController();
     abort.current = controller;
     setLoading(true);
@@ -127,7 +155,7 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
         const stream = own;
         stream.subscribe(live);
         return latest.current.load({
-          bridge, signal: controller.signal,
+          bridge, signal: controller.signal, platformUserId,
           emit: (r) => stream.emit(r),
           progress: (p) => {
             stream.report(p);
@@ -161,7 +189,7 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
       }
       if (!controller.signal.aborted) { setLoading(false); setProgress(null); }
     }
-  }, [bridge, store, cacheKey, toastKey]);
+  }, [bridge, store, cacheKey, toastKey, platformUserId]);
 
   useEffect(() => { void load(); return () => abort.current?.abort(); }, [load]);
 
@@ -233,7 +261,7 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
         const fresh = new Map((await reread(ids, { bridge, signal: controller.signal, rows: current })).map((r) => [getId(r), r]));
         const merged = rowsRef.current.map((r) => fresh.get(getId(r)) ?? r);
         setRows(merged);
-        updateCached(store, cacheKey, merged);
+        if (cacheKey !== null) updateCached(store, cacheKey, merged);
       } catch (err) {
         toastPlatformError(err);
       }

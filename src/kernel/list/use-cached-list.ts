@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useKernel } from '../KernelProvider';
 import type { KernelStore } from '../store/store';
 import { bigList, loadBigLists } from '../store/big-lists';
-import { cacheLoadFailure, isCacheLoading, onCacheLoads } from '../store/ttl-cache';
+import { cacheLoadFailure, identityKey, isCacheLoading, onCacheLoads } from '../store/ttl-cache';
+import { usePlatformUserId } from '../bridge/extension-status';
 
 const CACHE_TABLE = 'cache';
 
@@ -58,15 +59,16 @@ function useCacheVersion(key: string | null): number {
  * The cached list under `key` (null while it is not cached or has expired), read again whenever the
  * area's own load writes it. A dashboard widget reads lists this way and never loads one itself.
  */
-export function useCachedList<T>(key: string): T[] | null {
+export function useCachedList<T>(listKey: string): T[] | null {
   const { store } = useKernel();
+  const key = useIdentityKey(listKey);
   const version = useCacheVersion(key);
   const [read, setRead] = useState(0);
-  const list = useMemo(() => readList<T>(store, key), [store, key, version, read]); // eslint-disable-line react-hooks/exhaustive-deps
+  const list = useMemo(() => (key === null ? null : readList<T>(store, key)), [store, key, version, read]); // eslint-disable-line react-hooks/exhaustive-deps
   // A big list another tab cached (its row came over the tab sync) is read from its own database.
-  const saved = !list && Boolean(store.getCell(CACHE_TABLE, key, 'big'));
+  const saved = !list && key !== null && Boolean(store.getCell(CACHE_TABLE, key, 'big'));
   useEffect(() => {
-    if (!saved) return;
+    if (!saved || key === null) return;
     let live = true;
     void loadBigLists(store, [key]).then(() => { if (live && bigList(store, key)) setRead((n) => n + 1); });
     return () => { live = false; };
@@ -86,12 +88,16 @@ export function useCacheLoading(...keys: string[]): boolean {
  * How the area's own loads of `keys` stand in this page: 'loading' while one is in flight, the error
  * text of the last one that failed, else null. A widget shows it in place of its not-loaded offer.
  */
-export function useCacheLoadState(...keys: string[]): 'loading' | { failed: string } | null {
+export function useCacheLoadState(...listKeys: string[]): 'loading' | { failed: string } | null {
   const { store } = useKernel();
+  const platformUserId = usePlatformUserId();
+  // Until the identity is known the area's list waits for it: that counts as loading.
+  const keys = platformUserId === undefined ? [] : listKeys.map((k) => identityKey(k, platformUserId));
+  const waiting = platformUserId === undefined;
   const state = useSyncExternalStore(
     (changed) => onCacheLoads(store, changed),
     () => {
-      if (keys.some((key) => isCacheLoading(store, key))) return 'loading';
+      if (waiting || keys.some((key) => isCacheLoading(store, key))) return 'loading';
       for (const key of keys) {
         const failure = cacheLoadFailure(store, key);
         if (failure !== null) return `failed:${failure}`;
@@ -107,13 +113,22 @@ export function useCacheLoadState(...keys: string[]): 'loading' | { failed: stri
 export function useCachedLists<T>(prefix: string): ReadonlyMap<string, T[]> {
   const { store } = useKernel();
   const version = useCacheVersion(null);
+  const platformUserId = usePlatformUserId();
   return useMemo(() => {
     const out = new Map<string, T[]>();
+    if (platformUserId === undefined) return out;
+    const suffix = identityKey('', platformUserId);
     for (const key of store.getRowIds(CACHE_TABLE)) {
-      if (!key.startsWith(prefix)) continue;
+      if (!key.startsWith(prefix) || !key.endsWith(suffix)) continue;
       const list = readList<T>(store, key);
       if (list) out.set(key, list);
     }
     return out;
-  }, [store, prefix, version]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [store, prefix, version, platformUserId]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/** A list's cache key for the platform identity of this page; null until the identity is known. */
+function useIdentityKey(listKey: string): string | null {
+  const platformUserId = usePlatformUserId();
+  return platformUserId === undefined ? null : identityKey(listKey, platformUserId);
 }

@@ -216,3 +216,35 @@ export function clearCached(store: KernelStore, key?: string): void {
   if (key === undefined) store.delTable(TABLE);
   else store.delRow(TABLE, key);
 }
+
+/**
+ * A list's key in the cache for one platform identity (the social account the extension or the demo
+ * executor acts as): `adaccount:list@61550000000001`. The rows of a list depend on who reads them (the
+ * operator's role on each ad account, admin in a business, page tasks), so another social account in
+ * the same browser never reuses them (docs/DECISIONS.md, "Lists are read as a known platform identity").
+ * `null`: the identity was checked and none was given (no platform session); such a load's roles stay unknown.
+ */
+export function identityKey(key: string, platformUserId: string | null): string {
+  return `${key}@${platformUserId ?? '-'}`;
+}
+
+/** The cache table's format marker: a row, so the tab sync and the persister carry it like the entries. */
+const FORMAT_ROW = '~format';
+/** 2: keys carry the platform identity (`identityKey`). Entries without the marker were written by earlier code. */
+export const CACHE_FORMAT = 2;
+
+/**
+ * Drops, once, the cache entries written before lists were keyed by the platform identity: they hold
+ * roles computed without knowing who read them. Nothing is reported; the lists load again on first
+ * view. Returns whether anything was dropped. Run when a user's store opens (user-store.tsx).
+ */
+export function dropCachesOfEarlierFormat(store: KernelStore): boolean {
+  if (store.getCell(TABLE, FORMAT_ROW, 'version') === CACHE_FORMAT) return false;
+  const earlier = store.getRowIds(TABLE).filter((key) => key !== FORMAT_ROW);
+  if (earlier.length) {
+    dropBigList(store);
+    store.transaction(() => { for (const key of earlier) store.delRow(TABLE, key); });
+  }
+  store.setRow(TABLE, FORMAT_ROW, { version: CACHE_FORMAT });
+  return earlier.length > 0;
+}

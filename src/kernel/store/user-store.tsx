@@ -2,7 +2,7 @@ import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { IndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
 import { createKernelStore, persistStore, userStoreDbName, type KernelStore } from './store';
 import type { StoreTabs } from './tabs';
-import { bigCachedKeys, clearCached } from './ttl-cache';
+import { bigCachedKeys, clearCached, dropCachesOfEarlierFormat } from './ttl-cache';
 import { attachBigLists, bigListsDbName, loadBigLists } from './big-lists';
 import { getSession, subscribeSession, type SessionState } from '../core/session';
 import { storedUserId } from '../storage';
@@ -67,6 +67,8 @@ export async function openUserStore(userId: string | undefined, leaderTables: Le
   const tabs = await joinTabs(store, userId, persister, tables);
   // The big cached lists are saved beside the store (big-lists.ts): read before anything renders, like the store.
   attachBigLists(store, bigListsDbName(userStoreDbName(userId)));
+  // Lists cached before their keys named the platform identity hold roles read without it: dropped once, silently.
+  dropCachesOfEarlierFormat(store);
   await loadBigLists(store, bigCachedKeys(store));
   const flush = persister ? async () => { if (tabs.leadership.leader) await persister.save(); } : undefined;
   return { userId, store, persister, tabs, flush };
