@@ -79,10 +79,16 @@ describe('rename with a name pattern', () => {
     await sandbox.clearCalls();
     await page.getByTestId('adaccount-actions').click();
     await page.locator('[data-action-id="adaccount.rename"]').click();
-    await page.locator('#param-name').fill('{name}');
-    await page.locator('#param-find').fill('US (east');
-    await page.locator('#param-replace').fill('EU');
-    await page.locator('#param-regex').check({ force: true });
+    // (the form is filled until it holds: on a loaded machine a late re-render of the list has been seen
+    // to reset the dialog under the typing once — docs/DECISIONS.md, name patterns, notes it as open)
+    const regex = page.locator('#param-regex');
+    await expect.poll(async () => {
+      if (await page.locator('#param-name').inputValue() !== '{name}') await page.locator('#param-name').fill('{name}');
+      if (await page.locator('#param-find').inputValue() !== 'US (east') await page.locator('#param-find').fill('US (east');
+      if (await page.locator('#param-replace').inputValue() !== 'EU') await page.locator('#param-replace').fill('EU');
+      if (!(await regex.isChecked())) await regex.click({ force: true });
+      return (await regex.isChecked()) && (await page.locator('#param-find').inputValue()) === 'US (east';
+    }, { timeout: 20_000 }).toBe(true);
     await page.getByTestId('preview-changes').click();
     await page.getByText('The regular expression opens a group "(" that is never closed').waitFor();
     await page.getByTestId('action-refusal').waitFor();
