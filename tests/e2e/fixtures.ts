@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Fixtures } from '../../sandbox';
 import type { CallCounters, Faults, FaultsPatch, RecentCall, Session } from '../../sandbox/state';
-import { DEMO_PASSWORD, loginAs } from './browser';
+import { DEMO_ADMIN_PASSWORD, DEMO_PASSWORD, loginAs } from './browser';
 
 export type { Fixtures } from '../../sandbox';
 
@@ -52,6 +52,8 @@ export interface SandboxClient {
   advanceClock(seconds: number): Promise<{ now: number }>;
   /** a graph GET as the sandbox answers it, e.g. `/v19.0/me/accounts?fields=id` */
   graph<T = any>(path: string): Promise<T>;
+  /** how the platform changes (`PUT S/__sandbox/switches`: retiredDocs, replyShapes, versions); a reset restores them */
+  switches(body: Record<string, unknown>): Promise<void>;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -77,6 +79,10 @@ export function sandboxClient(baseUrl: string = inject('baseUrl')): SandboxClien
     faults: (patch: FaultsPatch) => change<Faults>('POST', '/__sandbox/faults', patch),
     advanceClock: (seconds: number) => change<{ now: number }>('POST', '/__sandbox/clock', { advanceS: seconds }),
     graph: <T>(path: string) => read<T>(path),
+    switches: async (body: Record<string, unknown>) => {
+      const r = await fetch(`${base}/__sandbox/switches`, { method: 'PUT', headers: JSON_HEADERS, body: JSON.stringify(body) });
+      if (!r.ok) throw new Error(`PUT ${base}/__sandbox/switches answered ${r.status}: ${await r.text()}`);
+    },
   };
 }
 
@@ -133,3 +139,17 @@ export async function confirmJob(scope: Pick<Page, 'getByTestId'>): Promise<numb
 export async function setLocale(page: Page, locale: 'en-US' | 'zh-CN'): Promise<void> {
   await page.evaluate((v) => localStorage.setItem('arco-locale', JSON.stringify({ v })), locale);
 }
+
+/** The demo admin sets the Graph API version every call names (`POST /api/admin/platform`, with the password). */
+export async function setGraphVersion(graphVersion: string, baseUrl: string = inject('baseUrl')): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ email: 'admin@tessera.test', password: DEMO_ADMIN_PASSWORD }) });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const r = await fetch(`${baseUrl}/api/admin/platform`, {
+    method: 'POST', headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` }, body: JSON.stringify({ password: DEMO_ADMIN_PASSWORD, graphVersion }),
+  });
+  const body = (await r.json()) as { status: number; data?: { graphVersion?: string } };
+  if (body.status !== 1 || body.data?.graphVersion !== graphVersion) throw new Error(`setting the Graph version ${graphVersion} answered ${JSON.stringify(body)}`);
+}
+
+/** The Graph versions a list of sandbox call paths named (`/v24.0/…`), sorted, each once. */
+export const versionsNamed = (paths: string[]) => [...new Set(paths.map((p) => /^\/(v\d+\.0)\//.exec(p)?.[1]).filter(Boolean))].sort();

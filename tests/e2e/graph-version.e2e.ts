@@ -4,35 +4,17 @@
 // — the sandbox's call log shows which version each call named.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, DEMO_ADMIN_PASSWORD, launchBrowser } from './browser';
-import { confirmJob, prepareOperator, sandboxClient } from './fixtures';
+import { artifact, launchBrowser } from './browser';
+import { confirmJob, prepareOperator, sandboxClient, setGraphVersion, versionsNamed } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 
-async function adminToken(): Promise<string> {
-  const r = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@tessera.test', password: DEMO_ADMIN_PASSWORD }) });
-  return ((await r.json()) as { data: { token: string } }).data.token;
-}
 
-async function setGraphVersion(graphVersion: string): Promise<void> {
-  const r = await fetch(`${baseUrl}/api/admin/platform`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
-    body: JSON.stringify({ password: DEMO_ADMIN_PASSWORD, graphVersion }),
-  });
-  const body = (await r.json()) as { status: number; data: { graphVersion: string } };
-  expect(body).toMatchObject({ status: 1, data: { graphVersion } });
-}
 
-async function switches(body: unknown): Promise<void> {
-  const r = await fetch(`${sandbox.base}/__sandbox/switches`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(r.status).toBe(200);
-}
 
-const versionsNamed = (paths: string[]) => [...new Set(paths.map((p) => /^\/(v\d+\.0)\//.exec(p)?.[1]).filter(Boolean))].sort();
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -55,7 +37,7 @@ describe('the Graph API version is data', () => {
     expect(versionsNamed((await sandbox.calls()).recent.map((c) => c.path))).toEqual(['v24.0']);
 
     // the platform retires v24.0 (the sandbox now serves v16.0–v23.0)
-    await switches({ versions: 'v16.0-v23.0' });
+    await sandbox.switches({ versions: 'v16.0-v23.0' });
     await page.getByLabel('Filter "Status"').selectOption('Inactive');
     await expect.poll(() => page.locator('[data-row-id]').count()).toBeGreaterThan(5);
     await page.getByLabel('Select all rows in the current view').check({ force: true });

@@ -5,27 +5,15 @@
 // in the open tab without a release. The check only reads: the sandbox sees no write.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifact, DEMO_ADMIN_PASSWORD, launchBrowser } from './browser';
-import { prepareOperator, sandboxClient } from './fixtures';
+import { artifact, launchBrowser } from './browser';
+import { prepareOperator, sandboxClient, setGraphVersion, versionsNamed } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 
-async function setGraphVersion(graphVersion: string): Promise<void> {
-  const login = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@tessera.test', password: DEMO_ADMIN_PASSWORD }) });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const r = await fetch(`${baseUrl}/api/admin/platform`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ password: DEMO_ADMIN_PASSWORD, graphVersion }),
-  });
-  expect(await r.json()).toMatchObject({ status: 1, data: { graphVersion } });
-}
 
-async function switches(body: unknown): Promise<void> {
-  const r = await fetch(`${sandbox.base}/__sandbox/switches`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(r.status, await r.clone().text()).toBe(200);
-}
 
 const line = (key: string) => page.getByTestId(`platform-check-line-${key}`);
 
@@ -55,7 +43,6 @@ async function openInApp(path: string): Promise<void> {
   await page.evaluate((p) => { history.pushState({}, '', p); dispatchEvent(new PopStateEvent('popstate')); }, path);
 }
 
-const versionsNamed = (paths: string[]) => [...new Set(paths.map((p) => /^\/(v\d+\.0)\//.exec(p)?.[1]).filter(Boolean))].sort();
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -92,7 +79,7 @@ describe('the platform check', () => {
     await page.screenshot({ path: artifact('platform-check-working-en-light.png'), fullPage: true });
 
     // 2. the platform retires v24.0: every Graph read fails with the version to change
-    await switches({ versions: 'v16.0-v23.0' });
+    await sandbox.switches({ versions: 'v16.0-v23.0' });
     await checkNow('adaccount');
     expect(await line('adaccount:list').getAttribute('data-state')).toBe('failing');
     expect(await line('adaccount.rename').getAttribute('data-state')).toBe('failing');
@@ -126,7 +113,7 @@ describe('the platform check', () => {
 
     // 3. the platform retires a GraphQL document, and a reply changes shape (people on ad accounts lose
     // their names): one check catches both; the actions they serve are disabled, the others are not
-    await switches({ retiredDocs: ['AdAccountAppealStatusQuery'], replyShapes: [{ type: 'user', field: 'name', change: 'drop' }] });
+    await sandbox.switches({ retiredDocs: ['AdAccountAppealStatusQuery'], replyShapes: [{ type: 'user', field: 'name', change: 'drop' }] });
     await openInApp('/dashboard/platform');
     await checkNow('adaccount');
     expect(await line('adaccount.appealStatus').getAttribute('data-state')).toBe('failing');
@@ -141,7 +128,7 @@ describe('the platform check', () => {
     expect(await disabledReason('adaccount.rename')).toBeNull();
 
     // 5. the ad-account list's own reply changes: no rows that look like data, the reason instead, and the check knows
-    await switches({ retiredDocs: [], replyShapes: [{ type: 'adaccount', field: 'account_status', change: 'retype' }] });
+    await sandbox.switches({ retiredDocs: [], replyShapes: [{ type: 'adaccount', field: 'account_status', change: 'retype' }] });
     await openInApp('/adaccount/index');
     await page.getByRole('button', { name: 'Reload', exact: true }).first().click();
     await expect.poll(() => page.getByText(/The platform's reply changed: account_status/).count(), { timeout: 60_000 }).toBeGreaterThan(0);
