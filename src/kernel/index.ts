@@ -5,9 +5,10 @@ export { definePlugin, defineAction } from './plugin/define-plugin';
 export type { ParamsOf } from './plugin/define-plugin';
 export type {
   PluginManifest, PluginRoute, PluginView, PluginAction, PluginWidget, ActionContext, PrepareContext, ActionHandlers, ActionModule,
-  PreflightProblem, PairItem, ViewProps, WidgetProps, FollowedSelection, LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
+  PreflightProblem, PairItem, ObjectState, UndoHandlers, UndoReadContext, ViewProps, WidgetProps, FollowedSelection, LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
 } from './plugin/types';
 export type { KernelContext, KernelUser } from './context-types';
+export { fieldStates, readNodeFields, stateOf } from './graph/read-states';
 export { canAccess, hasPermission } from './plugin/roles';
 export { useKernel, useBus } from './KernelProvider';
 export type { KernelBus, KernelEvents } from './bus';

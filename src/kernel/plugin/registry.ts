@@ -150,7 +150,7 @@ function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
     const id = `${m.id}.${a.verb}`;
     return {
       id, pluginId: m.id, verb: a.verb, titleKey: `actions.${a.verb}.title`, target: a.target,
-      schema: schemaKeys.has(id) ? id : null, idempotent: a.idempotent, irreversible: a.irreversible === true, lane: a.lane, roles: a.roles, output: a.output, pairs: a.pairs,
+      schema: schemaKeys.has(id) ? id : null, idempotent: a.idempotent, irreversible: a.irreversible === true, readOnly: a.readOnly === true, lane: a.lane, roles: a.roles, output: a.output, pairs: a.pairs,
       operations: a.operations ?? [], load: loadOnce(id, b.actions![actionFile(a.verb)]),
     };
   });

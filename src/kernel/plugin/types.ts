@@ -88,6 +88,12 @@ export interface ActionDeclaration {
    * in docs/DECISIONS.md; keep the list short.
    */
   irreversible?: boolean;
+  /**
+   * The action only reads: nothing on the platform changes. Every other action is a write: its
+   * applied items are reported to the server (job records) and it either declares an inverse in its
+   * code (`undo`, the jobs panel then offers "Undo N changes") or says before Start that it cannot be undone.
+   */
+  readOnly?: boolean;
   /** A kernel lane (`graph`, `graph-write`, `list-pages`) or one the plugin declares. */
   lane: string;
   roles?: string[];
@@ -209,6 +215,35 @@ export interface ActionHandlers<Item extends JobItem = JobItem, Params = Record<
   preflight?: (item: Item, params: Params) => PreflightProblem | null;
   /** The item's effect in domain terms, for the dry run (nothing is sent); pure, on the list's data. */
   describe?: (item: Item, params: Params) => ActionEffect;
+  /** How the write is undone (docs/UNDO.md); absent on reads and on writes that cannot be undone. */
+  undo?: UndoHandlers<Item, Params>;
+}
+
+/**
+ * The part of an object a write changes, as plain JSON (`{ name: 'Acme' }`, `{ role: 1002 }`,
+ * `{ shared: false }`). `null` in a read: the object (or the relation) could not be found.
+ */
+export type ObjectState = Record<string, string | number | boolean | null>;
+
+/** What an undo's platform read gets: the job's bridge (its lane, scope and budget) and its signal. */
+export interface UndoReadContext { signal: AbortSignal; bridge: Bridge }
+
+/**
+ * The inverse of a write (docs/UNDO.md). The runner reads each item's before-state fresh from the
+ * platform just before the write (`read`, one call for a group of items where the platform allows it),
+ * keeps it with the item and the server's job records, and a finished job offers to put it back: the
+ * undo's dry run reads the states again and flags every object changed since (its state no longer the
+ * one the write left), which is left as it is.
+ */
+export interface UndoHandlers<Item extends JobItem = JobItem, Params = unknown> {
+  /** The items' current states, by job item id (for a pair action `<item>|<entry>`); fresh from the platform. */
+  read: (items: readonly Item[], params: Params, ctx: UndoReadContext) => Promise<Map<string, ObjectState | null>>;
+  /** The state the write leaves (the keys compared with the current state). */
+  after: (item: Item, params: Params, before: ObjectState | null) => ObjectState;
+  /** Puts `before` back (`before` null: the relation did not exist, so it is removed). */
+  run: (item: Item, before: ObjectState | null, params: Params, ctx: ActionContext) => Promise<void>;
+  /** The undo of one item in the operator's words (a key in the plugin's namespace). */
+  describe: (item: Item, before: ObjectState | null, after: ObjectState) => ActionEffect;
 }
 
 /** What an action module exports as default. */
@@ -279,6 +314,8 @@ export interface PluginAction {
   idempotent: boolean;
   /** Declared `irreversible: true`: the dialog asks for a typed confirmation and says it cannot be undone. */
   irreversible?: boolean;
+  /** Declared `readOnly: true`: nothing to undo, nothing reported, no confirmation asked. */
+  readOnly?: boolean;
   lane: string;
   roles?: string[];
   output?: JsonSchema;

@@ -4,7 +4,9 @@ import { useKernel } from '../KernelProvider';
 import { Runner, type ActionEntry } from './runner';
 import { getRunnerSettings, useRunnerSettings } from './runner-settings';
 import { pluginLanes } from './lanes';
-import { isFunctionBlocked } from '../bridge/extension-status';
+import { isFunctionBlocked, platformUserId } from '../bridge/extension-status';
+import { JobRecordsReporter } from './job-records';
+import { API } from '../../../protocol/api';
 import { missingOperations } from '../graph/doc-catalogue';
 import { reportVisit } from '../core/visit-statistics';
 import { showToast } from '../core/toaster';
@@ -58,6 +60,7 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     missingOperations: (names) => missingOperations(names),
     usablePluginIds: () => new Set(latest.current.plugins.map((p) => p.id)),
     user: () => latest.current.user,
+    platformUserId: () => platformUserId(),
     isBlocked: (id) => isFunctionBlocked(id),
     platformProblem: (id): string | null => checkText(id, check.blocking(id)),
     checkBeforeJob: async (id, bridge, signal) => checkText(id, await check.beforeJob(id, bridge, signal)),
@@ -101,6 +104,12 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     const interrupted = runner.restore(autoResume);
     if (interrupted.length && !autoResume) void showToast(latest.current.i18n.t('runner.interrupted', { count: interrupted.length }), 'warning');
   }, [runner, leader, remote]);
+
+  // The tab that runs the jobs reports their applied writes to the server (job-records.ts).
+  useEffect(() => (leader ? new JobRecordsReporter(runner.jobStore, {
+    send: (body) => latest.current.api.post(API.jobs.addRecords.path, body),
+    platformUserId: () => platformUserId(),
+  }).start() : undefined), [runner, leader]);
 
   useEffect(() => (leader && tabs?.shared ? serveRunner(runner, runnerChannelName(tabs.userId), kernel.bus, tabId) : undefined), [runner, leader, tabs, kernel.bus, tabId]);
 

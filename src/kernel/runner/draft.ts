@@ -26,6 +26,8 @@ export interface Draft {
   readonly checked: boolean;
   /** The job's id, when the tab that asked for the job chose it. */
   readonly jobId?: string;
+  /** The job this one undoes (its items carry the states to put back, src/kernel/runner/undo.ts). */
+  readonly undoOf?: string;
 }
 
 /**

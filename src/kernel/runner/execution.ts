@@ -19,6 +19,7 @@ import { DEFAULT_MAX_ATTEMPTS, resultCells, without, type Handlers, type JobRun 
 import { askSecretsAgain, settleLeftInFlight, settleThenRequeue, writeDeadlineMs } from './settling';
 import { observeResponse } from './pacing-gate';
 import { paramsProblem, secretsOf, syncLanes } from './admission';
+import { readBeforeStates, undoJobHandlers } from './undo';
 
 /**
  * Loads the action's code, settles what a reload left in flight (`settle`), runs `prepare` once,
@@ -29,7 +30,7 @@ export async function schedule(runner: Runner, jobId: string, settle = false): P
   runner.scheduling.set(jobId, token);
   const current = () => runner.scheduling.get(jobId) === token && runner.job(jobId)?.status === 'running';
   const job = runner.job(jobId);
-  const entry = job && runner.deps.actions().get(job.actionId);
+  let entry = job && runner.deps.actions().get(job.actionId);
   if (!job || job.status !== 'running') return;
   if (runner.jobStore.open(job) === 0) return runner.completeIfDone(jobId);
   if (!entry) return runner.failJob(jobId, `the action "${job.actionId}" is not loaded`);
@@ -44,6 +45,12 @@ export async function schedule(runner: Runner, jobId: string, settle = false): P
   }
 
   if (!current()) return;
+  if (job.undoOf) {
+    // an undo job: the action's inverse, checking each object before it writes (undo.ts)
+    if (!handlers.undo) return runner.failJob(jobId, `"${job.actionId}" cannot be undone`);
+    handlers = undoJobHandlers(handlers);
+    entry = { ...entry, action: { ...entry.action, idempotent: true, output: undefined } };
+  }
   const missing = runner.missingSecrets(jobId);
   if (missing.length) {
     runner.jobStore.patchJob(jobId, { status: 'paused', pauseReason: 'secret', pauseMessage: missing.join(', ') });
@@ -156,9 +163,15 @@ export function batchTask(runner: Runner, run: JobRun, jobSize: number, entries:
 export async function runItem(runner: Runner, run: JobRun, rowId: string): Promise<void> {
   const { jobId, entry, handlers } = run;
   if (runner.job(jobId)?.status !== 'running') return;
-  const row = runner.jobStore.item(rowId);
+  let row = runner.jobStore.item(rowId);
   if (!row || row.state !== 'pending') return;
   const item = JSON.parse(row.item) as JobItem;
+  let points = 0;
+  const countPoints = (init: { method: string; body?: string }) => { points += requestCosts(init).reduce((s, c) => s + c, 0); };
+  if (handlers.undo && !row.before) {
+    row = (await withBeforeStates(runner, run, [row], countPoints))?.[0] ?? null;
+    if (!row) return;
+  }
   const requestId = newRequestId();
   const deadline = runner.clock.now() + writeDeadlineMs(runner);
   const attempts = row.attempts + 1;
@@ -171,8 +184,7 @@ export async function runItem(runner: Runner, run: JobRun, rowId: string): Promi
   }
 
   const signal = runner.controllers.get(jobId)?.signal ?? new AbortController().signal;
-  let points = 0;
-  const bridge = run.bridge.item(requestId, row.scope || null, (init) => { points += requestCosts(init).reduce((s, c) => s + c, 0); });
+  const bridge = run.bridge.item(requestId, row.scope || null, countPoints);
   let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
   try {
     outcome = { ok: true, result: await handlers.run(item, run.params, { signal, progress: () => {}, bridge, requestId, prepared: run.prepared }) };
@@ -190,8 +202,12 @@ export async function runItem(runner: Runner, run: JobRun, rowId: string): Promi
 export async function runBatchGroup(runner: Runner, run: JobRun, ids: string[]): Promise<void> {
   const { jobId, entry } = run;
   if (runner.job(jobId)?.status !== 'running') return;
-  const rows = ids.map((id) => runner.jobStore.item(id)).filter((r): r is StoredItem => !!r && r.state === 'pending');
+  let rows = ids.map((id) => runner.jobStore.item(id)).filter((r): r is StoredItem => !!r && r.state === 'pending');
   if (!rows.length) return;
+  if (run.handlers.undo && rows.some((r) => !r.before)) {
+    rows = (await withBeforeStates(runner, run, rows)) ?? [];
+    if (!rows.length) return;
+  }
   const requestId = newRequestId();
   const deadline = runner.clock.now() + writeDeadlineMs(runner);
   const sent = rows.map((row) => ({ ...row, state: 'inflight' as const, attempts: row.attempts + 1, requestId, requestIds: JSON.stringify([...attemptIds(row), requestId]), deadline }));
@@ -239,15 +255,37 @@ export async function runBatchGroup(runner: Runner, run: JobRun, ids: string[]):
 }
 
 /**
+ * Reads the before-states of rows about to be written (undo.ts) as part of the item's lane task,
+ * through the job's bridge (its scope's budget). Resolves with the rows as they are now, or null when
+ * the job stopped meanwhile or the read failed: nothing was written, so the failure policy decides as
+ * for a read (retry, pause, fail) and the write waits for its before-state.
+ */
+async function withBeforeStates(runner: Runner, run: JobRun, rows: StoredItem[], countPoints?: (init: { method: string; body?: string }) => void): Promise<StoredItem[] | null> {
+  const signal = runner.controllers.get(run.jobId)?.signal ?? new AbortController().signal;
+  const scope = rows.length === 1 ? rows[0]!.scope || null : null;
+  const running = () => runner.job(run.jobId)?.status === 'running';
+  try {
+    await readBeforeStates(runner.jobStore, run, rows, run.bridge.item(newRequestId(), scope, countPoints), signal);
+  } catch (error) {
+    if (!running()) return null;
+    runner.deps.store.transaction(() => rows.forEach((row) => onFailure(runner, run, { ...row, state: 'inflight', attempts: row.attempts + 1 }, error, row.scope || null, row, undefined, true)));
+    runner.completeIfDone(run.jobId);
+    return null;
+  }
+  if (!running()) return null;
+  return rows.map((r) => runner.jobStore.item(r.rowId)).filter((r): r is StoredItem => !!r && r.state === 'pending');
+}
+
+/**
  * Carries out the failure policy's decision for one item (`row` as it was sent, `before` as it was
  * before this attempt). Every decision but `settle-first` means this attempt was answered and not
  * applied, so its request id leaves the item's list of attempts that may have landed. A batch entry
  * (`batchEntry` given) retried after the batch rule's 400 ms is added to it, to go again with the
  * other entries of its batch that failed the same way.
  */
-export function onFailure(runner: Runner, run: JobRun, row: StoredItem, error: unknown, scope: string | null, before: StoredItem, batchEntry?: string[]): void {
+export function onFailure(runner: Runner, run: JobRun, row: StoredItem, error: unknown, scope: string | null, before: StoredItem, batchEntry?: string[], read = false): void {
   const maxAttempts = runner.deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const decision = decideFailure(error, row.attempts, { idempotent: run.entry.action.idempotent, maxAttempts, batchEntry: !!batchEntry }, { item: scope, fromUsageKey: run.scopes.fromUsageKey }, runner.clock.random());
+  const decision = decideFailure(error, row.attempts, { idempotent: read || run.entry.action.idempotent, maxAttempts, batchEntry: !!batchEntry }, { item: scope, fromUsageKey: run.scopes.fromUsageKey }, runner.clock.random());
   const { message } = decision;
   const earlier = JSON.stringify(attemptIds({ requestId: '', requestIds: before.requestIds }));
   switch (decision.kind) {

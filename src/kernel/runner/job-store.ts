@@ -7,6 +7,8 @@ export const ITEMS = 'items';
 export const HISTORY_LIMIT = 100;
 /** TinyBase index of the items table with one slice per job id. */
 export const ITEMS_BY_JOB = 'itemsByJob';
+/** TinyBase index of the items table by their job record's state (`due` ones are the outbox). */
+export const ITEMS_BY_RECORD = 'itemsByRecord';
 
 export type StoredItem = ItemRow & { rowId: string };
 
@@ -14,8 +16,8 @@ export type StoredItem = ItemRow & { rowId: string };
 export const itemRowId = (jobId: string, index: number) => `${jobId}:${String(index).padStart(7, '0')}`;
 
 const FINISHED: readonly ItemState[] = ['done', 'failed', 'skipped', 'unknown'];
-const JOB_DEFAULTS: Partial<JobRow> = { secretFields: '[]', error: '', errorFields: '[]', settling: 0, settlingUntil: 0, startedBy: '' };
-const ITEM_DEFAULTS: Partial<ItemRow> = { output: '', scope: '', requestIds: '[]' };
+const JOB_DEFAULTS: Partial<JobRow> = { secretFields: '[]', error: '', errorFields: '[]', settling: 0, settlingUntil: 0, startedBy: '', undoOf: '', fbid: '' };
+const ITEM_DEFAULTS: Partial<ItemRow> = { output: '', scope: '', requestIds: '[]', before: '', after: '', record: '' };
 
 type Cells = Record<string, string | number | boolean>;
 
@@ -31,6 +33,7 @@ export class JobStore {
   constructor(readonly store: KernelStore, private readonly now: () => number) {
     this.indexes = createIndexes(store);
     if (!this.indexes.hasIndex(ITEMS_BY_JOB)) this.indexes.setIndexDefinition(ITEMS_BY_JOB, ITEMS, 'jobId');
+    if (!this.indexes.hasIndex(ITEMS_BY_RECORD)) this.indexes.setIndexDefinition(ITEMS_BY_RECORD, ITEMS, 'record');
   }
 
   job(jobId: string): JobRow | null {
@@ -75,6 +78,8 @@ export class JobStore {
     this.store.transaction(() => {
       this.store.setPartialRow(ITEMS, rowId, patch as Cells);
       if (before === undefined || before === patch.state) return;
+      // an applied write goes to the outbox of job records (job-records.ts)
+      if (patch.state === 'done' && this.store.getCell(ITEMS, rowId, 'record') === 'write') this.store.setCell(ITEMS, rowId, 'record', 'due');
       const jobId = this.store.getCell(ITEMS, rowId, 'jobId') as string;
       const counts: Partial<Record<ItemState, number>> = {};
       if (FINISHED.includes(before)) counts[before] = Math.max(0, Number(this.store.getCell(JOBS, jobId, before) ?? 0) - 1);
@@ -98,9 +103,18 @@ export class JobStore {
     return job.total - job.done - job.failed - job.skipped - job.unknown;
   }
 
-  /** Keeps the last HISTORY_LIMIT jobs; older finished ones and their items are removed. */
+  /** Row ids of the items whose job record the server has not acknowledged yet (the outbox). */
+  dueRecords(): string[] {
+    return [...this.indexes.getSliceRowIds(ITEMS_BY_RECORD, 'due')];
+  }
+
+  /**
+   * Keeps the last HISTORY_LIMIT jobs; older finished ones and their items are removed, but never a
+   * job with a record the server has not acknowledged yet (it stays until it is sent).
+   */
   trimHistory(): void {
-    const old = this.jobs().slice(HISTORY_LIMIT).filter((j) => j.status === 'done' || j.status === 'cancelled' || j.status === 'failed');
+    const unsent = new Set(this.dueRecords().map((rowId) => this.store.getCell(ITEMS, rowId, 'jobId') as string));
+    const old = this.jobs().slice(HISTORY_LIMIT).filter((j) => (j.status === 'done' || j.status === 'cancelled' || j.status === 'failed') && !unsent.has(j.id));
     if (!old.length) return;
     this.store.transaction(() => {
       for (const j of old) {

@@ -29,6 +29,8 @@ export interface RunnerDeps {
   /** Plugin ids the current user may use (roles ∩ enabled); the runner refuses the others. */
   usablePluginIds: () => ReadonlySet<string>;
   user: () => KernelUser | null;
+  /** The platform identity (social account id) the extension signed in as; null or undefined when not known. */
+  platformUserId?: () => string | null | undefined;
   /**
    * The lanes loaded plugins declare (`pluginLanes(allPlugins)`), besides the kernel's; read again
    * before each job is scheduled, so plugins that load later bring their lanes. An action's own

@@ -16,6 +16,7 @@ import type { SecretHolders } from './tabs/ask-holder';
 import type { LaneDeclaration } from '../plugin/types';
 import { availability, checkSecrets, defineLanes, draft, heldHereNow, secretsOf, syncLanes } from './admission';
 import { schedule } from './execution';
+import { undoCells } from './undo';
 import { installPacingGate } from './pacing-gate';
 import { newRequestId } from '../bridge/transport';
 import { parseList, type JobRun, type RunnerDeps, type StartOptions } from './runner-deps';
@@ -167,15 +168,19 @@ export class Runner {
     if (Object.keys(draft.secrets).length) this.secrets.set(jobId, { ...draft.secrets });
     if (holder?.names.length) this.holders.set(jobId, { tabId: holder.tabId, names: [...holder.names] });
     const secretNames = [...Object.keys(draft.secrets), ...(holder?.names ?? [])];
+    const { action } = this.deps.actions().get(draft.actionId)!;
     const rows: ItemRow[] = draft.planned.map((p, index) => ({
       jobId, index, itemId: p.itemId, item: JSON.stringify(p.item), state: p.unresolved ? 'skipped' : 'pending', attempts: 0,
       message: p.unresolved ? 'unresolved' : '', output: '', scope: p.scope, requestId: '', deadline: 0, finishedAt: p.unresolved ? now : 0,
+      // a write's item is reported to the server once applied (job-records.ts); an undo's swaps the states it works between
+      record: action.readOnly ? '' : 'write', ...(draft.undoOf ? undoCells(p.item) : {}),
     }));
     this.jobStore.create(jobId, {
       actionId: draft.actionId, pluginId: plugin.id, status: 'running', pauseReason: '', pauseMessage: '', params: JSON.stringify(draft.params), secretFields: JSON.stringify(secretNames), error: '', errorFields: '[]', settling: 0, settlingUntil: 0,
       total: rows.length, done: 0, failed: 0, skipped: rows.filter((r) => r.state === 'skipped').length, unknown: 0,
       createdAt: now, startedAt: now, updatedAt: now, finishedAt: 0, dryRun: false,
       startedBy: this.deps.user()?.name || this.deps.user()?.email || '',
+      undoOf: draft.undoOf ?? '', fbid: this.deps.platformUserId?.() ?? '',
     }, rows);
     if (draft.checked) this.paramsChecked.add(jobId);
     this.jobStore.trimHistory();

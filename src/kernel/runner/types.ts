@@ -49,6 +49,10 @@ export interface JobRow {
   dryRun: boolean;
   /** Who started it (their name as Tessera knows it); '' for jobs kept by a version before this field. */
   startedBy: string;
+  /** The job this one undoes ('' for a job the operator started): its items put back their before-states. */
+  undoOf: string;
+  /** The platform identity (social account id) the job ran as, for its job records; '' when not known. */
+  fbid: string;
 }
 
 export interface ItemRow {
@@ -75,6 +79,19 @@ export interface ItemRow {
   /** When the write in flight stops being worth waiting for. */
   deadline: number;
   finishedAt: number;
+  /**
+   * JSON of the object's state before the write (the action's `undo.read`, fresh from the platform
+   * just before the first attempt; `null` when the object or relation did not exist), '' when not read
+   * (a read, or a write without an inverse).
+   */
+  before?: string;
+  /** JSON of the state the write left (`undo.after`), '' when none. */
+  after?: string;
+  /**
+   * The applied write's job record (src/kernel/runner/job-records.ts): 'due' until the server
+   * acknowledges it, then 'sent'; '' for an item with nothing to report (not applied, or a read).
+   */
+  record?: string;
 }
 
 export type { JobItem } from '../jobs/item';

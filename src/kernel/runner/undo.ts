@@ -1,0 +1,161 @@
+// Undo (docs/UNDO.md): the before-state of each write, read fresh just before it is sent; the undo
+// job a finished job offers, with its own dry run that reads the objects again and leaves alone every
+// one changed since; and the undo job's items, which check the object once more before they write.
+import type { Bridge } from '../bridge/bridge';
+import type { ObjectState, UndoHandlers } from '../plugin/types';
+import type { Draft } from './draft';
+import type { JobStore, StoredItem } from './job-store';
+import type { Handlers, JobRun } from './runner-deps';
+import type { JobItem, JobRow } from './types';
+import { itemIdOf } from '../jobs/item';
+
+/** Where an undo job's item carries the states it works between. */
+export const UNDO_KEY = '__undo';
+
+/** An undo job item's states: `before` the one to put back, `after` the one the job left. */
+export interface UndoStates { before: ObjectState | null; after: ObjectState }
+
+/** Thrown by an undo item whose object changed since the job: it is left as it is (never retried). */
+export class ChangedSinceError extends Error {
+  constructor(readonly current: ObjectState | null) {
+    super('changed since the job: left as it is');
+    this.name = 'ChangedSinceError';
+  }
+}
+
+/** True when `state` holds every value of `expected` (null expected: the object or relation is gone). */
+export function sameState(state: ObjectState | null | undefined, expected: ObjectState | null): boolean {
+  if (expected === null) return state === null || state === undefined;
+  if (!state) return false;
+  return Object.entries(expected).every(([key, value]) => normal(state[key]) === normal(value));
+}
+
+// A platform's number may come back as a string ("5000"), an absent value as undefined.
+const normal = (v: unknown) => (v === undefined || v === null ? null : String(v));
+
+export function parseState(json: string | undefined): ObjectState | null | undefined {
+  if (!json) return undefined;
+  try {
+    return JSON.parse(json) as ObjectState | null;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The item as the action's code gets it: without the undo job's states. */
+export function plainItem(item: JobItem): JobItem {
+  if (!(UNDO_KEY in item)) return item;
+  const { [UNDO_KEY]: _states, ...rest } = item;
+  return rest as JobItem;
+}
+
+/**
+ * Reads the before-states of the rows about to be written that have none yet, in one call of the
+ * action's `undo.read` (as part of the job: through its bridge, on its lane and scope budget), and
+ * stores them with the state the write will leave. A retry keeps the first before-state: the first
+ * attempt may have landed.
+ */
+export async function readBeforeStates(jobs: JobStore, run: JobRun, rows: readonly StoredItem[], bridge: Bridge, signal: AbortSignal): Promise<void> {
+  const undo = run.handlers.undo;
+  const missing = rows.filter((r) => !r.before);
+  if (!undo || !missing.length) return;
+  const items = missing.map((r) => JSON.parse(r.item) as JobItem);
+  const states = await undo.read(items, run.params, { signal, bridge });
+  jobs.store.transaction(() => missing.forEach((row, k) => {
+    const before = states.get(row.itemId) ?? null;
+    jobs.patchItem(row.rowId, { before: JSON.stringify(before), after: JSON.stringify(undo.after(items[k]!, run.params, before)) });
+  }));
+}
+
+/**
+ * The handlers of an undo job, made from the action's `undo`: each item reads its object first and
+ * writes only when the object still has the state the job left (already back: nothing to do;
+ * otherwise ChangedSinceError). The check before writing makes a repeat harmless, so an undo job's
+ * items are retried as idempotent ones.
+ */
+export function undoJobHandlers(handlers: Handlers): Handlers {
+  const undo = handlers.undo as UndoHandlers<JobItem, unknown>;
+  const statesOf = (item: JobItem) => item[UNDO_KEY] as UndoStates;
+  const current = async (item: JobItem, params: unknown, ctx: { signal: AbortSignal; bridge: Bridge }) => {
+    const plain = plainItem(item);
+    return (await undo.read([plain], params, ctx)).get(itemIdOf(item)) ?? null;
+  };
+  return {
+    run: async (item, params, ctx) => {
+      const { before, after } = statesOf(item);
+      const now = await current(item, params, ctx);
+      if (sameState(now, before)) return 'already';
+      if (!sameState(now, after)) throw new ChangedSinceError(now);
+      await undo.run(plainItem(item), before, params, ctx);
+    },
+    verify: async (item, params, ctx) => sameState(await current(item, params, ctx), statesOf(item).before),
+    describe: (item) => undo.describe(plainItem(item), statesOf(item).before, statesOf(item).after),
+  };
+}
+
+/** One applied write an undo can put back. */
+export interface UndoCandidate { itemId: string; item: JobItem; scope: string; before: ObjectState | null; after: ObjectState }
+
+/** The applied writes of a job that kept their before-state (the undo's items). */
+export function undoCandidates(jobs: JobStore, jobId: string): UndoCandidate[] {
+  const out: UndoCandidate[] = [];
+  for (const row of jobs.items(jobId)) {
+    if (row.state !== 'done') continue;
+    const before = parseState(row.before);
+    const after = parseState(row.after);
+    if (before === undefined || !after) continue;
+    out.push({ itemId: row.itemId, item: JSON.parse(row.item) as JobItem, scope: row.scope, before, after });
+  }
+  return out;
+}
+
+/** Whether the jobs panel offers to undo this job, and how many changes. */
+export function undoableCount(jobs: JobStore, job: JobRow): number {
+  if (job.undoOf || job.status === 'running' || job.status === 'paused' || job.status === 'interrupted') return 0;
+  return undoCandidates(jobs, job.id).length;
+}
+
+/** What the undo's dry run found for one applied write. */
+export type UndoVerdict = 'restore' | 'changed' | 'already';
+export interface UndoPreviewRow extends UndoCandidate { verdict: UndoVerdict; current: ObjectState | null }
+
+/** Reads per undo preview call (the action's `read` takes at most this many items). */
+export const UNDO_READ_GROUP = 50;
+
+/**
+ * The undo's dry run: every object read again (in groups), then sorted into those the undo puts back
+ * (`restore`: the object still has the state the job left), those changed since (`changed`: left
+ * alone, listed for the operator) and those already back (`already`).
+ */
+export async function previewUndo(handlers: Handlers, params: unknown, candidates: readonly UndoCandidate[], bridge: Bridge, signal: AbortSignal): Promise<UndoPreviewRow[]> {
+  const undo = handlers.undo!;
+  const out: UndoPreviewRow[] = [];
+  for (let i = 0; i < candidates.length; i += UNDO_READ_GROUP) {
+    const group = candidates.slice(i, i + UNDO_READ_GROUP);
+    const states = await undo.read(group.map((c) => c.item), params, { signal, bridge });
+    for (const c of group) {
+      const current = states.get(c.itemId) ?? null;
+      const verdict: UndoVerdict = sameState(current, c.before) ? 'already' : sameState(current, c.after) ? 'restore' : 'changed';
+      out.push({ ...c, verdict, current });
+    }
+  }
+  return out;
+}
+
+/** The undo job as a draft (started like any job, in this tab or the leader): the items to put back, with their states. */
+export function undoDraft(job: JobRow, rows: readonly UndoCandidate[]): Draft {
+  return {
+    actionId: job.actionId,
+    params: JSON.parse(job.params) as Record<string, unknown>,
+    secrets: {},
+    checked: true,
+    undoOf: job.id,
+    planned: rows.map((r) => ({ itemId: r.itemId, scope: r.scope, unresolved: false, item: { ...r.item, [UNDO_KEY]: { before: r.before, after: r.after } satisfies UndoStates } })),
+  };
+}
+
+/** An undo job item's before/after cells: the state it writes over, and the one it puts back. */
+export function undoCells(item: JobItem): { before: string; after: string } {
+  const states = item[UNDO_KEY] as UndoStates | undefined;
+  return states ? { before: JSON.stringify(states.after), after: JSON.stringify(states.before) } : { before: '', after: '' };
+}
