@@ -48,14 +48,14 @@ describe('undoing a rename job', () => {
       expect(i.record).toBe('due');
     });
     expect(runner.job(jobId)!.fbid).toBe('100001');
-    expect(undoableCount(runner.jobStore, runner.job(jobId)!)).toBe(6);
+    expect(undoableCount(runner.job(jobId)!, runner.items(jobId))).toBe(6);
 
     // someone renames one account in between
     const changed = selection[2]!.id;
     await area.bridge.graph({ method: 'POST', path: changed, params: { name: 'Renamed by a colleague' } });
 
     const handlers = await area.plugin.actions.find((a) => a.id === 'adaccount.rename')!.load();
-    const preview = await previewUndo(handlers, JSON.parse(runner.job(jobId)!.params), undoCandidates(runner.jobStore, jobId), area.bridge, new AbortController().signal);
+    const preview = await previewUndo(handlers, JSON.parse(runner.job(jobId)!.params), undoCandidates(runner.items(jobId)), area.bridge, new AbortController().signal);
     expect(preview.filter((p) => p.verdict === 'changed').map((p) => p.itemId)).toEqual([changed]);
     expect(preview.filter((p) => p.verdict === 'restore')).toHaveLength(5);
 
@@ -78,7 +78,7 @@ describe('undoing a rename job', () => {
     const jobId = runner.start(runner.draft('adaccount.rename', { name: 'Summer' }, [account!]));
     await expect.poll(() => runner.job(jobId)?.status, { timeout: 20_000, interval: 20 }).toBe('done');
     // the dry run saw it unchanged; then a colleague renames it before the undo runs
-    const draft = undoDraft(runner.job(jobId)!, undoCandidates(runner.jobStore, jobId));
+    const draft = undoDraft(runner.job(jobId)!, undoCandidates(runner.items(jobId)));
     await area.bridge.graph({ method: 'POST', path: account!.id, params: { name: 'Autumn' } });
     const undoId = runner.start(draft);
     await expect.poll(() => runner.job(undoId)?.status, { timeout: 20_000, interval: 20 }).toBe('done');

@@ -16,6 +16,8 @@ import { isPreview, type DryRunEffect, type DryRunPreview } from './dry-run';
 import { ConfirmJob, isConfirmed, needsConfirmation } from './ConfirmJob';
 import { useRunnerSettings } from './runner-settings';
 import { durationWords } from './estimate';
+import { translateValues } from './translate-values';
+import { useUndoable } from './UndoDialog';
 
 export interface ActionRequest {
   actionId: string;
@@ -77,6 +79,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   // An action without parameters (`schema: null`) shows no fields.
   const schema = useMemo<ObjectSchema | undefined>(() => (!action ? undefined : action.schema ? (schemas[action.schema] as ObjectSchema | undefined) : NO_PARAMS), [action]);
   const ns = action?.pluginId ?? '';
+  /** The action's code declares an inverse: said before Start (undefined while its code loads, and for a read). */
+  const undoable = useUndoable(action);
 
   useEffect(() => {
     const defaults: Record<string, unknown> = {};
@@ -198,7 +202,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     if (!made) return;
     // the count typed is the job's: lines looked up since may have changed it
     const count = made.planned.length;
-    if (needsConfirmation(count, action.irreversible === true, confirmAbove) && !isConfirmed(typed, count)) { setTyped(''); setNotice(t('confirm.retype', { count })); return; }
+    if (needsConfirmation(count, action, confirmAbove) && !isConfirmed(typed, count)) { setTyped(''); setNotice(t('confirm.retype', { count })); return; }
     const jobId = runner.start(exclude ? withoutItems(made, exclude) : made);
     onStarted?.(jobId);
     onClose();
@@ -214,12 +218,12 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   const flagged = preview?.problems ?? [];
   /** The job's item count as the form stands: the dry run's, or the selection (× the entries of a pair action's list). */
   const jobCount = preview?.total ?? expectedCount(action.pairs?.param, schema, value, seen, request.items.length);
-  const confirming = needsConfirmation(jobCount, action.irreversible === true, confirmAbove);
+  const confirming = needsConfirmation(jobCount, action, confirmAbove);
   const confirmed = !confirming || isConfirmed(typed, jobCount);
   /** The dry run predicts every item fails: nothing worth starting. */
   const allFail = !!preview && preview.total > 0 && new Set(flagged.map((p) => p.itemId)).size >= preview.total;
   // how long it takes now (the lane's pace, the caller's budget): said before Start
-  const estimate = runner.estimate(request.actionId, preview?.total ?? request.items.length);
+  const estimate = runner.estimate(request.actionId, preview?.total ?? request.items.length, undefined, undoable);
   return (
     <Dialog isOpen onClose={onClose} title={t(action.titleKey, { ns })} icon="play" className={theme === 'dark' ? 'bp6-dark' : undefined} style={{ width: 720 }}>
       <form onSubmit={(e) => { e.preventDefault(); void start(); }} noValidate>
@@ -228,6 +232,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
             {t('runner.itemsSelected', { count: request.items.length })}
             {estimate && <span data-testid="job-estimate" data-seconds={Math.round(estimate.seconds)}>{' · '}{t('runner.estimate', { duration: durationWords(estimate.seconds, t) })}</span>}
           </p>
+          {undoable === true && <p className="bp6-text-muted" data-testid="undo-offered">{t('undo.offered')}</p>}
+          {undoable === false && !action.irreversible && <Callout intent="warning" icon="history" data-testid="no-undo">{t('undo.notOffered', { what: t(action.titleKey, { ns }) })}</Callout>}
           <SchemaForm schema={schema} ns={ns} actionKey={action.verb} value={value} onChange={(v) => { setValue(v); setPreview(null); setNotice(null); }} errors={errors}
             onFieldBlur={onFieldBlur} below={recognisedBelow(schema, value, seen, reading, t)} />
           {refusal && <Callout intent="danger" data-testid="action-refusal">{refusal}</Callout>}
@@ -343,15 +349,6 @@ function expectedCount(pairParam: string | undefined, schema: ObjectSchema, valu
 
 function labelOf(effects: readonly DryRunEffect[], itemId: string): string | undefined {
   return effects.find((e) => e.itemId === itemId)?.label;
-}
-
-/** Values the plugin gives as `{ t: key }` become their label; everything else is kept (rendered as text by React). */
-function translateValues(values: Record<string, unknown> | undefined, t: (key: string) => string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values ?? {})) {
-    out[k] = v && typeof v === 'object' && typeof (v as { t?: unknown }).t === 'string' ? t((v as { t: string }).t) : v;
-  }
-  return out;
 }
 
 const NO_PARAMS: ObjectSchema = { properties: {} };

@@ -8,10 +8,12 @@ import { useRunnerSettings } from './runner-settings';
 
 /**
  * A job asks for a deliberate confirmation when it has more items than the operator's threshold
- * (Settings → Bulk jobs, default 50) or when its action is declared irreversible (docs/DECISIONS.md).
+ * (Settings → Bulk jobs, default 50) or when its action is declared irreversible (docs/DECISIONS.md);
+ * a job that only reads (`readOnly`) never does, however big.
  */
-export function needsConfirmation(count: number, irreversible: boolean, confirmAbove: number): boolean {
-  return irreversible || count > confirmAbove;
+export function needsConfirmation(count: number, action: { irreversible?: boolean; readOnly?: boolean } | undefined, confirmAbove: number): boolean {
+  if (action?.readOnly) return false;
+  return action?.irreversible === true || count > confirmAbove;
 }
 
 /** The operator confirmed by typing the job's item count (spaces around it are ignored). */
@@ -60,7 +62,7 @@ export function useConfirmedStart(): { ask: (request: ConfirmRequest) => void; d
   const [pending, setPending] = useState<ConfirmRequest | null>(null);
   const ask = (request: ConfirmRequest) => {
     const action = findAction(allPlugins, request.actionId);
-    if (needsConfirmation(request.count, action?.irreversible ?? false, confirmAbove)) setPending(request);
+    if (needsConfirmation(request.count, action, confirmAbove)) setPending(request);
     else request.start();
   };
   return { ask, dialog: <ConfirmJobDialog request={pending} onClose={() => setPending(null)} /> };

@@ -11,6 +11,9 @@ import { outputColumns, resultRows, type ResultRow } from './results';
 import { SecretsDialog } from './SecretsDialog';
 import { VersionRetiredCallout } from './VersionRetired';
 import { ActionDialog, type ActionRequest } from './ActionDialog';
+import { UndoDialog, useUndoable } from './UndoDialog';
+import { undoableCount } from './undo';
+import { itemMessageText } from './item-message';
 import { fieldMessage, type FieldError } from './params';
 import type { JobItem, JobRow } from './types';
 
@@ -86,10 +89,16 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
   const fieldNames = missing.map(fieldLabel).join(', ');
   const refused = parseFieldErrors(job.errorFields);
   const resume = () => (missing.length ? setAsking(true) : void runner.resume(job.id));
+  // "Undo N changes": a finished job (not itself an undo) of an action with an inverse (docs/UNDO.md)
+  const over = job.status === 'done' || job.status === 'cancelled' || job.status === 'failed';
+  const undoable = useUndoable(over && !job.undoOf ? action : undefined);
+  const undoCount = useMemo(() => (undoable ? undoableCount(job, runner.items(job.id)) : 0), [undoable, job, runner]);
+  const [undoing, setUndoing] = useState(false);
+  const title = actionTitle(allPlugins, job.actionId, t);
   return (
     <Card compact className={`tessera-job${open ? ' tessera-job-open' : ''}`} data-job-id={job.id} data-job-status={job.status} interactive onClick={onOpen}>
       <div className="tessera-job-head">
-        <strong>{actionTitle(allPlugins, job.actionId, t)}</strong>
+        <strong>{job.undoOf ? t('undo.jobTitle', { what: title }) : title}</strong>
         <JobStatusTag job={job} />
       </div>
       <ProgressBar value={job.total ? finished / job.total : 0} intent={job.failed ? 'warning' : 'success'} stripes={job.status === 'running'} animate={job.status === 'running'} />
@@ -129,11 +138,13 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
           <Button size="small" icon="edit" text={t('runner.retryChanged')} data-testid="job-retry-changed"
             onClick={() => setRetrying(retryRequest(job, runner.items(job.id), refused.length > 0 ? 'skipped' : 'failed'))} />
         )}
+        {undoCount > 0 && <Button size="small" icon="undo" text={t('undo.button', { count: undoCount })} data-testid="job-undo" onClick={() => setUndoing(true)} />}
         <Button size="small" icon={open ? 'chevron-up' : 'th-list'} text={t(open ? 'runner.hideItems' : 'runner.showItems', { count: job.total })}
           aria-expanded={open} data-testid="job-items-toggle" onClick={onOpen} />
       </ButtonGroup>
       {asking && action && <SecretsDialog job={job} action={action} fields={missing} onClose={() => setAsking(false)} />}
       <ActionDialog request={retrying} onClose={() => setRetrying(null)} />
+      {undoing && <div onClick={(e) => e.stopPropagation()}><UndoDialog job={job} onClose={() => setUndoing(false)} /></div>}
     </Card>
   );
 }
@@ -152,7 +163,7 @@ function JobItems({ job }: { job: JobRow }) {
     { id: 'state', header: t('runner.state'), value: (i) => t(`runner.itemState.${i.state}`), filter: { options: ['pending', 'inflight', 'done', 'failed', 'skipped', 'unknown'].map((s) => ({ value: t(`runner.itemState.${s}`), label: t(`runner.itemState.${s}`) })) } },
     { id: 'attempts', header: t('runner.attempts'), value: (i) => i.attempts, width: 90 },
     ...outputColumns(action, t),
-    { id: 'message', header: t('runner.message'), value: (i) => i.message },
+    { id: 'message', header: t('runner.message'), value: (i) => itemMessageText(i.message, t) },
   ], [t, action]);
   return (
     <div className="tessera-job-items">

@@ -24,6 +24,11 @@ export interface EstimateInput {
   slowdown?: number;
   /** points one item costs */
   pointsPerItem: number;
+  /**
+   * each start reads the items' before-state first (an action that can be undone, docs/UNDO.md): one
+   * more reply to wait for before the write leaves, and a read's point per item
+   */
+  readsFirst?: boolean;
   /** a request's typical reply time */
   latencyMs: number;
   /** the caller's budget as the pacer knows it: percent a point costs, percent decayed a second, the usage now and the usage it keeps under */
@@ -65,10 +70,11 @@ export function estimateJob(i: EstimateInput): Estimate {
   if (i.items <= 0) return { seconds: 0, by: 'pace' };
   const starts = i.batched && (i.lane.batchSize ?? 1) > 1 ? Math.ceil(i.items / i.lane.batchSize!) : i.items;
   const delayMs = (i.lane.spacingMs + meanJitter(i.lane, i.items)) * i.paceFactor * (i.slowdown ?? 1);
-  const perStartMs = Math.max(delayMs, i.latencyMs / Math.max(1, i.lane.concurrency));
-  const paceS = ((starts - 1) * perStartMs + i.latencyMs) / 1000;
+  const replyMs = i.latencyMs * (i.readsFirst ? 2 : 1);
+  const perStartMs = Math.max(delayMs, replyMs / Math.max(1, i.lane.concurrency));
+  const paceS = ((starts - 1) * perStartMs + replyMs) / 1000;
   const { pctPerPoint, decayPctPerS, usagePct, targetPct } = i.budget;
-  const neededPct = i.items * i.pointsPerItem * pctPerPoint;
+  const neededPct = i.items * (i.pointsPerItem + (i.readsFirst ? 1 : 0)) * pctPerPoint;
   const roomPct = Math.max(0, targetPct - usagePct);
   const budgetS = decayPctPerS > 0 ? Math.max(0, neededPct - roomPct) / decayPctPerS + i.latencyMs / 1000 : 0;
   return budgetS > paceS ? { seconds: budgetS, by: 'budget' } : { seconds: paceS, by: 'pace' };

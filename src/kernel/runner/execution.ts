@@ -45,6 +45,7 @@ export async function schedule(runner: Runner, jobId: string, settle = false): P
   }
 
   if (!current()) return;
+  if (handlers.undo && !job.undoOf) runner.readsFirst.add(job.actionId);
   if (job.undoOf) {
     // an undo job: the action's inverse, checking each object before it writes (undo.ts)
     if (!handlers.undo) return runner.failJob(jobId, `"${job.actionId}" cannot be undone`);

@@ -58,6 +58,8 @@ export class Runner {
   readonly prepared = new Map<string, { value: unknown }>();
   /** A reply's typical time on this page (an average weighted to the latest), for the estimates. */
   private replyMs = DEFAULT_LATENCY_MS;
+  /** Actions whose code reads each item's before-state before its write (they can be undone): their estimates count the read. */
+  readonly readsFirst = new Set<string>();
   /** Jobs the platform check let through on this page (checked once per job, before its first send). */
   readonly checked = new Set<string>();
   /** Jobs whose parameters this page has validated (at the start, or before its first send: see `schedule`). */
@@ -329,7 +331,7 @@ export class Runner {
    * pace factor and slowdown, and the caller's budget as the usage pacer knows it. `batched`: the
    * action batches (its code says so; when not known yet, a lane with a batch size is taken to).
    */
-  estimate(actionId: string, items: number, batched?: boolean): Estimate | null {
+  estimate(actionId: string, items: number, batched?: boolean, readsFirst?: boolean): Estimate | null {
     const entry = this.deps.actions().get(actionId);
     if (!entry) return null;
     syncLanes(this, entry);
@@ -342,6 +344,7 @@ export class Runner {
       items, lane, batched: batched ?? (lane.batchSize ?? 1) > 1, paceFactor: this.deps.paceFactor?.() ?? 1,
       slowdown: this.lanes.slowdownOf(laneId),
       pointsPerItem: this.pacer?.itemCost(laneId) ?? 3,
+      readsFirst: readsFirst ?? this.readsFirst.has(actionId),
       latencyMs: this.replyMs,
       budget: {
         pctPerPoint: known?.pctPerPoint ?? STANDARD_BUDGET.pctPerPoint,

@@ -2,7 +2,7 @@
 // job a finished job offers, with its own dry run that reads the objects again and leaves alone every
 // one changed since; and the undo job's items, which check the object once more before they write.
 import type { Bridge } from '../bridge/bridge';
-import type { ObjectState, UndoHandlers } from '../plugin/types';
+import type { ActionEffect, ObjectState, UndoHandlers } from '../plugin/types';
 import type { Draft } from './draft';
 import type { JobStore, StoredItem } from './job-store';
 import type { Handlers, JobRun } from './runner-deps';
@@ -15,10 +15,15 @@ export const UNDO_KEY = '__undo';
 /** An undo job item's states: `before` the one to put back, `after` the one the job left. */
 export interface UndoStates { before: ObjectState | null; after: ObjectState }
 
+/** An undo item's note when its object was already back (nothing written). */
+export const UNDO_ALREADY = 'already back';
+/** An undo item's failure when its object changed since the job. */
+export const CHANGED_SINCE = 'changed since the job: left as it is';
+
 /** Thrown by an undo item whose object changed since the job: it is left as it is (never retried). */
 export class ChangedSinceError extends Error {
   constructor(readonly current: ObjectState | null) {
-    super('changed since the job: left as it is');
+    super(CHANGED_SINCE);
     this.name = 'ChangedSinceError';
   }
 }
@@ -84,7 +89,7 @@ export function undoJobHandlers(handlers: Handlers): Handlers {
     run: async (item, params, ctx) => {
       const { before, after } = statesOf(item);
       const now = await current(item, params, ctx);
-      if (sameState(now, before)) return 'already';
+      if (sameState(now, before)) return UNDO_ALREADY;
       if (!sameState(now, after)) throw new ChangedSinceError(now);
       await undo.run(plainItem(item), before, params, ctx);
     },
@@ -96,10 +101,10 @@ export function undoJobHandlers(handlers: Handlers): Handlers {
 /** One applied write an undo can put back. */
 export interface UndoCandidate { itemId: string; item: JobItem; scope: string; before: ObjectState | null; after: ObjectState }
 
-/** The applied writes of a job that kept their before-state (the undo's items). */
-export function undoCandidates(jobs: JobStore, jobId: string): UndoCandidate[] {
+/** The applied writes of a job (its items) that kept their before-state: the undo's items. */
+export function undoCandidates(rows: readonly StoredItem[]): UndoCandidate[] {
   const out: UndoCandidate[] = [];
-  for (const row of jobs.items(jobId)) {
+  for (const row of rows) {
     if (row.state !== 'done') continue;
     const before = parseState(row.before);
     const after = parseState(row.after);
@@ -109,15 +114,15 @@ export function undoCandidates(jobs: JobStore, jobId: string): UndoCandidate[] {
   return out;
 }
 
-/** Whether the jobs panel offers to undo this job, and how many changes. */
-export function undoableCount(jobs: JobStore, job: JobRow): number {
+/** How many changes the jobs panel offers to undo for a job (0: none, or the job is not finished, or is itself an undo). */
+export function undoableCount(job: JobRow, rows: readonly StoredItem[]): number {
   if (job.undoOf || job.status === 'running' || job.status === 'paused' || job.status === 'interrupted') return 0;
-  return undoCandidates(jobs, job.id).length;
+  return undoCandidates(rows).length;
 }
 
 /** What the undo's dry run found for one applied write. */
 export type UndoVerdict = 'restore' | 'changed' | 'already';
-export interface UndoPreviewRow extends UndoCandidate { verdict: UndoVerdict; current: ObjectState | null }
+export interface UndoPreviewRow extends UndoCandidate { verdict: UndoVerdict; current: ObjectState | null; effect: ActionEffect }
 
 /** Reads per undo preview call (the action's `read` takes at most this many items). */
 export const UNDO_READ_GROUP = 50;
@@ -136,7 +141,7 @@ export async function previewUndo(handlers: Handlers, params: unknown, candidate
     for (const c of group) {
       const current = states.get(c.itemId) ?? null;
       const verdict: UndoVerdict = sameState(current, c.before) ? 'already' : sameState(current, c.after) ? 'restore' : 'changed';
-      out.push({ ...c, verdict, current });
+      out.push({ ...c, verdict, current, effect: undo.describe(plainItem(c.item), c.before, c.after) });
     }
   }
   return out;

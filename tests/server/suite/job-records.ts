@@ -11,6 +11,9 @@ import { defaultUserLimits } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db';
 import { createHarness, type Harness } from '../harness';
 import type { SuiteEnv } from './env';
+import { createKernelStore } from '../../../src/kernel/store/store';
+import { JobStore } from '../../../src/kernel/runner/job-store';
+import { JobRecordsReporter } from '../../../src/kernel/runner/job-records';
 import { tableCounts } from './env';
 
 type Item = { item: string; attempt: number; object: string; outcome: string; before: object | null; after: object | null };
@@ -237,6 +240,76 @@ export function jobRecordTests(env: SuiteEnv): void {
         expect(list.map((r) => r.item)).toEqual(writes.map((w) => w.item));
         expect(new Set(list.map((r) => `${r.item}#${r.attempt}`)).size).toBe(40);
         expect(list.map((r) => r.after)).toEqual(writes.map((w) => w.after));
+      } finally {
+        await h?.close();
+        await database?.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+    test("the browser's outbox against a server stopped mid-job, then restarted: each applied write recorded exactly once", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-job-outbox-'));
+      const where = env.kind === 'postgres'
+        ? { databaseUrl: await env.cluster!.createDatabase(), pgliteDir: '' }
+        : { databaseUrl: null, pgliteDir: path.join(dir, 'pglite') };
+      let database: Database | null = await openDatabase(where);
+      let h: Harness | null = await createHarness(database);
+      const user = await h.signUp();
+      // the browser's side: the job's items in its store, the outbox sending them (src/kernel/runner/job-records.ts)
+      const jobs = new JobStore(createKernelStore(), () => Date.now());
+      const job = newJob();
+      jobs.create(job, {
+        actionId: 'adaccount.rename', pluginId: 'adaccount', status: 'running', pauseReason: '', pauseMessage: '', params: '{}', secretFields: '[]', error: '', errorFields: '[]',
+        settling: 0, settlingUntil: 0, total: 40, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: 1, startedAt: 1, updatedAt: 1, finishedAt: 0, dryRun: false,
+        startedBy: 'op', undoOf: '', fbid: '100012345',
+      }, Array.from({ length: 40 }, (_, i) => ({
+        jobId: job, index: i, itemId: `act_${1000 + i}`, item: JSON.stringify({ id: `act_${1000 + i}` }), state: 'pending' as const, attempts: 1, message: '', output: '', scope: '',
+        requestId: '', deadline: 0, finishedAt: 0, before: JSON.stringify({ name: `Old ${i}` }), after: JSON.stringify({ name: `New ${i}` }), record: 'write',
+      })));
+      const apply = (from: number, to: number) => { for (let i = from; i < to; i++) jobs.patchItem(`${job}:${String(i).padStart(7, '0')}`, { state: 'done' }); };
+      let loseAnswer = false;
+      const sent: number[] = [];
+      const reporter = new JobRecordsReporter(jobs, {
+        platformUserId: () => null, gatherMs: 0, retryMs: 20, maxRetryMs: 40,
+        send: async (b) => {
+          if (!h) throw new Error('the server is down');
+          const res = await h.call('POST', '/api/jobs/records', { token: user.token, body: b });
+          if (res.status !== 1) throw new Error(res.raw);
+          sent.push(b.items.length);
+          if (loseAnswer) { loseAnswer = false; throw new Error('the answer was lost'); }
+          return res.data;
+        },
+      });
+      try {
+        apply(0, 20);
+        expect(jobs.dueRecords()).toHaveLength(20);
+        expect(await reporter.flush()).toBe(20);
+        expect(jobs.dueRecords()).toHaveLength(0);
+        // stored by the server, but the answer never reached the browser: kept, sent again later
+        apply(20, 25);
+        loseAnswer = true;
+        expect(await reporter.flush()).toBe(0);
+        expect(jobs.dueRecords()).toHaveLength(5);
+        // the server stops mid-job; the job goes on and its writes wait in the outbox
+        await h.close();
+        await database.close();
+        h = null;
+        database = null;
+        apply(25, 32);
+        expect(await reporter.flush()).toBe(0);
+        expect(jobs.dueRecords()).toHaveLength(12);
+
+        database = await openDatabase(where);
+        h = await createHarness(database);
+        const stop = reporter.start(); // the outbox sends by itself from here
+        apply(32, 40);
+        await expect.poll(() => jobs.dueRecords().length, { timeout: 10_000, interval: 20 }).toBe(0);
+        stop();
+        const { list, total } = await readAll(h, user.token, job);
+        expect(total).toBe(40);
+        expect(list.map((r) => r.item).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `act_${1000 + i}`).sort());
+        expect(list.find((r) => r.item === 'act_1021')).toMatchObject({ attempt: 0, object: 'act_1021', before: { name: 'Old 21' }, after: { name: 'New 21' }, fbid: '100012345' });
+        // records 20–24 went twice (the lost answer); the server kept them once
+        expect(sent.reduce((a, b) => a + b, 0)).toBeGreaterThan(40);
       } finally {
         await h?.close();
         await database?.close();

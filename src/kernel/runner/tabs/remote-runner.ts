@@ -76,8 +76,8 @@ export class RemoteRunner implements RunnerControl {
   }
 
   /** The estimate as this tab's runner sees it (the leader's pacer knows more once its jobs ran). */
-  estimate(actionId: string, items: number, batched?: boolean): ReturnType<Runner['estimate']> {
-    return this.local.estimate(actionId, items, batched);
+  estimate(actionId: string, items: number, batched?: boolean, readsFirst?: boolean): ReturnType<Runner['estimate']> {
+    return this.local.estimate(actionId, items, batched, readsFirst);
   }
 
   availability(actionId: string): ReturnType<Runner['availability']> {
