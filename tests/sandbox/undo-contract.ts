@@ -7,6 +7,7 @@ import type { Area } from './area-harness';
 import type { ObjectState } from '../../src/kernel/plugin/types';
 import { sameState } from '../../src/kernel/runner/undo';
 import { itemIdOf, type JobItem } from '../../src/kernel/jobs/item';
+import { runBatch } from '../../src/kernel/graph/batch';
 
 export interface UndoCase {
   /** The item as the list gives it (a pair action's item carries `pair`). */
@@ -58,6 +59,14 @@ export function undoContract(area: Area, cases: UndoCases): void {
         const back = (await undo.read([c.item], params, ctx)).get(itemId) ?? null;
         expect(sameState(back, before), `after the undo: ${JSON.stringify(back)} vs ${JSON.stringify(before)}`).toBe(true);
         expect(await snapshot()).toEqual(objectsBefore);
+
+        if (undo.toBatch) {
+          // the batched inverse (an undo job on a batching lane) restores the same
+          await area.run(actionId, c.item, params);
+          const [result] = await runBatch(area.bridge, [undo.toBatch(c.item, before, params)], { retry: false });
+          expect(result!.ok, JSON.stringify(result!.body)).toBe(true);
+          expect(await snapshot()).toEqual(objectsBefore);
+        }
         // the undo's words name both states
         expect(undo.describe(c.item, before, after as ObjectState).key).toBeTruthy();
       });

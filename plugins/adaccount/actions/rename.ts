@@ -35,6 +35,7 @@ export default defineAction<'adaccount.rename', AccountItem>('adaccount.rename',
     read: (items, _params, ctx) => fieldStates(items, ['name'], ctx),
     after: (item, params) => ({ name: nameOf(item, params) }),
     run: (item, before, _params, ctx) => writeName(item, String(before?.name ?? ''), ctx),
+    toBatch: (item, before) => ({ method: 'POST', relative_url: item.id, body: new URLSearchParams({ name: String(before?.name ?? '') }).toString() }),
     describe: (item, before, after) => ({ key: 'effects.rename', values: { from: after.name ?? item.id, to: before?.name ?? '' } }),
   },
 });

@@ -242,6 +242,8 @@ export interface UndoHandlers<Item extends JobItem = JobItem, Params = unknown> 
   after: (item: Item, params: Params, before: ObjectState | null) => ObjectState;
   /** Puts `before` back (`before` null: the relation did not exist, so it is removed). */
   run: (item: Item, before: ObjectState | null, params: Params, ctx: ActionContext) => Promise<void>;
+  /** Puts `before` back as a batch entry, when the action's lane batches (the undo job then sends its items in batches). */
+  toBatch?: (item: Item, before: ObjectState | null, params: Params) => BatchRequest;
   /** The undo of one item in the operator's words (a key in the plugin's namespace). */
   describe: (item: Item, before: ObjectState | null, after: ObjectState) => ActionEffect;
 }

@@ -50,11 +50,17 @@ export function JobsView() {
   const jobs = useJobs(runner);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = jobs.find((j) => j.id === openId) ?? null;
+  // each job's latest undo (jobs come newest first)
+  const undoJobs = useMemo(() => {
+    const out = new Map<string, JobRow>();
+    for (const j of jobs) if (j.undoOf && !out.has(j.undoOf)) out.set(j.undoOf, j);
+    return out;
+  }, [jobs]);
   if (jobs.length === 0) return <NonIdealState icon="th-list" title={t('runner.noJobs')} description={t('runner.noJobsHelp')} />;
   return (
     <div className="tessera-jobs" data-testid="jobs-view">
       <div className="tessera-jobs-list">
-        {jobs.map((job) => <JobCard key={job.id} job={job} open={job.id === openId} onOpen={() => setOpenId(job.id === openId ? null : job.id)} />)}
+        {jobs.map((job) => <JobCard key={job.id} job={job} undoJob={undoJobs.get(job.id)} open={job.id === openId} onOpen={() => setOpenId(job.id === openId ? null : job.id)} />)}
       </div>
       {open && <JobItems job={open} />}
     </div>
@@ -72,7 +78,7 @@ function parseFieldErrors(json: string | undefined): FieldError[] {
   }
 }
 
-function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: () => void }) {
+function JobCard({ job, undoJob, open, onOpen }: { job: JobRow; undoJob?: JobRow; open: boolean; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const runner = useRunner();
   const { allPlugins } = useKernel();
@@ -91,7 +97,10 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
   const resume = () => (missing.length ? setAsking(true) : void runner.resume(job.id));
   // "Undo N changes": a finished job (not itself an undo) of an action with an inverse (docs/UNDO.md)
   const over = job.status === 'done' || job.status === 'cancelled' || job.status === 'failed';
-  const undoable = useUndoable(over && !job.undoOf ? action : undefined);
+  // once its undo ran to the end (or while it runs) the job offers nothing more; a cancelled or failed undo leaves the rest to undo
+  const undone = undoJob?.status === 'done';
+  const undoRunning = !!undoJob && !['done', 'cancelled', 'failed'].includes(undoJob.status);
+  const undoable = useUndoable(over && !job.undoOf && !undone && !undoRunning ? action : undefined);
   const undoCount = useMemo(() => (undoable ? undoableCount(job, runner.items(job.id)) : 0), [undoable, job, runner]);
   const [undoing, setUndoing] = useState(false);
   const title = actionTitle(allPlugins, job.actionId, t);
@@ -99,7 +108,10 @@ function JobCard({ job, open, onOpen }: { job: JobRow; open: boolean; onOpen: ()
     <Card compact className={`tessera-job${open ? ' tessera-job-open' : ''}`} data-job-id={job.id} data-job-status={job.status} interactive onClick={onOpen}>
       <div className="tessera-job-head">
         <strong>{job.undoOf ? t('undo.jobTitle', { what: title }) : title}</strong>
-        <JobStatusTag job={job} />
+        <span>
+          {undone && <Tag minimal intent="primary" icon="undo" data-testid="job-undone" style={{ marginRight: 6 }}>{t('undo.undone')}</Tag>}
+          <JobStatusTag job={job} />
+        </span>
       </div>
       <ProgressBar value={job.total ? finished / job.total : 0} intent={job.failed ? 'warning' : 'success'} stripes={job.status === 'running'} animate={job.status === 'running'} />
       <div className="tessera-job-counts" data-testid="job-counts">

@@ -65,7 +65,7 @@ export function UndoDialog({ job, onClose }: { job: JobRow; onClose: () => void 
   const already = rows?.filter((r) => r.verdict === 'already') ?? [];
   const confirming = needsConfirmation(restore.length, action, confirmAbove);
   const ok = restore.length > 0 && (!confirming || isConfirmed(typed, restore.length));
-  const estimate = restore.length ? runner.estimate(job.actionId, restore.length, false, true) : null;
+  const estimate = restore.length ? runner.estimate(job.actionId, restore.length, undefined, true) : null;
   const tr = (key: string, values?: Record<string, unknown>) => t(key, { ns, ...translateValues(values, (k) => t(k, { ns })) });
   const start = () => {
     try {
@@ -106,7 +106,7 @@ export function UndoDialog({ job, onClose }: { job: JobRow; onClose: () => void 
                 </tbody>
               </HTMLTable>
             </div>
-            {confirming && restore.length > 0 && <ConfirmJob what={t('undo.title', { what })} count={restore.length} irreversible={false} typed={typed} onType={setTyped} testId="confirm-undo" />}
+            {confirming && restore.length > 0 && <ConfirmJob what={t('undo.jobTitle', { what })} count={restore.length} irreversible={false} typed={typed} onType={setTyped} testId="confirm-undo" />}
           </div>
         )}
       </DialogBody>

@@ -123,6 +123,8 @@ export async function schedule(runner: Runner, jobId: string, settle = false): P
   runner.lanes.drop(jobId);
   if (settle) void settleLeftInFlight(runner, run);
   const pending = runner.items(jobId).filter((i) => i.state === 'pending');
+  // a write's items kept by a version before job records are reported like today's once applied
+  if (!entry.action.readOnly) runner.deps.store.transaction(() => pending.forEach((i) => { if (!i.record) runner.jobStore.patchItem(i.rowId, { record: 'write' }); }));
   if (pending.length === 0) return runner.completeIfDone(jobId);
   const total = runner.job(jobId)!.total;
   if (run.batched) {
@@ -209,6 +211,10 @@ export async function runBatchGroup(runner: Runner, run: JobRun, ids: string[]):
     rows = (await withBeforeStates(runner, run, rows)) ?? [];
     if (!rows.length) return;
   }
+  if (run.handlers.screen) {
+    rows = (await screened(runner, run, rows)) ?? [];
+    if (!rows.length) return runner.completeIfDone(jobId);
+  }
   const requestId = newRequestId();
   const deadline = runner.clock.now() + writeDeadlineMs(runner);
   const sent = rows.map((row) => ({ ...row, state: 'inflight' as const, attempts: row.attempts + 1, requestId, requestIds: JSON.stringify([...attemptIds(row), requestId]), deadline }));
@@ -268,13 +274,45 @@ async function withBeforeStates(runner: Runner, run: JobRun, rows: StoredItem[],
   try {
     await readBeforeStates(runner.jobStore, run, rows, run.bridge.item(newRequestId(), scope, countPoints), signal);
   } catch (error) {
-    if (!running()) return null;
-    runner.deps.store.transaction(() => rows.forEach((row) => onFailure(runner, run, { ...row, state: 'inflight', attempts: row.attempts + 1 }, error, row.scope || null, row, undefined, true)));
-    runner.completeIfDone(run.jobId);
+    if (running()) readFailed(runner, run, rows, error);
     return null;
   }
   if (!running()) return null;
   return rows.map((r) => runner.jobStore.item(r.rowId)).filter((r): r is StoredItem => !!r && r.state === 'pending');
+}
+
+/**
+ * An undo job's batch: its objects read first, in one call (undo.ts, `screen`); those already back
+ * are done without a write, those changed since fail with the reason, the rest go in the batch.
+ * Resolves with the rows to send, or null when the job stopped or the read failed (as for a read).
+ */
+async function screened(runner: Runner, run: JobRun, rows: StoredItem[]): Promise<StoredItem[] | null> {
+  const signal = runner.controllers.get(run.jobId)?.signal ?? new AbortController().signal;
+  const running = () => runner.job(run.jobId)?.status === 'running';
+  let verdicts: Map<string, string | Error | null>;
+  try {
+    verdicts = await run.handlers.screen!(rows.map((r) => JSON.parse(r.item) as JobItem), run.params, { signal, bridge: run.bridge.item(newRequestId()) });
+  } catch (error) {
+    if (running()) readFailed(runner, run, rows, error);
+    return null;
+  }
+  if (!running()) return null;
+  const go: StoredItem[] = [];
+  const now = runner.clock.now();
+  runner.deps.store.transaction(() => rows.forEach((row) => {
+    const verdict = verdicts.get(row.itemId) ?? null;
+    if (verdict instanceof Error) runner.jobStore.patchItem(row.rowId, { state: 'failed', attempts: row.attempts + 1, message: verdict.message, finishedAt: now });
+    // nothing was written: nothing to report
+    else if (verdict !== null) runner.jobStore.patchItem(row.rowId, { state: 'done', attempts: row.attempts + 1, message: verdict, record: '', finishedAt: now });
+    else go.push(row);
+  }));
+  return go;
+}
+
+/** A read before the writes failed: nothing was written, so the failure policy decides as for a read (retry, pause, fail). */
+function readFailed(runner: Runner, run: JobRun, rows: readonly StoredItem[], error: unknown): void {
+  runner.deps.store.transaction(() => rows.forEach((row) => onFailure(runner, run, { ...row, state: 'inflight', attempts: row.attempts + 1 }, error, row.scope || null, row, undefined, true)));
+  runner.completeIfDone(run.jobId);
 }
 
 /**

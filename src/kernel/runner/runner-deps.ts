@@ -18,7 +18,13 @@ export const DEFAULT_MAX_ATTEMPTS = 4;
 
 export interface ActionEntry { plugin: LoadedPlugin; action: PluginAction }
 
-export type Handlers = ActionHandlers<JobItem, unknown, unknown>;
+/**
+ * An action's handlers as the runner runs them; an undo job's (undo.ts) also `screen` a batch's items
+ * before it is sent: by item id, null to send it, a note when nothing needs writing, an Error to fail it.
+ */
+export type Handlers = ActionHandlers<JobItem, unknown, unknown> & {
+  screen?: (items: readonly JobItem[], params: unknown, ctx: { signal: AbortSignal; bridge: Bridge }) => Promise<Map<string, string | Error | null>>;
+};
 
 export interface RunnerDeps {
   store: KernelStore;

@@ -95,6 +95,18 @@ export function undoJobHandlers(handlers: Handlers): Handlers {
     },
     verify: async (item, params, ctx) => sameState(await current(item, params, ctx), statesOf(item).before),
     describe: (item) => undo.describe(plainItem(item), statesOf(item).before, statesOf(item).after),
+    ...(undo.toBatch ? {
+      toBatch: (item: JobItem, params: unknown) => undo.toBatch!(plainItem(item), statesOf(item).before, params),
+      // a batch's objects are read in one call before it is sent (runBatchGroup)
+      screen: async (items: readonly JobItem[], params: unknown, ctx: { signal: AbortSignal; bridge: Bridge }) => {
+        const states = await undo.read(items.map(plainItem), params, ctx);
+        return new Map(items.map((item) => {
+          const { before, after } = statesOf(item);
+          const now = states.get(itemIdOf(item)) ?? null;
+          return [itemIdOf(item), sameState(now, before) ? UNDO_ALREADY : sameState(now, after) ? null : new ChangedSinceError(now)] as const;
+        }));
+      },
+    } : {}),
   };
 }
 
