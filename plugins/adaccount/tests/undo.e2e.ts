@@ -58,7 +58,8 @@ describe('undo a bulk rename', () => {
     await sandbox.clearCalls();
     await page.getByTestId('action-start').click();
     await page.getByTestId('jobs-button').click();
-    const job = page.locator('[data-job-status]').first();
+    const jobId = await page.locator('[data-job-status]').first().getAttribute('data-job-id');
+    const job = page.locator(`[data-job-id="${jobId}"]`);
 
     // cancel once the sandbox shows about 100 written (not after a delay)
     await expect.poll(async () => Object.keys((await sandbox.calls()).writesByObject).length, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(100);
