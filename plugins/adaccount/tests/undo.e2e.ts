@@ -91,6 +91,12 @@ describe('undo a bulk rename', () => {
     const undoJob = page.locator('[data-job-status]').first();
     await expect.poll(() => undoJob.locator('strong').first().textContent()).toMatch(/^Undo: /);
     await expect.poll(() => undoJob.getAttribute('data-job-status'), { timeout: 120_000 }).toBe('done');
+    // the list reads the accounts again: their names are back on screen
+    await page.keyboard.press('Escape');
+    const firstRow = page.locator('[data-row-id]').first();
+    const firstId = await firstRow.getAttribute('data-row-id');
+    if (firstId && written.includes(firstId)) await expect.poll(() => firstRow.textContent(), { timeout: 30_000 }).toContain(original.get(firstId)!);
+    await page.getByTestId('jobs-button').click();
     // the job it undid says so, and offers nothing more
     await job.getByTestId('job-undone').waitFor();
     expect(await job.getByTestId('job-undo').count()).toBe(0);

@@ -117,8 +117,10 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
   useEffect(() => onLeaveStore(runner.store, () => { if (leadership.leader) runner.pauseAll('operator', ''); }), [runner, leadership]);
 
   useEffect(() => {
-    const onFinished = (e: { actionId: string; status: string; done: number; failed: number; skipped: number }) => {
-      void showToast(t('runner.finished', { action: actionTitle(latest.current.allPlugins, e.actionId, t), done: e.done, failed: e.failed, skipped: e.skipped }), e.status === 'failed' ? 'danger' : e.failed ? 'warning' : 'success');
+    const onFinished = (e: { jobId: string; actionId: string; status: string; done: number; failed: number; skipped: number }) => {
+      const title = actionTitle(latest.current.allPlugins, e.actionId, t);
+      const action = runner.job(e.jobId)?.undoOf ? t('undo.jobTitle', { what: title }) : title;
+      void showToast(t('runner.finished', { action, done: e.done, failed: e.failed, skipped: e.skipped }), e.status === 'failed' ? 'danger' : e.failed ? 'warning' : 'success');
     };
     const onOperator = (e: { message: string }) => void showToast(t('runner.needsOperator', { message: e.message }), 'danger', 0);
     // #2635: the platform no longer serves the configured version; the runtime is read again (bridge.ts), an admin is told where to change it
