@@ -19,8 +19,8 @@ import adcomment from '../../plugins/adcomment/plugin.json';
 import adaccount from '../../plugins/adaccount/plugin.json';
 
 const locales = {
-  'zh-CN': { title: '演示', actions: { touch: { title: '修改' }, wipe: { title: '删除' }, closed: { title: '检查' } }, problems: { closed: '{{id}} 已关闭' } },
-  'en-US': { title: 'Demo', actions: { touch: { title: 'Touch' }, wipe: { title: 'Wipe out' }, closed: { title: 'Check closed' } }, problems: { closed: '{{id}} is closed' } },
+  'zh-CN': { title: '演示', actions: { touch: { title: '修改' }, wipe: { title: '删除' }, closed: { title: '检查' }, look: { title: '查看' }, label: { title: '标记' } }, problems: { closed: '{{id}} 已关闭' } },
+  'en-US': { title: 'Demo', actions: { touch: { title: 'Touch' }, wipe: { title: 'Wipe out' }, closed: { title: 'Check closed' }, look: { title: 'Look up' }, label: { title: 'Label' } }, problems: { closed: '{{id}} is closed' } },
 };
 
 const demo = {
@@ -30,6 +30,11 @@ const demo = {
     { verb: 'touch', target: 'adaccount', run: async () => {} },
     { verb: 'wipe', target: 'adaccount', idempotent: false, irreversible: true, run: async () => {} },
     { verb: 'closed', target: 'adaccount', preflight: (item: JobItem) => (item.closed ? { key: 'problems.closed', values: { id: item.id } } : null), run: async () => {} },
+    { verb: 'look', target: 'adaccount', readOnly: true, run: async () => {} },
+    {
+      verb: 'label', target: 'adaccount', run: async () => {},
+      undo: { read: async () => new Map(), after: () => ({ label: 'x' }), run: async () => {}, describe: () => ({ key: 'x' }) },
+    },
   ],
   locales,
 };
@@ -201,5 +206,43 @@ describe('a long pasted list', () => {
     expect(shown.querySelector('tr[data-line="145"]')!.getAttribute('data-state')).toBe('notFound');
     expect(shown.querySelector('tr[data-line="120"]')).toBeNull();
     expect(shown.textContent).toContain('… and 48 more recognised lines');
+  });
+});
+
+describe('what the dialog says before Start', () => {
+  it('a read never asks for the count; a write says whether Tessera can undo it', async () => {
+    const { bus } = await renderWithKernel({ plugins: [demo], locale: 'en-US', route: '/demo/index' });
+    const look = await openAction(bus, accounts(120), 'Look up');
+    expect(within(look).queryByTestId('confirm-job')).toBeNull();
+    expect(within(look).queryByTestId('no-undo')).toBeNull();
+    expect(startButton(look).disabled).toBe(false);
+    fireEvent.click(within(look).getByRole('button', { name: 'Cancel' }));
+
+    const touch = await openAction(bus, accounts(2), 'Touch');
+    expect((await within(touch).findByTestId('no-undo')).textContent).toBe('Tessera cannot undo “Touch”: once started, putting the items back is up to you.');
+    fireEvent.click(within(touch).getByRole('button', { name: 'Cancel' }));
+
+    const label = await openAction(bus, accounts(2), 'Label');
+    expect((await within(label).findByTestId('undo-offered')).textContent).toMatch(/offers to undo it/);
+    expect(within(label).queryByTestId('no-undo')).toBeNull();
+  });
+});
+
+describe('"Start without these N" on a big job', () => {
+  it('asks for the count of the items that will run, not of the whole selection', async () => {
+    const { bus } = await renderWithKernel({ plugins: [demo], locale: 'en-US', route: '/demo/index' });
+    const started = vi.fn();
+    bus.on('job:started', started);
+    const dialog = await openAction(bus, [...accounts(3, { closed: true }), ...accounts(60).map((a) => ({ id: `o${a.id}` }))], 'Check closed');
+    fireEvent.click(within(dialog).getByRole('button', { name: /Preview changes/ }));
+    await within(dialog).findByTestId('preflight');
+    expect(within(dialog).getByTestId('confirm-job').getAttribute('data-count')).toBe('63');
+    await act(async () => { fireEvent.click(within(dialog).getByTestId('start-without-flagged')); });
+    expect(started).not.toHaveBeenCalled();
+    // the confirmation now counts the 60 that will run
+    await waitFor(() => expect(within(dialog).getByTestId('confirm-job').getAttribute('data-count')).toBe('60'));
+    fireEvent.change(within(dialog).getByTestId('confirm-job-input'), { target: { value: '60' } });
+    await act(async () => { fireEvent.click(startButton(dialog)); });
+    await waitFor(() => expect(started).toHaveBeenCalledWith(expect.objectContaining({ actionId: 'demo.closed', total: 60 })));
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { readPasted, showToast, useRunner, useSettings, type Draft } from '@kernel';
+import { readPasted, showToast, useConfirmedStart, useRunner, useSettings, type Draft } from '@kernel';
 import { BUSINESS_ROLES, DEFAULT_ROLE } from '../api';
 import type { BusinessItem } from '../checks';
 
@@ -47,16 +47,30 @@ export function InviteDialog({ isOpen, items, onClose }: { isOpen: boolean; item
       setError((e as Error).message);
     }
   };
+  const confirmed = useConfirmedStart();
   const start = () => {
     setError(null);
+    let made: Draft;
     try {
-      runner.start(draft ?? runner.draft('bm.inviteUser', params, items));
-      void showToast(t('invite.started'), 'primary');
-      setText('');
-      close();
+      made = draft ?? runner.draft('bm.inviteUser', params, items);
     } catch (e) {
       setError((e as Error).message);
+      return;
     }
+    // a big invitation (every business × every address) asks for the typed count first
+    confirmed.ask({
+      actionId: 'bm.inviteUser', count: made.planned.length,
+      start: () => {
+        try {
+          runner.start(made);
+          void showToast(t('invite.started'), 'primary');
+          setText('');
+          close();
+        } catch (e) {
+          setError((e as Error).message);
+        }
+      },
+    });
   };
 
   return (
@@ -88,6 +102,7 @@ export function InviteDialog({ isOpen, items, onClose }: { isOpen: boolean; item
         <Button text={t('invite.preview')} disabled={emails.length === 0 || items.length === 0} onClick={() => void dryRun()} data-testid="bm-invite-preview-button" />
         <Button intent="primary" text={t('invite.start')} disabled={emails.length === 0 || bad.length > 0 || items.length === 0} onClick={start} data-testid="bm-invite-start" />
       </>} />
+      {confirmed.dialog}
     </Dialog>
   );
 }

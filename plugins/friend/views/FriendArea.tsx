@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag, TextArea } from '@blueprintjs/core';
 import {
-  recordRecent, DataTable, ListButtons, ListStatus, RecognisedList, getItem, idsOf, showToast, useApi, useAreaList, useBridge, usePastedList, useRunner,
+  recordRecent, DataTable, ListButtons, ListStatus, RecognisedList, getItem, idsOf, showToast, useApi, useAreaList, useBridge, useConfirmedStart, usePastedList, useRunner,
   type AreaList, type Bridge, type FollowedSelection, type ListLoadContext, type ViewProps,
 } from '@kernel';
 import { readAccountQuality, type AccountQuality } from '../api';
@@ -72,16 +72,23 @@ function SendPanel({ onStarted }: { onStarted: () => void }) {
     setError(null);
     try { await pasted.read(); } catch (e) { setError((e as Error).message); }
   };
+  const confirmed = useConfirmedStart();
   const start = () => {
     if (!ids.length) return;
-    try {
-      runner.start('friend.send', { uids: ids }, [{ id: getItem('fbid') || 'me', account: true } as never]);
-      void showToast(t('send.started', { count: ids.length }), 'primary');
-      pasted.setText('');
-      onStarted();
-    } catch (e) {
-      setError((e as Error).message);
-    }
+    // one request per person: a long list asks for the typed count first
+    confirmed.ask({
+      actionId: 'friend.send', count: ids.length,
+      start: () => {
+        try {
+          runner.start('friend.send', { uids: ids }, [{ id: getItem('fbid') || 'me', account: true } as never]);
+          void showToast(t('send.started', { count: ids.length }), 'primary');
+          pasted.setText('');
+          onStarted();
+        } catch (e) {
+          setError((e as Error).message);
+        }
+      },
+    });
   };
   return (
     <div className="friend-send" data-testid="friend-send">
@@ -92,6 +99,7 @@ function SendPanel({ onStarted }: { onStarted: () => void }) {
         <Button icon="send-message" intent="primary" text={t('send.start', { count: ids.length })} disabled={!ids.length || pasted.reading} onClick={start} data-testid="friend-send-start" />
       </div>
       {error && <Callout intent="danger" compact>{error}</Callout>}
+      {confirmed.dialog}
       {pasted.lines && (
         <div data-testid="friend-send-preview">
           <p>{t('send.preview', { count: ids.length })}</p>

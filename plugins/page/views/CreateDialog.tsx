@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, useBridge, useRunner, useSettings } from '@kernel';
+import { showToast, useBridge, useConfirmedStart, useRunner, useSettings } from '@kernel';
 import { categorySearch, DEFAULT_PROFILE_CATEGORY } from '../api';
 import { lines } from '../checks';
 
@@ -32,16 +32,24 @@ export function CreateDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
     return () => { clearTimeout(timer); c.abort(); };
   }, [bridge, query, isOpen]);
   const chosen = category || (kind === 'profile' ? DEFAULT_PROFILE_CATEGORY : found[0]?.id ?? '');
+  const confirmed = useConfirmedStart();
   const start = () => {
     setError(null);
-    try {
-      runner.start(kind === 'page' ? 'page.createPage' : 'page.createProfile', { category: chosen }, names.map((name, i) => ({ id: `new-${i + 1}`, name })));
-      void showToast(t('started'), 'primary');
-      setText('');
-      onClose();
-    } catch (e) {
-      setError((e as Error).message);
-    }
+    const actionId = kind === 'page' ? 'page.createPage' : 'page.createProfile';
+    // many new pages at once ask for the typed count first (creations cannot be undone from Tessera)
+    confirmed.ask({
+      actionId, count: names.length,
+      start: () => {
+        try {
+          runner.start(actionId, { category: chosen }, names.map((name, i) => ({ id: `new-${i + 1}`, name })));
+          void showToast(t('started'), 'primary');
+          setText('');
+          onClose();
+        } catch (e) {
+          setError((e as Error).message);
+        }
+      },
+    });
   };
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('create.title')} icon="add" className={dark ? 'bp6-dark' : undefined}>
@@ -70,6 +78,7 @@ export function CreateDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
         <Button text={t('cancel')} onClick={onClose} />
         <Button intent="primary" text={t('create.start', { count: names.length })} disabled={!names.length || !chosen} onClick={start} data-testid="page-create-start" />
       </>} />
+      {confirmed.dialog}
     </Dialog>
   );
 }

@@ -66,6 +66,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [showRequests, setShowRequests] = useState(false);
+  /** "Start without these N" asked for a confirmation: the count to type, and Start, leave the flagged items out. */
+  const [leaveOut, setLeaveOut] = useState(false);
   const recogniser = useRecogniser();
   const { confirmAbove } = useRunnerSettings();
   /** What the operator typed to confirm a big or irreversible job (its item count). */
@@ -96,6 +98,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     draft.current = null;
     setShowRequests(false);
     setTyped('');
+    setLeaveOut(false);
   }, [request, schema]);
 
   if (!request || !action || !schema) return null;
@@ -200,15 +203,22 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     if (allFail) return;
     const made = await drafted('start');
     if (!made) return;
-    // the count typed is the job's: lines looked up since may have changed it
-    const count = made.planned.length;
-    if (needsConfirmation(count, action, confirmAbove) && !isConfirmed(typed, count)) { setTyped(''); setNotice(t('confirm.retype', { count })); return; }
-    const jobId = runner.start(exclude ? withoutItems(made, exclude) : made);
+    // the count typed is the job's as it will start (without the items left out): lines looked up since may have changed it
+    const job = exclude ? withoutItems(made, exclude) : made;
+    const count = job.planned.length;
+    if (needsConfirmation(count, action, confirmAbove) && !isConfirmed(typed, count)) {
+      setTyped('');
+      setNotice(t('confirm.retype', { count }));
+      if (exclude) setLeaveOut(true);
+      return;
+    }
+    const jobId = runner.start(job);
     onStarted?.(jobId);
     onClose();
   });
   const dryRun = () => busyWhile(async () => {
     setPreview(null);
+    setLeaveOut(false);
     const made = await drafted('preview');
     if (!made) return;
     const result = await runner.dryRun(made);
@@ -216,17 +226,19 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   });
 
   const flagged = preview?.problems ?? [];
-  /** The job's item count as the form stands: the dry run's, or the selection (× the entries of a pair action's list). */
-  const jobCount = preview?.total ?? expectedCount(action.pairs?.param, schema, value, seen, request.items.length);
+  const flaggedIds = [...new Set(flagged.map((p) => p.itemId))];
+  const leavingOut = leaveOut && flaggedIds.length > 0;
+  /** The job's item count as the form stands: the dry run's (without the flagged items once the operator chose to leave them out), or the selection (× the entries of a pair action's list). */
+  const jobCount = preview ? preview.total - (leavingOut ? flaggedIds.length : 0) : expectedCount(action.pairs?.param, schema, value, seen, request.items.length);
   const confirming = needsConfirmation(jobCount, action, confirmAbove);
   const confirmed = !confirming || isConfirmed(typed, jobCount);
   /** The dry run predicts every item fails: nothing worth starting. */
-  const allFail = !!preview && preview.total > 0 && new Set(flagged.map((p) => p.itemId)).size >= preview.total;
+  const allFail = !!preview && preview.total > 0 && flaggedIds.length >= preview.total;
   // how long it takes now (the lane's pace, the caller's budget): said before Start
   const estimate = runner.estimate(request.actionId, preview?.total ?? request.items.length, undefined, undoable);
   return (
     <Dialog isOpen onClose={onClose} title={t(action.titleKey, { ns })} icon="play" className={theme === 'dark' ? 'bp6-dark' : undefined} style={{ width: 720 }}>
-      <form onSubmit={(e) => { e.preventDefault(); void start(); }} noValidate>
+      <form onSubmit={(e) => { e.preventDefault(); void start(leavingOut ? flaggedIds : undefined); }} noValidate>
         <DialogBody>
           <p>
             {t('runner.itemsSelected', { count: request.items.length })}
@@ -234,7 +246,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
           </p>
           {undoable === true && <p className="bp6-text-muted" data-testid="undo-offered">{t('undo.offered')}</p>}
           {undoable === false && !action.irreversible && <Callout intent="warning" icon="history" data-testid="no-undo">{t('undo.notOffered', { what: t(action.titleKey, { ns }) })}</Callout>}
-          <SchemaForm schema={schema} ns={ns} actionKey={action.verb} value={value} onChange={(v) => { setValue(v); setPreview(null); setNotice(null); }} errors={errors}
+          <SchemaForm schema={schema} ns={ns} actionKey={action.verb} value={value} onChange={(v) => { setValue(v); setPreview(null); setNotice(null); setLeaveOut(false); }} errors={errors}
             onFieldBlur={onFieldBlur} below={recognisedBelow(schema, value, seen, reading, t)} />
           {refusal && <Callout intent="danger" data-testid="action-refusal">{refusal}</Callout>}
           {notice && <Callout intent="primary" icon="eye-open" data-testid="check-recognised">{notice}</Callout>}
@@ -259,7 +271,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
               </div>
               {flagged.length < preview!.total && (
                 <Button intent="warning" icon="filter-remove" data-testid="start-without-flagged" text={t('runner.startWithout', { count: flagged.length })}
-                  disabled={busy || !confirmed} onClick={() => void start(flagged.map((p) => p.itemId))} />
+                  disabled={busy} onClick={() => void start(flaggedIds)} />
               )}
             </Callout>
           )}
