@@ -15,9 +15,90 @@ function adminAccount(a: Area) {
   return { id: account!.id, name: account!.name, currency: account!.currency };
 }
 
+/** A fixture account as the list gives it (views/AccountList.tsx `toItem`), the session user its admin. */
+function fixtureAccount(a: Area, key: string) {
+  const data = a.sb.state.data;
+  const account = data.accounts.get(data.fixtures.adaccounts[key]!)!;
+  expect(account.users.some((u) => u.uid === data.fixtures.sessionUser && u.role === 1001), key).toBe(true);
+  return {
+    id: account.id, name: account.name, currency: account.currency, account_status: account.account_status, ownerrole: 1001,
+    amount_spent: String(account.amount_spent), spend_cap: String(account.spend_cap),
+  };
+}
+
 undoContract(area, {
   'adaccount.rename': (a) => {
     const item = adminAccount(a);
     return { item, params: { name: 'Undo me {index}' }, objects: [['adaccount', item.id]] };
+  },
+
+  // a person with no role on the account gets one, and loses it again
+  'adaccount.addUser': (a) => {
+    const uid = a.sb.state.data.fixtures.users.notOnAnyAccount!;
+    const item = { ...fixtureAccount(a, 'active'), pair: uid };
+    return { item, params: { uid: [uid], role: 1002 }, objects: [['adaccount', item.id]] };
+  },
+
+  // the account's last user (the sandbox lists users in the order they were added, and a role given
+  // back is added at the end: the last one comes back to the same place)
+  'adaccount.removeUser': (a) => {
+    const account = fixtureAccount(a, 'spendCap');
+    const users = a.sb.state.data.accounts.get(account.id)!.users;
+    const last = users[users.length - 1]!;
+    expect(last.uid).not.toBe(a.sb.state.data.fixtures.sessionUser);
+    expect(last.role).toBe(1003);
+    return { item: { ...account, pair: last.uid }, params: { uid: [last.uid] }, objects: [['adaccount', account.id]] };
+  },
+
+  // not shared with the agency before: unshared again (the agency's client accounts too)
+  'adaccount.shareAgency': (a) => {
+    const item = fixtureAccount(a, 'active');
+    const agency = a.sb.state.data.fixtures.businesses.agency!;
+    expect(a.sb.state.data.accounts.get(item.id)!.agencies).toEqual([]);
+    return { item, params: { business: agency, role: 'advertiser' }, objects: [['adaccount', item.id], ['business', agency]] };
+  },
+
+  // shared with the agency (here, first, so that the account is the agency's last client account, where
+  // a re-share puts it back), then removed: shared again with the same tasks
+  'adaccount.removeAgency': async (a) => {
+    const item = fixtureAccount(a, 'active');
+    const agency = a.sb.state.data.fixtures.businesses.agency!;
+    await a.run('adaccount.shareAgency', item, { business: agency, role: 'advertiser' });
+    return { item, params: { business: agency }, objects: [['adaccount', item.id], ['business', agency]] };
+  },
+
+  // a cap of 5,000.00 USD set to 6,000: 5,000.00 again
+  'adaccount.setSpendCap': (a) => {
+    const item = fixtureAccount(a, 'spendCap');
+    expect(item.spend_cap).toBe('500000');
+    return { item, params: { amount: 6000.5 }, objects: [['adaccount', item.id]] };
+  },
+
+  'adaccount.deleteSpendCap': (a) => {
+    const item = fixtureAccount(a, 'spendCap');
+    return { item, params: {}, objects: [['adaccount', item.id]] };
+  },
+
+  'adaccount.changeCurrency': (a) => {
+    const item = fixtureAccount(a, 'eur');
+    return { item, params: { currency: 'GBP' }, objects: [['adaccount', item.id]] };
+  },
+
+  'adaccount.changeTimezone': (a) => {
+    const item = fixtureAccount(a, 'active');
+    return { item, params: { timezone: 'Asia/Tokyo' }, objects: [['adaccount', item.id]] };
+  },
+
+  // two of the six fields: those two get their values back, the rest are not touched
+  'adaccount.updateBusinessInfo': (a) => {
+    const item = fixtureAccount(a, 'active');
+    return { item, params: { business_city: 'Undo City', business_country_code: 'de' }, objects: [['adaccount', item.id]] };
+  },
+
+  // an account of no business, made a client account of the agency (CONFIRMED: the session administers both)
+  'adaccount.assignToBusiness': (a) => {
+    const item = fixtureAccount(a, 'noBusiness');
+    const agency = a.sb.state.data.fixtures.businesses.agency!;
+    return { item, params: { business_id: agency, role: 'admin' }, objects: [['adaccount', item.id], ['business', agency]] };
   },
 });
