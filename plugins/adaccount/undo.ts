@@ -3,7 +3,7 @@
  * fields through the kernel's batched field read, and its relations (a user's role, an agency's
  * tasks) read once per distinct account and answered for every item of that account.
  */
-import { fieldStates, NO_DECIMAL_CURRENCIES, toMajorUnits, type ObjectState, type UndoHandlers, type UndoReadContext } from '@kernel';
+import { fieldStates, GraphError, NO_DECIMAL_CURRENCIES, toMajorUnits, type ObjectState, type UndoHandlers, type UndoReadContext } from '@kernel';
 import { actId, DELETE_SPEND_CAP, listAgencies, listUsers, spendCapParams, updateAccount } from './api';
 import { label, type AccountItem } from './checks';
 import { formatMajor } from './format';
@@ -11,11 +11,24 @@ import { formatMajor } from './format';
 /** The job item id (`<account>|<user>` for a pair item), as the runner keys the states. */
 export const itemKey = (item: AccountItem): string => (typeof item.pair === 'string' ? `${item.id}|${item.pair}` : item.id);
 
-/** Each distinct account once, then every item answered from its account's answer. */
+/**
+ * Each distinct account once, then every item answered from its account's answer; an account the
+ * platform no longer finds (#100, #803) is null, as the kernel's field read has it. Any other failure
+ * throws, for the runner's failure policy.
+ */
 async function perAccount<T>(items: readonly AccountItem[], read: (accountId: string) => Promise<T>, state: (item: AccountItem, answer: T) => ObjectState | null): Promise<Map<string, ObjectState | null>> {
-  const answers = new Map<string, T>();
-  for (const id of new Set(items.map((i) => actId(i.id)))) answers.set(id, await read(id));
-  return new Map(items.map((item) => [itemKey(item), state(item, answers.get(actId(item.id))!)]));
+  const answers = new Map<string, T | null>();
+  for (const id of new Set(items.map((i) => actId(i.id)))) answers.set(id, await read(id).catch(notFound));
+  return new Map(items.map((item) => {
+    const answer = answers.get(actId(item.id));
+    return [itemKey(item), answer === null || answer === undefined ? null : state(item, answer)];
+  }));
+}
+
+/** A read of an object that is gone answers null; anything else is thrown again. */
+function notFound(e: unknown): null {
+  if (e instanceof GraphError && (e.code === 100 || e.code === 803)) return null;
+  throw e;
 }
 
 /**

@@ -8,19 +8,31 @@
  * the state a removal leaves must be one the runner keeps (an `after` is never null), and null stays
  * "the page could not be read".
  */
-import { readNodeFields, type ObjectState, type UndoReadContext } from '@kernel';
+import { GraphError, readNodeFields, type ObjectState, type UndoReadContext } from '@kernel';
 import { adminPeople, blockedPeople, deactivationState, keywords, listAssigned, type AssignedUser } from './api';
 import { businessOf, type PageItem } from './checks';
 
 /** The job item id (`<page>|<person>` for a pair item), as the runner keys the states. */
 export const itemKey = (item: PageItem): string => (typeof item.pair === 'string' ? `${item.id}|${item.pair}` : item.id);
 
-/** Each distinct page once (its first item names it), then every item answered from its page's answer. */
+/**
+ * Each distinct page once (its first item names it), then every item answered from its page's answer;
+ * a page the platform no longer finds (#100, #803) is null, as the kernel's field read has it. Any
+ * other failure throws, for the runner's failure policy.
+ */
 async function perPage<T>(items: readonly PageItem[], read: (first: PageItem) => Promise<T>, state: (item: PageItem, answer: T) => ObjectState | null): Promise<Map<string, ObjectState | null>> {
-  const answers = new Map<string, T>();
-  for (const item of items) if (!answers.has(item.id)) answers.set(item.id, await read(item));
-  return new Map(items.map((item) => [itemKey(item), state(item, answers.get(item.id)!)]));
+  const answers = new Map<string, T | null>();
+  for (const item of items) if (!answers.has(item.id)) answers.set(item.id, await read(item).catch(notFound));
+  return new Map(items.map((item) => {
+    const answer = answers.get(item.id);
+    return [itemKey(item), answer === null || answer === undefined ? null : state(item, answer)];
+  }));
 }
+
+const notFound = (e: unknown): null => {
+  if (e instanceof GraphError && (e.code === 100 || e.code === 803)) return null;
+  throw e;
+};
 
 /** A task list as one comparable value (the platform's order is not the point). */
 export const taskList = (tasks: readonly string[]): string => [...tasks].sort().join(',');

@@ -1,6 +1,6 @@
 // The undo contract of the ad-account area (tests/sandbox/undo-contract.ts): every declared inverse,
 // written then undone against the sandbox, leaves the account exactly as it was.
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sandboxArea, type Area } from '../../../tests/sandbox/area-harness';
 import { undoContract } from '../../../tests/sandbox/undo-contract';
 
@@ -101,4 +101,55 @@ undoContract(area, {
     const agency = a.sb.state.data.fixtures.businesses.agency!;
     return { item, params: { business_id: agency, role: 'admin' }, objects: [['adaccount', item.id], ['business', agency]] };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// the paths of the inverses the contract's cases do not take
+
+describe('undo paths beyond the contract cases', () => {
+  const readCtx = () => ({ signal: new AbortController().signal, bridge: area.bridge });
+  const account = async (id: string) => (await area.sb.getJson(`/__sandbox/objects/adaccount/${id}`)).body;
+  /** Writes, then undoes with the before-state read just before the write; returns that state. */
+  async function writeThenUndo(actionId: string, item: Record<string, unknown> & { id: string }, params: unknown) {
+    const undo = area.action(actionId).undo!;
+    const before = (await undo.read([item], params, readCtx())).get(item.id) ?? null;
+    await area.run(actionId, item, params);
+    await undo.run(item, before, params, area.ctx());
+    return before;
+  }
+
+  it('setSpendCap on an account without a cap: the undo removes the cap again', async () => {
+    const item = fixtureAccount(area, 'active');
+    expect(item.spend_cap).toBe('0');
+    const was = await account(item.id);
+    expect(await writeThenUndo('adaccount.setSpendCap', item, { amount: 2000 })).toEqual({ spend_cap: '0', currency: 'USD' });
+    expect(await account(item.id)).toEqual(was);
+  });
+
+  it('shareAgency to an agency that held other tasks: the undo gives back those tasks', async () => {
+    const item = fixtureAccount(area, 'withAgency');
+    const agency = area.sb.state.data.fixtures.businesses.agency!;
+    const tasks = (await account(item.id)).agencies.find((l: { business: string }) => l.business === agency).tasks as string[];
+    expect(tasks).toHaveLength(4);
+    await writeThenUndo('adaccount.shareAgency', item, { business: agency, role: 'advertiser' });
+    // the same tasks (a task list is a set: the order they are sent in is not kept)
+    expect([...(await account(item.id)).agencies.find((l: { business: string }) => l.business === agency).tasks].sort()).toEqual([...tasks].sort());
+  });
+
+  it('updateBusinessInfo over a field that had no value: the undo refuses before writing, and says why', async () => {
+    const item = fixtureAccount(area, 'noBusiness');
+    const undo = area.action('adaccount.updateBusinessInfo').undo!;
+    const params = { business_name: 'Named at last', business_city: 'Undo City' };
+    const before = (await undo.read([item], params, readCtx())).get(item.id)!;
+    expect(before.business_name).toBe('');
+    await area.run('adaccount.updateBusinessInfo', item, params);
+    const written = await account(item.id);
+    await expect(undo.run(item, before, params, area.ctx())).rejects.toThrow(/business_name had no value/);
+    expect(await account(item.id)).toEqual(written);
+  });
+
+  it('an account the platform no longer finds reads as null (relations, like fields)', async () => {
+    const item = { id: 'act_999999999999', pair: '61550000000002' };
+    expect((await area.action('adaccount.addUser').undo!.read([item], { uid: [item.pair], role: 1002 }, readCtx())).get(`${item.id}|${item.pair}`)).toBeNull();
+  });
 });

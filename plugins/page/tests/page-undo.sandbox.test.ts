@@ -1,7 +1,7 @@
 // The undo contract of the page area (tests/sandbox/undo-contract.ts): every declared inverse, written
 // then undone against the sandbox, leaves the page (and the business whose people it names) exactly
 // as it was. Deleting a page and releasing it from its business are irreversible (plugin.json).
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sandboxArea, type Area } from '../../../tests/sandbox/area-harness';
 import { undoContract } from '../../../tests/sandbox/undo-contract';
 
@@ -91,4 +91,60 @@ undoContract(area, {
     const page = mainPage(a);
     return { item: page, params: { words: ['undo me', 'and me too'], mode: 'add' }, objects: [['page', page.id]] };
   },
+});
+
+// ---------------------------------------------------------------------------------------------
+// the paths of the inverses the contract's cases do not take
+
+describe('undo paths beyond the contract cases', () => {
+  const readCtx = () => ({ signal: new AbortController().signal, bridge: area.bridge });
+  const pageObject = async (id: string) => (await area.sb.getJson(`/__sandbox/objects/page/${id}`)).body;
+  const itemKey = (item: { id: string; pair?: string }) => (item.pair ? `${item.id}|${item.pair}` : item.id);
+  async function readState(actionId: string, item: { id: string; pair?: string }, params: unknown) {
+    return (await area.action(actionId).undo!.read([item as never], params, readCtx())).get(itemKey(item)) ?? null;
+  }
+
+  it('addRole over a role the person held with other tasks: the undo gives back those tasks', async () => {
+    const page = mainPage(area);
+    const person = businessPerson(area, page);
+    const item = { ...page, pair: person };
+    await area.run('page.addRole', item, { uids: [person], tasks: ['ADVERTISE'] });
+    const was = await pageObject(page.id);
+    const params = { uids: [person], tasks: ['MANAGE', 'MODERATE'] };
+    const before = await readState('page.addRole', item, params);
+    expect(before).toEqual({ tasks: 'ADVERTISE' });
+    await area.run('page.addRole', item, params);
+    await area.action('page.addRole').undo!.run(item as never, before, params, area.ctx());
+    expect(await pageObject(page.id)).toEqual(was);
+  });
+
+  it('an UNBLOCK refuses its undo before writing: blocking again would start a new block', async () => {
+    const page = mainPage(area);
+    const blocked = area.sb.state.data.pages.get(page.id)!.blocked!;
+    const people = notBlocked(area, page.id, 1);
+    if (!blocked.length) await area.run('page.block', page, { uids: people, action: 'BLOCK', setting_type: 'PAGE' });
+    const uid = area.sb.state.data.pages.get(page.id)!.blocked![0]!.id;
+    const params = { uids: [uid], action: 'UNBLOCK', setting_type: 'PAGE' };
+    const before = await readState('page.block', page, params);
+    expect(before?.[uid]).toMatch(/PAGE|USER/);
+    await area.run('page.block', page, params);
+    const written = await pageObject(page.id);
+    await expect(area.action('page.block').undo!.run(page as never, before, params, area.ctx())).rejects.toThrow(/cannot be undone exactly/);
+    expect(await pageObject(page.id)).toEqual(written);
+  });
+
+  it('keywords beyond what one read gives: the undo refuses rather than save a cut list', async () => {
+    const page = mainPage(area);
+    area.sb.state.data.pages.get(page.id)!.keywords = Array.from({ length: 2100 }, (_, i) => `word ${i}`);
+    const params = { words: ['one more'], mode: 'add' };
+    const before = await readState('page.saveKeywords', page, params);
+    expect(before?.count).toBe(2100);
+    await expect(area.action('page.saveKeywords').undo!.run(page as never, before, params, area.ctx())).rejects.toThrow(/cannot be put back whole/);
+  });
+
+  it('a page the platform no longer finds reads as null', async () => {
+    const item = { id: '999999999999999', name: 'gone', tasks: ['MANAGE'], business: '' };
+    expect(await readState('page.deactivate', item, {})).toBeNull();
+    expect(await readState('page.unpublish', item, {})).toBeNull();
+  });
 });
