@@ -4,7 +4,7 @@
  * tasks) read once per distinct account and answered for every item of that account.
  */
 import { fieldStates, GraphError, NO_DECIMAL_CURRENCIES, toMajorUnits, type ObjectState, type UndoHandlers, type UndoReadContext } from '@kernel';
-import { actId, DELETE_SPEND_CAP, listAgencies, listUsers, spendCapParams, updateAccount } from './api';
+import { actId, DELETE_SPEND_CAP, listAgencies, listUsers, spendCapParams, updateAccount, updateAccountEntry } from './api';
 import { label, type AccountItem } from './checks';
 import { formatMajor } from './format';
 
@@ -70,6 +70,18 @@ function capText(state: ObjectState | null | undefined) {
   return cap ? formatMajor(cap, String(state?.currency ?? '')) : label('effects.noCap');
 }
 
+/** The parameters that put a read cap back: the amount in the main unit, or the removal when there was none. */
+function capParams(before: ObjectState) {
+  const cap = toMajorUnits(before.spend_cap as string | null, String(before.currency ?? ''));
+  return cap ? spendCapParams(cap) : DELETE_SPEND_CAP;
+}
+
+/** A before-state to put back as a batch entry; none (the account could not be read before the write) fails that entry alone. */
+export function known(before: ObjectState | null): ObjectState {
+  if (!before) throw new Error('the account could not be read before the write: nothing to put back');
+  return before;
+}
+
 /**
  * The undo of a spending-limit write: the cap as the platform reads it (minor units; "0" is none) and
  * the currency it is in, read just before; put back as it was, or removed when there was none.
@@ -80,10 +92,9 @@ export function capUndo<Params>(target: (item: AccountItem, params: Params, befo
     read: (items, _params, ctx) => accountFields(items, ['spend_cap', 'currency'], ctx),
     after: (item, params, before) => ({ spend_cap: target(item, params, before) }),
     run: async (item, before, _params, ctx) => {
-      if (!before) return;
-      const cap = toMajorUnits(before.spend_cap as string | null, String(before.currency ?? ''));
-      await updateAccount(ctx.bridge, item.id, cap ? spendCapParams(cap) : DELETE_SPEND_CAP, ctx);
+      if (before) await updateAccount(ctx.bridge, item.id, capParams(before), ctx);
     },
+    toBatch: (item, before) => updateAccountEntry(item.id, capParams(known(before))),
     describe: (_item, before, after) => ({ key: 'effects.setSpendCap', values: { from: capText({ ...before, ...after }), to: capText(before) } }),
   };
 }

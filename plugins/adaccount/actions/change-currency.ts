@@ -1,5 +1,5 @@
 import { defineAction } from '@kernel';
-import { accountFields } from '../undo';
+import { accountFields, known } from '../undo';
 import { updateAccount, updateAccountEntry } from '../api';
 import { accountProblem, spent, type AccountItem } from '../checks';
 import { formatMoney } from '../format';
@@ -19,6 +19,7 @@ export default defineAction<'adaccount.changeCurrency', AccountItem>('adaccount.
     read: (items, _params, ctx) => accountFields(items, ['currency'], ctx),
     after: (_item, params) => ({ currency: params.currency }),
     run: async (item, before, _params, ctx) => { await updateAccount(ctx.bridge, item.id, { currency: String(before?.currency ?? '') }, ctx); },
+    toBatch: (item, before) => updateAccountEntry(item.id, { currency: String(known(before).currency ?? '') }),
     describe: (_item, before, after) => ({ key: 'effects.changeCurrency', values: { from: after.currency ?? '?', to: before?.currency ?? '?' } }),
   },
 });

@@ -1,5 +1,5 @@
 import { defineAction } from '@kernel';
-import { accountFields } from '../undo';
+import { accountFields, known } from '../undo';
 import { updateAccount, updateAccountEntry } from '../api';
 import { accountProblem, type AccountItem } from '../checks';
 
@@ -16,6 +16,7 @@ export default defineAction<'adaccount.changeTimezone', AccountItem>('adaccount.
     read: (items, _params, ctx) => accountFields(items, ['timezone_name'], ctx),
     after: (_item, params) => ({ timezone_name: params.timezone }),
     run: async (item, before, _params, ctx) => { await updateAccount(ctx.bridge, item.id, { timezone_name: String(before?.timezone_name ?? '') }, ctx); },
+    toBatch: (item, before) => updateAccountEntry(item.id, { timezone_name: String(known(before).timezone_name ?? '') }),
     describe: (_item, before, after) => ({ key: 'effects.changeTimezone', values: { from: after.timezone_name ?? '?', to: before?.timezone_name ?? '?' } }),
   },
 });

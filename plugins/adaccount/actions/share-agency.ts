@@ -1,5 +1,5 @@
 import { defineAction, encodeParams } from '@kernel';
-import { PARTNER_TASKS, removeAgency, shareAgency, shareAgencyParams, shareAgencyTasks } from '../api';
+import { PARTNER_TASKS, removeAgency, removeAgencyEntry, shareAgency, shareAgencyParams, shareAgencyTasks, shareAgencyTasksEntry } from '../api';
 import { accountProblem, label, type AccountItem } from '../checks';
 import { agencyStates, taskList } from '../undo';
 
@@ -23,6 +23,10 @@ export default defineAction<'adaccount.shareAgency', AccountItem>('adaccount.sha
       if (!before) return;
       if (before.tasks === null) await removeAgency(ctx.bridge, item.id, params.business, ctx);
       else await shareAgencyTasks(ctx.bridge, item.id, params.business, String(before.tasks).split(','), ctx);
+    },
+    toBatch: (item, before, params) => {
+      if (!before) throw new Error('the account could not be read before the write: nothing to put back');
+      return before.tasks === null ? removeAgencyEntry(item.id, params.business) : shareAgencyTasksEntry(item.id, params.business, String(before.tasks).split(','));
     },
     describe: (_item, before) => (before?.tasks === null || !before
       ? { key: 'effects.undo.unshareAgency', values: {} }

@@ -145,6 +145,8 @@ describe('undo paths beyond the contract cases', () => {
     await area.run('adaccount.updateBusinessInfo', item, params);
     const written = await account(item.id);
     await expect(undo.run(item, before, params, area.ctx())).rejects.toThrow(/business_name had no value/);
+    // as a batch entry too: that entry fails alone, nothing is sent for it
+    expect(() => undo.toBatch!(item, before, params)).toThrow(/business_name had no value/);
     expect(await account(item.id)).toEqual(written);
   });
 
