@@ -230,6 +230,25 @@ export async function shareAgency(bridge: Bridge, accountId: string, businessId:
   await bridge.graph({ method: 'POST', path: `${actId(accountId)}/agencies`, params: shareAgencyParams(accountId, businessId, role) }, { signal: o.signal });
 }
 
+/** Shares the account with an agency with exactly these tasks (an undo putting back the tasks it held). */
+export async function shareAgencyTasks(bridge: Bridge, accountId: string, businessId: string, tasks: readonly string[], o: CallOptions = {}): Promise<void> {
+  await bridge.graph({ method: 'POST', path: `${actId(accountId)}/agencies`, params: shareTasksParams(accountId, businessId, tasks) }, { signal: o.signal });
+}
+
+const shareTasksParams = (accountId: string, businessId: string, tasks: readonly string[]): Params =>
+  ({ business: businessId, adaccount_id: accountDigits(accountId), permitted_tasks: [...tasks] });
+
+/** The same share, or the removal of an agency, as a batch entry (an undo job on the batching lane). */
+export const shareAgencyTasksEntry = (accountId: string, businessId: string, tasks: readonly string[]): BatchRequest =>
+  ({ method: 'POST', relative_url: `${actId(accountId)}/agencies`, body: encodeParams(shareTasksParams(accountId, businessId, tasks)) });
+export const removeAgencyEntry = (accountId: string, businessId: string): BatchRequest =>
+  ({ method: 'POST', relative_url: `${actId(accountId)}/agencies`, body: encodeParams({ business: businessId, method: 'delete' }) });
+
+/** Gives a user a role on the account (`POST act_X/users`): what addUser sends, and the undo of a removal. */
+export async function addUser(bridge: Bridge, accountId: string, uid: string, role: number, o: CallOptions = {}): Promise<void> {
+  await bridge.graph({ method: 'POST', path: `${actId(accountId)}/users`, params: { uid, role } }, { signal: o.signal });
+}
+
 export async function removeAgency(bridge: Bridge, accountId: string, businessId: string, o: CallOptions = {}): Promise<void> {
   await bridge.graph({ method: 'POST', path: `${actId(accountId)}/agencies`, params: { business: businessId, method: 'delete' } }, { signal: o.signal });
 }

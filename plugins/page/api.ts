@@ -286,7 +286,12 @@ export async function categorySearch(bridge: Bridge, query: string, o: CallOptio
 }
 
 export async function updateCategory(bridge: Bridge, id: string, category: string, o: CallOptions = {}): Promise<void> {
-  await gql(bridge, DOCS.updateCategory, { page_id: asPage(id), categories: [category] }, o);
+  await setCategories(bridge, id, [category], o);
+}
+
+/** The page's categories, all at once (the form takes up to three ids; an undo puts back the ones the page had). */
+export async function setCategories(bridge: Bridge, id: string, categories: readonly string[], o: CallOptions = {}): Promise<void> {
+  await gql(bridge, DOCS.updateCategory, { page_id: asPage(id), categories: [...categories] }, o);
 }
 
 export async function createPage(bridge: Bridge, name: string, category: string, o: CallOptions = {}): Promise<{ id: string; name: string }> {

@@ -1,5 +1,7 @@
 import { defineAction } from '@kernel';
+import { removeUser } from '../api';
 import { accountProblem, label, userOf, type AccountItem } from '../checks';
+import { userStates } from '../undo';
 
 /**
  * Adds a user with a role to an ad account: one job item per account × user (the `uid` list is the
@@ -16,4 +18,14 @@ export default defineAction<'adaccount.addUser', AccountItem>('adaccount.addUser
   },
   describe: (item, params) => ({ key: 'effects.addUser', values: { user: userOf(item, params.uid), role: label(`actions.addUser.enum.role.${params.role}`) } }),
   preflight: (item) => accountProblem(item, 'admin'),
+  // Undo: the user had no role before (the add is refused otherwise), so the role is taken off again.
+  undo: {
+    read: (items, params, ctx) => userStates(items, (item) => userOf(item, params.uid), ctx),
+    after: (_item, params) => ({ role: params.role }),
+    run: async (item, before, params, ctx) => {
+      // (a user who had a role is refused by the add, so that item never reaches an undo)
+      if (before?.role === null) await removeUser(ctx.bridge, item.id, userOf(item, params.uid), ctx);
+    },
+    describe: (item, _before, after) => ({ key: 'effects.undo.addUser', values: { user: item.pair ?? '', role: label(`roles.${after.role}`) } }),
+  },
 });

@@ -1,4 +1,5 @@
 import { defineAction } from '@kernel';
+import { accountFields, known } from '../undo';
 import { updateAccount, updateAccountEntry } from '../api';
 import { accountProblem, type AccountItem } from '../checks';
 
@@ -10,4 +11,12 @@ export default defineAction<'adaccount.changeTimezone', AccountItem>('adaccount.
   },
   describe: (item, params) => ({ key: 'effects.changeTimezone', values: { from: item.timezone_name ?? '?', to: params.timezone } }),
   preflight: (item) => accountProblem(item, 'admin'),
+  // Undo: the time zone read just before goes back (by name, as the write sends it).
+  undo: {
+    read: (items, _params, ctx) => accountFields(items, ['timezone_name'], ctx),
+    after: (_item, params) => ({ timezone_name: params.timezone }),
+    run: async (item, before, _params, ctx) => { await updateAccount(ctx.bridge, item.id, { timezone_name: String(before?.timezone_name ?? '') }, ctx); },
+    toBatch: (item, before) => updateAccountEntry(item.id, { timezone_name: String(known(before).timezone_name ?? '') }),
+    describe: (_item, before, after) => ({ key: 'effects.changeTimezone', values: { from: after.timezone_name ?? '?', to: before?.timezone_name ?? '?' } }),
+  },
 });

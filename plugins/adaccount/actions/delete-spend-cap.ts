@@ -1,5 +1,6 @@
 import { defineAction } from '@kernel';
 import { DELETE_SPEND_CAP, updateAccount, updateAccountEntry } from '../api';
+import { capUndo } from '../undo';
 import { accountProblem, currentCap, type AccountItem } from '../checks';
 
 /** Removes the account spending limit (`spend_cap_action=delete`). Idempotent, batchable. */
@@ -10,4 +11,6 @@ export default defineAction<'adaccount.deleteSpendCap', AccountItem>('adaccount.
   },
   describe: (item) => ({ key: 'effects.deleteSpendCap', values: { from: currentCap(item) } }),
   preflight: (item) => accountProblem(item, 'admin'),
+  // Undo: the cap read just before goes back.
+  undo: capUndo(() => '0'),
 });

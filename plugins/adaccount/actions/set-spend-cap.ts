@@ -1,5 +1,6 @@
 import { defineAction } from '@kernel';
 import { spendCapParams, updateAccount, updateAccountEntry } from '../api';
+import { capUndo, minorUnits } from '../undo';
 import { accountProblem, currentCap, spendCapProblem, type AccountItem } from '../checks';
 import { formatMajor } from '../format';
 
@@ -17,4 +18,6 @@ export default defineAction<'adaccount.setSpendCap', AccountItem>('adaccount.set
     values: { from: currentCap(item), to: formatMajor(params.amount, item.currency), amount: params.amount, currency: item.currency ?? '?' },
   }),
   preflight: (item, params) => accountProblem(item, 'admin') ?? spendCapProblem(item, params.amount),
+  // Undo: the cap read just before (or none) goes back.
+  undo: capUndo<{ amount: number }>((item, params, before) => minorUnits(params.amount, String(before?.currency ?? item.currency ?? ''))),
 });

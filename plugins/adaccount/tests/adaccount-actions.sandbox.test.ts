@@ -463,13 +463,15 @@ describe('through the runner', () => {
     expect(sent).toEqual([]);
   });
 
-  it('a batched write: one batch request, one failed item with the platform message', async () => {
+  it('a batched write: one batch request (after one batched read of the before-states), one failed item with the platform message', async () => {
     const runner = makeRunner();
     const ids = [fx.adaccounts.active!, fx.adaccounts.eur!, fx.adaccounts.analystRole!];
     const items = await finished(runner, runner.start('adaccount.setSpendCap', { amount: 99_999 }, ids.map((id) => ({ id }))));
     expect(items.map((i) => i.state)).toEqual(['done', 'done', 'failed']);
     expect(items[2].message).toMatch(/\S/);
-    expect(sent.filter((p) => p.options.method === 'POST')).toHaveLength(1);
+    // the writes in one batch request; the before-states the undo keeps were read in one batch of their own (GET entries)
+    const batches = sent.filter((p) => p.options.method === 'POST').map((p) => JSON.parse(new URLSearchParams(p.options.body).get('batch')!) as { method: string }[]);
+    expect(batches.map((b) => b.map((e) => e.method))).toEqual([['GET', 'GET', 'GET'], ['POST', 'POST', 'POST']]);
     expect((await account(ids[0])).spend_cap).toBe(9_999_900);
   });
 

@@ -1,6 +1,7 @@
 import { defineAction } from '@kernel';
-import { addRole, listAssigned, ROLE_TASKS } from '../api';
+import { addRole, listAssigned, removeRole, ROLE_TASKS } from '../api';
 import { businessOf, businessProblem, pageName, pairOf, taskProblem, type PageItem } from '../checks';
+import { roleStates, taskList } from '../undo';
 
 /**
  * Gives business people (by business-user id) a role with the task list on pages, through the page's
@@ -13,4 +14,19 @@ export default defineAction<'page.addRole', PageItem>('page.addRole', {
   verify: async (item, params, ctx) => (await listAssigned(ctx.bridge, item.id, await businessOf(ctx.bridge, item, ctx), ctx)).some((r) => r.id === pairOf(item, params.uids)),
   describe: (item, params) => ({ key: 'effects.addRole', values: { user: pairOf(item, params.uids), page: pageName(item), count: (params.tasks ?? ROLE_TASKS).length } }),
   preflight: (item) => taskProblem(item, 'MANAGE') ?? businessProblem(item),
+  // Undo: a person who had no role loses it again; one who had other tasks gets those back (giving a
+  // role again sets the tasks).
+  undo: {
+    read: (items, params, ctx) => roleStates(items, (item) => pairOf(item, params.uids), ctx),
+    after: (_item, params) => ({ tasks: taskList(params.tasks ?? ROLE_TASKS) }),
+    run: async (item, before, params, ctx) => {
+      if (!before) return;
+      const business = await businessOf(ctx.bridge, item, ctx);
+      if (before.tasks === null) await removeRole(ctx.bridge, item.id, business, pairOf(item, params.uids), ctx);
+      else await addRole(ctx.bridge, item.id, business, pairOf(item, params.uids), String(before.tasks).split(','), ctx);
+    },
+    describe: (item, before) => (before?.tasks === null || !before
+      ? { key: 'effects.removeRole', values: { user: item.pair ?? '', page: pageName(item) } }
+      : { key: 'effects.undo.roleTasks', values: { user: item.pair ?? '', page: pageName(item), tasks: String(before.tasks).split(',').join(', ') } }),
+  },
 });

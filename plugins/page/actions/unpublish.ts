@@ -1,4 +1,4 @@
-import { defineAction } from '@kernel';
+import { defineAction, fieldStates } from '@kernel';
 import { setPublished } from '../api';
 import { pageName, taskProblem, type PageItem } from '../checks';
 
@@ -9,4 +9,13 @@ export default defineAction<'page.unpublish', PageItem>('page.unpublish', {
   },
   describe: (item) => ({ key: 'effects.unpublish', values: { page: pageName(item) } }),
   preflight: (item) => taskProblem(item, 'MANAGE'),
+  // Undo: published again if it was (its `is_published` read just before, through the Graph batch).
+  undo: {
+    read: (items, _params, ctx) => fieldStates(items, ['is_published'], ctx),
+    after: () => ({ is_published: false }),
+    run: async (item, before, _params, ctx) => {
+      if (before?.is_published === true) await setPublished(ctx.bridge, item.id, true, ctx);
+    },
+    describe: (item) => ({ key: 'effects.undo.publish', values: { page: pageName(item) } }),
+  },
 });

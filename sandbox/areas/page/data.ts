@@ -132,6 +132,7 @@ function addPageAreaState(data: Dataset): void {
   for (const p of data.pageList) {
     p.username = `${slug(p.name)}.${p.index}`;
     p.deactivated_until = null;
+    p.deactivated_time = null;
     p.blocked = rng.sample(users.slice(1), rng.int(0, 3)).map((id) => ({ id, type: rng.chance(0.7) ? 'PAGE' as const : 'USER' as const, time: DATA_EPOCH_S - rng.int(1, 300) * 86400 }));
     p.keywords = rng.chance(0.4) ? rng.sample(KEYWORD_POOL, rng.int(1, 6)) : [];
     p.profanity_filter = rng.pick(['OFF', 'MEDIUM', 'HIGH'] as const);

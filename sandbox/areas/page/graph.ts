@@ -10,6 +10,7 @@ import type { Business, BusinessUser } from '../bm/data';
 import { bizRef, businessParam } from '../bm/graph';
 import { assignedBusiness, assignedRows, assignee } from '../bm/assigned';
 import type { Page } from './data';
+import { categoryOf as categoryId } from './graphql';
 
 function pageToken(ctx: Ctx, pg: Page): string {
   return `EAAP${ctx.data.seed.length}${pg.id}PAGE`;
@@ -73,7 +74,8 @@ export const pageType: TypeDef<Page> = {
     id: (pg) => pg.id,
     name: (pg) => pg.name,
     category: (pg) => pg.category,
-    category_list: (pg) => [{ id: String(2200 + (pg.index % 50)), name: pg.category }],
+    // the id of the page's category itself (the one the category search gives and the category form takes)
+    category_list: (pg) => [{ id: categoryId(pg.category), name: pg.category }],
     fan_count: (pg) => pg.fan_count,
     likes: (pg) => pg.fan_count,
     followers_count: (pg) => Math.round(pg.fan_count * 1.1),
