@@ -10,8 +10,9 @@ export default defineAction<'page.block', PageItem>('page.block', {
   preflight: (item) => taskProblem(item, 'MODERATE'),
   // Undo of a BLOCK: everyone it blocked (those not blocked before) is unblocked; those blocked before
   // stay as they were. An UNBLOCK cannot be undone exactly: blocking again starts a new block with a
-  // new date, so its undo refuses each page before writing and says so.
+  // new date, so an UNBLOCK job offers no undo (and its run refuses, should one be started anyway).
   undo: {
+    offered: (params) => (params.action ?? DEFAULT_BLOCK_ACTION) === 'BLOCK',
     read: (items, params, ctx) => blockStates(items, params.uids, ctx),
     after: (_item, params, before) => Object.fromEntries(params.uids.map((id) => [id,
       (params.action ?? DEFAULT_BLOCK_ACTION) === 'BLOCK' ? before?.[id] ?? (params.setting_type ?? DEFAULT_BLOCK_SETTING) : null])),

@@ -236,6 +236,8 @@ export interface UndoReadContext { signal: AbortSignal; bridge: Bridge }
  * one the write left), which is left as it is.
  */
 export interface UndoHandlers<Item extends JobItem = JobItem, Params = unknown> {
+  /** Whether a job with these parameters can be undone (absent: always); a job that cannot keeps no before-state and offers no undo. */
+  offered?: (params: Params) => boolean;
   /** The items' current states, by job item id (for a pair action `<item>|<entry>`); fresh from the platform. */
   read: (items: readonly Item[], params: Params, ctx: UndoReadContext) => Promise<Map<string, ObjectState | null>>;
   /** The state the write leaves (the keys compared with the current state). */

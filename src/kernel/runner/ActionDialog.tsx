@@ -82,7 +82,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   const schema = useMemo<ObjectSchema | undefined>(() => (!action ? undefined : action.schema ? (schemas[action.schema] as ObjectSchema | undefined) : NO_PARAMS), [action]);
   const ns = action?.pluginId ?? '';
   /** The action's code declares an inverse: said before Start (undefined while its code loads, and for a read). */
-  const undoable = useUndoable(action);
+  const undoable = useUndoable(action, value);
 
   useEffect(() => {
     const defaults: Record<string, unknown> = {};

@@ -100,7 +100,8 @@ function JobCard({ job, undoJob, open, onOpen }: { job: JobRow; undoJob?: JobRow
   // once its undo ran to the end (or while it runs) the job offers nothing more; a cancelled or failed undo leaves the rest to undo
   const undone = undoJob?.status === 'done';
   const undoRunning = !!undoJob && !['done', 'cancelled', 'failed'].includes(undoJob.status);
-  const undoable = useUndoable(over && !job.undoOf && !undone && !undoRunning ? action : undefined);
+  const jobParams = useMemo(() => JSON.parse(job.params) as unknown, [job.params]);
+  const undoable = useUndoable(over && !job.undoOf && !undone && !undoRunning ? action : undefined, jobParams);
   const undoCount = useMemo(() => (undoable ? undoableCount(job, runner.items(job.id)) : 0), [undoable, job, runner]);
   const [undoing, setUndoing] = useState(false);
   const title = actionTitle(allPlugins, job.actionId, t);

@@ -9,7 +9,8 @@ import { actionTitle, findAction, useRunner } from './RunnerHost';
 import { ConfirmJob, isConfirmed, needsConfirmation } from './ConfirmJob';
 import { useRunnerSettings } from './runner-settings';
 import { durationWords } from './estimate';
-import { previewUndo, undoCandidates, undoDraft, type UndoPreviewRow } from './undo';
+import { previewUndo, undoCandidates, undoDraft, undoOffered, type UndoPreviewRow } from './undo';
+import type { Handlers } from './runner-deps';
 import { translateValues } from './translate-values';
 import type { JobRow } from './types';
 
@@ -17,16 +18,16 @@ import type { JobRow } from './types';
  * Whether an action's code declares an inverse (loaded once; undefined while loading or for no action).
  * The action dialog says before Start whether a job can be undone.
  */
-export function useUndoable(action: PluginAction | undefined): boolean | undefined {
-  const [known, setKnown] = useState<{ id: string; undoable: boolean } | null>(null);
+export function useUndoable(action: PluginAction | undefined, params: unknown): boolean | undefined {
+  const [known, setKnown] = useState<{ id: string; undo: Handlers['undo'] } | null>(null);
   useEffect(() => {
     if (!action || action.readOnly) return;
     let live = true;
-    action.load().then((h) => { if (live) setKnown({ id: action.id, undoable: !!h.undo }); }, () => { if (live) setKnown({ id: action.id, undoable: false }); });
+    action.load().then((h) => { if (live) setKnown({ id: action.id, undo: h.undo }); }, () => { if (live) setKnown({ id: action.id, undo: undefined }); });
     return () => { live = false; };
   }, [action]);
-  if (!action || action.readOnly) return undefined;
-  return known?.id === action.id ? known.undoable : undefined;
+  if (!action || action.readOnly || known?.id !== action.id) return undefined;
+  return undoOffered(known.undo, params);
 }
 
 const VERDICT_INTENT = { restore: 'success', changed: 'warning', already: 'none' } as const;
@@ -53,7 +54,7 @@ export function UndoDialog({ job, onClose }: { job: JobRow; onClose: () => void 
     const controller = new AbortController();
     (async () => {
       const handlers = await action.load();
-      if (!handlers.undo) throw new Error(t('undo.notOffered', { what: actionTitle(allPlugins, job.actionId, t) }));
+      if (!undoOffered(handlers.undo, JSON.parse(job.params))) throw new Error(t('undo.notOffered', { what: actionTitle(allPlugins, job.actionId, t) }));
       return previewUndo(handlers, JSON.parse(job.params), undoCandidates(runner.items(job.id)), bridge, controller.signal);
     })().then(setRows, (e: unknown) => { if (!controller.signal.aborted) setError(e instanceof Error ? e.message : String(e)); });
     return () => controller.abort();

@@ -19,7 +19,7 @@ import { DEFAULT_MAX_ATTEMPTS, resultCells, without, type Handlers, type JobRun 
 import { askSecretsAgain, settleLeftInFlight, settleThenRequeue, writeDeadlineMs } from './settling';
 import { observeResponse } from './pacing-gate';
 import { paramsProblem, secretsOf, syncLanes } from './admission';
-import { readBeforeStates, undoJobHandlers } from './undo';
+import { readBeforeStates, undoJobHandlers, undoOffered } from './undo';
 
 /**
  * Loads the action's code, settles what a reload left in flight (`settle`), runs `prepare` once,
@@ -45,7 +45,6 @@ export async function schedule(runner: Runner, jobId: string, settle = false): P
   }
 
   if (!current()) return;
-  if (handlers.undo && !job.undoOf) runner.readsFirst.add(job.actionId);
   if (job.undoOf) {
     // an undo job: the action's inverse, checking each object before it writes (undo.ts)
     if (!handlers.undo) return runner.failJob(jobId, `"${job.actionId}" cannot be undone`);
@@ -59,6 +58,7 @@ export async function schedule(runner: Runner, jobId: string, settle = false): P
   }
 
   const params = { ...(JSON.parse(job.params) as object), ...runner.secrets.get(jobId) };
+  if (!job.undoOf && undoOffered(handlers.undo, params)) runner.readsFirst.add(job.actionId);
   let problem: { message: string; fields: FieldError[] } | null;
   try {
     problem = await paramsProblem(runner, jobId, entry.action.schema, params);
@@ -171,7 +171,7 @@ export async function runItem(runner: Runner, run: JobRun, rowId: string): Promi
   const item = JSON.parse(row.item) as JobItem;
   let points = 0;
   const countPoints = (init: { method: string; body?: string }) => { points += requestCosts(init).reduce((s, c) => s + c, 0); };
-  if (handlers.undo && !row.before) {
+  if (handlers.undo && !row.before && undoOffered(handlers.undo, run.params)) {
     row = (await withBeforeStates(runner, run, [row], countPoints))?.[0] ?? null;
     if (!row) return;
   }
@@ -207,7 +207,7 @@ export async function runBatchGroup(runner: Runner, run: JobRun, ids: string[]):
   if (runner.job(jobId)?.status !== 'running') return;
   let rows = ids.map((id) => runner.jobStore.item(id)).filter((r): r is StoredItem => !!r && r.state === 'pending');
   if (!rows.length) return;
-  if (run.handlers.undo && rows.some((r) => !r.before)) {
+  if (run.handlers.undo && rows.some((r) => !r.before) && undoOffered(run.handlers.undo, run.params)) {
     rows = (await withBeforeStates(runner, run, rows)) ?? [];
     if (!rows.length) return;
   }

@@ -63,7 +63,7 @@ export function plainItem(item: JobItem): JobItem {
 export async function readBeforeStates(jobs: JobStore, run: JobRun, rows: readonly StoredItem[], bridge: Bridge, signal: AbortSignal): Promise<void> {
   const undo = run.handlers.undo;
   const missing = rows.filter((r) => !r.before);
-  if (!undo || !missing.length) return;
+  if (!undo || !missing.length || !undoOffered(undo, run.params)) return;
   const items = missing.map((r) => JSON.parse(r.item) as JobItem);
   const states = await undo.read(items, run.params, { signal, bridge });
   jobs.store.transaction(() => missing.forEach((row, k) => {
@@ -175,4 +175,9 @@ export function undoDraft(job: JobRow, rows: readonly UndoCandidate[]): Draft {
 export function undoCells(item: JobItem): { before: string; after: string } {
   const states = item[UNDO_KEY] as UndoStates | undefined;
   return states ? { before: JSON.stringify(states.after), after: JSON.stringify(states.before) } : { before: '', after: '' };
+}
+
+/** Whether a job of these parameters can be undone (its action has an inverse, offered for them). */
+export function undoOffered(undo: UndoHandlers<JobItem, unknown> | undefined, params: unknown): boolean {
+  return !!undo && (undo.offered?.(params) ?? true);
 }
