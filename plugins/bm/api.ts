@@ -142,6 +142,11 @@ export async function inviteUser(bridge: Bridge, businessId: string, email: stri
   return String(body?.id ?? '');
 }
 
+/** `DELETE {invitation}`: cancels a pending invitation (the platform's BusinessRoleRequest), by id. */
+export async function cancelInvitation(bridge: Bridge, invitationId: string, o: CallOptions = {}): Promise<void> {
+  await bridge.graph({ method: 'DELETE', path: asNode(invitationId, 'invitation') }, { signal: o.signal });
+}
+
 /** Is the address invited (pending) or already a member? */
 export async function hasInviteOrMember(bridge: Bridge, businessId: string, email: string, o: CallOptions = {}): Promise<boolean> {
   const lower = email.trim().toLowerCase();
@@ -263,6 +268,18 @@ export async function changeConnections(bridge: Bridge, businessId: string, add:
   const data = await gql<Record<string, { results?: { from_id: string; to_id: string; status: string }[] } | undefined>>(
     bridge, add ? DOCS.connectionsAdd : DOCS.connectionsRemove, { business_id: asBusiness(businessId), connections: [...connections] }, o);
   return (add ? data.asset_connections_bulk_add : data.asset_connections_bulk_remove)?.results ?? [];
+}
+
+/** `GET {pixel}/shared_accounts?business=` (the account digits): the share a connection to an ad account makes with it. */
+export async function pixelSharedAccounts(bridge: Bridge, pixelId: string, businessId: string, o: CallOptions = {}): Promise<Set<string>> {
+  const rows = expectRows<{ id: string; account_id?: string }>('bm.pixelSharedAccounts', await readAll(bridge, `${asNode(pixelId, 'pixel')}/shared_accounts`,
+    { business: asBusiness(businessId), fields: 'id,account_id', limit: 100 }, { max: 5000, signal: o.signal }), { id: 'string', account_id: 'string?' });
+  return new Set(rows.map((a) => String(a.account_id ?? asAccountDigits(String(a.id)))));
+}
+
+/** `POST|DELETE {pixel}/shared_accounts` (business, account_id): shares a pixel with an ad account, or unshares it. */
+export async function setPixelShared(bridge: Bridge, pixelId: string, businessId: string, accountId: string, shared: boolean, o: CallOptions = {}): Promise<void> {
+  await bridge.graph({ method: shared ? 'POST' : 'DELETE', path: `${asNode(pixelId, 'pixel')}/shared_accounts`, params: { business: asBusiness(businessId), account_id: asAccountDigits(accountId) } }, { signal: o.signal });
 }
 
 export interface AssetGroup { id: string; name: string; ad_account_ids: string[] }
