@@ -299,6 +299,11 @@ export async function shareToAssetGroup(bridge: Bridge, groupId: string, adAccou
   return data.asset_group_share_ad_account?.added ?? [];
 }
 
+/** `DELETE {group}/contained_adaccounts` (asset_id): takes an ad account out of an asset group (docs/PLATFORM.md section 8). */
+export async function removeFromAssetGroup(bridge: Bridge, groupId: string, adAccountId: string, o: CallOptions = {}): Promise<void> {
+  await bridge.graph({ method: 'DELETE', path: `${asNode(groupId, 'asset group')}/contained_adaccounts`, params: { asset_id: asAccount(adAccountId) } }, { signal: o.signal });
+}
+
 export async function removeAdAccount(bridge: Bridge, businessId: string, adAccountId: string, o: CallOptions = {}): Promise<void> {
   await gql(bridge, DOCS.removeAdAccount, { business_id: asBusiness(businessId), ad_account_id: asAccountDigits(adAccountId) }, o);
 }

@@ -19,6 +19,8 @@ export const bm: AllowListSection = {
     // "remove a business user": POST {business user} method=delete, by id (docs/PLATFORM.md, bm); the
     // invitation undo's DELETE {invitation} (a BusinessRoleRequest) is the same call shape
     { what: 'remove a business user or cancel an invitation, by id', host: G, method: 'DELETE', path: '/{v}/{id}' },
+    // the undo of adding ad accounts to an asset group (extension 1.5.0)
+    { what: 'take an ad account out of an asset group', host: G, method: 'DELETE', path: '/{v}/{id}/contained_adaccounts' },
     { what: 'business ad-account limit form', host: 'business.facebook.com', method: 'POST', path: '/business/adaccount/limits/' },
     {
       what: 'business GraphQL (restriction, partners, assets, groups, connections, info, people)', host: 'business.facebook.com', method: 'POST', path: '/api/graphql/',

@@ -69,6 +69,15 @@ undoContract(area, {
     await a.run('bm.userAssetAssign', item, { user_id: user, asset_id: asset, tasks: ['ANALYZE', 'ADVERTISE', 'DRAFT'] });
     return { item, params: { user_id: user, asset_id: asset }, objects: [['business', item.id], ['business_user', user]] };
   },
+  'bm.shareToAssetGroup': async (a) => {
+    // a group of the business holding one account already: the job adds that one again and a new one
+    const item = mainBusiness(a);
+    const d = a.sb.state.data;
+    const [first, second] = d.businesses.get(item.id)!.owned_accounts.filter((x) => d.accounts.get(x)!.account_status === 1).map((x) => x.replace(/^act_/, ''));
+    const group = (await a.run('bm.createAssetGroup', item, { name: 'Undo group' })).id as string;
+    await a.run('bm.shareToAssetGroup', item, { asset_group_id: group, ad_account_ids: [first] });
+    return { item, params: { asset_group_id: group, ad_account_ids: [first, second] }, objects: [['business', item.id]] };
+  },
   'bm.addConnections': (a) => {
     const to = ownedAccount(a);
     return { item: mainBusiness(a), params: connection(a, to), objects: connectionObjects(a, to) };
