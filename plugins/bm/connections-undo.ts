@@ -23,7 +23,7 @@ async function read(items: readonly BusinessItem[], p: ConnectionParams, ctx: Un
     const state: ObjectState = {};
     for (const to of p.to_ids) {
       const key = targetKey(to, p);
-      state[`connected:${to}`] = connected.has(key) || connected.has(to);
+      state[`connected:${to}`] = connected.has(key) || connected.has(to) || (isAccount(p) && connected.has(`act_${key}`));
       if (shared) state[`shared:${to}`] = shared.has(key);
     }
     out.set(itemKey(item), state);

@@ -96,7 +96,9 @@ export function connectionStates(items: readonly PixelItem[], params: Parameters
     (item, { connected, shared }): ObjectState => {
       const c = connectionOf(item, params);
       const to = targetKey(c.to_id, c.to_asset_type);
-      return shared ? { connected: connected.has(to), shared: shared.has(to) } : { connected: connected.has(to) };
+      // the business area's form keeps an ad account as it was typed: digits or act_<digits>
+      const isConnected = connected.has(to) || connected.has(c.to_id) || (c.to_asset_type === 'ad-account' && connected.has(`act_${to}`));
+      return shared ? { connected: isConnected, shared: shared.has(to) } : { connected: isConnected };
     });
 }
 
