@@ -3,7 +3,7 @@
 // the ad account exactly as they were. A removal's case first adds what it removes (the undo adds it
 // back at the end of the platform's list, where the case put it: a list's order is not part of the
 // state the undo restores).
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { sandboxArea, type Area } from '../../../tests/sandbox/area-harness';
 import { undoContract } from '../../../tests/sandbox/undo-contract';
 
@@ -88,4 +88,19 @@ undoContract(area, {
     await a.run('bm.addConnections', item, connection(a, to));
     return { item, params: connection(a, to), objects: connectionObjects(a, to) };
   },
+});
+
+it('a primary page set where there was none cannot be cleared: that undo refuses and sends nothing', async () => {
+  // the main business without a primary page (no business of the data set has none and a page of its own)
+  const b = area.sb.state.data.businesses.get(area.sb.state.data.fixtures.businesses.main)!;
+  b.primary_page = null;
+  const item = { id: b.id, name: b.name, roles: ['ADMIN'] };
+  const params = { primary_page_id: b.owned_pages[0]! };
+  const undo = area.action('bm.updateBasicInfo').undo!;
+  const before = (await undo.read([item], params, area.ctx())).get(item.id) ?? null;
+  expect(before).toEqual({ primary_page: null });
+  await area.run('bm.updateBasicInfo', item, params);
+  const sent = area.sent.length;
+  await expect(undo.run(item, before, params, area.ctx())).rejects.toThrow(/cannot clear/);
+  expect(area.sent.length).toBe(sent);
 });
