@@ -272,9 +272,16 @@ export async function changeConnections(bridge: Bridge, businessId: string, add:
 
 /** `GET {pixel}/shared_accounts?business=` (the account digits): the share a connection to an ad account makes with it. */
 export async function pixelSharedAccounts(bridge: Bridge, pixelId: string, businessId: string, o: CallOptions = {}): Promise<Set<string>> {
-  const rows = expectRows<{ id: string; account_id?: string }>('bm.pixelSharedAccounts', await readAll(bridge, `${asNode(pixelId, 'pixel')}/shared_accounts`,
+  const rows = expectRows<{ id: string; account_id?: string }>('bm.pixelShares', await readAll(bridge, `${asNode(pixelId, 'pixel')}/shared_accounts`,
     { business: asBusiness(businessId), fields: 'id,account_id', limit: 100 }, { max: 5000, signal: o.signal }), { id: 'string', account_id: 'string?' });
   return new Set(rows.map((a) => String(a.account_id ?? asAccountDigits(String(a.id)))));
+}
+
+/** A pixel of the business (`{bm}/adspixels`, one): where the platform check tries the share read; null when it has none. */
+export async function aPixelOf(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<string | null> {
+  const { body } = await bridge.graph<{ data?: unknown[] }>({ path: `${asBusiness(businessId)}/adspixels`, params: { fields: 'id,name', limit: 1 } }, { signal: o.signal });
+  const [first] = expectRows<{ id: string }>('bm.pixelShares', Array.isArray(body?.data) ? body.data : [], { id: 'string' });
+  return first ? String(first.id) : null;
 }
 
 /** `POST|DELETE {pixel}/shared_accounts` (business, account_id): shares a pixel with an ad account, or unshares it. */
