@@ -142,6 +142,11 @@ export async function inviteUser(bridge: Bridge, businessId: string, email: stri
   return String(body?.id ?? '');
 }
 
+/** `DELETE {invitation}`: cancels a pending invitation (the platform's BusinessRoleRequest), by id. */
+export async function cancelInvitation(bridge: Bridge, invitationId: string, o: CallOptions = {}): Promise<void> {
+  await bridge.graph({ method: 'DELETE', path: asNode(invitationId, 'invitation') }, { signal: o.signal });
+}
+
 /** Is the address invited (pending) or already a member? */
 export async function hasInviteOrMember(bridge: Bridge, businessId: string, email: string, o: CallOptions = {}): Promise<boolean> {
   const lower = email.trim().toLowerCase();
@@ -265,6 +270,25 @@ export async function changeConnections(bridge: Bridge, businessId: string, add:
   return (add ? data.asset_connections_bulk_add : data.asset_connections_bulk_remove)?.results ?? [];
 }
 
+/** `GET {pixel}/shared_accounts?business=` (the account digits): the share a connection to an ad account makes with it. */
+export async function pixelSharedAccounts(bridge: Bridge, pixelId: string, businessId: string, o: CallOptions = {}): Promise<Set<string>> {
+  const rows = expectRows<{ id: string; account_id?: string }>('bm.pixelShares', await readAll(bridge, `${asNode(pixelId, 'pixel')}/shared_accounts`,
+    { business: asBusiness(businessId), fields: 'id,account_id', limit: 100 }, { max: 5000, signal: o.signal }), { id: 'string', account_id: 'string?' });
+  return new Set(rows.map((a) => String(a.account_id ?? asAccountDigits(String(a.id)))));
+}
+
+/** A pixel of the business (`{bm}/adspixels`, one): where the platform check tries the share read; null when it has none. */
+export async function aPixelOf(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<string | null> {
+  const { body } = await bridge.graph<{ data?: unknown[] }>({ path: `${asBusiness(businessId)}/adspixels`, params: { fields: 'id,name', limit: 1 } }, { signal: o.signal });
+  const [first] = expectRows<{ id: string }>('bm.pixelShares', Array.isArray(body?.data) ? body.data : [], { id: 'string' });
+  return first ? String(first.id) : null;
+}
+
+/** `POST|DELETE {pixel}/shared_accounts` (business, account_id): shares a pixel with an ad account, or unshares it. */
+export async function setPixelShared(bridge: Bridge, pixelId: string, businessId: string, accountId: string, shared: boolean, o: CallOptions = {}): Promise<void> {
+  await bridge.graph({ method: shared ? 'POST' : 'DELETE', path: `${asNode(pixelId, 'pixel')}/shared_accounts`, params: { business: asBusiness(businessId), account_id: asAccountDigits(accountId) } }, { signal: o.signal });
+}
+
 export interface AssetGroup { id: string; name: string; ad_account_ids: string[] }
 
 export async function listAssetGroups(bridge: Bridge, businessId: string, o: CallOptions = {}): Promise<AssetGroup[]> {
@@ -280,6 +304,11 @@ export async function createAssetGroup(bridge: Bridge, businessId: string, name:
 export async function shareToAssetGroup(bridge: Bridge, groupId: string, adAccountIds: readonly string[], o: CallOptions = {}): Promise<string[]> {
   const data = await gql<{ asset_group_share_ad_account?: { added?: string[] } }>(bridge, DOCS.groupShare, { asset_group_id: asNode(groupId, 'asset group'), ad_account_ids: adAccountIds.map(asAccountDigits) }, o);
   return data.asset_group_share_ad_account?.added ?? [];
+}
+
+/** `DELETE {group}/contained_adaccounts` (asset_id): takes an ad account out of an asset group (docs/PLATFORM.md section 8). */
+export async function removeFromAssetGroup(bridge: Bridge, groupId: string, adAccountId: string, o: CallOptions = {}): Promise<void> {
+  await bridge.graph({ method: 'DELETE', path: `${asNode(groupId, 'asset group')}/contained_adaccounts`, params: { asset_id: asAccount(adAccountId) } }, { signal: o.signal });
 }
 
 export async function removeAdAccount(bridge: Bridge, businessId: string, adAccountId: string, o: CallOptions = {}): Promise<void> {

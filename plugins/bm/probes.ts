@@ -7,10 +7,13 @@
  */
 import { asAccountDigits, defineProbes, type ProbeContext } from '@kernel';
 import {
-  accountAgencies, adAccountAssetPage, assetStatusBanner, businessInfo, DOCS, listAssetGroups, listConnections, listPartners, listPending,
-  listUsers, ownedPageNames, restrictionOf, settingsPeople, usersByAsset, validatePartnerAsset,
+  accountAgencies, adAccountAssetPage, aPixelOf, assetStatusBanner, businessInfo, DOCS, listAssetGroups, listConnections, listPartners, listPending,
+  listUsers, ownedPageNames, pixelSharedAccounts, restrictionOf, settingsPeople, usersByAsset, validatePartnerAsset,
 } from './api';
 import { CACHE_KEY } from './cache';
+
+/** The pixel area's list cache (plugins/pixel/cache.ts): a pixel to try the share read on. */
+const PIXEL_CACHE_KEY = 'pixel_list';
 import { firstBusinesses } from './load';
 import type { Business } from './types';
 
@@ -85,11 +88,11 @@ export default defineProbes([
     }),
   },
   {
-    id: 'connections', kind: 'query', titleKey: 'calls.connections', actions: ['listConnections'], document: DOCS.connections,
+    id: 'connections', kind: 'query', titleKey: 'calls.connections', actions: ['listConnections', 'addConnections', 'removeConnections'], document: DOCS.connections,
     probe: onBusiness((ctx, b) => listConnections(ctx.bridge, b, o(ctx))),
   },
   {
-    id: 'assetGroups', kind: 'query', titleKey: 'calls.assetGroups', actions: ['listAssetGroups', 'createAssetGroup'], document: DOCS.groupList,
+    id: 'assetGroups', kind: 'query', titleKey: 'calls.assetGroups', actions: ['listAssetGroups', 'createAssetGroup', 'shareToAssetGroup'], document: DOCS.groupList,
     probe: onBusiness((ctx, b) => listAssetGroups(ctx.bridge, b, o(ctx))),
   },
   {
@@ -97,7 +100,7 @@ export default defineProbes([
     probe: onBusiness((ctx, b) => businessInfo(ctx.bridge, b, o(ctx))),
   },
   {
-    id: 'usersByAsset', kind: 'query', titleKey: 'calls.usersByAsset', actions: ['userAssetRemove'], document: DOCS.usersByAsset,
+    id: 'usersByAsset', kind: 'query', titleKey: 'calls.usersByAsset', actions: ['userAssetRemove', 'userAssetAssign'], document: DOCS.usersByAsset,
     probe: onBusiness(async (ctx, b, row) => {
       const account = anAccountOf(row);
       if (!account) return 'noObject';
@@ -116,13 +119,30 @@ export default defineProbes([
       await accountAgencies(ctx.bridge, account, { ...o(ctx), limit: 5 });
     }),
   },
+  {
+    // the connection undo reads the pixel's shares (the connection forms share and unshare with the
+    // connection): tried on a pixel of the pixel area's cached list, else on the business's first pixel
+    id: 'pixelShares', kind: 'read', titleKey: 'calls.pixelShares', actions: ['addConnections', 'removeConnections'],
+    probe: onBusiness(async (ctx, b) => {
+      const row = ctx.cachedRows<{ id?: unknown; relation_business?: { id?: unknown } }>(PIXEL_CACHE_KEY)
+        ?.find((r) => typeof r?.id === 'string' && typeof r.relation_business?.id === 'string');
+      const found = row ? { pixel: row.id as string, business: row.relation_business!.id as string } : { pixel: await aPixelOf(ctx.bridge, b, o(ctx)), business: b };
+      if (!found.pixel) return 'noObject';
+      await pixelSharedAccounts(ctx.bridge, found.pixel, found.business, o(ctx));
+    }),
+  },
+  // people: invite, role, removal, and the invitation undo's DELETE {invitation}
   { id: 'userWrite', kind: 'write', titleKey: 'calls.userWrite', actions: ['inviteUser', 'updateUserRole', 'removeUser', 'removeHiddenAdmins'] },
+  // the connection undo's share and unshare of a pixel with an ad account
+  { id: 'pixelShareWrite', kind: 'write', titleKey: 'calls.pixelShareWrite', actions: ['addConnections', 'removeConnections'] },
+  // the asset-group undo: DELETE {group}/contained_adaccounts
+  { id: 'groupUnshare', kind: 'write', titleKey: 'calls.groupUnshare', actions: ['shareToAssetGroup'] },
   { id: 'partnerAdd', kind: 'write', titleKey: 'calls.partnerAdd', actions: ['partnerAssetAdd'], document: DOCS.partnerAdd },
   { id: 'partnerRemove', kind: 'write', titleKey: 'calls.partnerRemove', actions: ['partnerAssetRemove'], document: DOCS.partnerRemove },
-  { id: 'userAssign', kind: 'write', titleKey: 'calls.userAssign', actions: ['userAssetAssign'], document: DOCS.userAssign },
-  { id: 'userUnassign', kind: 'write', titleKey: 'calls.userUnassign', actions: ['userAssetRemove'], document: DOCS.userUnassign },
-  { id: 'connectionsAdd', kind: 'write', titleKey: 'calls.connectionsAdd', actions: ['addConnections'], document: DOCS.connectionsAdd },
-  { id: 'connectionsRemove', kind: 'write', titleKey: 'calls.connectionsRemove', actions: ['removeConnections'], document: DOCS.connectionsRemove },
+  { id: 'userAssign', kind: 'write', titleKey: 'calls.userAssign', actions: ['userAssetAssign', 'userAssetRemove'], document: DOCS.userAssign },
+  { id: 'userUnassign', kind: 'write', titleKey: 'calls.userUnassign', actions: ['userAssetRemove', 'userAssetAssign'], document: DOCS.userUnassign },
+  { id: 'connectionsAdd', kind: 'write', titleKey: 'calls.connectionsAdd', actions: ['addConnections', 'removeConnections'], document: DOCS.connectionsAdd },
+  { id: 'connectionsRemove', kind: 'write', titleKey: 'calls.connectionsRemove', actions: ['removeConnections', 'addConnections'], document: DOCS.connectionsRemove },
   { id: 'groupCreate', kind: 'write', titleKey: 'calls.groupCreate', actions: ['createAssetGroup'], document: DOCS.groupCreate },
   { id: 'groupShare', kind: 'write', titleKey: 'calls.groupShare', actions: ['shareToAssetGroup'], document: DOCS.groupShare },
   { id: 'removeAdAccount', kind: 'write', titleKey: 'calls.removeAdAccount', actions: ['removeAdAccount'], document: DOCS.removeAdAccount },

@@ -65,7 +65,7 @@ export default defineProbes([
     probe: async (ctx) => { await readAccountQuality(ctx.bridge, o(ctx)); },
   },
   { id: 'send', kind: 'write', titleKey: 'calls.send', actions: ['send'], document: DOCS.send },
-  { id: 'cancel', kind: 'write', titleKey: 'calls.cancel', actions: ['cancel'], document: DOCS.cancel },
+  { id: 'cancel', kind: 'write', titleKey: 'calls.cancel', actions: ['cancel', 'send'], document: DOCS.cancel },
   { id: 'confirm', kind: 'write', titleKey: 'calls.confirm', actions: ['confirm'], document: DOCS.confirm },
   { id: 'delete', kind: 'write', titleKey: 'calls.delete', actions: ['delete'], document: DOCS.delete },
 ]);

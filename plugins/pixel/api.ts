@@ -91,6 +91,11 @@ export async function shareToAccount(bridge: Bridge, pixelId: string, businessId
   await bridge.graph({ method: 'POST', path: `${asPixel(pixelId)}/shared_accounts`, params: { business: asBusiness(businessId), account_id: asAccountDigits(accountId) } }, { signal: o.signal });
 }
 
+/** `DELETE {pixel}/shared_accounts` (business, account_id): the share's inverse (docs/PLATFORM.md section 10). */
+export async function unshareFromAccount(bridge: Bridge, pixelId: string, businessId: string, accountId: string, o: CallOptions = {}): Promise<void> {
+  await bridge.graph({ method: 'DELETE', path: `${asPixel(pixelId)}/shared_accounts`, params: { business: asBusiness(businessId), account_id: asAccountDigits(accountId) } }, { signal: o.signal });
+}
+
 export interface Partner { id: string; name: string; permitted_tasks: string[] }
 
 /** `GET {pixel}/agencies` (100): the businesses the pixel is shared with, and their tasks. */

@@ -8,6 +8,7 @@
  */
 import { defineProbes, type ProbeContext } from '@kernel';
 import { adminCandidates, assignedUsers, myBusinesses, permissibleAccounts, pixelPartners, searchAssets, sharedAccounts } from './api';
+import { connectionsFrom } from './undo';
 import { CACHE_KEY } from './cache';
 
 const o = (ctx: ProbeContext) => ({ signal: ctx.signal });
@@ -50,15 +51,15 @@ export default defineProbes([
   // `me/signals` on business.facebook.com: a web call, never sent by the check even though it only reads
   { id: 'signals', kind: 'write', titleKey: 'calls.signals', list: true },
   {
-    id: 'sharedAccounts', kind: 'read', titleKey: 'calls.sharedAccounts', actions: ['sharedAccounts', 'shareToAccounts'],
+    id: 'sharedAccounts', kind: 'read', titleKey: 'calls.sharedAccounts', actions: ['sharedAccounts', 'shareToAccounts', 'addConnections', 'removeConnections'],
     probe: onPixel((ctx, p) => sharedAccounts(ctx.bridge, p.pixel, p.business, { ...o(ctx), limit: 5 })),
   },
   {
-    id: 'partners', kind: 'read', titleKey: 'calls.partners', actions: ['listPartners', 'removePartners', 'shareToAccounts'],
+    id: 'partners', kind: 'read', titleKey: 'calls.partners', actions: ['listPartners', 'removePartners', 'shareToAccounts', 'addPartners'],
     probe: onPixel((ctx, p) => pixelPartners(ctx.bridge, p.pixel, { ...o(ctx), limit: 5 })),
   },
   {
-    id: 'assignedUsers', kind: 'read', titleKey: 'calls.assignedUsers', actions: ['listAdmins', 'removeUsers'],
+    id: 'assignedUsers', kind: 'read', titleKey: 'calls.assignedUsers', actions: ['listAdmins', 'removeUsers', 'assignUsers'],
     probe: onPixel((ctx, p) => assignedUsers(ctx.bridge, p.pixel, p.business, o(ctx))),
   },
   {
@@ -73,7 +74,12 @@ export default defineProbes([
     id: 'search', kind: 'read', titleKey: 'calls.search', actions: ['searchAssets', 'findByName', 'createDataset'],
     probe: onBusiness((ctx, b) => searchAssets(ctx.bridge, b, '', o(ctx))),
   },
-  { id: 'share', kind: 'write', titleKey: 'calls.share', actions: ['shareToAccounts'] },
+  {
+    // the connection undo reads a pixel's connections with the business area's GraphQL query
+    id: 'connectionList', kind: 'query', titleKey: 'calls.connectionList', actions: ['addConnections', 'removeConnections'], document: 'BusinessAssetConnectionsQuery',
+    probe: onPixel((ctx, p) => connectionsFrom(ctx.bridge, p.business, p.pixel, o(ctx))),
+  },
+  { id: 'share', kind: 'write', titleKey: 'calls.share', actions: ['shareToAccounts', 'addConnections', 'removeConnections'] },
   { id: 'partnerWrite', kind: 'write', titleKey: 'calls.partnerWrite', actions: ['shareToAccounts', 'addPartners', 'removePartners'] },
   { id: 'userWrite', kind: 'write', titleKey: 'calls.userWrite', actions: ['assignUsers', 'removeUsers'] },
   // web forms

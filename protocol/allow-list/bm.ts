@@ -16,8 +16,11 @@ export const bm: AllowListSection = {
     { what: 'business pending invitations', host: G, method: 'GET', path: '/{v}/{id}/pending_users' },
     { what: "a business's owned pages (create-page check)", host: G, method: 'GET', path: '/{v}/{id}/owned_pages' },
     { what: "change a business user's role", host: G, method: 'POST', path: '/{v}/{id}' },
-    // "remove a business user": POST {business user} method=delete, by id (docs/PLATFORM.md, bm)
-    { what: 'remove a business user by id', host: G, method: 'DELETE', path: '/{v}/{id}' },
+    // "remove a business user": POST {business user} method=delete, by id (docs/PLATFORM.md, bm); the
+    // invitation undo's DELETE {invitation} (a BusinessRoleRequest) is the same call shape
+    { what: 'remove a business user or cancel an invitation, by id', host: G, method: 'DELETE', path: '/{v}/{id}' },
+    // the undo of adding ad accounts to an asset group (extension 1.5.0)
+    { what: 'take an ad account out of an asset group', host: G, method: 'DELETE', path: '/{v}/{id}/contained_adaccounts' },
     { what: 'business ad-account limit form', host: 'business.facebook.com', method: 'POST', path: '/business/adaccount/limits/' },
     {
       what: 'business GraphQL (restriction, partners, assets, groups, connections, info, people)', host: 'business.facebook.com', method: 'POST', path: '/api/graphql/',
@@ -37,7 +40,7 @@ export const bm: AllowListSection = {
         BusinessPartnerAssetRemoveMutation: { business_id: 'id', partner_business_id: 'id', asset_id: 'node' },
         BusinessUserAssetAssignMutation: { business_id: 'id', user_id: 'id', asset_id: 'node', tasks: { list: ASSET_TASKS } },
         BusinessUserAssetRemoveMutation: { business_id: 'id', user_id: 'id', asset_id: 'node' },
-        // asset_id: listConnections' optional filter (no caller passes it yet); connections name pixels and assets by digits
+        // asset_id: listConnections' optional filter (the connection undo reads one pixel's); connections name pixels and assets by digits
         BusinessAssetConnectionsQuery: { business_id: 'id', 'asset_id?': 'id' },
         BusinessAssetConnectionsBulkAddMutation: { business_id: 'id', connections: { list: CONNECTION } },
         BusinessAssetConnectionsBulkRemoveMutation: { business_id: 'id', connections: { list: CONNECTION } },

@@ -12,6 +12,8 @@ export const pixel: AllowListSection = {
     { what: 'pixels and datasets of a business, by cursor key', host: B, method: 'GET', path: '/me/signals' },
     { what: 'ad accounts a pixel is shared with', host: G, method: 'GET', path: '/{v}/{id}/shared_accounts' },
     { what: 'share a pixel with an ad account', host: G, method: 'POST', path: '/{v}/{id}/shared_accounts' },
+    // the share's inverse (undo of shareToAccounts and of a connection's share; extension 1.5.0)
+    { what: 'unshare a pixel from an ad account', host: G, method: 'DELETE', path: '/{v}/{id}/shared_accounts' },
     { what: "a pixel's partner businesses (also a business's agencies)", host: G, method: 'GET', path: '/{v}/{id}/agencies' },
     { what: 'share a pixel with a business', host: G, method: 'POST', path: '/{v}/{id}/agencies' },
     { what: "remove a business's access to a pixel", host: G, method: 'DELETE', path: '/{v}/{id}/agencies' },
@@ -27,5 +29,7 @@ export const pixel: AllowListSection = {
     { what: 'create a dataset in a business', host: B, method: 'POST', path: '/events_manager/dataset/create/' },
     { what: 'connect a pixel or dataset to an asset', host: B, method: 'POST', path: '/objects/connections/add/' },
     { what: 'disconnect a pixel or dataset from an asset', host: B, method: 'POST', path: '/objects/connections/remove/' },
+    // The connection undo reads a pixel's connections with the business area's BusinessAssetConnectionsQuery
+    // (business_id, asset_id), which the bm section allows.
   ],
 };

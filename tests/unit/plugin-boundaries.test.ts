@@ -28,6 +28,8 @@ export const TEST_ONLY_IMPORTS = [
   'tests/harness/',
   'tests/sandbox/harness',
   'tests/sandbox/area-harness',
+  // the undo contract each area's <id>-undo.sandbox.test.ts runs (docs/UNDO.md)
+  'tests/sandbox/undo-contract',
   'tests/e2e/browser',
   'tests/e2e/fixtures',
   'tests/e2e/server',

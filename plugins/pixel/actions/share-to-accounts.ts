@@ -1,5 +1,6 @@
 import { asAccountDigits, defineAction } from '@kernel';
-import { addPartner, AGENCY_TASKS, pixelPartners, sharedAccounts, shareToAccount } from '../api';
+import { addPartner, AGENCY_TASKS, pixelPartners, sharedAccounts, shareToAccount, unshareFromAccount } from '../api';
+import { groupedStates } from '../undo';
 import { businessLabel, businessOf, CannotShareError, pairOf, pixelName, shareProblem, type PixelItem } from '../checks';
 
 /**
@@ -33,4 +34,18 @@ export default defineAction<'pixel.shareToAccounts', PixelItem>('pixel.shareToAc
   },
   describe: (item, params) => ({ key: 'effects.shareToAccounts', values: { pixel: pixelName(item), account: pairOf(item, params.account_ids), business: businessLabel(item, params.business_id || businessOf(item)) } }),
   preflight: (item) => shareProblem(item),
+  // Undo: an account the write shared the pixel with is unshared (DELETE {pixel}/shared_accounts); the
+  // pixel's shared accounts through the sharing business are read once per pixel and business. What
+  // `prepare` did (the pixel shared with another sharing business) stays: it is not an item's write.
+  undo: {
+    read: (items, params, ctx) => groupedStates(items, (item) => `${item.id}|${params.business_id || businessOf(item)}`,
+      async (item) => new Set((await sharedAccounts(ctx.bridge, item.id, params.business_id || businessOf(item), ctx)).map((a) => a.account_id)),
+      (item, shared) => ({ shared: shared.has(asAccountDigits(pairOf(item, params.account_ids))) })),
+    after: () => ({ shared: true }),
+    run: async (item, before, params, ctx) => {
+      if (before?.shared !== false) return;
+      await unshareFromAccount(ctx.bridge, item.id, params.business_id || businessOf(item), pairOf(item, params.account_ids), ctx);
+    },
+    describe: (item) => ({ key: 'undo.shareToAccounts', values: { pixel: pixelName(item), account: String(item.pair ?? '') } }),
+  },
 });

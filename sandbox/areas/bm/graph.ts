@@ -295,8 +295,39 @@ export const assetGroupType: TypeDef<AssetGroup> = {
     name: (g) => g.name,
     owner_business: (g, ctx) => bizRef(ctx, g.business),
   },
-  edges: {},
+  edges: {
+    // `/{group}/contained_adaccounts`: the group's ad accounts; POST adds one, DELETE takes one out
+    // (`asset_id`, docs/PLATFORM.md section 8). The product adds them with its web GraphQL form.
+    contained_adaccounts: {
+      list: (g, ctx) => g.assets.flatMap((id) => {
+        const a = ctx.data.accounts.get(id);
+        return a ? [ref('adaccount', a)] : [];
+      }),
+      create: (g, p, ctx) => {
+        const b = ctx.data.businesses.get(g.business)!;
+        requireBusinessAdmin(ctx, b);
+        const a = groupAccount(ctx, required(p, 'asset_id', 'adaccount_id'));
+        if (a.owner_business !== b.id && !a.agencies.some((l) => l.business === b.id)) throw errors.permission('The business has no access to this ad account');
+        if (!g.assets.includes(a.id)) g.assets.push(a.id);
+        return { ...SUCCESS, object: b.id };
+      },
+      remove: (g, p, ctx) => {
+        const b = ctx.data.businesses.get(g.business)!;
+        requireBusinessAdmin(ctx, b);
+        const a = groupAccount(ctx, required(p, 'asset_id', 'adaccount_id'));
+        if (!dropId(g.assets, a.id)) throw errors.invalidParam('The ad account is not in this asset group', 'This ad account is not in the asset group.');
+        return { ...SUCCESS, object: b.id };
+      },
+    },
+  },
 };
+
+/** An ad account a group write names, as `act_<digits>` or the digits. */
+function groupAccount(ctx: Ctx, value: string) {
+  const a = ctx.data.accounts.get(value.startsWith('act_') ? value : `act_${value}`);
+  if (!a) throw errors.invalidParam(`Param asset_id must be an ad account id: ${value}`);
+  return a;
+}
 
 // `me/businesses`
 const userEdges: Record<string, EdgeDef<User>> = {
