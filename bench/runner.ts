@@ -83,7 +83,7 @@ function writableAccounts(state: SandboxState, n: number): JobItem[] {
 
 interface RenameModule {
   default: ActionModule<JobItem, { name: string }>;
-  newName: (template: string, item: JobItem, index: number) => string;
+  nameOf: (item: JobItem, params: { name: string }) => string;
 }
 let rename: RenameModule;
 
@@ -108,9 +108,9 @@ function actionOf(plugin: LoadedPlugin, verb: string, module: { default: unknown
   };
 }
 
-/** The name `adaccount.rename` gives an item (the plugin's own newName). */
+/** The name `adaccount.rename` gives an item (the plugin's own nameOf: the dry run's preview and the write). */
 function expectedName(item: JobItem): string {
-  return rename.newName(TEMPLATE, item, Number(item.index ?? 0) + 1);
+  return rename.nameOf(item, { name: TEMPLATE });
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -268,7 +268,8 @@ async function runJobs(base: string, jobs: { action: PluginAction; items: JobIte
 }
 
 /** The bound of N writes under a per-user budget of P points decaying over D s (docs/INTERFACES.md section 8). */
-const writeBound = (n: number, P: number, D: number) => Math.max(0, ((3 * n - P) * D) / P) + L_S;
+/** A write costs 3 points, and the read of its before-state (an action that can be undone, docs/UNDO.md) 1 more. */
+const writeBound = (n: number, P: number, D: number, pointsPerItem = 4) => Math.max(0, ((pointsPerItem * n - P) * D) / P) + L_S;
 
 async function rename1000(base: string, items: JobItem[], renameAction: PluginAction, perUser = PER_USER, scenario = 'rename-1000'): Promise<Result> {
   await resetSandbox(base, perUser);
@@ -485,14 +486,14 @@ async function main(): Promise<number> {
   // The plugin's action module, loaded at run time. It imports from the '@kernel' alias, which Node
   // does not map; the whole kernel index would drag in React and CSS, so the alias is resolved to a
   // module re-exporting the React-free parts the adaccount plugin's action code uses.
-  const kernelParts = ['../src/kernel/plugin/define-plugin.ts', '../src/kernel/graph/money.ts'].map((p) => new URL(p, import.meta.url).href);
+  const kernelParts = ['../src/kernel/plugin/define-plugin.ts', '../src/kernel/graph/money.ts', '../src/kernel/platform/name-pattern.ts', '../src/kernel/graph/read-states.ts', '../src/kernel/bridge/bridge.ts'].map((p) => new URL(p, import.meta.url).href);
   const kernelShim = `data:text/javascript,${encodeURIComponent(kernelParts.map((u) => `export * from ${JSON.stringify(u)};`).join('\n'))}`;
   register(`data:text/javascript,${encodeURIComponent(`export async function resolve(s, c, next) { return next(s === '@kernel' ? ${JSON.stringify(kernelShim)} : s, c); }`)}`);
   const renameModule = '../plugins/adaccount/actions/rename.ts';
   const addUserModule = '../plugins/adaccount/actions/add-user.ts';
   rename = (await import(renameModule)) as RenameModule;
   plugins = [manifestPlugin('adaccount'), manifestPlugin('pixel')];
-  const renameAction = actionOf(plugins[0], 'rename', rename);
+  const renameAction = actionOf(plugins[0], 'rename', process.env.BENCH_NO_UNDO ? { default: { ...rename.default, undo: undefined } } : rename);
 
   const state = createSandboxState({ seed: 'tessera', scale: 'large', faults: faults() });
   const app = Fastify({ logger: false });

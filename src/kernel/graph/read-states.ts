@@ -8,8 +8,9 @@ import { runBatch } from './batch';
 
 /**
  * The fields of each node, by node id; null for a node the platform does not find (deleted, or no
- * longer visible: 404, #100, #803). Any other failure of an entry (a rate limit, a session error, a
- * transient one) throws it, for the runner's failure policy.
+ * longer visible: 404, #100, #803). A node whose entry failed for a passing reason is left out (read
+ * again later); any other failure of an entry (a rate limit, a session error) throws it, for the
+ * runner's failure policy.
  */
 export async function readNodeFields(bridge: Bridge, ids: readonly string[], fields: readonly string[], signal?: AbortSignal): Promise<Map<string, Record<string, unknown> | null>> {
   const unique = [...new Set(ids)];
@@ -20,7 +21,7 @@ export async function readNodeFields(bridge: Bridge, ids: readonly string[], fie
     const id = unique[i]!;
     if (r.ok && r.body && typeof r.body === 'object') out.set(id, r.body as Record<string, unknown>);
     else if (r.code === 404 || r.error?.code === 100 || r.error?.code === 803) out.set(id, null);
-    else throw r.error ?? new Error(`the platform did not answer for ${id}`);
+    else if (!r.error?.isTransient) throw r.error ?? new Error(`the platform did not answer for ${id}`);
   });
   return out;
 }
@@ -40,5 +41,5 @@ export function stateOf(node: Record<string, unknown> | null | undefined, fields
  */
 export async function fieldStates(items: readonly JobItem[], fields: readonly string[], ctx: UndoReadContext, node: (item: JobItem) => string = (item) => String(item.id)): Promise<Map<string, ObjectState | null>> {
   const nodes = await readNodeFields(ctx.bridge, items.map(node), fields, ctx.signal);
-  return new Map(items.map((item) => [itemIdOf(item), stateOf(nodes.get(node(item)), fields)]));
+  return new Map(items.filter((item) => nodes.has(node(item))).map((item) => [itemIdOf(item), stateOf(nodes.get(node(item)), fields)]));
 }

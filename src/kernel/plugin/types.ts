@@ -238,7 +238,11 @@ export interface UndoReadContext { signal: AbortSignal; bridge: Bridge }
 export interface UndoHandlers<Item extends JobItem = JobItem, Params = unknown> {
   /** Whether a job with these parameters can be undone (absent: always); a job that cannot keeps no before-state and offers no undo. */
   offered?: (params: Params) => boolean;
-  /** The items' current states, by job item id (for a pair action `<item>|<entry>`); fresh from the platform. */
+  /**
+   * The items' current states, by job item id (for a pair action `<item>|<entry>`); fresh from the
+   * platform. An item the platform did not answer for, for a passing reason, is left out: it is read
+   * again (its write waits); a rate limit or a session error is thrown.
+   */
   read: (items: readonly Item[], params: Params, ctx: UndoReadContext) => Promise<Map<string, ObjectState | null>>;
   /** The state the write leaves (the keys compared with the current state). */
   after: (item: Item, params: Params, before: ObjectState | null) => ObjectState;

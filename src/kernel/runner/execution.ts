@@ -19,7 +19,7 @@ import { DEFAULT_MAX_ATTEMPTS, resultCells, without, type Handlers, type JobRun 
 import { askSecretsAgain, settleLeftInFlight, settleThenRequeue, writeDeadlineMs } from './settling';
 import { observeResponse } from './pacing-gate';
 import { paramsProblem, secretsOf, syncLanes } from './admission';
-import { readBeforeStates, undoJobHandlers, undoOffered } from './undo';
+import { BeforeStateUnreadError, readBeforeStates, undoJobHandlers, undoOffered } from './undo';
 
 /**
  * Loads the action's code, settles what a reload left in flight (`settle`), runs `prepare` once,
@@ -129,12 +129,39 @@ export async function schedule(runner: Runner, jobId: string, settle = false): P
   const total = runner.job(jobId)!.total;
   if (run.batched) {
     const size = runner.lanes.profile(lane).batchSize!;
+    const reading = undoOffered(run.handlers.undo, run.params);
     for (let i = 0; i < pending.length; i += size) {
-      runner.lanes.enqueue(lane, batchTask(runner, run, total, pending.slice(i, i + size).map((g) => ({ rowId: g.rowId, cost: batchCost(runner, run, g) }))));
+      const chunk = pending.slice(i, i + size);
+      // the chunk's before-states are read by a task of their own, just ahead of its writes (one read
+      // request for the chunk, paced by the gate like the writes, which then split as before)
+      const toRead = reading ? chunk.filter((g) => !g.before).map((g) => g.rowId) : [];
+      if (toRead.length) runner.lanes.enqueue(lane, beforeStatesTask(runner, run, total, toRead));
+      runner.lanes.enqueue(lane, batchTask(runner, run, total, chunk.map((g) => ({ rowId: g.rowId, cost: batchCost(runner, run, g, !toRead.length) }))));
     }
   } else {
     for (const item of pending) runner.lanes.enqueue(lane, { jobId, jobSize: total, scope: item.scope || null, run: () => runItem(runner, run, item.rowId) });
   }
+}
+
+/**
+ * Reads the before-states of a batch's items (undo.ts) as a lane task of its own, a point each. A read
+ * that fails leaves them without: each write then reads for itself first, under the failure policy.
+ */
+function beforeStatesTask(runner: Runner, run: JobRun, jobSize: number, ids: readonly string[]): LaneTask {
+  return {
+    jobId: run.jobId, jobSize, scope: null, cost: ids.length,
+    run: async () => {
+      if (runner.job(run.jobId)?.status !== 'running') return;
+      const rows = ids.map((id) => runner.jobStore.item(id)).filter((r): r is StoredItem => !!r && r.state === 'pending' && !r.before);
+      if (!rows.length) return;
+      const signal = runner.controllers.get(run.jobId)?.signal ?? new AbortController().signal;
+      try {
+        await readBeforeStates(runner.jobStore, run, rows, run.bridge.item(newRequestId()), signal);
+      } catch {
+        // each write reads for itself
+      }
+    },
+  };
 }
 
 /**
@@ -278,7 +305,11 @@ async function withBeforeStates(runner: Runner, run: JobRun, rows: StoredItem[],
     return null;
   }
   if (!running()) return null;
-  return rows.map((r) => runner.jobStore.item(r.rowId)).filter((r): r is StoredItem => !!r && r.state === 'pending');
+  const fresh = rows.map((r) => runner.jobStore.item(r.rowId)).filter((r): r is StoredItem => !!r && r.state === 'pending');
+  // an item the read did not answer for waits: the failure policy retries it as a read
+  const unread = fresh.filter((r) => !r.before);
+  if (unread.length) readFailed(runner, run, unread, new BeforeStateUnreadError());
+  return fresh.filter((r) => !!r.before);
 }
 
 /**
@@ -365,10 +396,16 @@ export function batchRequest(runner: Runner, run: JobRun, row: Pick<StoredItem, 
   return entry;
 }
 
-/** The usage points of a batched item: a read 1, a write 3 (an entry that could not be made costs nothing). */
-export function batchCost(runner: Runner, run: JobRun, row: Pick<StoredItem, 'rowId' | 'item'>): number {
+/**
+ * The usage points of a batched item: a read 1, a write 3 (an entry that could not be made costs
+ * nothing), and 1 more for the read of its before-state (undo.ts) when it still needs one, so the
+ * usage gate counts everything the task sends.
+ */
+export function batchCost(runner: Runner, run: JobRun, row: Pick<StoredItem, 'rowId' | 'item' | 'before'>, withRead = true): number {
   const entry = batchRequest(runner, run, row);
-  return entry instanceof Error ? 0 : entry.method === 'GET' ? 1 : 3;
+  if (entry instanceof Error) return 0;
+  const reads = withRead && !row.before && undoOffered(run.handlers.undo, run.params) ? 1 : 0;
+  return (entry.method === 'GET' ? 1 : 3) + reads;
 }
 
 /** Puts one item back on its lane after a delay (backoff is never scaled by the pace factor). */

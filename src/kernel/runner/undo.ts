@@ -1,7 +1,7 @@
 // Undo (docs/UNDO.md): the before-state of each write, read fresh just before it is sent; the undo
 // job a finished job offers, with its own dry run that reads the objects again and leaves alone every
 // one changed since; and the undo job's items, which check the object once more before they write.
-import type { Bridge } from '../bridge/bridge';
+import { GraphError, type Bridge } from '../bridge/bridge';
 import type { ActionEffect, ObjectState, UndoHandlers } from '../plugin/types';
 import type { Draft } from './draft';
 import type { JobStore, StoredItem } from './job-store';
@@ -67,9 +67,19 @@ export async function readBeforeStates(jobs: JobStore, run: JobRun, rows: readon
   const items = missing.map((r) => JSON.parse(r.item) as JobItem);
   const states = await undo.read(items, run.params, { signal, bridge });
   jobs.store.transaction(() => missing.forEach((row, k) => {
+    if (!states.has(row.itemId)) return; // not answered this time: read again before its write
     const before = states.get(row.itemId) ?? null;
     jobs.patchItem(row.rowId, { before: JSON.stringify(before), after: JSON.stringify(undo.after(items[k]!, run.params, before)) });
   }));
+}
+
+/** An item whose before-state the platform did not give (a passing failure): its write waits, and the read is tried again. */
+export class BeforeStateUnreadError extends GraphError {
+  constructor() {
+    // a passing failure (status 0, transient) for the failure policy: retried with backoff
+    super('the state before the change could not be read: trying again', 0, undefined, undefined, true);
+    this.name = 'BeforeStateUnreadError';
+  }
 }
 
 /**
