@@ -31,7 +31,8 @@ describe('the jobs panel', () => {
     fireEvent.click(screen.getByTestId('job-items-toggle'));
     const items = await screen.findByText('Second');
     const row = items.closest('[data-row-id]') as HTMLElement;
-    expect(within(row).getByText('act_2')).toBeTruthy();
+    // the id twice: small after the name, and in the ID column with its copy button
+    expect(within(row).getAllByText('act_2')).toHaveLength(2);
     expect(within(row).getByRole('button', { name: 'Copy act_2' })).toBeTruthy();
     expect(screen.getByTestId('job-items-toggle').textContent).toBe('Hide the items');
 
