@@ -9,6 +9,8 @@ import { JobsView } from '../../src/kernel/runner/JobsView';
 import { useRunner } from '../../src/kernel/runner/RunnerHost';
 import { itemText, itemWords, resultRows } from '../../src/kernel/runner/results';
 import { itemRowId } from '../../src/kernel/runner/job-store';
+import { dryRun } from '../../src/kernel/runner/dry-run';
+import type { Bridge } from '../../src/kernel/bridge/bridge';
 
 const REASON = 'The person already has a role on this ad account, so the platform refused to add them again (code 1487390).';
 
@@ -49,6 +51,12 @@ describe('a job item in words', () => {
     expect(itemWords(stored({ text: 'Old shop' }, 'Old shop'))).toEqual({ name: 'Old shop', id: '', pair: '' });
     // an item the job could not keep readable falls back to its key
     expect(itemWords(stored('{not json', 'act_9|x'))).toEqual({ name: '', id: 'act_9|x', pair: '' });
+  });
+
+  it('reads the same in the dry run\'s preview: the object, its id, then the entry after an arrow', async () => {
+    const item = { id: 'act_1', name: 'Acme US', pair: 'jane@example.com' };
+    const preview = await dryRun({ handlers: { run: async () => {} }, params: {}, planned: [{ itemId: 'act_1|jane@example.com', item }], batched: false, bridge: {} as Bridge, count: 0 });
+    expect(preview.effects[0].label).toBe('Acme US (act_1) → jane@example.com');
   });
 
   it('numbers result lines as the operator counts them, one per output row', () => {
