@@ -78,7 +78,9 @@ describe('the items of a pair job in the jobs panel', () => {
     await waitFor(() => expect(screen.getByTestId('job-status').textContent).toBe('Done — 1 of 2 failed'));
     fireEvent.click(screen.getByTestId('job-items-toggle'));
     const objects = await screen.findAllByTestId('job-item-object');
-    expect(objects.map((o) => o.textContent)).toEqual(['Acme US → jane@example.comact_1', 'Acme US → bob@example.comact_1']);
+    // the account and its id on one line, the person after an arrow on the next
+    expect(objects.map((o) => [...o.querySelectorAll('.tessera-job-item__line')].map((l) => l.textContent))).toEqual([['Acme USact_1', '→ jane@example.com'], ['Acme USact_1', '→ bob@example.com']]);
+    expect(objects[1].getAttribute('title')).toBe('Acme US → bob@example.com (act_1)');
     const table = document.querySelector('.tessera-job-items') as HTMLElement;
     expect(table.textContent).not.toContain('|');
 

@@ -175,8 +175,8 @@ function JobItems({ job }: { job: JobRow }) {
   // lines, whole in its tooltip and in the row's detail), inside the drawer's default width; the ids,
   // attempts and outputs follow.
   const columns = useMemo<DataColumn<ResultRow>[]>(() => [
-    { id: 'index', header: '#', value: (i) => i.index + 1, width: 56, filter: false },
-    { id: 'name', header: t('runner.itemObject'), value: (i) => itemText(i.words), width: 230, cell: (i) => <ItemObject row={i} /> },
+    { id: 'index', header: '#', value: (i) => i.index + 1, width: 48, filter: false },
+    { id: 'name', header: t('runner.itemObject'), value: (i) => itemText(i.words), width: 280, cell: (i) => <ItemObject row={i} /> },
     { id: 'message', header: t('runner.message'), value: (i) => itemMessageText(i.message, t), width: 320, cell: (i) => <ItemReason row={i} /> },
     { id: 'state', header: t('runner.state'), value: (i) => t(`runner.itemState.${i.state}`), width: 100, filter: { options: ['pending', 'inflight', 'done', 'failed', 'skipped', 'unknown'].map((s) => ({ value: t(`runner.itemState.${s}`), label: t(`runner.itemState.${s}`) })) } },
     { id: 'attempts', header: t('runner.attempts'), value: (i) => i.attempts, width: 90 },
@@ -200,14 +200,19 @@ const objectId = (i: ResultRow) => i.words.id || i.itemId;
 
 const FAILED_STATES = new Set(['failed', 'skipped', 'unknown']);
 
-/** The object by the name the operator knows it ("Acme US → jane@example.com"), its id small after it. */
+/**
+ * The object by the name the operator knows it, its id small after it; a pair's entry on a second
+ * line ("→ jane@example.com"), so neither is cut off by the other.
+ */
 function ItemObject({ row }: { row: ResultRow }) {
   const { name, id, pair } = row.words;
+  const title = name && id ? `${itemText(row.words)} (${id})` : itemText(row.words);
+  const object = <><span className="tessera-job-item__name">{name || id}</span>{name && id && <small className="tessera-job-item__id bp6-text-muted">{id}</small>}</>;
+  if (!pair) return <span className="tessera-job-item" data-testid="job-item-object" title={title}>{object}</span>;
   return (
-    <span className="tessera-job-item" data-testid="job-item-object" title={name && id ? `${itemText(row.words)} (${id})` : itemText(row.words)}>
-      <span className="tessera-job-item__name">{name || id}</span>
-      {pair && <span className="tessera-job-item__pair">{' → '}{pair}</span>}
-      {name && id && <small className="tessera-job-item__id bp6-text-muted">{id}</small>}
+    <span className="tessera-job-item tessera-job-item--pair" data-testid="job-item-object" title={title}>
+      <span className="tessera-job-item__line">{object}</span>
+      <span className="tessera-job-item__line tessera-job-item__pair">{'→ '}{pair}</span>
     </span>
   );
 }
