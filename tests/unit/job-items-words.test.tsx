@@ -7,7 +7,11 @@ import { renderWithKernel } from '../harness/render-with-kernel';
 import { inlinePlugin } from '../harness/inline-plugin';
 import { JobsView } from '../../src/kernel/runner/JobsView';
 import { useRunner } from '../../src/kernel/runner/RunnerHost';
+import i18next from 'i18next';
 import { itemText, itemWords, resultRows } from '../../src/kernel/runner/results';
+import { itemMessageText } from '../../src/kernel/runner/item-message';
+import en from '../../src/kernel/i18n/locales/en-US.json';
+import zh from '../../src/kernel/i18n/locales/zh-CN.json';
 import { itemRowId } from '../../src/kernel/runner/job-store';
 import { dryRun } from '../../src/kernel/runner/dry-run';
 import type { Bridge } from '../../src/kernel/bridge/bridge';
@@ -59,6 +63,18 @@ describe('a job item in words', () => {
     expect(preview.effects[0].label).toBe('Acme US (act_1) → jane@example.com');
   });
 
+  it('words the runner\'s own notes in the operator\'s language, settling\'s too, and leaves the platform\'s as they are', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'zh-CN', resources: { 'en-US': { translation: en }, 'zh-CN': { translation: zh } } });
+    const zhT = i18n.getFixedT('zh-CN');
+    const enT = i18n.getFixedT('en-US');
+    expect(itemMessageText('cancelled', zhT)).toBe('发送前已取消');
+    expect(itemMessageText('settled: verified', enT)).toBe('Done: checked on the platform after a reload');
+    expect(itemMessageText('settled: done', zhT)).toBe('已完成：重新加载后已确认');
+    expect(itemMessageText('unknown — check (timeout)', zhT)).toBe('已发送，但不确定是否生效：请检查 (timeout)');
+    expect(itemMessageText(REASON, zhT)).toBe(REASON);
+  });
+
   it('numbers result lines as the operator counts them, one per output row', () => {
     const base = { jobId: 'j', attempts: 1, message: '', scope: '', requestId: '', deadline: 0, finishedAt: 1, state: 'done' as const };
     const rows = resultRows([
@@ -75,9 +91,9 @@ describe('the items of a pair job in the jobs panel', () => {
     await renderWithKernel({ plugins: [plugin], route: '/probe/index', locale: 'en-US' });
     await waitFor(() => expect(runner).not.toBeNull());
     act(keepPairJob);
-    await waitFor(() => expect(screen.getByTestId('job-status').textContent).toBe('Done — 1 of 2 failed'));
+    await waitFor(() => expect(screen.getByTestId('job-status').textContent).toBe('Done — 1 of 2 failed'), { timeout: 10_000 });
     fireEvent.click(screen.getByTestId('job-items-toggle'));
-    const objects = await screen.findAllByTestId('job-item-object');
+    const objects = await screen.findAllByTestId('job-item-object', undefined, { timeout: 10_000 });
     // the account and its id on one line, the person after an arrow on the next
     expect(objects.map((o) => [...o.querySelectorAll('.tessera-job-item__line')].map((l) => l.textContent))).toEqual([['Acme USact_1', '→ jane@example.com'], ['Acme USact_1', '→ bob@example.com']]);
     expect(objects[1].getAttribute('title')).toBe('Acme US → bob@example.com (act_1)');

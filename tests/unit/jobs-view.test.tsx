@@ -24,7 +24,8 @@ describe('the jobs panel', () => {
     await renderWithKernel({ plugins: [plugin], route: '/probe/index', locale: 'en-US' });
     await waitFor(() => expect(runner).not.toBeNull());
     act(() => { runner!.start('probe.touch', {}, [{ id: 'act_1', name: 'First' }, { id: 'act_2', name: 'Second' }, { id: 'act_3', name: 'Third' }], { maxAttempts: 1 } as never); });
-    const status = await screen.findByTestId('job-status');
+    // the job's card comes once its action's code is in: on a busy machine that can take more than a second
+    const status = await screen.findByTestId('job-status', undefined, { timeout: 5000 });
     await waitFor(() => expect(status.textContent).toBe('Done — 2 of 3 failed'), { timeout: 5000 });
     expect(status.className).toMatch(/intent-warning/);
     expect(screen.queryByText('act_2')).toBeNull(); // items closed until asked for
