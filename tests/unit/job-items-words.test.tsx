@@ -30,14 +30,14 @@ const plugin = inlinePlugin({
   routes: [{ path: '/probe/index', component: async () => ({ default: Screen }) }],
 });
 
-/** A finished pair job as the runner keeps it: one account × two emails, the second refused. */
+/** A finished pair job as the runner keeps it: one account × three emails, the second refused, the third cancelled. */
 function keepPairJob() {
   const store = runner!.store;
   store.setRow('jobs', 'pairs', {
-    actionId: 'probe.grant', pluginId: 'probe', status: 'done', pauseReason: '', pauseMessage: '', params: '{"emails":["jane@example.com","bob@example.com"]}', secretFields: '[]',
-    error: '', errorFields: '[]', total: 2, done: 1, failed: 1, skipped: 0, unknown: 0, createdAt: 1, startedAt: 1, updatedAt: 2, finishedAt: 2, dryRun: false,
+    actionId: 'probe.grant', pluginId: 'probe', status: 'done', pauseReason: '', pauseMessage: '', params: '{"emails":["jane@example.com","bob@example.com","sam@example.com"]}', secretFields: '[]',
+    error: '', errorFields: '[]', total: 3, done: 1, failed: 1, skipped: 1, unknown: 0, createdAt: 1, startedAt: 1, updatedAt: 2, finishedAt: 2, dryRun: false,
   });
-  [['jane@example.com', 'done', ''], ['bob@example.com', 'failed', REASON]].forEach(([pair, state, message], index) => store.setRow('items', itemRowId('pairs', index), {
+  [['jane@example.com', 'done', ''], ['bob@example.com', 'failed', REASON], ['sam@example.com', 'skipped', 'cancelled']].forEach(([pair, state, message], index) => store.setRow('items', itemRowId('pairs', index), {
     jobId: 'pairs', index, itemId: `act_1|${pair}`, item: JSON.stringify({ id: 'act_1', name: 'Acme US', index: 0, pair }), state, attempts: 1, message, output: '', scope: 'act_1', requestId: '', deadline: 0, finishedAt: 2,
   }));
 }
@@ -91,11 +91,11 @@ describe('the items of a pair job in the jobs panel', () => {
     await renderWithKernel({ plugins: [plugin], route: '/probe/index', locale: 'en-US' });
     await waitFor(() => expect(runner).not.toBeNull());
     act(keepPairJob);
-    await waitFor(() => expect(screen.getByTestId('job-status').textContent).toBe('Done — 1 of 2 failed'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('job-status').textContent).toBe('Done — 1 of 3 failed'), { timeout: 10_000 });
     fireEvent.click(screen.getByTestId('job-items-toggle'));
     const objects = await screen.findAllByTestId('job-item-object', undefined, { timeout: 10_000 });
     // the account and its id on one line, the person after an arrow on the next
-    expect(objects.map((o) => [...o.querySelectorAll('.tessera-job-item__line')].map((l) => l.textContent))).toEqual([['Acme USact_1', '→ jane@example.com'], ['Acme USact_1', '→ bob@example.com']]);
+    expect(objects.map((o) => [...o.querySelectorAll('.tessera-job-item__line')].map((l) => l.textContent))).toEqual([['Acme USact_1', '→ jane@example.com'], ['Acme USact_1', '→ bob@example.com'], ['Acme USact_1', '→ sam@example.com']]);
     expect(objects[1].getAttribute('title')).toBe('Acme US → bob@example.com (act_1)');
     const table = document.querySelector('.tessera-job-items') as HTMLElement;
     expect(table.textContent).not.toContain('|');
@@ -110,6 +110,10 @@ describe('the items of a pair job in the jobs panel', () => {
     expect(reason.textContent).toBe(REASON);
     expect(reason.getAttribute('title')).toBe(REASON);
     expect(reason.className).toMatch(/tessera-job-reason--failed/);
+    // a cancelled item says so in words, not as a failure
+    const cancelled = within(objects[2].closest('[data-row-id]') as HTMLElement).getByTestId('job-item-reason');
+    expect(cancelled.textContent).toBe('Cancelled before it was sent');
+    expect(cancelled.className).not.toMatch(/--failed/);
     // everything up to the reason's right edge fits the drawer at 1280 px (60%, less its padding)
     const upToReason = cells.slice(0, reasonAt + 1).reduce((sum, c) => sum + (parseFloat(c.style.width) || 0), 0);
     expect(upToReason).toBeGreaterThan(300); // the cells carry their widths

@@ -198,7 +198,8 @@ function JobItems({ job }: { job: JobRow }) {
 const lineOf = (i: ResultRow) => i.line;
 const objectId = (i: ResultRow) => i.words.id || i.itemId;
 
-const FAILED_STATES = new Set(['failed', 'skipped', 'unknown']);
+/** An item whose reason is a problem (red): failed, unknown, or skipped for any reason but the operator's cancel. */
+const isProblem = (row: ResultRow) => row.state === 'failed' || row.state === 'unknown' || (row.state === 'skipped' && row.message !== 'cancelled');
 
 /**
  * The object by the name the operator knows it, its id small after it; a pair's entry on a second
@@ -221,7 +222,7 @@ function ItemObject({ row }: { row: ResultRow }) {
 function ItemReason({ row }: { row: ResultRow }) {
   const { t } = useTranslation();
   if (!row.message) return null;
-  const failed = FAILED_STATES.has(row.state);
+  const failed = isProblem(row);
   const text = itemMessageText(row.message, t);
   return <span className={`tessera-job-reason${failed ? ' tessera-job-reason--failed' : ''}`} title={text} data-testid="job-item-reason">{text}</span>;
 }
@@ -229,7 +230,7 @@ function ItemReason({ row }: { row: ResultRow }) {
 /** One item opened from its row: the object, its state and the whole reason, wrapped. */
 function ItemDetail({ row, onClose }: { row: ResultRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const failed = FAILED_STATES.has(row.state);
+  const failed = isProblem(row);
   return (
     <Callout compact intent={failed ? 'danger' : 'none'} className="tessera-job-item-detail" data-testid="job-item-detail"
       title={`${itemText(row.words)} · ${t(`runner.itemState.${row.state}`)}`}>
