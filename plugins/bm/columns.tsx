@@ -67,7 +67,8 @@ export function businessColumns(t: TFunction, o: { hiddenAdmins?: boolean } = {}
     { id: 'created', header: t('columns.created'), value: (b) => (b.created_time ? new Date(b.created_time).getTime() : undefined), text: (b) => createdDay(b.created_time), width: 110 },
     { id: 'created_by', header: t('columns.createdBy'), value: (b) => b.created_by?.name ?? b.created_by?.id ?? '', width: 160, hiddenByDefault: true },
   ];
-  // What the hidden-admin scan found, in the business list too (not only in the jobs panel): up front on its own screen.
-  columns.splice(o.hiddenAdmins ? 2 : columns.findIndex((c) => c.id === 'users') + 1, 0, hiddenAdminsColumn(t));
+  // What the hidden-admin scan found, in the business list too (not only in the jobs panel), beside the
+  // restriction (both say what is wrong with a business); up front on its own screen.
+  columns.splice(o.hiddenAdmins ? 2 : columns.findIndex((c) => c.id === 'restricted') + 1, 0, hiddenAdminsColumn(t));
   return columns;
 }

@@ -19,10 +19,10 @@ const business = (id: string): Business => ({ id, name: `Business ${id}` } as Bu
 const eve = { id: '9', name: 'Eve', email: 'eve@example.com', role: 'ADMIN' };
 
 describe('the hidden-admins column of the business list', () => {
-  it('is in the business list (after the people count) and first after the ids on the hidden-admin screen', async () => {
+  it('is in the business list (beside the restriction) and first after the ids on the hidden-admin screen', async () => {
     const t = await fixedT('en-US');
     const list = businessColumns(t).map((c) => c.id);
-    expect(list.indexOf('hidden_admins')).toBe(list.indexOf('users') + 1);
+    expect(list.indexOf('hidden_admins')).toBe(list.indexOf('restricted') + 1);
     expect(businessColumns(t, { hiddenAdmins: true }).map((c) => c.id).indexOf('hidden_admins')).toBe(2);
   });
 
