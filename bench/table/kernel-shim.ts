@@ -6,3 +6,5 @@ export { DataTable, loadCsv } from '../../src/kernel/table';
 export type { DataColumn, DataTableProps } from '../../src/kernel/table';
 export { toMajorUnits, toUsd } from '../../src/kernel/graph/money';
 export { outputOf } from '../../src/kernel/list/row-outputs';
+export type { FoundOutput } from '../../src/kernel/list/row-outputs';
+export { foundColumn } from '../../src/kernel/list/found-column';

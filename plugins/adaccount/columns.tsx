@@ -1,4 +1,4 @@
-import type { DataColumn } from '@kernel';
+import { foundColumn, type DataColumn, type FoundOutput } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { AdAccount } from './types';
 import { disableReasonKey, PLATFORM_STATUS_NAMES, ROLE_KEYS, STATUS_FILTER, statusKey, statusTooltip } from './mappings';
@@ -84,14 +84,16 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     detail({ id: 'payment', header: t('columns.payment'), value: (a) => a.funding_source_details?.display_string ?? a.all_payment_methods?.pm_credit_card?.data?.[0]?.display_string ?? '', width: 180 }),
     nativeAmount({ id: 'prepay', header: t('columns.prepayBalance'), width: 130, hiddenByDefault: true }, (a) => (a.is_prepay_account ? amountValue(a.total_prepay_balance?.amount) : undefined), (a) => (a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : ''), (rows) => moneyChars(rows.map((a) => a.total_prepay_balance?.currency ?? a.currency))),
     detail({ id: 'country', header: t('columns.country'), value: (a) => outputOf<{ country?: string }>(a, 'adaccount.countryCode')?.country || a.business_country_code, width: 80, hiddenByDefault: true }),
-    { id: 'hidden_admins', header: t('columns.hiddenAdmins'), width: 170,
-      value: (a) => hiddenAdminState(a, label),
-      cell: (a) => {
-        const found = outputOf<unknown[]>(a, 'adaccount.detectHiddenAdmins');
-        const state = hiddenAdminState(a, label);
-        return <span title={Array.isArray(found) ? found.map((u) => describeUser(u)).join('\n') : undefined}>{found && found.length ? `${state} (${found.length})` : state}</span>;
+    // Who is hidden on the account as the latest scan or removal (which removes everyone it finds) left it.
+    foundColumn<AdAccount>({ id: 'hidden_admins', header: t('columns.hiddenAdmins'), width: 170, actions: HIDDEN_ADMIN_ACTIONS,
+      value: (found) => label(!removalOf(found) && usersOf(found).length ? 'found.hasHiddenAdmins' : 'found.noHiddenAdmins'),
+      shown: (found) => {
+        const count = usersOf(found).length;
+        if (removalOf(found)) return count ? t('found.removedHiddenAdmins', { count }) : label('found.noHiddenAdmins');
+        return count ? `${label('found.hasHiddenAdmins')} (${count})` : label('found.noHiddenAdmins');
       },
-      filter: { options: [t('found.hasHiddenAdmins'), t('found.noHiddenAdmins')].map((v) => ({ value: v, label: v })) } },
+      details: (found) => usersOf(found).map(describeUser),
+      filter: { options: [t('found.hasHiddenAdmins'), t('found.noHiddenAdmins')].map((v) => ({ value: v, label: v })) } }),
     { id: 'appeal_state', header: t('columns.appealState'), width: 150,
       value: (a) => {
         const found = outputOf<{ status?: string; canAppeal?: boolean }>(a, 'adaccount.appealStatus');
@@ -114,12 +116,10 @@ function roundCents(n: number | undefined): number | undefined {
   return n === undefined ? undefined : Math.round(n * 100) / 100;
 }
 
-/** What the hidden-admin scan found on the account: words for the filter, '' when it never ran there. */
-function hiddenAdminState(a: AdAccount, t: (key: string) => string): string {
-  const found = outputOf<unknown[]>(a, 'adaccount.detectHiddenAdmins');
-  if (!Array.isArray(found)) return '';
-  return found.length ? t('found.hasHiddenAdmins') : t('found.noHiddenAdmins');
-}
+/** The actions whose latest output says who is hidden on an account: the scan, and the removal (which scans first). */
+const HIDDEN_ADMIN_ACTIONS = ['adaccount.detectHiddenAdmins', 'adaccount.removeHiddenAdmins'] as const;
+const usersOf = (found: FoundOutput): unknown[] => (Array.isArray(found.value) ? found.value : []);
+const removalOf = (found: FoundOutput) => found.actionId === 'adaccount.removeHiddenAdmins';
 
 function describeUser(u: unknown): string {
   const r = (u ?? {}) as { name?: string; id?: string; role?: string };

@@ -16,10 +16,14 @@ export interface CommentItem extends JobItem {
   can_remove?: boolean;
 }
 
-export const toItem = (c: AdComment): CommentItem => ({
-  id: c.id, page_id: c.page_id, post_id: c.post_id, message: c.message.slice(0, 120), from_name: c.from_name,
-  is_hidden: c.is_hidden, can_hide: c.can_hide, can_remove: c.can_remove,
-});
+export const toItem = (c: AdComment): CommentItem => {
+  const item: CommentItem = {
+    id: c.id, page_id: c.page_id, post_id: c.post_id, message: c.message.slice(0, 120), from_name: c.from_name,
+    is_hidden: c.is_hidden, can_hide: c.can_hide, can_remove: c.can_remove,
+  };
+  // what the jobs panel and the dry run name the comment by ("“text” — author"), never its id alone
+  return { ...item, name: commentName(item) };
+};
 
 /** The comment as the dry run names it: "“text” by Name". Platform text: the dialog renders it as text. */
 export function commentName(item: CommentItem): string {

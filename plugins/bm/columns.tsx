@@ -1,4 +1,4 @@
-import { outputOf, type DataColumn } from '@kernel';
+import { foundColumn, type DataColumn, type FoundOutput } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { Business } from './types';
 
@@ -18,11 +18,31 @@ export function myRole(b: Business, t: TFunction): string {
   return roles.includes('ADMIN') ? t('roles.ADMIN') : roles.map((r) => t(`roles.${r}`, { defaultValue: r })).join(', ');
 }
 
-/** What the hidden-administrator scan found for a business: words for the filter, '' when it never ran. */
-export function hiddenAdminState(b: Business, t: TFunction): string {
-  const found = outputOf<unknown[]>(b, 'bm.detectHiddenAdmins');
-  if (!Array.isArray(found)) return '';
-  return found.length ? t('found.hasHiddenAdmins', { count: found.length }) : t('found.noHiddenAdmins');
+/** The actions whose latest output says who is hidden on a business: the scan, and the removal (which scans first). */
+export const HIDDEN_ADMIN_ACTIONS = ['bm.detectHiddenAdmins', 'bm.removeHiddenAdmins'] as const;
+
+type Person = { name?: string; id?: string; email?: string };
+const people = (found: FoundOutput): Person[] => (Array.isArray(found.value) ? (found.value as Person[]) : []);
+const removal = (found: FoundOutput) => found.actionId === 'bm.removeHiddenAdmins';
+
+/**
+ * The business's hidden administrators as the latest scan or removal left them: a scan's people, or
+ * none after a removal (it removes everyone it finds). In the business list and the hidden-admin screen.
+ */
+export function hiddenAdminsColumn(t: TFunction): DataColumn<Business> {
+  const some = t('found.someHiddenAdmins');
+  const none = t('found.noHiddenAdmins');
+  return foundColumn<Business>({
+    id: 'hidden_admins', header: t('columns.hiddenAdmins'), width: 190, actions: HIDDEN_ADMIN_ACTIONS,
+    value: (found) => (!removal(found) && people(found).length ? some : none),
+    shown: (found) => {
+      const count = people(found).length;
+      if (removal(found)) return count ? t('found.removedHiddenAdmins', { count }) : none;
+      return count ? t('found.hasHiddenAdmins', { count }) : none;
+    },
+    details: (found) => people(found).map((u) => [u.name, u.email, u.id].filter(Boolean).join(' · ')),
+    filter: { options: [some, none].map((v) => ({ value: v, label: v })) },
+  });
 }
 
 /** The business table's columns, built once per language (keep the array stable). */
@@ -47,14 +67,8 @@ export function businessColumns(t: TFunction, o: { hiddenAdmins?: boolean } = {}
     { id: 'created', header: t('columns.created'), value: (b) => (b.created_time ? new Date(b.created_time).getTime() : undefined), text: (b) => createdDay(b.created_time), width: 110 },
     { id: 'created_by', header: t('columns.createdBy'), value: (b) => b.created_by?.name ?? b.created_by?.id ?? '', width: 160, hiddenByDefault: true },
   ];
-  if (o.hiddenAdmins) {
-    columns.splice(2, 0, {
-      id: 'hidden_admins', header: t('columns.hiddenAdmins'), width: 190, value: (b) => hiddenAdminState(b, t),
-      cell: (b) => {
-        const found = outputOf<{ name?: string; id?: string; email?: string }[]>(b, 'bm.detectHiddenAdmins');
-        return <span title={Array.isArray(found) ? found.map((u) => [u.name, u.email, u.id].filter(Boolean).join(' · ')).join('\n') : undefined}>{hiddenAdminState(b, t)}</span>;
-      },
-    });
-  }
+  // What the hidden-admin scan found, in the business list too (not only in the jobs panel), beside the
+  // restriction (both say what is wrong with a business); up front on its own screen.
+  columns.splice(o.hiddenAdmins ? 2 : columns.findIndex((c) => c.id === 'restricted') + 1, 0, hiddenAdminsColumn(t));
   return columns;
 }

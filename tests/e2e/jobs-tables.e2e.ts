@@ -45,6 +45,17 @@ describe('jobs and tables', () => {
     await page.getByTestId('job-items-toggle').first().click();
     await page.locator('.tessera-job-items [data-row-id]').first().waitFor();
     await expect(page.locator('.tessera-job-items').textContent()).resolves.toContain('act_120200000000001');
+    // read like a history (issue 31): each account by name with the person after an arrow, never the
+    // runner's `<id>|<entry>` key, and why an item failed inside the drawer at 1280×800 (no sideways scroll)
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const items = page.locator('.tessera-job-items');
+    await expect(items.textContent()).resolves.not.toContain('|');
+    await expect(items.getByTestId('job-item-object').first().textContent()).resolves.toContain('→ 61550000000040');
+    const reasonCell = items.locator('[role="gridcell"]:has(.tessera-job-reason--failed)').first();
+    const [cell, table] = [await reasonCell.boundingBox(), await items.locator('.tessera-dt__scroll').boundingBox()];
+    expect(cell!.x + cell!.width).toBeLessThanOrEqual(table!.x + table!.width);
+    await page.screenshot({ path: artifact('jobs-items-1280-en-light.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.screenshot({ path: artifact('jobs-failures-en-light.png') });
 
     await page.getByLabel('Language').selectOption('zh-CN');

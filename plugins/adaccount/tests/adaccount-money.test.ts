@@ -85,6 +85,11 @@ describe('what actions found, as columns', () => {
     expect(col('hidden_admins').value(scanned)).toBe('Has hidden admins');
     expect(col('hidden_admins').value(clean)).toBe('None found');
     expect(col('hidden_admins').value(accounts[2])).toBe(''); // never scanned
+    // a removal newer than the scan leaves none, and says how many it removed
+    const removed = withOutputs(accounts[2], { 'adaccount.detectHiddenAdmins': { value: [{ name: 'Eve', id: '9' }], at: 1 }, 'adaccount.removeHiddenAdmins': { value: [{ name: 'Eve', id: '9' }], at: 2 } });
+    expect(col('hidden_admins').value(removed)).toBe('None found');
+    expect(col('hidden_admins').csv!(removed)).toBe('None found (1 removed); Eve · 9');
+    expect(col('hidden_admins').csv!(scanned)).toBe('Has hidden admins (1); Eve · 9 · Admin');
     expect((col('hidden_admins').filter as { options: { value: string }[] }).options.map((o) => o.value)).toEqual(['Has hidden admins', 'None found']);
     expect(col('appeal_state').value(scanned)).toBe('UNDER_REVIEW');
     expect(col('last_bill').value(scanned)).toBe('2026-03-04 · $7.50 · due');

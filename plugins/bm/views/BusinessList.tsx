@@ -59,7 +59,7 @@ export default function BusinessList({ tileId: sourceId, followedSelection: foll
     start: () => {
       try {
         runner.start(actionId, {}, selectedItems);
-        void showToast(t('invite.started'), 'primary');
+        void showToast(t('jobStarted'), 'primary');
       } catch (e) {
         void showToast((e as Error).message, 'danger');
       }

@@ -75,3 +75,18 @@ export function outputsOf(row: unknown): RowOutputs | undefined {
 export function outputOf<T = unknown>(row: unknown, actionId: string): T | undefined {
   return outputsOf(row)?.[actionId]?.value as T | undefined;
 }
+
+/** The newest output among some actions for this row (e.g. a scan and the removal that followed it). */
+export interface FoundOutput<T = unknown> { actionId: string; value: T; at: number }
+
+/** Of these actions, the one whose output on this row is the newest, or undefined when none ran on it. */
+export function latestOutput<T = unknown>(row: unknown, actionIds: readonly string[]): FoundOutput<T> | undefined {
+  const outputs = outputsOf(row);
+  if (!outputs) return undefined;
+  let latest: FoundOutput<T> | undefined;
+  for (const actionId of actionIds) {
+    const found = outputs[actionId];
+    if (found && (!latest || found.at > latest.at)) latest = { actionId, value: found.value as T, at: found.at };
+  }
+  return latest;
+}

@@ -323,7 +323,7 @@ function Effects({ preview, actionTitle, tr, t, showRequests, onToggle }: {
           <thead><tr><th>{t('runner.item')}</th><th>{t('runner.request')}</th></tr></thead>
           <tbody>
             {preview.requests.map((r, i) => (
-              <tr key={i}><td>{r.itemId}</td><td className="tessera-pre"><code>{r.batch ? `${r.batch.method} ${r.batch.relative_url}${r.batch.body ? `\n${r.batch.body}` : ''}` : `${r.method} ${r.url}${r.body ? `\n${r.body}` : ''}`}</code></td></tr>
+              <tr key={i}><td>{labelOf(preview.effects, r.itemId) ?? r.itemId}</td><td className="tessera-pre"><code>{r.batch ? `${r.batch.method} ${r.batch.relative_url}${r.batch.body ? `\n${r.batch.body}` : ''}` : `${r.method} ${r.url}${r.body ? `\n${r.body}` : ''}`}</code></td></tr>
             ))}
           </tbody>
         </HTMLTable>

@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from '../table';
 import { durationWords, remainingSeconds } from './estimate';
 import { useRunner, actionTitle, findAction } from './RunnerHost';
 import { useJobItems, useJobs } from './use-jobs';
-import { outputColumns, resultRows, type ResultRow } from './results';
+import { itemText, outputColumns, resultRows, type ResultRow } from './results';
 import { SecretsDialog } from './SecretsDialog';
 import { VersionRetiredCallout } from './VersionRetired';
 import { ActionDialog, type ActionRequest } from './ActionDialog';
@@ -168,20 +168,76 @@ function JobItems({ job }: { job: JobRow }) {
   const { allPlugins } = useKernel();
   const items = useJobItems(runner, job.id);
   const rows = useMemo(() => resultRows(items), [items]);
+  const [openLine, setOpenLine] = useState<string | null>(null);
+  const opened = openLine === null ? null : rows.find((r) => r.line === openLine) ?? null;
   const action = findAction(allPlugins, job.actionId);
+  // What an operator reads first comes first: the object by name, then why it failed (wrapped on two
+  // lines, whole in its tooltip and in the row's detail), inside the drawer's default width; the ids,
+  // attempts and outputs follow.
   const columns = useMemo<DataColumn<ResultRow>[]>(() => [
-    { id: 'index', header: '#', value: (i) => i.index + 1, width: 70, filter: false },
-    { id: 'name', header: t('runner.itemName'), value: (i) => itemName(i.item) },
-    { id: 'item', header: t('runner.itemId'), value: (i) => i.itemId, width: 250, cell: (i) => <CopyableId id={i.itemId} /> },
-    { id: 'state', header: t('runner.state'), value: (i) => t(`runner.itemState.${i.state}`), filter: { options: ['pending', 'inflight', 'done', 'failed', 'skipped', 'unknown'].map((s) => ({ value: t(`runner.itemState.${s}`), label: t(`runner.itemState.${s}`) })) } },
+    { id: 'index', header: '#', value: (i) => i.index + 1, width: 48, filter: false },
+    { id: 'name', header: t('runner.itemObject'), value: (i) => itemText(i.words), width: 280, cell: (i) => <ItemObject row={i} /> },
+    { id: 'message', header: t('runner.message'), value: (i) => itemMessageText(i.message, t), width: 320, cell: (i) => <ItemReason row={i} /> },
+    { id: 'state', header: t('runner.state'), value: (i) => t(`runner.itemState.${i.state}`), width: 100, filter: { options: ['pending', 'inflight', 'done', 'failed', 'skipped', 'unknown'].map((s) => ({ value: t(`runner.itemState.${s}`), label: t(`runner.itemState.${s}`) })) } },
     { id: 'attempts', header: t('runner.attempts'), value: (i) => i.attempts, width: 90 },
     ...outputColumns(action, t),
-    { id: 'message', header: t('runner.message'), value: (i) => itemMessageText(i.message, t) },
+    { id: 'item', header: t('runner.itemId'), value: objectId, width: 220, cell: (i) => <CopyableId id={objectId(i)} /> },
   ], [t, action]);
   return (
-    <div className="tessera-job-items">
-      <DataTable key={job.actionId} viewId={`runner.items.${job.actionId}`} rows={rows} columns={columns} getRowId={(i) => i.key} exportFileName={`job-${job.actionId}`} emptyText={t('runner.noItems')} />
-    </div>
+    <>
+      <div className="tessera-job-items">
+        <DataTable key={job.actionId} viewId={`runner.items.${job.actionId}`} rows={rows} columns={columns} getRowId={lineOf} copyId={objectId} exportFileName={`job-${job.actionId}`}
+          emptyText={t('runner.noItems')} onRowOpen={(i) => setOpenLine(i.line)} />
+      </div>
+      {opened && <ItemDetail row={opened} onClose={() => setOpenLine(null)} />}
+    </>
+  );
+}
+
+/** Rows are named by their line ("#3"): what "Select row #3" says; a job's keys are the runner's. */
+const lineOf = (i: ResultRow) => i.line;
+const objectId = (i: ResultRow) => i.words.id || i.itemId;
+
+/** An item whose reason is a problem (red): failed, unknown, or skipped for any reason but the operator's cancel. */
+const isProblem = (row: ResultRow) => row.state === 'failed' || row.state === 'unknown' || (row.state === 'skipped' && row.message !== 'cancelled');
+
+/**
+ * The object by the name the operator knows it, its id small after it; a pair's entry on a second
+ * line ("→ jane@example.com"), so neither is cut off by the other.
+ */
+function ItemObject({ row }: { row: ResultRow }) {
+  const { name, id, pair } = row.words;
+  const title = name && id ? `${itemText(row.words)} (${id})` : itemText(row.words);
+  const object = <><span className="tessera-job-item__name">{name || id}</span>{name && id && <small className="tessera-job-item__id bp6-text-muted">{id}</small>}</>;
+  if (!pair) return <span className="tessera-job-item" data-testid="job-item-object" title={title}>{object}</span>;
+  return (
+    <span className="tessera-job-item tessera-job-item--pair" data-testid="job-item-object" title={title}>
+      <span className="tessera-job-item__line">{object}</span>
+      <span className="tessera-job-item__line tessera-job-item__pair">{'→ '}{pair}</span>
+    </span>
+  );
+}
+
+/** Why an item failed (or the note it returned), wrapped on two lines in its row; the whole text in its tooltip. */
+function ItemReason({ row }: { row: ResultRow }) {
+  const { t } = useTranslation();
+  if (!row.message) return null;
+  const failed = isProblem(row);
+  const text = itemMessageText(row.message, t);
+  return <span className={`tessera-job-reason${failed ? ' tessera-job-reason--failed' : ''}`} title={text} data-testid="job-item-reason">{text}</span>;
+}
+
+/** One item opened from its row: the object, its state and the whole reason, wrapped. */
+function ItemDetail({ row, onClose }: { row: ResultRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const failed = isProblem(row);
+  return (
+    <Callout compact intent={failed ? 'danger' : 'none'} className="tessera-job-item-detail" data-testid="job-item-detail"
+      title={`${itemText(row.words)} · ${t(`runner.itemState.${row.state}`)}`}>
+      {row.words.name && row.words.id && <div className="bp6-text-muted">{t('runner.itemIdIs', { id: row.words.id })}</div>}
+      <div className="tessera-job-item-detail__reason">{row.message ? itemMessageText(row.message, t) : t('runner.noMessage')}</div>
+      <Button size="small" variant="minimal" icon="cross" text={t('runner.closeItem')} onClick={onClose} />
+    </Callout>
   );
 }
 
@@ -213,16 +269,6 @@ function retryRequest(job: JobRow, items: readonly { state: string; item: string
     // a job whose parameters cannot be read starts from the defaults
   }
   return { actionId: job.actionId, items: failed, params };
-}
-
-/** An item's name, from what the job kept of it (its id when it had none). */
-function itemName(itemJson: string): string {
-  try {
-    const name = (JSON.parse(itemJson) as { name?: unknown }).name;
-    return typeof name === 'string' ? name : '';
-  } catch {
-    return '';
-  }
 }
 
 /** The object's full id, with a button that copies it. */

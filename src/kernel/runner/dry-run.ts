@@ -52,7 +52,8 @@ export async function dryRun({ handlers, params, planned, batched, bridge, count
   const effects: DryRunEffect[] = planned.map((p) => {
     const sourceId = String(p.item.id);
     const named = typeof p.item.name === 'string' && p.item.name ? `${p.item.name} (${sourceId})` : sourceId;
-    const label = typeof p.item.pair === 'string' ? `${named} · ${p.item.pair}` : named;
+    // A pair reads as the jobs panel names it: the object, then the entry after an arrow.
+    const label = typeof p.item.pair === 'string' ? `${named} → ${p.item.pair}` : named;
     const effect: DryRunEffect = { itemId: p.itemId, sourceId, label, key: null };
     try {
       const d = handlers.describe?.(p.item, params);

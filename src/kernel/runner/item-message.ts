@@ -6,11 +6,19 @@ const NOTES: Record<string, string> = {
   cancelled: 'runner.notes.cancelled',
   unresolved: 'runner.notes.unresolved',
   'unknown — check': 'runner.notes.unknown',
+  // settle.ts: a write left in flight by a reload, settled afterwards
+  'settled: verified': 'runner.notes.verified',
+  'settled: done': 'runner.notes.confirmed',
   [UNDO_ALREADY]: 'undo.notes.already',
   [CHANGED_SINCE]: 'undo.notes.changedSince',
 };
 
+/** settle.ts's "unknown — check (<why verify failed>)": the note, with the reason after it. */
+const UNKNOWN_BECAUSE = /^unknown — check \((.*)\)$/s;
+
 export function itemMessageText(message: string, t: (key: string) => string): string {
   const key = NOTES[message];
-  return key ? t(key) : message;
+  if (key) return t(key);
+  const unknown = UNKNOWN_BECAUSE.exec(message);
+  return unknown ? `${t('runner.notes.unknown')} (${unknown[1]})` : message;
 }

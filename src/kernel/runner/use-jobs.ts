@@ -14,6 +14,9 @@ function useStoreVersion(runner: RunnerControl, table: string): number {
       frame = requestAnimationFrame(() => { frame = null; setVersion((v) => v + 1); });
     };
     const id = store.addTableListener(table, bump);
+    // A change between the render and this subscription (a job started meanwhile) would be missed:
+    // read once more now that the listener is in place.
+    bump();
     return () => { store.delListener(id); if (frame !== null) cancelAnimationFrame(frame); };
   }, [runner, table]);
   return version;
