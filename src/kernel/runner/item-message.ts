@@ -1,6 +1,6 @@
 // The notes the runner itself leaves on items, in the operator's language; any other message (the
 // platform's error, an action's note) is shown as it came, as text.
-import { CHANGED_SINCE, UNDO_ALREADY } from './undo';
+import { BEFORE_UNREAD, CHANGED_SINCE, UNDO_ALREADY } from './undo';
 
 const NOTES: Record<string, string> = {
   cancelled: 'runner.notes.cancelled',
@@ -11,6 +11,7 @@ const NOTES: Record<string, string> = {
   'settled: done': 'runner.notes.confirmed',
   [UNDO_ALREADY]: 'undo.notes.already',
   [CHANGED_SINCE]: 'undo.notes.changedSince',
+  [BEFORE_UNREAD]: 'undo.notes.beforeUnread',
 };
 
 /** settle.ts's "unknown — check (<why verify failed>)": the note, with the reason after it. */

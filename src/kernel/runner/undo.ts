@@ -73,11 +73,14 @@ export async function readBeforeStates(jobs: JobStore, run: JobRun, rows: readon
   }));
 }
 
+/** The note of an item whose before-state could not be read yet. */
+export const BEFORE_UNREAD = 'the state before the change could not be read: trying again';
+
 /** An item whose before-state the platform did not give (a passing failure): its write waits, and the read is tried again. */
 export class BeforeStateUnreadError extends GraphError {
   constructor() {
     // a passing failure (status 0, transient) for the failure policy: retried with backoff
-    super('the state before the change could not be read: trying again', 0, undefined, undefined, true);
+    super(BEFORE_UNREAD, 0, undefined, undefined, true);
     this.name = 'BeforeStateUnreadError';
   }
 }
