@@ -65,7 +65,7 @@ export interface AreaList<Row> {
   progressText: string | null;
   reload: (force?: boolean) => void;
   selection: ReadonlySet<string>;
-  onSelectionChange: (ids: ReadonlySet<string>) => void;
+  onSelectionChange: (ids: ReadonlySet<string>, inViewOrder?: () => string[]) => void;
   /** The followed selection filtering the list (null: none); `clear` when the operator may drop it. */
   followFilter: { count: number; clear?: () => void } | null;
   rowType: string;
@@ -236,12 +236,14 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
   // Rows by id only when the selection changes: not rebuilt for every page that streams in.
   const visibleRef = useRef(visible);
   visibleRef.current = visible;
-  const onSelectionChange = useCallback((ids: ReadonlySet<string>) => {
+  // The items go out in the order the table shows them (a sort included): a name pattern's `{index}` counts that order.
+  const onSelectionChange = useCallback((ids: ReadonlySet<string>, inViewOrder?: () => string[]) => {
     setSelection(ids);
     const { getId, toItem = (r: Row) => ({ id: getId(r) }) } = latest.current;
     const byId = new Map<string, Row>();
     if (ids.size) for (const r of visibleRef.current) { const id = getId(r); if (ids.has(id)) byId.set(id, r); }
-    const items = [...ids].flatMap((id) => { const r = byId.get(id); return r ? [toItem(r)] : []; });
+    const ordered = inViewOrder ? inViewOrder() : [...ids];
+    const items = ordered.flatMap((id) => { const r = byId.get(id); return r ? [toItem(r)] : []; });
     bus.emit('selection:changed', { sourceTileId: sourceId, rowType, ids: items.map((i) => i.id), items });
   }, [bus, sourceId, rowType]);
 

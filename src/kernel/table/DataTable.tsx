@@ -112,9 +112,21 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
     [index, rows],
   );
 
+  // The view (sorted and filtered positions), for the selection's order as shown; set once the view is made below.
+  const shownRef = useRef<{ view: ArrayLike<number>; index: TableIndex<Row> } | null>(null);
+  const inViewOrder = useCallback((set: ReadonlySet<string>) => () => {
+    const at = shownRef.current;
+    if (!at) return [...set];
+    const selected = SelectionSet.adopt(set, at.index);
+    const ids: string[] = [];
+    for (let p = 0; p < at.view.length; p++) if (selected.hasRow(at.view[p]!)) ids.push(at.index.id(at.view[p]!));
+    if (ids.length < selected.size) ids.push(...selected.idsOutside(at.view));
+    return ids;
+  }, []);
+  const onSelectionChange = useCallback((ids: ReadonlySet<string>) => latest.current.props.onSelectionChange?.(ids, inViewOrder(ids)), [inViewOrder]);
   const { selection, update: updateSelection, latest: selectionRef } = useRowSelection(
     props.selection,
-    props.onSelectionChange,
+    props.onSelectionChange ? onSelectionChange : undefined,
     index,
   );
 
@@ -162,6 +174,15 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
   const order = useMemo(() => index.order(sorting), [index, sorting]);
   const filtered = useMemo(() => index.filter(search, searchIds, columnFilters), [index, search, searchIds, columnFilters]);
   const view = useMemo(() => index.view(order, filtered), [index, order, filtered]);
+  shownRef.current = { view, index };
+  // A sort changes the order the selection is shown in: the owner hears it again (nothing else
+  // changed). Only a sort: new rows streaming in keep the order of those already selected.
+  const sortedOnce = useRef(false);
+  useEffect(() => {
+    if (!sortedOnce.current) { sortedOnce.current = true; return; }
+    const current = selectionRef.current.selection;
+    if (current.size > 0) latest.current.props.onSelectionChange?.(current, inViewOrder(current));
+  }, [sorting, selectionRef, inViewOrder]);
   const pageCount = paged ? Math.max(1, Math.ceil(view.length / pageSize)) : 1;
   const shownPage = Math.min(pageIndex, pageCount - 1);
   const shownView = useMemo(

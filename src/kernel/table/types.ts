@@ -75,7 +75,11 @@ export interface DataTableProps<Row> {
   loading?: boolean;
   /** Controlled selection (uncontrolled when absent). */
   selection?: ReadonlySet<string>;
-  onSelectionChange?: (ids: ReadonlySet<string>) => void;
+  /**
+   * The selection changed, or the order the table shows it in did (a sort). `inViewOrder` gives the
+   * selected ids in the order shown (then those the filter hides): what a name pattern's `{index}` counts.
+   */
+  onSelectionChange?: (ids: ReadonlySet<string>, inViewOrder?: () => string[]) => void;
   /** Double click / Enter on a row. */
   onRowOpen?: (row: Row) => void;
   /** Paged mode; page sizes 10/20/50/100, default 20. */

@@ -300,6 +300,22 @@ describe('selection', () => {
     expect([...last].sort()).toEqual(['a1', 'a2', 'a5']);
   });
 
+  it('gives the selection in the order shown, and again when a sort changes that order', () => {
+    const onSelectionChange = vi.fn();
+    renderAccounts({ onSelectionChange });
+    fireEvent.click(rowCheckbox('a1'));
+    fireEvent.click(rowCheckbox('a2'));
+    fireEvent.click(rowCheckbox('a4'));
+    const inOrder = () => (onSelectionChange.mock.lastCall?.[1] as () => string[])();
+    expect(inOrder()).toEqual(['a1', 'a2', 'a4']);
+    const calls = onSelectionChange.mock.calls.length;
+    clickSort('Spend'); // a4 a2 a5 a1 a3
+    // the sort alone tells the owner again, with the new order (a name pattern's {index} counts it)
+    expect(onSelectionChange.mock.calls.length).toBe(calls + 1);
+    expect([...(onSelectionChange.mock.lastCall?.[0] as ReadonlySet<string>)].sort()).toEqual(['a1', 'a2', 'a4']);
+    expect(inOrder()).toEqual(['a4', 'a2', 'a1']);
+  });
+
   it('clear selection empties it', () => {
     renderAccounts();
     fireEvent.click(rowCheckbox('a1'));
