@@ -486,7 +486,7 @@ async function main(): Promise<number> {
   // The plugin's action module, loaded at run time. It imports from the '@kernel' alias, which Node
   // does not map; the whole kernel index would drag in React and CSS, so the alias is resolved to a
   // module re-exporting the React-free parts the adaccount plugin's action code uses.
-  const kernelParts = ['../src/kernel/plugin/define-plugin.ts', '../src/kernel/graph/money.ts', '../src/kernel/platform/name-pattern.ts', '../src/kernel/graph/read-states.ts', '../src/kernel/bridge/bridge.ts'].map((p) => new URL(p, import.meta.url).href);
+  const kernelParts = ['../src/kernel/plugin/define-plugin.ts', '../src/kernel/graph/money.ts', '../src/kernel/platform/name-pattern.ts', '../src/kernel/graph/read-states.ts', '../src/kernel/plugin/field-states.ts', '../src/kernel/bridge/bridge.ts'].map((p) => new URL(p, import.meta.url).href);
   const kernelShim = `data:text/javascript,${encodeURIComponent(kernelParts.map((u) => `export * from ${JSON.stringify(u)};`).join('\n'))}`;
   register(`data:text/javascript,${encodeURIComponent(`export async function resolve(s, c, next) { return next(s === '@kernel' ? ${JSON.stringify(kernelShim)} : s, c); }`)}`);
   const renameModule = '../plugins/adaccount/actions/rename.ts';

@@ -20,7 +20,7 @@ export function scaffoldFiles(id, { order = 50 } = {}) {
       routes: [{ name: 'index', path: `/${id}/index`, titleKey: 'title' }],
       // one view: the route's screen and a tile (docs/PLUGINS.md)
       views: [{ name: 'list', rowType: 'business', route: 'index' }],
-      actions: [{ verb: 'readField', target: 'business', idempotent: true, lane: 'graph', output: { type: 'object', properties: { value: { type: 'string' } } } }],
+      actions: [{ verb: 'readField', target: 'business', idempotent: true, readOnly: true, lane: 'graph', output: { type: 'object', properties: { value: { type: 'string' } } } }],
     }),
     [`plugins/${id}/index.ts`]: `import { definePlugin } from '@kernel';
 import manifest from './plugin.json';

@@ -4,6 +4,8 @@
  * area's own api.ts functions (which check the fields the area relies on) on a page the operator
  * manages: the first of the cached list, else the first of `me/accounts`. Mutations, the role and
  * publish writes, the name form and the password re-check (web forms) are never sent by the check.
+ * An action's family list includes the calls of its undo (docs/UNDO.md): a block's undo reads who is
+ * blocked, a deactivation's reactivates, an invitation's removes it.
  */
 import { defineProbes, type ProbeContext } from '@kernel';
 import {
@@ -69,7 +71,7 @@ export default defineProbes([
     probe: onPage((ctx, p) => adminPeople(ctx.bridge, p, o(ctx))),
   },
   {
-    id: 'blocked', kind: 'query', titleKey: 'calls.blocked', actions: ['listBlocked'], document: DOCS.blocked,
+    id: 'blocked', kind: 'query', titleKey: 'calls.blocked', actions: ['listBlocked', 'block'], document: DOCS.blocked,
     probe: onPage((ctx, p) => blockedPeople(ctx.bridge, p, o(ctx))),
   },
   {
@@ -114,9 +116,9 @@ export default defineProbes([
   { id: 'partnerRemove', kind: 'write', titleKey: 'calls.partnerRemove', actions: ['removePartner'], document: DOCS.partnerRemove },
   { id: 'release', kind: 'write', titleKey: 'calls.release', actions: ['releaseFromBusiness'], document: DOCS.release },
   { id: 'deactivate', kind: 'write', titleKey: 'calls.deactivate', actions: ['deactivate'], document: DOCS.deactivate },
-  { id: 'reactivate', kind: 'write', titleKey: 'calls.reactivate', actions: ['reactivate'], document: DOCS.reactivate },
+  { id: 'reactivate', kind: 'write', titleKey: 'calls.reactivate', actions: ['reactivate', 'deactivate'], document: DOCS.reactivate },
   { id: 'adminInvite', kind: 'write', titleKey: 'calls.adminInvite', actions: ['inviteAdmin'], document: DOCS.adminInvite },
-  { id: 'adminRemove', kind: 'write', titleKey: 'calls.adminRemove', actions: ['removeAdmin'], document: DOCS.adminRemove },
+  { id: 'adminRemove', kind: 'write', titleKey: 'calls.adminRemove', actions: ['removeAdmin', 'inviteAdmin'], document: DOCS.adminRemove },
   { id: 'block', kind: 'write', titleKey: 'calls.block', actions: ['block'], document: DOCS.block },
   { id: 'keywordsSave', kind: 'write', titleKey: 'calls.keywordsSave', actions: ['saveKeywords'], document: DOCS.keywordsSave },
   { id: 'profanity', kind: 'write', titleKey: 'calls.profanity', actions: ['profanityFilter'], document: DOCS.profanity },

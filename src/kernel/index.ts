@@ -8,7 +8,8 @@ export type {
   PreflightProblem, PairItem, ObjectState, UndoHandlers, UndoReadContext, ViewProps, WidgetProps, FollowedSelection, LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
 } from './plugin/types';
 export type { KernelContext, KernelUser } from './context-types';
-export { fieldStates, readNodeFields, stateOf } from './graph/read-states';
+export { readNodeFields, stateOf } from './graph/read-states';
+export { fieldStates } from './plugin/field-states';
 export { canAccess, hasPermission } from './plugin/roles';
 export { useKernel, useBus } from './KernelProvider';
 export type { KernelBus, KernelEvents } from './bus';

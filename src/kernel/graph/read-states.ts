@@ -2,9 +2,13 @@
 // states an undo's dry run compares go through the Graph batch (`GET <node>?fields=…` entries, each
 // checked by the extension's allow-list like a call of its own), 50 objects a request.
 import type { Bridge } from '../bridge/bridge';
-import type { ObjectState, UndoReadContext } from '../plugin/types';
-import { itemIdOf, type JobItem } from '../jobs/item';
 import { runBatch } from './batch';
+
+/**
+ * The part of an object a write changes, as plain JSON (`{ name: 'Acme' }`, `{ role: 1002 }`,
+ * `{ shared: false }`). `null` in a read: the object (or the relation) could not be found.
+ */
+export type ObjectState = Record<string, string | number | boolean | null>;
 
 /**
  * The fields of each node, by node id; null for a node the platform does not find (deleted, or no
@@ -33,13 +37,4 @@ export function stateOf(node: Record<string, unknown> | null | undefined, fields
     const v = node[f];
     return [f, v === undefined || v === null ? null : typeof v === 'object' ? JSON.stringify(v) : (v as string | number | boolean)];
   }));
-}
-
-/**
- * The fields of each item's object as its state, by job item id (an `undo.read` for a write that
- * changes fields of the object itself); `node` names the object (default the item's id).
- */
-export async function fieldStates(items: readonly JobItem[], fields: readonly string[], ctx: UndoReadContext, node: (item: JobItem) => string = (item) => String(item.id)): Promise<Map<string, ObjectState | null>> {
-  const nodes = await readNodeFields(ctx.bridge, items.map(node), fields, ctx.signal);
-  return new Map(items.filter((item) => nodes.has(node(item))).map((item) => [itemIdOf(item), stateOf(nodes.get(node(item)), fields)]));
 }

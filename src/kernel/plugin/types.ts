@@ -219,11 +219,8 @@ export interface ActionHandlers<Item extends JobItem = JobItem, Params = Record<
   undo?: UndoHandlers<Item, Params>;
 }
 
-/**
- * The part of an object a write changes, as plain JSON (`{ name: 'Acme' }`, `{ role: 1002 }`,
- * `{ shared: false }`). `null` in a read: the object (or the relation) could not be found.
- */
-export type ObjectState = Record<string, string | number | boolean | null>;
+export type { ObjectState } from '../graph/read-states';
+import type { ObjectState } from '../graph/read-states';
 
 /** What an undo's platform read gets: the job's bridge (its lane, scope and budget) and its signal. */
 export interface UndoReadContext { signal: AbortSignal; bridge: Bridge }
