@@ -43,8 +43,8 @@ async function selectActive(): Promise<number> {
 describe('undo a bulk rename', () => {
   it('cancelled at about 100 written, "Undo N changes" puts every written name back exactly and touches nothing else', async () => {
     await sandbox.reset({ hostile: false });
-    // slow enough to cancel between two batches of 50 (a batch every 3 s)
-    await prepareOperator(page, { pace: 10 });
+    // slow enough to cancel between two batches of 50 (a lane task about every second: a batch's read, then its writes)
+    await prepareOperator(page, { pace: 3 });
     const original = await names();
     const selected = await selectActive();
     expect(selected).toBeGreaterThan(150);
@@ -66,7 +66,13 @@ describe('undo a bulk rename', () => {
     await job.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => job.getAttribute('data-job-status')).toBe('cancelled');
     // a batch already on its way lands; then nothing more is written
-    await page.waitForTimeout(1_500);
+    let settled = -1;
+    await expect.poll(async () => {
+      const now = Object.keys((await sandbox.calls()).writesByObject).length;
+      const same = now === settled;
+      settled = now;
+      return same;
+    }, { timeout: 10_000, intervals: [400] }).toBe(true);
     const { writesByObject } = await sandbox.calls();
     const written = Object.keys(writesByObject);
     expect(written.length).toBeGreaterThanOrEqual(100);
