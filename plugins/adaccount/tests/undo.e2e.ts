@@ -72,7 +72,7 @@ describe('undo a bulk rename', () => {
       const same = now === settled;
       settled = now;
       return same;
-    }, { timeout: 10_000, intervals: [400] }).toBe(true);
+    }, { timeout: 10_000, interval: 400 }).toBe(true);
     const { writesByObject } = await sandbox.calls();
     const written = Object.keys(writesByObject);
     expect(written.length).toBeGreaterThanOrEqual(100);
