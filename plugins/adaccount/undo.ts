@@ -9,7 +9,9 @@ import { label, type AccountItem } from './checks';
 import { formatMajor } from './format';
 
 /** The job item id (`<account>|<user>` for a pair item), as the runner keys the states. */
-export const itemKey = (item: AccountItem): string => (typeof item.pair === 'string' ? `${item.id}|${item.pair}` : item.id);
+import { itemIdOf as itemKey } from '@kernel';
+
+export { itemKey };
 
 /**
  * Each distinct account once, then every item answered from its account's answer; an account the

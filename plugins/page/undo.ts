@@ -13,7 +13,9 @@ import { adminPeople, blockedPeople, deactivationState, keywords, listAssigned, 
 import { businessOf, type PageItem } from './checks';
 
 /** The job item id (`<page>|<person>` for a pair item), as the runner keys the states. */
-export const itemKey = (item: PageItem): string => (typeof item.pair === 'string' ? `${item.id}|${item.pair}` : item.id);
+import { itemIdOf as itemKey } from '@kernel';
+
+export { itemKey };
 
 /**
  * Each distinct page once (its first item names it), then every item answered from its page's answer;

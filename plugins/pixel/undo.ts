@@ -4,37 +4,14 @@
  * item of that pixel, and states it as a flat object that names the relation's absence too (`shared:
  * false`), so a removal's after-state is a state like any other.
  */
-import { asAccountDigits, graphqlOn, type ActionContext, type Bridge, type JobItem, type ObjectState, type UndoReadContext } from '@kernel';
+import { asAccountDigits, graphqlOn, type ActionContext, type Bridge, type ObjectState, type UndoReadContext } from '@kernel';
 import { assignedUsers, changeConnection, pixelPartners, sharedAccounts, shareToAccount, unshareFromAccount, type Connection, type FromType, type ToType } from './api';
 import { businessOf, pairOf, type PixelItem } from './checks';
 
-/** The job item id of an item, as the runner keys states (the kernel's itemIdOf): its id, or `<id>|<pair>`. */
-export const itemKey = (item: JobItem): string => (typeof item.pair === 'string' ? `${String(item.id)}|${item.pair}` : String(item.id));
+// shared with the other areas' inverses (src/kernel/plugin/field-states.ts)
+import { groupedStates, itemIdOf as itemKey, tasksOf, tasksRead, tasksState } from '@kernel';
 
-/**
- * Every item's state from a relation read once per group (one pixel, or one pixel and business): the
- * groups are read one after the other, on the job's lane.
- */
-export async function groupedStates<I extends JobItem, R>(items: readonly I[], groupOf: (item: I) => string, readGroup: (item: I) => Promise<R>, stateOf: (item: I, relation: R) => ObjectState): Promise<Map<string, ObjectState | null>> {
-  const read = new Map<string, R>();
-  const out = new Map<string, ObjectState | null>();
-  for (const item of items) {
-    const group = groupOf(item);
-    if (!read.has(group)) read.set(group, await readGroup(item));
-    out.set(itemKey(item), stateOf(item, read.get(group)!));
-  }
-  return out;
-}
-
-/** Tasks as a state value: sorted and comma-joined, so the same tasks in another order are the same state. */
-export const tasksState = (tasks: readonly string[] | undefined | null): string => [...new Set(tasks ?? [])].sort().join(',');
-/** A relation's tasks as read: `tasks` to compare, `listed` (the platform's order) to write them back as they were. */
-export const tasksRead = (tasks: readonly string[]) => ({ tasks: tasksState(tasks), listed: tasks.join(',') });
-/** The tasks of a before-state, to write them back (in the order the platform listed them). */
-export const tasksOf = (state: ObjectState): string[] => {
-  const value = state.listed ?? state.tasks;
-  return typeof value === 'string' && value ? value.split(',') : [];
-};
+export { groupedStates, itemKey, tasksOf, tasksRead, tasksState };
 
 /** The asset connections of a business from one pixel or dataset (the business-manager area's GraphQL read; docs/PLATFORM.md section 10.1). */
 export async function connectionsFrom(bridge: Bridge, businessId: string, fromId: string, o: UndoReadContext | { signal?: AbortSignal } = {}): Promise<Set<string>> {

@@ -9,7 +9,8 @@ export type {
 } from './plugin/types';
 export type { KernelContext, KernelUser } from './context-types';
 export { readNodeFields, stateOf } from './graph/read-states';
-export { fieldStates } from './plugin/field-states';
+export { fieldStates, groupedStates, tasksOf, tasksRead, tasksState } from './plugin/field-states';
+export { itemIdOf } from './jobs/item';
 export { canAccess, hasPermission } from './plugin/roles';
 export { useKernel, useBus } from './KernelProvider';
 export type { KernelBus, KernelEvents } from './bus';

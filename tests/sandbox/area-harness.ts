@@ -12,6 +12,9 @@ import { ALLOW_LIST, checkCall } from '../../protocol/allow-list';
 import type { RequestPayload } from '../../protocol';
 import type { ActionContext, ActionHandlers, LoadedPlugin, PluginAction } from '../../src/kernel/plugin/types';
 import { createRegistry } from '../../src/kernel/plugin/registry';
+import { createKernelStore } from '../../src/kernel/store/store';
+import { Runner, type ActionEntry } from '../../src/kernel/runner/runner';
+import { realClock } from '../../src/kernel/runner/lanes';
 
 /** A declared action with its loaded handlers, as the runner sees it once loaded. */
 export type LoadedAction = PluginAction & ActionHandlers<any, any, any>;
@@ -93,3 +96,14 @@ export async function refusal(p: Promise<unknown>): Promise<GraphError> {
 }
 
 export const noWait = async () => {};
+
+/** A real Runner over the area's actions and the sandbox, fast (a hundredth of the pace, no waits), as a test drives it. */
+export function sandboxRunner(area: Area, platformUserId?: string): Runner {
+  const plugin = area.plugin;
+  const actions = new Map<string, ActionEntry>(plugin.actions.map((a) => [a.id, { plugin, action: a }]));
+  return new Runner({
+    store: createKernelStore(), bridge: area.bridge, actions: () => actions, usablePluginIds: () => new Set([plugin.id]), lanes: () => plugin.lanes,
+    user: () => ({ role: 'user' }) as never, clock: realClock, paceFactor: () => 0.01, flush: async () => {}, sleep: noWait,
+    ...(platformUserId ? { platformUserId: () => platformUserId } : {}),
+  });
+}

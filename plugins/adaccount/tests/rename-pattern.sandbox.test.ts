@@ -2,22 +2,12 @@
 // 1…N in the order of the selection given, and each name the sandbox holds afterwards is exactly the
 // dry run's preview of that row (src/kernel/platform/name-pattern.ts).
 import { describe, expect, it } from 'vitest';
-import { noWait, sandboxArea } from '../../../tests/sandbox/area-harness';
-import { createKernelStore } from '../../../src/kernel/store/store';
-import { Runner, type ActionEntry } from '../../../src/kernel/runner/runner';
-import { realClock } from '../../../src/kernel/runner/lanes';
+import { sandboxArea, sandboxRunner } from '../../../tests/sandbox/area-harness';
 import { isPreview } from '../../../src/kernel/runner/dry-run';
 
 const area = sandboxArea('adaccount', { extensionVersion: '1.0.0' });
 
-const makeRunner = () => {
-  const plugin = area.plugin;
-  const actions = new Map<string, ActionEntry>(plugin.actions.map((a) => [a.id, { plugin, action: a }]));
-  return new Runner({
-    store: createKernelStore(), bridge: area.bridge, actions: () => actions, usablePluginIds: () => new Set(['adaccount']), lanes: () => plugin.lanes,
-    user: () => ({ role: 'user' }) as never, clock: realClock, paceFactor: () => 0.01, flush: async () => {}, sleep: noWait,
-  });
-};
+const makeRunner = () => sandboxRunner(area);
 
 /** Open accounts the session user administers, as the list would give them (name, currency). */
 function adminAccounts(count: number) {

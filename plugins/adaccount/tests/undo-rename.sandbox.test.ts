@@ -3,22 +3,12 @@
 // those changed since, and the undo job writes every kept name back exactly while an account renamed
 // by someone else in between keeps that name.
 import { describe, expect, it } from 'vitest';
-import { noWait, sandboxArea } from '../../../tests/sandbox/area-harness';
-import { createKernelStore } from '../../../src/kernel/store/store';
-import { Runner, type ActionEntry } from '../../../src/kernel/runner/runner';
-import { realClock } from '../../../src/kernel/runner/lanes';
+import { sandboxArea, sandboxRunner } from '../../../tests/sandbox/area-harness';
 import { previewUndo, undoCandidates, undoDraft, undoableCount } from '../../../src/kernel/runner/undo';
 
 const area = sandboxArea('adaccount', { extensionVersion: '1.0.0' });
 
-const makeRunner = () => {
-  const plugin = area.plugin;
-  const actions = new Map<string, ActionEntry>(plugin.actions.map((a) => [a.id, { plugin, action: a }]));
-  return new Runner({
-    store: createKernelStore(), bridge: area.bridge, actions: () => actions, usablePluginIds: () => new Set(['adaccount']), lanes: () => plugin.lanes,
-    user: () => ({ role: 'user' }) as never, clock: realClock, paceFactor: () => 0.01, flush: async () => {}, sleep: noWait, platformUserId: () => '100001',
-  });
-};
+const makeRunner = () => sandboxRunner(area, '100001');
 
 function adminAccounts(count: number) {
   const data = area.sb.state.data;
