@@ -91,6 +91,7 @@ export function known(before: ObjectState | null): ObjectState {
  */
 export function capUndo<Params>(target: (item: AccountItem, params: Params, before: ObjectState | null) => string): UndoHandlers<AccountItem, Params> {
   return {
+    readsParams: [],
     read: (items, _params, ctx) => accountFields(items, ['spend_cap', 'currency'], ctx),
     after: (item, params, before) => ({ spend_cap: target(item, params, before) }),
     run: async (item, before, _params, ctx) => {

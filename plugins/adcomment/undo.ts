@@ -9,6 +9,7 @@ import { commentName, pageOf, type CommentItem } from './checks';
 
 export function hiddenUndo(hidden: boolean): UndoHandlers<CommentItem, unknown> {
   return {
+    readsParams: [],
     read: async (items, _params, ctx) => {
       const out = new Map<string, ObjectState | null>();
       for (const item of items) out.set(item.id, await readComment(ctx.bridge, item.id, pageOf(item), ctx));

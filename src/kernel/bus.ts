@@ -3,7 +3,8 @@ import mitt, { type Emitter } from 'mitt';
 /** Every event on the kernel bus, with its payload. Names follow `<noun>:<verb-ed>`. */
 export type KernelEvents = {
   /** A tile (or screen) changed its selection; tiles that follow it filter by these ids. */
-  'selection:changed': { sourceTileId: string; rowType: string; ids: readonly string[]; items?: readonly { id: string; [key: string]: unknown }[] };
+  /** `pool`: every object of the list the selection was made in (a file's lines are matched among them). */
+  'selection:changed': { sourceTileId: string; rowType: string; ids: readonly string[]; items?: readonly { id: string; [key: string]: unknown }[]; pool?: () => readonly { id: string; [key: string]: unknown }[] };
   /** Opens the command palette (the actions on the current selection). */
   'palette:opened': undefined;
   'locale:changed': { locale: string };

@@ -1,6 +1,7 @@
 import type { ActionHandlers, LoadedPlugin, PluginAction } from '../../src/kernel/plugin/types';
 import type { JobItem } from '../../src/kernel/runner/types';
 import type { ActionEntry } from '../../src/kernel/runner/runner';
+import { withItemParams } from '../../src/kernel/plugin/item-params';
 
 /** A loaded plugin as the registry gives it, with only what a runner test needs. */
 export function testPlugin(id: string, extra: Partial<LoadedPlugin> = {}): LoadedPlugin {
@@ -25,7 +26,8 @@ export function testAction<Item extends JobItem = JobItem, Params = any>(
     loads: 0,
     load: async () => {
       action.loads += 1;
-      return handlers as unknown as ActionHandlers<JobItem, unknown, unknown>;
+      // as the registry loads them: every handler gets one item's own values over the job's
+      return withItemParams(handlers as unknown as ActionHandlers<JobItem, unknown, unknown>);
     },
   };
   return action;

@@ -16,6 +16,7 @@ export default defineAction<'adaccount.changeCurrency', AccountItem>('adaccount.
   // Undo: the currency read just before goes back (the platform takes it while the account has not spent,
   // which a currency change does not alter).
   undo: {
+    readsParams: [],
     read: (items, _params, ctx) => accountFields(items, ['currency'], ctx),
     after: (_item, params) => ({ currency: params.currency }),
     run: async (item, before, _params, ctx) => { await updateAccount(ctx.bridge, item.id, { currency: String(before?.currency ?? '') }, ctx); },

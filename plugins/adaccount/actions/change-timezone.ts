@@ -13,6 +13,7 @@ export default defineAction<'adaccount.changeTimezone', AccountItem>('adaccount.
   preflight: (item) => accountProblem(item, 'admin'),
   // Undo: the time zone read just before goes back (by name, as the write sends it).
   undo: {
+    readsParams: [],
     read: (items, _params, ctx) => accountFields(items, ['timezone_name'], ctx),
     after: (_item, params) => ({ timezone_name: params.timezone }),
     run: async (item, before, _params, ctx) => { await updateAccount(ctx.bridge, item.id, { timezone_name: String(before?.timezone_name ?? '') }, ctx); },

@@ -32,6 +32,7 @@ export default defineAction<'adaccount.rename', AccountItem>('adaccount.rename',
   preflight: (item, params) => accountProblem(item, 'admin') ?? (nameOf(item, params) ? null : { key: 'kernel:pattern.emptyName' }),
   // Undo: the name read just before the write goes back.
   undo: {
+    readsParams: [],
     read: (items, _params, ctx) => fieldStates(items, ['name'], ctx),
     after: (item, params) => ({ name: nameOf(item, params) }),
     run: (item, before, _params, ctx) => writeName(item, String(before?.name ?? ''), ctx),

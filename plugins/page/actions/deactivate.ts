@@ -12,6 +12,7 @@ export default defineAction<'page.deactivate', PageItem>('page.deactivate', {
   preflight: (item) => taskProblem(item, 'MANAGE'),
   // Undo: the page is reactivated (it was active: a second deactivation is refused).
   undo: {
+    readsParams: [],
     read: (items, _params, ctx) => deactivationStates(items, ctx),
     after: () => ({ deactivated: true }),
     run: async (item, before, _params, ctx) => {

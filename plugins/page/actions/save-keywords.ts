@@ -22,6 +22,7 @@ export default defineAction<'page.saveKeywords', PageItem>('page.saveKeywords', 
   // Undo: the list read just before is saved whole again. A page with more keywords than one read
   // gives (2,000) cannot be put back from what was read: its undo refuses before writing.
   undo: {
+    readsParams: [],
     read: (items, _params, ctx) => keywordStates(items, ctx),
     after: (_item, params, before) => {
       const next = mergeKeywords(wordsOf(before), params.words, params.mode ?? 'add');

@@ -11,6 +11,7 @@ export default defineAction<'page.unpublish', PageItem>('page.unpublish', {
   preflight: (item) => taskProblem(item, 'MANAGE'),
   // Undo: published again if it was (its `is_published` read just before, through the Graph batch).
   undo: {
+    readsParams: [],
     read: (items, _params, ctx) => fieldStates(items, ['is_published'], ctx),
     after: () => ({ is_published: false }),
     run: async (item, before, _params, ctx) => {

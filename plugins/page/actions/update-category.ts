@@ -12,6 +12,7 @@ export default defineAction<'page.updateCategory', PageItem>('page.updateCategor
   preflight: (item) => taskProblem(item, 'MANAGE'),
   // Undo: the categories the page had just before (by id, from its category_list) go back, in their order.
   undo: {
+    readsParams: [],
     read: (items, _params, ctx) => categoryStates(items, ctx),
     after: (_item, params) => ({ categories: String(params.category) }),
     run: async (item, before, _params, ctx) => {

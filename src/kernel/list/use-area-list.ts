@@ -244,7 +244,7 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
     if (ids.size) for (const r of visibleRef.current) { const id = getId(r); if (ids.has(id)) byId.set(id, r); }
     const ordered = inViewOrder ? inViewOrder() : [...ids];
     const items = ordered.flatMap((id) => { const r = byId.get(id); return r ? [toItem(r)] : []; });
-    bus.emit('selection:changed', { sourceTileId: sourceId, rowType, ids: items.map((i) => i.id), items });
+    bus.emit('selection:changed', { sourceTileId: sourceId, rowType, ids: items.map((i) => i.id), items, pool: () => visibleRef.current.map(toItem) });
   }, [bus, sourceId, rowType]);
 
   // After a job on this row type: re-read the rows it touched (or everything, for a list without `reread`).

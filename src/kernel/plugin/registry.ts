@@ -8,6 +8,7 @@ import type {
   PluginView, PluginWidget, RefusedPlugin,
 } from './types';
 import { validateManifest } from './validate-manifest';
+import { withItemParams } from './item-params';
 
 export interface PluginRegistry {
   /** Plugins that passed validation, in menu order. */
@@ -168,7 +169,8 @@ function loadOnce(id: string, loader: ActionLoader): () => Promise<ActionHandler
       const mod = (loaded as { default?: ActionModule<JobItem, unknown, unknown> } | null)?.default;
       if (!mod || typeof mod.run !== 'function') throw new Error(`the action module of "${id}" has no run handler`);
       if (mod.id !== id) throw new Error(`the action module bound to "${id}" declares "${mod.id}"`);
-      return mod as ActionHandlers<JobItem, unknown, unknown>;
+      // every handler gets one item's parameters: its own values (an imported row's) over the job's
+      return withItemParams(mod as ActionHandlers<JobItem, unknown, unknown>);
     });
     loading.catch(() => { loading = null; });
     return loading;

@@ -236,6 +236,12 @@ export interface UndoHandlers<Item extends JobItem = JobItem, Params = unknown> 
   /** Whether a job with these parameters can be undone (absent: always); a job that cannot keeps no before-state and offers no undo. */
   offered?: (params: Params) => boolean;
   /**
+   * The parameters `read` depends on. Items that carry their own values (src/kernel/jobs/item.ts) are
+   * read in groups of equal values of these; absent, every parameter counts (a rename whose read
+   * ignores the new name declares `[]`, so a spreadsheet of names is still read 50 accounts a call).
+   */
+  readsParams?: readonly string[];
+  /**
    * The items' current states, by job item id (for a pair action `<item>|<entry>`); fresh from the
    * platform. An item the platform did not answer for, for a passing reason, is left out: it is read
    * again (its write waits); a rate limit or a session error is thrown.

@@ -18,10 +18,15 @@ import { useRunnerSettings } from './runner-settings';
 import { durationWords } from './estimate';
 import { translateValues } from './translate-values';
 import { useUndoable } from './UndoDialog';
+import { ImportValues, columnName, type ImportedValues } from './ImportValues';
+import { hasOwnParams, ownParams } from '../jobs/item';
 
 export interface ActionRequest {
   actionId: string;
+  /** The selected items; an item may carry its own values (`params`, a retry of an imported job's items). */
   items: readonly JobItem[];
+  /** Every object of the list the action was opened from: the lines of an imported file are matched among them (default: the selection). */
+  pool?: () => readonly JobItem[];
   /** Values the form starts with (over the schema's defaults): e.g. a failed job's parameters, to change before retrying. */
   params?: Record<string, unknown>;
 }
@@ -75,7 +80,11 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   /** The latest text read per field, so a slow answer for an older text is dropped. */
   const latest = useRef<Record<string, string>>({});
   /** The draft of the last preview or start, and the parameters it was made from. */
-  const draft = useRef<{ from: Record<string, unknown>; draft: Draft } | null>(null);
+  const draft = useRef<{ from: Record<string, unknown>; items: readonly JobItem[]; draft: Draft } | null>(null);
+  /** Items with their own values (a file's lines, or a retry of such items): they replace the selection. */
+  const [imported, setImported] = useState<ImportedValues | null>(null);
+  /** The import dialog is open, with the form's values as the runner takes them. */
+  const [importing, setImporting] = useState<Record<string, unknown> | null>(null);
 
   const action = request ? findAction(allPlugins, request.actionId) : undefined;
   // An action without parameters (`schema: null`) shows no fields.
@@ -99,9 +108,16 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     setShowRequests(false);
     setTyped('');
     setLeaveOut(false);
+    setImporting(null);
+    // items that carry their own values (a retry of an imported job's items) keep them
+    const items = request?.items ?? [];
+    setImported(hasOwnParams(items) ? { items: [...items], fields: [...new Set(items.flatMap((i) => Object.keys(ownParams(i) ?? {})))], file: '', lines: [] } : null);
   }, [request, schema]);
 
   if (!request || !action || !schema) return null;
+  /** The job's items: a file's lines (with their values) in place of the selection, once imported. */
+  const items = imported?.items ?? request.items;
+  const fromFile = new Set(imported?.fields ?? []);
 
   /** A value the plugin marks `{ t: key }` is a label in its namespace (a role, a status). */
   const tr: Translate = (key, values) => t(key, { ns, ...translateValues(values, (k) => t(k, { ns })) });
@@ -144,6 +160,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     const out: Record<string, unknown> = {};
     let unseen: 'lookup' | 'unusable' | null = null;
     for (const [k, v] of Object.entries(value)) {
+      // a value each item carries (from a file) is the item's, not the form's
+      if (fromFile.has(k)) continue;
       const prop = schema.properties?.[k];
       const format = pastedFormatOf(prop);
       if (format && (typeof v === 'string' || Array.isArray(v))) {
@@ -180,8 +198,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
       setRefusal(t('error.loadFailed'));
       return null;
     }
-    const made = draft.current && sameValues(draft.current.from, p) ? draft.current.draft : runner.draft(request.actionId, p, request.items);
-    draft.current = { from: p, draft: made };
+    const made = draft.current && draft.current.items === items && sameValues(draft.current.from, p) ? draft.current.draft : runner.draft(request.actionId, p, items);
+    draft.current = { from: p, items, draft: made };
     // links or names looked up just now: the operator sees what they became before anything starts
     if (purpose === 'start' && unseen) { setNotice(t(unseen === 'lookup' ? 'pasted.checkThenStart' : 'pasted.checkUnusable')); return null; }
     return made;
@@ -229,25 +247,43 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   const flaggedIds = [...new Set(flagged.map((p) => p.itemId))];
   const leavingOut = leaveOut && flaggedIds.length > 0;
   /** The job's item count as the form stands: the dry run's (without the flagged items once the operator chose to leave them out), or the selection (× the entries of a pair action's list). */
-  const jobCount = preview ? preview.total - (leavingOut ? flaggedIds.length : 0) : expectedCount(action.pairs?.param, schema, value, seen, request.items.length);
+  const jobCount = preview ? preview.total - (leavingOut ? flaggedIds.length : 0) : imported && action.pairs && fromFile.has(action.pairs.param) ? items.length : expectedCount(action.pairs?.param, schema, value, seen, items.length);
   const confirming = needsConfirmation(jobCount, action, confirmAbove);
   const confirmed = !confirming || isConfirmed(typed, jobCount);
   /** The dry run predicts every item fails: nothing worth starting. */
   const allFail = !!preview && preview.total > 0 && flaggedIds.length >= preview.total;
   // how long it takes now (the lane's pace, the caller's budget): said before Start
-  const estimate = runner.estimate(request.actionId, preview?.total ?? request.items.length, undefined, undoable);
+  const estimate = runner.estimate(request.actionId, preview?.total ?? jobCount, undefined, undoable);
+  /** Opens the import with the form's values as the runner takes them (pasted fields read as ids). */
+  const openImport = () => busyWhile(async () => { setImporting((await params()).values); });
+  const useImported = (values: ImportedValues) => {
+    setImported(values);
+    setImporting(null);
+    setPreview(null);
+    setLeaveOut(false);
+    setTyped('');
+    setErrors({});
+    setRefusal(null);
+  };
+  const given = imported ? Object.fromEntries(imported.fields.map((f) => [f, imported.columns?.[f] !== undefined
+    ? t('import.fromFile', { column: columnName(imported.columns[f]!) }) : t('import.ownValue')])) : undefined;
+  const importable = !!action.schema && Object.values(schema.properties ?? {}).some((p) => !(p as { writeOnly?: boolean }).writeOnly);
   return (
     <Dialog isOpen onClose={onClose} title={t(action.titleKey, { ns })} icon="play" className={theme === 'dark' ? 'bp6-dark' : undefined} style={{ width: 720 }}>
       <form onSubmit={(e) => { e.preventDefault(); void start(leavingOut ? flaggedIds : undefined); }} noValidate>
         <DialogBody>
           <p>
-            {t('runner.itemsSelected', { count: request.items.length })}
+            {imported
+              ? <span data-testid="imported-lines" data-count={items.length}>{imported.file ? t('import.linesFrom', { count: items.length, file: imported.file }) : t('import.ownValues', { count: items.length })}
+                  {' '}<Button small minimal icon="undo" text={t('import.backToSelection')} onClick={() => { setImported(null); setPreview(null); }} data-testid="import-clear" /></span>
+              : t('runner.itemsSelected', { count: request.items.length })}
+            {importable && !imported && <>{' '}<Button small minimal icon="import" text={t('import.open')} onClick={() => void openImport()} data-testid="import-open" /></>}
             {estimate && <span data-testid="job-estimate" data-seconds={Math.round(estimate.seconds)}>{' · '}{t('runner.estimate', { duration: durationWords(estimate.seconds, t) })}</span>}
           </p>
           {undoable === true && <p className="bp6-text-muted" data-testid="undo-offered">{t('undo.offered')}</p>}
           {undoable === false && !action.irreversible && <Callout intent="warning" icon="history" data-testid="no-undo">{t('undo.notOffered', { what: t(action.titleKey, { ns }) })}</Callout>}
           <SchemaForm schema={schema} ns={ns} actionKey={action.verb} value={value} onChange={(v) => { setValue(v); setPreview(null); setNotice(null); setLeaveOut(false); }} errors={errors}
-            onFieldBlur={onFieldBlur} below={recognisedBelow(schema, value, seen, reading, t)} />
+            onFieldBlur={onFieldBlur} below={recognisedBelow(schema, value, seen, reading, t)} given={given} />
           {refusal && <Callout intent="danger" data-testid="action-refusal">{refusal}</Callout>}
           {notice && <Callout intent="primary" icon="eye-open" data-testid="check-recognised">{notice}</Callout>}
           {preview && preview.currencies.length > 0 && (
@@ -285,6 +321,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
           <Button type="submit" intent={action.irreversible ? 'danger' : 'primary'} icon="play" text={t('runner.start')} disabled={busy || allFail || !confirmed} data-testid="action-start" />
         </>} />
       </form>
+      {importing && <ImportValues action={action} schema={schema as Record<string, unknown>} form={importing} pool={request.pool?.() ?? request.items}
+        onClose={() => setImporting(null)} onUse={useImported} />}
     </Dialog>
   );
 }

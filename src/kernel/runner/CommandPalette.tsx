@@ -9,7 +9,7 @@ import { ActionDialog, type ActionRequest } from './ActionDialog';
 import { useRowActions, type RowAction } from './use-row-actions';
 import type { JobItem } from './types';
 
-interface Selection { rowType: string; items: readonly JobItem[] }
+interface Selection { rowType: string; items: readonly JobItem[]; pool?: () => readonly JobItem[] }
 /** `disabled`: why the action cannot run now (a newer extension needed, web operations not known yet…), shown in its place. */
 type PaletteEntry = RowAction;
 
@@ -32,8 +32,8 @@ export function CommandPalette() {
   const [request, setRequest] = useState<ActionRequest | null>(null);
 
   useEffect(() => {
-    const onSelection = (e: { rowType: string; ids: readonly string[]; items?: readonly JobItem[] }) =>
-      setSelection(e.ids.length ? { rowType: e.rowType, items: e.items ?? e.ids.map((id) => ({ id })) } : null);
+    const onSelection = (e: { rowType: string; ids: readonly string[]; items?: readonly JobItem[]; pool?: () => readonly JobItem[] }) =>
+      setSelection(e.ids.length ? { rowType: e.rowType, items: e.items ?? e.ids.map((id) => ({ id })), pool: e.pool } : null);
     const onOpen = () => setOpen(true);
     bus.on('selection:changed', onSelection);
     bus.on('palette:opened', onOpen);
@@ -63,7 +63,7 @@ export function CommandPalette() {
         itemRenderer={render}
         itemPredicate={filter}
         initialContent={undefined}
-        onItemSelect={(entry) => { setOpen(false); if (selection && !entry.disabled) setRequest({ actionId: entry.actionId, items: selection.items }); }}
+        onItemSelect={(entry) => { setOpen(false); if (selection && !entry.disabled) setRequest({ actionId: entry.actionId, items: selection.items, pool: selection.pool }); }}
         noResults={<MenuItem disabled text={selection ? t('runner.noActions') : t('runner.selectFirst')} />}
         inputProps={{ placeholder: selection ? t('runner.paletteFor', { count: selection.items.length }) : t('runner.selectFirst') }}
         overlayProps={{ className: theme === 'dark' ? 'bp6-dark' : undefined }}

@@ -16,6 +16,7 @@ import { undoableCount } from './undo';
 import { itemMessageText } from './item-message';
 import { fieldMessage, type FieldError } from './params';
 import type { JobItem, JobRow } from './types';
+import { schemas } from '../../generated/schemas.js';
 
 const STATUS_INTENT: Record<string, 'primary' | 'success' | 'warning' | 'danger' | 'none'> = {
   running: 'primary', paused: 'warning', interrupted: 'warning', done: 'success', cancelled: 'none', failed: 'danger',
@@ -183,8 +184,25 @@ function JobItems({ job }: { job: JobRow }) {
     ...outputColumns(action, t),
     { id: 'item', header: t('runner.itemId'), value: objectId, width: 220, cell: (i) => <CopyableId id={objectId(i)} /> },
   ], [t, action]);
+  const exportValues = (format: 'csv' | 'xlsx') => {
+    if (!action) return;
+    const title = t(action.titleKey, { ns: action.pluginId });
+    void import('./export-values').then(async (m) => {
+      let params: Record<string, unknown> = {};
+      try { params = JSON.parse(job.params) as Record<string, unknown>; } catch { /* the job's own values cannot be read: the items' are written */ }
+      const table = m.valuesTable(action, action.schema ? schemas[action.schema] : undefined, params, runner.items(job.id), t);
+      await (format === 'csv' ? m.downloadValuesCsv(`values-${action.id}`, table) : m.downloadValuesXlsx(`values-${action.id}`, table, title));
+    }).catch((e: unknown) => void showToast(t('runner.exportFailed', { message: (e as Error).message ?? String(e) }), 'warning'));
+  };
   return (
     <>
+      {action?.schema && (
+        <div className="tessera-job-values" title={t('import.exportTitle')}>
+          <span className="bp6-text-muted">{t('import.exportValues')}:</span>
+          <Button size="small" variant="minimal" icon="export" text="CSV" data-testid="export-values-csv" onClick={() => exportValues('csv')} />
+          <Button size="small" variant="minimal" icon="export" text="Excel" data-testid="export-values-xlsx" onClick={() => exportValues('xlsx')} />
+        </div>
+      )}
       <div className="tessera-job-items">
         <DataTable key={job.actionId} viewId={`runner.items.${job.actionId}`} rows={rows} columns={columns} getRowId={lineOf} copyId={objectId} exportFileName={`job-${job.actionId}`}
           emptyText={t('runner.noItems')} onRowOpen={(i) => setOpenLine(i.line)} />

@@ -44,10 +44,12 @@ export interface SchemaFormProps {
   onFieldBlur?: (field: string) => void;
   /** Shown under a field: what its pasted ids became. */
   below?: Record<string, ReactNode>;
+  /** Fields whose values come from elsewhere (a file, per item): this is shown in place of the input. */
+  given?: Record<string, ReactNode>;
 }
 
 /** The parameter form of an action, generated from its JSON Schema (enums as selects, id lists as multi-line text). */
-export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actionKey}`, value, onChange, errors, onFieldBlur, below }: SchemaFormProps) {
+export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actionKey}`, value, onChange, errors, onFieldBlur, below, given }: SchemaFormProps) {
   const { t } = useTranslation(ns);
   const set = (field: string, v: unknown) => onChange({ ...value, [field]: v });
   return (
@@ -62,7 +64,9 @@ export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actio
         const error = errors[field];
         const type = Array.isArray(prop.type) ? prop.type[0] : prop.type;
         let input: React.ReactNode;
-        if (prop.enum) {
+        if (given?.[field] !== undefined) {
+          input = <div className="tessera-given" data-testid={`given-${field}`}>{given[field]}</div>;
+        } else if (prop.enum) {
           input = (
             <HTMLSelect id={id} value={String(value[field] ?? '')} fill
               onChange={(e) => set(field, type === 'integer' || type === 'number' ? Number(e.currentTarget.value) : e.currentTarget.value)}
@@ -82,7 +86,7 @@ export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actio
         }
         return (
           <FormGroup key={field} label={label} labelFor={id} labelInfo={schema.required?.includes(field) ? '*' : undefined}
-            helperText={error ?? (help || undefined)} intent={error ? 'danger' : 'none'}>
+            helperText={error ?? (given?.[field] !== undefined ? undefined : help || undefined)} intent={error ? 'danger' : 'none'}>
             {input}
             {below?.[field]}
           </FormGroup>

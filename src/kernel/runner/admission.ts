@@ -3,11 +3,11 @@
 import type { LaneDeclaration, PluginAction } from '../plugin/types';
 import { canAccess } from '../plugin/roles';
 import { KERNEL_LANES, laneProblems, toLaneProfile } from './lanes';
-import { prepareOnlySecrets, secretFields, validateActionParams, type FieldError } from './params';
+import { prepareOnlySecrets, secretFields, validateActionParams, validateJobParams, type FieldError } from './params';
 import { planItems, splitSecrets, type Draft } from './draft';
 import { RunnerRefusal, type JobItem } from './types';
 import type { Runner } from './runner';
-import { parseList, withoutFields, type ActionEntry, type StartOptions } from './runner-deps';
+import { parseList, type ActionEntry, type StartOptions } from './runner-deps';
 
 /** An action's secret parameters, and those of them only its `prepare` uses (another tab may keep these). */
 export function secretsOf(runner: Runner, actionId: string): { names: string[]; prepareOnly: string[] } {
@@ -76,8 +76,8 @@ export function draft(runner: Runner, actionId: string, params: unknown, items: 
   if (checked) {
     runner.counters.validations += 1;
     // Secrets another tab keeps were checked there.
-    const fieldErrors = withoutFields(validateActionParams(runner.schemas, action.schema, params), options.secretHolder?.names);
-    if (fieldErrors.length) throw new RunnerRefusal('the parameters are not valid', 'params', fieldErrors);
+    const problem = validateJobParams(runner.schemas, action.schema, params, items, options.secretHolder?.names);
+    if (problem) throw new RunnerRefusal(problem.itemId ? `the parameters of ${problem.itemId} are not valid` : 'the parameters are not valid', 'params', problem.fields, problem.itemId ? [problem.itemId] : []);
   }
 
   runner.counters.plans += 1;
@@ -96,9 +96,12 @@ export function draft(runner: Runner, actionId: string, params: unknown, items: 
 export async function paramsProblem(runner: Runner, jobId: string, schemaKey: string | null, params: unknown): Promise<{ message: string; fields: FieldError[] } | null> {
   if (runner.paramsChecked.has(jobId)) return null;
   await runner.loadParamValidators();
-  const problems = withoutFields(validateActionParams(runner.schemas, schemaKey, params), runner.holders.get(jobId)?.names);
-  if (problems.length) {
-    const message = `the parameters are not valid: ${problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ')}`;
+  // the items still to run, with the values each carries (an imported row's)
+  const items = runner.items(jobId).filter((i) => i.state === 'pending' || i.state === 'inflight').map((i) => JSON.parse(i.item) as JobItem);
+  const problem = validateJobParams(runner.schemas, schemaKey, params, items, runner.holders.get(jobId)?.names);
+  if (problem) {
+    const problems = problem.fields;
+    const message = `the parameters${problem.itemId ? ` of ${problem.itemId}` : ''} are not valid: ${problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ')}`;
     return { message, fields: problems };
   }
 

@@ -1,4 +1,5 @@
 import type { JobItem } from './types';
+import { ownParams } from '../jobs/item';
 import { scopeMap } from './scope';
 import type { LoadedPlugin, PluginAction } from '../plugin/types';
 
@@ -35,17 +36,21 @@ export interface Draft {
  * paired parameter (`<id>|<entry>`, the item given to `run` is the selected one with `pair`). An item
  * without an id (an entry that resolved to nothing) is kept, skipped as 'unresolved', never sent.
  * Each item gets `index`, its 0-based position in `items`: the order the list showed the selection,
- * which a name pattern's `{index}` counts (src/kernel/platform/name-pattern.ts).
+ * which a name pattern's `{index}` counts (src/kernel/platform/name-pattern.ts). An item carrying its
+ * own values of the paired parameter (src/kernel/jobs/item.ts) is paired with those instead of the job's.
  */
 export function planItems(plugin: LoadedPlugin, action: PluginAction, params: Record<string, unknown>, items: readonly JobItem[], exclude: readonly string[] = []): PlannedItem[] {
   const scopes = scopeMap(plugin.scope);
   const pairParam = action.pairs?.param;
-  const pairs = pairParam ? params[pairParam] : undefined;
-  const entries = pairParam ? (Array.isArray(pairs) ? pairs.map(String) : []) : [null];
+  const entriesOf = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? [value] : []);
+  const jobEntries = pairParam ? entriesOf(params[pairParam]) : [null];
   const left = new Set(exclude);
   const out: PlannedItem[] = [];
   for (const [position, selected] of items.entries()) {
     const item: JobItem = { ...selected, index: position };
+    // an item with its own entries of the paired list (an imported row: this page, that person) pairs with those alone
+    const own = pairParam ? ownParams(item) : null;
+    const entries = own && pairParam && pairParam in own ? entriesOf(own[pairParam]) : jobEntries;
     const unresolved = item.id === undefined || item.id === null || String(item.id).trim() === '';
     const baseId = unresolved ? String((item as { text?: unknown }).text ?? '') : String(item.id);
     const scope = unresolved ? '' : scopes.of(baseId) ?? '';

@@ -4,6 +4,7 @@ import { schemas } from '../../generated/schemas.js';
 import type { JsonSchema } from '../plugin/types';
 import localizeZh from 'ajv-i18n/localize/zh';
 import { patternFieldProblems } from '../platform/name-pattern';
+import { hasOwnParams, ownParams, paramsFor, type JobItem } from '../jobs/item';
 
 /**
  * One problem with one parameter. `key` is the locale key the schema names for the field
@@ -56,6 +57,32 @@ export function validateActionParams(source: ParamSchemas, key: string | null, p
   if (params === undefined || params === null) return [];
   if (typeof params !== 'object' || Array.isArray(params)) return [{ field: '', message: 'this action takes no parameters', key: NO_PARAMS_KEY }];
   return Object.keys(params).map((field) => ({ field, message: 'this action takes no parameters', key: NO_PARAMS_KEY }));
+}
+
+/** What is wrong with one item's parameters (its own values over the job's). */
+export interface ItemParamsProblem { itemId: string; fields: FieldError[] }
+
+/**
+ * Validates a job's parameters as its items run with them: the job's alone when no item carries its
+ * own values, otherwise each item's merged values (once per distinct set of own values) and the job's
+ * for the items without. Returns the first problem found (`itemId` '' for the job's own), or null.
+ */
+export function validateJobParams(source: ParamSchemas, key: string | null, params: unknown, items: readonly JobItem[], ignore: readonly string[] = []): ItemParamsProblem | null {
+  const keep = (errors: FieldError[]) => errors.filter((e) => !ignore.includes(e.field));
+  if (!hasOwnParams(items)) {
+    const fields = keep(validateActionParams(source, key, params));
+    return fields.length ? { itemId: '', fields } : null;
+  }
+  const seen = new Set<string>();
+  for (const item of items) {
+    const own = ownParams(item);
+    const sig = own ? JSON.stringify(own) : '';
+    if (seen.has(sig)) continue;
+    seen.add(sig);
+    const fields = keep(validateActionParams(source, key, paramsFor(item, params)));
+    if (fields.length) return { itemId: own ? String(item.id) : '', fields };
+  }
+  return null;
 }
 
 /** Parameters never stored with a job: `"writeOnly": true` in the schema (a password, a token). */

@@ -12,7 +12,6 @@ import type { ScopeMap } from './scope';
 import type { JobBridge } from './bridges';
 import type { SecretHolder } from './draft';
 import type { JobItem, ItemRow } from './types';
-import type { FieldError } from './params';
 
 export const DEFAULT_MAX_ATTEMPTS = 4;
 
@@ -105,11 +104,6 @@ export function resultCells(action: PluginAction, result: unknown): Pick<ItemRow
   if (typeof result === 'string') return { message: result.slice(0, 500), output: '' };
   if (action.output && result !== null && typeof result === 'object') return { message: '', output: JSON.stringify(result) };
   return { message: '', output: '' };
-}
-
-/** The field errors but those of `fields`. */
-export function withoutFields(errors: FieldError[], fields: readonly string[] | undefined): FieldError[] {
-  return fields?.length ? errors.filter((e) => !fields.includes(e.field)) : errors;
 }
 
 export function without(params: unknown, names: readonly string[]): unknown {
