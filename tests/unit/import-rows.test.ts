@@ -84,11 +84,11 @@ describe('reading a spreadsheet\'s lines', () => {
       rowId: `j:${i}`, jobId: 'j', index: i, itemId: accounts[i]!.id, item: JSON.stringify({ ...accounts[i], ...(params ? { params } : {}) }), state: 'done', attempts: 1,
       message: '', output: '', scope: '', requestId: '', deadline: 0, finishedAt: 1,
     });
-    const table = valuesTable(action, schemas['adaccount.rename'], { find: 'Old' }, [stored(0, { name: 'Spring -1' }), stored(1, { name: '=Sale' }), stored(2, { name: 'Summer' })], t);
+    const table = valuesTable(action, schemas['adaccount.rename'], { find: 'Old' }, [stored(0, { name: '-{name} spring' }), stored(1, { name: '=Sale {name}' }), stored(2, { name: '{name} summer' })], t);
     expect(table[0]).toEqual(['ID', 'New name', 'Find in the current name', 'Replace with', 'Find is a regular expression', 'runner.itemState.done', 'import.messageColumn'].map((h) => (h.startsWith('runner') ? 'import.stateColumn' : h)));
     // as a spreadsheet program gives it back: text cells, the formula-like name guarded by the CSV writer's quote
-    const edited = table.map((line) => line.map((c) => (c === '=Sale' ? "'=Sale" : String(c))));
-    edited[3]![1] = 'Autumn';
+    const edited = table.map((line) => line.map((c) => (c === '=Sale {name}' || c === '-{name} spring' ? `'${String(c)}` : String(c))));
+    edited[3]![1] = 'Autumn {name}';
     const fields = importableFields(schemas['adaccount.rename']).map((name) => ({ name, label: String(table[0]![importableFields(schemas['adaccount.rename']).indexOf(name) + 1]) }));
     const result = readRows({
       rows: edited, mapping: guessMapping(edited[0]!, fields, ['ID']), schemaKey: 'adaccount.rename', schema: schemas['adaccount.rename'],
@@ -96,7 +96,7 @@ describe('reading a spreadsheet\'s lines', () => {
     });
     expect(result.problems).toEqual([]);
     expect(result.items.map((i) => [i.id, i.params])).toEqual([
-      ['act_100', { name: 'Spring -1', find: 'Old' }], ['act_101', { name: '=Sale', find: 'Old' }], ['act_102', { name: 'Autumn', find: 'Old' }],
+      ['act_100', { name: '-{name} spring', find: 'Old' }], ['act_101', { name: '=Sale {name}', find: 'Old' }], ['act_102', { name: 'Autumn {name}', find: 'Old' }],
     ]);
   });
 });

@@ -14,7 +14,7 @@ const ROOT = path.resolve(KERNEL, '../..');
 
 /** Bottom first. A layer may import only layers earlier in this list (checked below). */
 const ORDER = [
-  'base', 'core', 'i18n', 'jobs', 'api', 'bridge', 'graph', 'platform', 'store', 'plugin',
+  'base', 'core', 'i18n', 'jobs', 'import', 'api', 'bridge', 'graph', 'platform', 'store', 'plugin',
   'context', 'auth', 'table', 'check', 'runner', 'list', 'workspace', 'shell', 'top',
 ] as const;
 type Layer = (typeof ORDER)[number];
@@ -42,6 +42,8 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   i18n: ['base'],
   // What a job is made of, shared by the plugin contract and the runner: the item type and lane declarations with their checks.
   jobs: ['base'],
+  // Spreadsheet files (XLSX read and written on fflate): bytes in, cells out; knows nothing of the product.
+  import: [],
   // The server's api client: reads and clears the session, nothing above.
   api: ['base', 'core'],
   // The extension's transport: the runtime config and extension status come from the server api,
@@ -67,7 +69,7 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   check: ['base', 'core', 'bridge', 'graph', 'platform', 'store', 'plugin', 'context'],
   // Runs plugins' actions as jobs over the bridge, Graph and the platform client, keeps them in the store,
   // shows its dialogs with the table. Not the server api nor auth: the context hands it what it needs.
-  runner: ['base', 'core', 'jobs', 'bridge', 'graph', 'platform', 'store', 'plugin', 'context', 'table', 'check'],
+  runner: ['base', 'core', 'jobs', 'import', 'bridge', 'graph', 'platform', 'store', 'plugin', 'context', 'table', 'check'],
   // The list hooks and chrome areas build screens with: a list re-reads what a job touched, so it sits above the runner.
   list: ['base', 'core', 'bridge', 'platform', 'store', 'plugin', 'context', 'table', 'check', 'runner'],
   // Tiles of views with their selections and the runner's actions; not the shell, which places the workspace.
