@@ -14,7 +14,7 @@ const ROOT = path.resolve(KERNEL, '../..');
 
 /** Bottom first. A layer may import only layers earlier in this list (checked below). */
 const ORDER = [
-  'base', 'core', 'i18n', 'jobs', 'api', 'bridge', 'graph', 'platform', 'store', 'plugin',
+  'base', 'import', 'core', 'i18n', 'jobs', 'api', 'bridge', 'graph', 'platform', 'store', 'plugin',
   'context', 'auth', 'table', 'check', 'runner', 'list', 'workspace', 'shell', 'top',
 ] as const;
 type Layer = (typeof ORDER)[number];
@@ -35,6 +35,8 @@ const below = (layer: Layer): Layer[] => ORDER.slice(0, ORDER.indexOf(layer));
 /** Each folder's layer is its own name. What each layer may import, and why (docs/DECISIONS.md, "The kernel's layers"). */
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   base: [],
+  // Reading and writing spreadsheet files (XLSX on fflate): self-contained, loaded with import() on first use.
+  import: [],
   // Under everything: settings, the session (token, user, menu), toasts, membership labels, visit statistics.
   // It imports none of the runner, the bridge or the server api, nor the plugins.
   core: ['base'],
