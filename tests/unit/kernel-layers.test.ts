@@ -35,6 +35,8 @@ const below = (layer: Layer): Layer[] => ORDER.slice(0, ORDER.indexOf(layer));
 /** Each folder's layer is its own name. What each layer may import, and why (docs/DECISIONS.md, "The kernel's layers"). */
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   base: [],
+  // Reading and writing spreadsheet files (XLSX on fflate): self-contained, loaded with import() on first use.
+  import: [],
   // Under everything: settings, the session (token, user, menu), toasts, membership labels, visit statistics.
   // It imports none of the runner, the bridge or the server api, nor the plugins.
   core: ['base'],
@@ -42,8 +44,6 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   i18n: ['base'],
   // What a job is made of, shared by the plugin contract and the runner: the item type and lane declarations with their checks.
   jobs: ['base'],
-  // Spreadsheet files (XLSX read and written on fflate): bytes in, cells out; knows nothing of the product.
-  import: [],
   // The server's api client: reads and clears the session, nothing above.
   api: ['base', 'core'],
   // The extension's transport: the runtime config and extension status come from the server api,

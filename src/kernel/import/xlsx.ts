@@ -486,8 +486,7 @@ function parseSheet(xml: string, context: SheetContext): string[][] {
       else if (name === 'c' && inCell) {
         inCell = false;
         if (cells && column < MAX_COLUMNS) {
-          const text = cellText(cellType, value.join(''), hasInline ? collector.take() : undefined, cellStyle, context);
-          if (text !== '') cells[column] = text;
+          cells[column] = cellText(cellType, value.join(''), hasInline ? collector.take() : undefined, cellStyle, context);
         }
       } else if (name === 'row') {
         if (cells) rows.set(rowIndex, cells);
