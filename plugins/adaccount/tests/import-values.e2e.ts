@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-interface Account { id: string; name: string; currency: string; spend_cap?: string; account_status: number; users?: { data?: { id: string; role: number }[] } }
+interface Account { id: string; name: string; currency: string; spend_cap?: string; amount_spent?: string; account_status: number; users?: { data?: { id: string; role: number }[] } }
 
 /** Every account as the platform holds it now. */
 async function accounts(): Promise<Map<string, Account>> {
@@ -32,7 +32,7 @@ async function accounts(): Promise<Map<string, Account>> {
   let after = '';
   for (;;) {
     const page = await sandbox.graph<{ data: Account[]; paging?: { cursors?: { after?: string }; next?: string } }>(
-      `/v24.0/me/adaccounts?fields=id,name,currency,spend_cap,account_status,users%7Bid,role%7D&limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+      `/v24.0/me/adaccounts?fields=id,name,currency,spend_cap,amount_spent,account_status,users%7Bid,role%7D&limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`);
     page.data.forEach((a) => out.set(a.id, a));
     if (!page.paging?.next || !page.paging.cursors?.after) return out;
     after = page.paging.cursors.after;
@@ -150,7 +150,8 @@ describe('values per line from a spreadsheet', () => {
     await prepareOperator(page, { pace: 0.05 });
     const before = await accounts();
     const chosen = (await writable(before)).slice(0, 19);
-    const caps = new Map(chosen.slice(0, 18).map((a, i) => [a.id, 2_000_000 + i * 250]));
+    // each above what the account has spent, in its own currency (the platform refuses a cap below it)
+    const caps = new Map(chosen.slice(0, 18).map((a, i) => [a.id, Math.ceil(toMajorUnits(a.amount_spent, a.currency) ?? 0) + 1000 + i * 250]));
     const rows: (string | number)[][] = [['ID', 'Spending limit', 'Note']];
     const good = [...caps];
     for (let line = 2; line <= 21; line++) {
