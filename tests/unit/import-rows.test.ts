@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schemas } from '../../src/generated/schemas.js';
 import { compiledSchemas, loadValidators } from '../../src/kernel/runner/params';
-import { cellValue, guessMapping, importableFields, numberOf, objectFinder, readRows } from '../../src/kernel/runner/import-rows';
+import { cellValue, guessMapping, importableFields, lookupsOf, numberOf, objectFinder, readRows } from '../../src/kernel/runner/import-rows';
 import { valuesTable } from '../../src/kernel/runner/export-values';
 import type { StoredItem } from '../../src/kernel/runner/job-store';
 
@@ -63,6 +63,20 @@ describe('reading a spreadsheet\'s lines', () => {
     expect(numberOf('12,345')).toBe(12345);
     expect(numberOf('1e3')).toBe(1000);
     expect(numberOf('abc')).toBeNull();
+  });
+
+  it('people named by user name or link are looked up once, then read as the id found', () => {
+    const pages = [{ id: '700' }, { id: '701' }];
+    const rows = [['ID', 'People'], ['700', 'jane.doe'], ['701', 'https://www.facebook.com/jane.doe'], ['700', '4242'], ['701', 'no.such.person']];
+    const mapping = guessMapping(rows[0]!, [{ name: 'uids', label: 'People' }], []);
+    const asks = lookupsOf(rows, mapping, schemas['page.removeAdmin']);
+    expect([...asks.entries()].map(([f, set]) => [f, [...set]])).toEqual([['person', ['jane.doe', 'https://www.facebook.com/jane.doe', 'no.such.person']]]);
+    const looked = new Map([['jane.doe', '555'], ['https://www.facebook.com/jane.doe', '555'], ['no.such.person', 'no.such.person']]);
+    const result = readRows({
+      rows, mapping, schemaKey: 'page.removeAdmin', schema: schemas['page.removeAdmin'], schemas: compiledSchemas, form: {}, pool: pages, pairParam: 'uids', looked,
+    });
+    expect(result.items.map((i) => [i.id, i.params])).toEqual([['700', { uids: ['555'] }], ['701', { uids: ['555'] }], ['700', { uids: ['4242'] }]]);
+    expect(result.problems.map((p) => [p.line, p.kind, p.field])).toEqual([[5, 'invalid', 'uids']]);
   });
 
   it('a pair action: each line is one business and one address, with its own role', () => {

@@ -5,7 +5,9 @@ import { useSettings } from '../core/settings';
 import type { JsonSchema, PluginAction } from '../plugin/types';
 import type { JobItem } from '../jobs/item';
 import { compiledSchemas, fieldMessage, loadValidators } from './params';
-import { guessMapping, importableFields, objectFinder, readRows, type ImportMapping, type ImportResult, type LineProblem } from './import-rows';
+import { guessMapping, importableFields, lookupsOf, objectFinder, readRows, type ImportMapping, type ImportResult, type LineProblem } from './import-rows';
+import { useRecogniser } from './Recognised';
+import { readEntry, type PastedLine } from '../platform/pasted';
 import type { SheetTable } from './sheet-file';
 
 /** What the import gives the action dialog: the items with their values, and which parameters the file gave. */
@@ -50,6 +52,10 @@ export function ImportValues({ action, schema, form, pool, onUse, onClose }: Pro
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const [ready, setReady] = useState(false);
+  /** Cells naming an object by a user name or link, as the platform answered: text → id. */
+  const [looked, setLooked] = useState<ReadonlyMap<string, string>>(new Map());
+  const [looking, setLooking] = useState(0);
+  const recogniser = useRecogniser();
 
   const fields = useMemo(() => importableFields(schema).map((name) => ({
     name,
@@ -86,17 +92,36 @@ export function ImportValues({ action, schema, form, pool, onUse, onClose }: Pro
     }
   };
 
+  // user names and links in the mapped columns are looked up once, as a pasted list's are
+  useEffect(() => {
+    if (!file) return;
+    const controller = new AbortController();
+    const asks = [...lookupsOf(rows, mapping, schema)].map(([format, texts]) => [format, [...texts].filter((x) => !looked.has(x))] as const).filter(([, texts]) => texts.length);
+    if (!asks.length) return;
+    setLooking(asks.reduce((n, [, texts]) => n + texts.length, 0));
+    void Promise.all(asks.map(([format, texts]) => recogniser(format, texts.map((text, i) => ({ line: i + 1, text, ...readEntry(format, text) }) as PastedLine), controller.signal)))
+      .then((answers) => {
+        const found = new Map(looked);
+        for (const lines of answers) for (const l of lines) if (l.id) found.set(l.text, l.id);
+        // a text that named nothing stays text: the line says the value is not accepted
+        for (const [, texts] of asks) for (const x of texts) if (!found.has(x)) found.set(x, x);
+        setLooked(found);
+      }, () => { /* not answered: those lines say the value is not accepted */ })
+      .finally(() => { if (!controller.signal.aborted) setLooking(0); });
+    return () => controller.abort();
+  }, [file, rows, mapping, schema, looked, recogniser]);
+
   const result: ImportResult | null = useMemo(() => {
-    if (!file || !ready || mapping.id < 0) return null;
+    if (!file || !ready || mapping.id < 0 || looking > 0) return null;
     const given = Object.keys(mapping.params);
     // a parameter the file gives is the file's alone: the form's value fills its empty cells
     const fallback = Object.fromEntries(given.filter((f) => form[f] !== undefined && form[f] !== '').map((f) => [f, form[f]]));
     const read = readRows({
       rows, mapping, schemaKey: action.schema, schema, schemas: compiledSchemas, form, pool, pairParam: action.pairs?.param,
-      enumLabel: (field, value) => t(`actions.${action.verb}.enum.${field}.${value}`, { ns, defaultValue: String(value) }),
+      enumLabel: (field, value) => t(`actions.${action.verb}.enum.${field}.${value}`, { ns, defaultValue: String(value) }), looked,
     });
     return { ...read, items: read.items.map((item) => ({ ...item, params: { ...fallback, ...item.params } })) };
-  }, [file, ready, mapping, rows, action, schema, form, pool, ns, t]);
+  }, [file, ready, mapping, rows, action, schema, form, pool, ns, t, looked, looking]);
 
   const fieldLabel = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
   const problemText = (p: LineProblem): string => {
@@ -127,6 +152,7 @@ export function ImportValues({ action, schema, form, pool, onUse, onClose }: Pro
             onInputChange={(e) => void choose((e.currentTarget as HTMLInputElement).files?.[0])} />
         </FormGroup>
         {reading && <p><Spinner size={14} /> {t('import.reading')}</p>}
+        {looking > 0 && <p data-testid="import-looking"><Spinner size={14} /> {t('import.looking', { count: looking })}</p>}
         {problem && <Callout intent="danger" data-testid="import-problem">{problem}</Callout>}
         {file && file.tables.length > 1 && (
           <FormGroup label={t('import.sheet')} labelFor="import-sheet">

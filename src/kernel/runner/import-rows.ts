@@ -133,26 +133,51 @@ export function cellText(cell: unknown): string {
  * an enum by its value or its label, a list split by lines or semicolons, an object id read from a
  * link or `act_` form. A cell that cannot be read stays text, so the schema's own message says why.
  */
-export function cellValue(prop: ImportProperty | undefined, text: string, enumLabel?: (value: string | number) => string): unknown {
+export function cellValue(prop: ImportProperty | undefined, text: string, enumLabel?: (value: string | number) => string, looked?: ReadonlyMap<string, string>): unknown {
   if (!prop) return text;
   const type = Array.isArray(prop.type) ? prop.type[0] : prop.type;
   const format = pastedFormatOf(prop);
   const list = isPastedList(prop) || type === 'array';
   if (list) {
     const parts = text.split(/\r\n|\r|\n|;|；/).map((s) => s.trim()).filter(Boolean);
-    return [...new Set(parts.map((part) => (format ? idOf(format, part) : prop.items?.enum ? enumValue(prop.items.enum, part, enumLabel) : part)))];
+    return [...new Set(parts.map((part) => (format ? idOf(format, part, looked) : prop.items?.enum ? enumValue(prop.items.enum, part, enumLabel) : part)))];
   }
   if (prop.enum) return enumValue(prop.enum, text, enumLabel);
   if (type === 'number' || type === 'integer') return numberOf(text) ?? text;
   if (type === 'boolean') return booleanOf(text) ?? text;
-  if (format) return idOf(format, text);
+  if (format) return idOf(format, text, looked);
   return text;
 }
 
-function idOf(format: NonNullable<ReturnType<typeof pastedFormatOf>>, text: string): string {
+function idOf(format: NonNullable<ReturnType<typeof pastedFormatOf>>, text: string, looked?: ReadonlyMap<string, string>): string {
   const read = readEntry(format, text);
-  return read.kind === 'id' ? read.id : text;
+  return read.kind === 'id' ? read.id : looked?.get(text) ?? text;
 }
+
+/**
+ * The cells of the mapped columns that name an object by a user name or a link the platform must look
+ * up (src/kernel/platform/pasted.ts), by format: the dialog asks the platform about them once, and
+ * `readRows` then reads each as the id it was found to be (`looked`).
+ */
+export function lookupsOf(rows: readonly (readonly string[])[], mapping: ImportMapping, schema: JsonSchema | undefined): Map<PastedFormatName, Set<string>> {
+  const props = (schema?.properties ?? {}) as Record<string, ImportProperty>;
+  const out = new Map<PastedFormatName, Set<string>>();
+  for (const [field, column] of Object.entries(mapping.params)) {
+    const format = pastedFormatOf(props[field]);
+    if (!format) continue;
+    for (let r = 1; r < rows.length; r++) {
+      for (const part of cellText(rows[r]?.[column]).split(/\r\n|\r|\n|;|；/).map((s) => s.trim()).filter(Boolean)) {
+        if (readEntry(format, part).kind !== 'lookup') continue;
+        const set = out.get(format) ?? new Set<string>();
+        set.add(part);
+        out.set(format, set);
+      }
+    }
+  }
+  return out;
+}
+
+type PastedFormatName = NonNullable<ReturnType<typeof pastedFormatOf>>;
 
 function enumValue(values: readonly (string | number)[], text: string, label?: (value: string | number) => string): string | number {
   const t = norm(text);
@@ -190,6 +215,8 @@ export interface ReadRowsInput {
   /** The action's paired parameter (each line is one pair: this object, that entry). */
   pairParam?: string;
   enumLabel?: (field: string, value: string | number) => string;
+  /** Cells the platform looked up (`lookupsOf`): the text → the id it names. */
+  looked?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -214,7 +241,7 @@ export function readRows(input: ReadRowsInput): ImportResult {
     for (const [field, column] of Object.entries(mapping.params)) {
       const text = cellText(row[column]);
       if (text === '') continue;
-      own[field] = cellValue(props[field], text, input.enumLabel ? (v) => input.enumLabel!(field, v) : undefined);
+      own[field] = cellValue(props[field], text, input.enumLabel ? (v) => input.enumLabel!(field, v) : undefined, input.looked);
     }
     if (!object) { out.problems.push({ line, field: '', kind: 'unknown', text: idText }); continue; }
     const pair = pairParam && Array.isArray(own[pairParam]) ? (own[pairParam] as unknown[]).map(String).join('\n') : '';
