@@ -55,7 +55,9 @@ export function schemaKey(file) {
  * action's `prepare` uses it, so a tab other than the one running the jobs may keep it and run
  * `prepare` itself (src/kernel/runner/tabs/held-secrets.ts); `x-tessera-pattern` (`name`, `find`,
  * `replace`, `regex`) marks a name template and its find and replace, which the runner checks beside
- * the schema (src/kernel/platform/name-pattern.ts). Annotations only: they change no validation.
+ * the schema (src/kernel/platform/name-pattern.ts); `x-tessera-when: { <field>: <value> }` shows a
+ * property in the form only while another field has that value (src/kernel/runner/SchemaForm.tsx).
+ * Annotations only: they change no validation.
  */
 export const TESSERA_KEYWORDS = ['x-tessera-list', 'x-message', 'x-tessera-secret', 'x-tessera-pattern'];
 
@@ -70,6 +72,7 @@ export const ID_FORMATS = { account: DIGITS, business: DIGITS, page: DIGITS, per
 
 export function addTesseraKeywords(ajv) {
   for (const keyword of TESSERA_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-tessera-when', schemaType: 'object' });
   for (const [name, pattern] of Object.entries(ID_FORMATS)) ajv.addFormat(name, pattern);
   return ajv;
 }

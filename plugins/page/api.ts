@@ -50,9 +50,6 @@ export const KEYWORDS_FIRST = 2000;
 export const DEACTIVATION_DAYS = 7;
 /** The additional profile's category when none is chosen (docs/PLATFORM.md section 9.1). */
 export const DEFAULT_PROFILE_CATEGORY = '2214';
-/** The tasks a new page role gets: every page task (docs/SPEC.md, pages: "a long task list"). */
-export const ROLE_TASKS = ['MANAGE', 'CREATE_CONTENT', 'MODERATE', 'MESSAGING', 'ADVERTISE', 'ANALYZE'] as const;
-
 export const LIST_FIELDS = 'id,name,access_token,category,category_list,fan_count,verification_status,picture,link,is_published,page_created_time,promotion_eligible,tasks,business{id,name}';
 export const EXTENDED_FIELDS = 'additional_profile_id,location,website,phone,emails,business{id,name},likes,country_page_likes,promotion_ineligible_reason';
 

@@ -55,6 +55,31 @@ describe('reading what an operator pastes', () => {
     expect(read('page', 'https://www.facebook.com/a b')).toEqual(refused('url'));
   });
 
+  it('a page: a link pasted without https:// is read as https (facebook.com and its sub-domains only), and the /p/ link', () => {
+    expect(read('page', 'facebook.com/pages/Tea-Shop/104000000000130')).toEqual(id('104000000000130'));
+    expect(read('page', 'www.facebook.com/104000000000131/about')).toEqual(id('104000000000131'));
+    expect(read('page', 'm.facebook.com/profile.php?id=104000000000132&sk=about')).toEqual(id('104000000000132'));
+    expect(read('page', 'web.facebook.com/tea.shop/about')).toEqual(lookup('/tea.shop'));
+    expect(read('page', 'WWW.Facebook.com/pages/category/Cafe/Tea-Shop-104000000000133/')).toEqual(id('104000000000133'));
+    expect(read('page', 'business.facebook.com/latest/home?asset_id=104000000000134')).toEqual(id('104000000000134'));
+    expect(read('page', 'facebook.com?id=1')).toEqual(refused('link'));
+    expect(read('page', 'facebook.com')).toEqual(refused('link'));
+    // the page link form of the new pages experience, with or without its trailing slash, tab or scheme
+    expect(read('page', 'https://www.facebook.com/p/Tea-Shop-100064000000135/')).toEqual(id('100064000000135'));
+    expect(read('page', 'https://www.facebook.com/p/Tea-Shop-100064000000136')).toEqual(id('100064000000136'));
+    expect(read('page', 'facebook.com/p/Tea-Shop-100064000000137/about')).toEqual(id('100064000000137'));
+    expect(read('page', 'https://www.facebook.com/p/Tea-Shop/')).toEqual(refused('link'));
+    expect(read('page', 'https://www.facebook.com/pages/Tea-Shop/104000000000138/about')).toEqual(id('104000000000138'));
+    expect(read('page', 'https://www.facebook.com/tea.shop/about')).toEqual(lookup('/tea.shop'));
+    // no scheme is read as https only on facebook.com: another host stays refused, http:// stays refused
+    expect(read('page', 'evil.example/104000000000125')).toEqual(refused('url'));
+    expect(read('page', 'facebook.com.evil.example/104000000000125')).toEqual(refused('url'));
+    expect(read('page', 'http://facebook.com/104000000000125')).toEqual(refused('https'));
+    expect(read('page', 'www.facebook.com/a b')).toEqual(refused('url'));
+    expect(read('person', 'www.facebook.com/people/Ann-Lee/100000000000003/')).toEqual(id('100000000000003'));
+    expect(read('person', 'business.facebook.com/ann.lee.7')).toEqual(refused('host'));
+  });
+
   it('a person: profile links on the main site only, /people/ links, user names', () => {
     expect(read('person', 'https://www.facebook.com/people/Ann-Lee/100000000000001/')).toEqual(id('100000000000001'));
     expect(read('person', 'https://m.facebook.com/profile.php?id=100000000000002')).toEqual(id('100000000000002'));

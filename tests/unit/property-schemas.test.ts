@@ -76,7 +76,22 @@ function validValue(key: string): fc.Arbitrary<Record<string, unknown>> {
   const s = schemaOf(key);
   const props = s.properties ?? {};
   const rec = fc.record(Object.fromEntries(Object.entries(props).map(([k, p]) => [k, validFor(p)])), { requiredKeys: s.required ?? [] }) as fc.Arbitrary<Record<string, unknown>>;
-  return rec.filter((v) => Object.keys(v).length >= (s.minProperties ?? 0)).map((v) => usablePatterns(props, v));
+  return rec.filter((v) => Object.keys(v).length >= (s.minProperties ?? 0) && meetsConditions(s, v)).map((v) => usablePatterns(props, v));
+}
+
+/**
+ * A schema's conditions (`allOf` of `if`/`then` on which fields are given and their constants, as in
+ * page.addRole: a role, or the tasks of a custom set): a valid value meets them.
+ */
+type Condition = { not?: Condition; required?: string[]; properties?: Record<string, true | { const?: unknown }> };
+function meetsConditions(s: ObjSchema & { allOf?: { if?: Condition; then?: Condition }[] }, v: Record<string, unknown>): boolean {
+  const holds = (c: Condition | undefined): boolean => {
+    if (!c) return true;
+    if (c.not && holds(c.not)) return false;
+    if (c.required && !c.required.every((k) => k in v)) return false;
+    return Object.entries(c.properties ?? {}).every(([k, p]) => !(k in v) || p === true || !('const' in p) || v[k] === p.const);
+  };
+  return (s.allOf ?? []).every((rule) => !holds(rule.if) || holds(rule.then));
 }
 
 /**

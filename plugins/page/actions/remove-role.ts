@@ -1,6 +1,7 @@
 import { defineAction } from '@kernel';
 import { addRole, listAssigned, removeRole } from '../api';
 import { businessOf, businessProblem, pageName, pairOf, taskProblem, type PageItem } from '../checks';
+import { roleWords } from '../roles';
 import { roleStates } from '../undo';
 
 /** Removes business people's roles (one item per page × person). A second removal is refused: settled by the page's assigned users. */
@@ -18,6 +19,6 @@ export default defineAction<'page.removeRole', PageItem>('page.removeRole', {
     run: async (item, before, params, ctx) => {
       if (before && before.tasks !== null) await addRole(ctx.bridge, item.id, await businessOf(ctx.bridge, item, ctx), pairOf(item, params.uids), String(before.tasks).split(','), ctx);
     },
-    describe: (item, before) => ({ key: 'effects.undo.roleTasks', values: { user: item.pair ?? '', page: pageName(item), tasks: String(before?.tasks ?? '').split(',').join(', ') } }),
+    describe: (item, before) => ({ key: 'effects.undo.roleTasks', values: { user: item.pair ?? '', page: pageName(item), ...roleWords(String(before?.tasks ?? '').split(',')) } }),
   },
 });

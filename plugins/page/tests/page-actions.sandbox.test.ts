@@ -7,6 +7,7 @@ import type { Sandbox } from '../../../tests/sandbox/harness';
 import { noWait, refusal, sandboxArea } from '../../../tests/sandbox/area-harness';
 import type { Bridge } from '../../../src/kernel/bridge/bridge';
 import { idsOf, readPasted, recognise } from '../../../src/kernel/platform/pasted';
+import { NAMED_ROLES, ROLE_TASKS } from '../roles';
 
 // The plugin's modules are loaded the way the app loads them (its `@kernel` alias is the app's, not this project's).
 interface PageRow { id: string; name: string; tasks?: string[]; access_token?: string }
@@ -95,7 +96,7 @@ describe('page ids from links, user names and ids (the kernel\'s page format)', 
 });
 
 describe('roles and admins', () => {
-  it('gives business people (by business-user id) a role with the long task list on many pages, then removes it; refused where the session cannot manage', async () => {
+  it('gives business people (by business-user id) a role with full control (every task) on many pages, then removes it; refused where the session cannot manage', async () => {
     const d = sb.state.data;
     const main = d.fixtures.businesses.main;
     // two people of the business that owns the pages, by the ids its business_users edge gives
@@ -103,7 +104,7 @@ describe('roles and admins', () => {
     const users = people.map((bu) => bu.id);
     const targets = d.pageList.filter((p) => p.owner_business === main && !p.deleted).slice(0, 2).map((p) => p.id);
     expect(targets).toHaveLength(2);
-    for (const id of targets) for (const uid of users) await run('page.addRole', { id, pair: uid, business: main }, { uids: users });
+    for (const id of targets) for (const uid of users) await run('page.addRole', { id, pair: uid, business: main }, { uids: users, role: 'full' });
     for (const id of targets) {
       const roles = (await page(id)).roles as { uid: string; tasks: string[] }[];
       for (const bu of people) expect(roles.find((r) => r.uid === bu.uid)?.tasks).toEqual(['MANAGE', 'CREATE_CONTENT', 'MODERATE', 'MESSAGING', 'ADVERTISE', 'ANALYZE']);
@@ -115,20 +116,36 @@ describe('roles and admins', () => {
     await run('page.removeRole', { id: targets[0], pair: users[0] }, { uids: users });
     expect(await action('page.removeRole').verify!({ id: targets[0], pair: users[0] } as never, { uids: users }, ctx())).toBe(true);
     expect(((await page(targets[0])).roles as { uid: string }[]).some((r) => r.uid === people[0]!.uid)).toBe(false);
-    const e = await refusal(run('page.addRole', { id: fx.foreign, pair: users[0], business: main }, { uids: users }));
+    const e = await refusal(run('page.addRole', { id: fx.foreign, pair: users[0], business: main }, { uids: users, role: 'full' }));
     expect(e.code).toBe(200);
+  });
+
+  it('gives each role by name exactly its tasks (roles.ts), a custom task set its own, and a job stored with tasks alone those', async () => {
+    const d = sb.state.data;
+    const main = d.fixtures.businesses.main;
+    const person = d.businesses.get(main)!.users.map((id) => d.businessUsers.get(id)!).find((bu) => bu.uid !== d.sessionUserId)!;
+    const target = d.pageList.find((p) => p.owner_business === main && !p.deleted)!.id;
+    const tasksNow = async () => ((await page(target)).roles as { uid: string; tasks: string[] }[]).find((r) => r.uid === person.uid)?.tasks;
+    for (const role of NAMED_ROLES) {
+      await run('page.addRole', { id: target, pair: person.id, business: main }, { uids: [person.id], role });
+      expect(await tasksNow(), role).toEqual([...ROLE_TASKS[role]]);
+    }
+    await run('page.addRole', { id: target, pair: person.id, business: main }, { uids: [person.id], role: 'custom', tasks: ['MESSAGING', 'MODERATE'] });
+    expect(await tasksNow()).toEqual(['MODERATE', 'MESSAGING']);
+    await run('page.addRole', { id: target, pair: person.id, business: main }, { uids: [person.id], tasks: ['ANALYZE', 'CREATE_CONTENT'] });
+    expect(await tasksNow()).toEqual(['CREATE_CONTENT', 'ANALYZE']);
   });
 
   it('a person\'s own id is not a business-user id: the platform refuses the role; a page outside any business is stopped before sending', async () => {
     const d = sb.state.data;
     const main = d.fixtures.businesses.main;
-    const e = await refusal(run('page.addRole', { id: fx.main, pair: d.fixtures.users.notOnAnyAccount, business: main }, { uids: [d.fixtures.users.notOnAnyAccount] }));
+    const e = await refusal(run('page.addRole', { id: fx.main, pair: d.fixtures.users.notOnAnyAccount, business: main }, { uids: [d.fixtures.users.notOnAnyAccount], role: 'ads' }));
     expect(e.code).toBe(100);
     const loose = d.pageList.find((p) => !p.owner_business && p.roles.some((r) => r.uid === d.sessionUserId));
     expect(loose).toBeDefined();
     expect(action('page.addRole').preflight!({ id: loose!.id, business: '' } as never, { uids: ['1'] } as never)).toEqual(expect.objectContaining({ key: 'preflight.noBusiness' }));
     const before = sent.length;
-    await expect(run('page.addRole', { id: loose!.id, pair: '1' }, { uids: ['1'] })).rejects.toThrow(/belongs to no business/);
+    await expect(run('page.addRole', { id: loose!.id, pair: '1' }, { uids: ['1'], role: 'full' })).rejects.toThrow(/belongs to no business/);
     expect(sent.slice(before).filter((p) => p.url.includes('/assigned_users'))).toEqual([]);
   });
 

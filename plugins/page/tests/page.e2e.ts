@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from '../../../tests/e2e/browser';
 import { confirmJob, prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
+import { ROLE_TASKS } from '../roles';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
@@ -68,13 +69,14 @@ describe('the page area on the small sandbox', () => {
     expect(await page.locator('[data-testid="page-resolve-table"] tr[data-line="11"]').textContent()).toContain(byId[0]!.name);
     await page.screenshot({ path: artifact('page-resolve-en-light.png') });
 
-    // a role with the long task list, through the runner, on the resolved pages of the business `main`
+    // a role with full control (every task), through the runner, on the resolved pages of the business `main`
     // (a page of another business has other people: its pairs are refused by the platform)
     await page.getByTestId('page-resolve-use').click();
     const ownPages = [...byLink, ...byId].filter((p) => p.business?.id === main).map((p) => p.id);
     await page.locator('[data-action-id="page.addRole"]').click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('#param-uids').fill(newcomer.id);
+    await dialog.locator('#param-role').selectOption('full');
     // leaving the field lists what it became under it (the dialog grows): Start is pressed once it is there
     await dialog.locator('#param-uids').blur();
     await dialog.getByTestId('recognised-uids').locator('tr[data-line="1"]').waitFor();
@@ -142,4 +144,80 @@ describe('the page area on the small sandbox', () => {
     await setLocale(page, 'en-US');
     expect(dialogs).toEqual([]);
   }, 90_000);
+  it('reads every link form in "Pages by link" with the pages\' names, then gives a role by name and a custom task set', async () => {
+    await sandbox.reset();
+    const fixtures = await sandbox.fixtures();
+    const main = fixtures.businesses.main!;
+    const mine = (await sandbox.graph<{ data: { id: string; username: string; name: string; business?: { id: string } }[] }>('/v19.0/me/accounts?fields=id,username,name,business&limit=200')).data;
+    // the pages of the business `main` (its people can get roles on them), each named twice in another form; one has a user name
+    const named = mine.find((p) => p.business?.id === main && p.username)!;
+    const own = [named, ...mine.filter((p) => p.business?.id === main && p !== named)].slice(0, 3);
+    expect(own).toHaveLength(3);
+    const person = (await sandbox.graph<{ data: { id: string; role: string }[] }>(`/v19.0/${main}/business_users?fields=id,role&limit=100`)).data.find((u) => u.role === 'EMPLOYEE')!;
+    const personUid = (await sandbox.object<{ uid: string }>('businessUser', person.id)).uid;
+    const slug = (name: string) => name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'Page';
+    const [a, b, c] = own as [typeof named, typeof named, typeof named];
+    const entries = [
+      `facebook.com/pages/${slug(b.name)}/${b.id}`,
+      `https://www.facebook.com/${c.id}/about`,
+      `https://www.facebook.com/profile.php?id=${a.id}&sk=about`,
+      `https://www.facebook.com/p/${slug(c.name)}-${c.id}/`,
+      a.username,
+      b.id,
+    ];
+    const lineOf = [b, c, a, c, a, b];
+    // standalone: signs the operator in again (a new operator on this browser, the runner at a twentieth of its pace)
+    await prepareOperator(page, { pace: 0.05 });
+    const tasksOn = async (id: string) => (await pageState(id)).roles.find((r) => r.uid === personUid)?.tasks ?? null;
+
+    /** Pastes the entries in "Pages by link", checks each line and found page is named, and opens the role dialog on them. */
+    async function roleDialogFor(lines: string[], pages: typeof own, pageOfLine: typeof own, shot?: string) {
+      await openList('/page/index');
+      await page.getByTestId('page-by-link').click();
+      await page.locator('#page-resolve-entries').fill(lines.join('\n'));
+      await page.getByTestId('page-resolve-button').click();
+      await expect.poll(() => page.getByTestId('page-resolve-table').getAttribute('data-ids')).toBe(String(pages.length));
+      expect(await page.getByTestId('page-resolve-table').getAttribute('data-refused')).toBe('0');
+      for (const [i, p] of pageOfLine.entries()) expect(await page.locator(`[data-testid="page-resolve-table"] tr[data-line="${i + 1}"]`).textContent()).toContain(p.name);
+      for (const p of pages) expect(await page.locator(`[data-testid="page-resolve-found"] tr[data-id="${p.id}"]`).textContent()).toContain(p.name);
+      if (shot) await page.screenshot({ path: artifact(shot) });
+      await page.getByTestId('page-resolve-use').click();
+      await page.locator('[data-action-id="page.addRole"]').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('#param-uids').fill(person.id);
+      await dialog.locator('#param-uids').blur();
+      await dialog.getByTestId('recognised-uids').locator('tr[data-line="1"]').waitFor();
+      return dialog;
+    }
+
+    // a role by its name: the tasks are hidden, the preview says the role and the tasks it grants
+    let dialog = await roleDialogFor(entries, own, lineOf, 'page-resolve-forms-en-light.png');
+    expect(await dialog.locator('#param-tasks').count()).toBe(0);
+    await dialog.locator('#param-role').selectOption({ label: 'Partial access: ads' });
+    await dialog.getByTestId('preview-changes').click();
+    await dialog.getByTestId('effects').waitFor();
+    for (const p of own) expect(await dialog.getByTestId('effects').textContent()).toContain(`gets Partial access: ads on ${p.name} (${p.id}) (tasks: Advertise, Analyze)`);
+    await page.screenshot({ path: artifact('page-role-by-name-en-light.png') });
+    await confirmJob(dialog);
+    await dialog.getByTestId('action-start').click();
+    await lastJobStatus('done');
+    for (const p of own) expect(await tasksOn(p.id), p.id).toEqual([...ROLE_TASKS.ads]);
+
+    // a custom task set, ticked task by task, on two of them
+    dialog = await roleDialogFor([a.id, b.id], [a, b], [a, b]);
+    await dialog.locator('#param-role').selectOption('custom');
+    await dialog.getByLabel('Messaging', { exact: true }).check({ force: true });
+    await dialog.getByLabel('Moderate', { exact: true }).check({ force: true });
+    await dialog.getByTestId('preview-changes').click();
+    await dialog.getByTestId('effects').waitFor();
+    expect(await dialog.getByTestId('effects').textContent()).toContain('gets Custom task set on');
+    expect(await dialog.getByTestId('effects').textContent()).toContain('(tasks: Moderate, Messaging)');
+    await page.screenshot({ path: artifact('page-role-custom-en-light.png') });
+    await confirmJob(dialog);
+    await dialog.getByTestId('action-start').click();
+    await lastJobStatus('done');
+    for (const p of [a, b]) expect(await tasksOn(p.id), p.id).toEqual(['MODERATE', 'MESSAGING']);
+    expect(await tasksOn(c.id)).toEqual([...ROLE_TASKS.ads]);
+    expect(dialogs).toEqual([]);
+  }, 60_000);
 });

@@ -91,15 +91,18 @@ export function readEntry(format: PastedFormat, entry: string): Reading {
   if (DIGITS.test(entry)) return { kind: 'id', id: entry };
   const act = format === 'account' ? ACCOUNT.exec(entry) : null;
   if (act) return { kind: 'id', id: act[1]! };
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || entry.includes('/')) return readLink(format, entry);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || entry.includes('/') || SCHEMELESS.test(entry)) return readLink(format, entry);
   if ((format === 'page' || format === 'person') && CODE.test(entry)) return { kind: 'lookup', route: `/${entry}` };
   return { kind: 'refused', problem: 'entry' };
 }
 
+/** A link pasted without its scheme (`facebook.com/…`, `www.facebook.com/…`, `business.facebook.com/…`): read as https. */
+const SCHEMELESS = /^(?:[a-z0-9-]+\.)*facebook\.com(?:[/?#]|$)/i;
+
 function readLink(format: Exclude<IdFormat, 'email'>, entry: string): Reading {
   let url: URL;
   // the URL parser drops tabs and encodes spaces, so white space is refused before it is asked
-  try { url = new URL(entry); } catch { return { kind: 'refused', problem: 'url' }; }
+  try { url = new URL(SCHEMELESS.test(entry) ? `https://${entry}` : entry); } catch { return { kind: 'refused', problem: 'url' }; }
   if (/\s/.test(entry)) return { kind: 'refused', problem: 'url' };
   if (url.protocol !== 'https:') return { kind: 'refused', problem: 'https' };
   const host = url.hostname.toLowerCase();
@@ -132,10 +135,10 @@ function readLink(format: Exclude<IdFormat, 'email'>, entry: string): Reading {
 function readProfileLink(segments: readonly string[]): Reading {
   const first = segments[0];
   if (!first) return { kind: 'refused', problem: 'link' };
-  // /pages/<name>/<id>, /pages/category/<category>/<name>-<id>, /people/<name>/<id>
-  if (first === 'pages' || first === 'people') {
-    const last = segments[segments.length - 1] ?? '';
-    const id = /(?:^|-)(\d{1,20})$/.exec(last)?.[1];
+  // /pages/<name>/<id>, /pages/category/<category>/<name>-<id>, /people/<name>/<id>, /p/<name>-<id> (a page's newer link)
+  if (first === 'pages' || first === 'people' || first === 'p') {
+    // the last segment that ends in the id (a tab after it, `/about`, is no part of it)
+    const id = segments.slice(1).map((s) => /(?:^|-)(\d{1,20})$/.exec(s)?.[1]).filter(Boolean).pop();
     return id ? { kind: 'id', id } : { kind: 'refused', problem: 'link' };
   }
   if (first === 'profile.php') return { kind: 'refused', problem: 'link' }; // no usable ?id=

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FormGroup, HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+import { Checkbox, FormGroup, HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { isPastedList, pastedFormatOf, readPasted, type PastedFormat } from '../platform/pasted';
 import { pastedProblemText } from './Recognised';
@@ -19,10 +19,12 @@ interface PropertySchema {
   'x-tessera-list'?: 'ids';
   /** What the value names (src/kernel/platform/pasted.ts): an id format the kernel reads pasted links and names for. */
   format?: string;
-  items?: { type?: string; format?: string };
+  items?: { type?: string; format?: string; enum?: (string | number)[] };
   anyOf?: { type?: string; format?: string; items?: { format?: string } }[];
   /** Locale key (in the plugin's namespace) of what the operator reads when the value is not accepted. */
   'x-message'?: string;
+  /** Shown only while each named field has the value given (`{ "role": "custom" }`; a list: any of them). */
+  'x-tessera-when'?: Record<string, unknown>;
 }
 
 export interface ObjectSchema {
@@ -51,10 +53,11 @@ export interface SchemaFormProps {
 /** The parameter form of an action, generated from its JSON Schema (enums as selects, id lists as multi-line text). */
 export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actionKey}`, value, onChange, errors, onFieldBlur, below, given }: SchemaFormProps) {
   const { t } = useTranslation(ns);
-  const set = (field: string, v: unknown) => onChange({ ...value, [field]: v });
+  const set = (field: string, v: unknown) => onChange(withoutHidden(schema, { ...value, [field]: v }));
   return (
     <>
       {Object.entries(schema.properties ?? {}).map(([field, prop]) => {
+        if (!isShown(prop, value)) return null;
         const id = `param-${field}`;
         const label = t(`${keyPrefix}.fields.${field}`, { defaultValue: prop.title ?? field });
         const format = pastedFormatOf(prop);
@@ -72,6 +75,9 @@ export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actio
               onChange={(e) => set(field, type === 'integer' || type === 'number' ? Number(e.currentTarget.value) : e.currentTarget.value)}
               options={[{ value: '', label: '—' }, ...prop.enum.map((v) => ({ value: String(v), label: t(`${keyPrefix}.enum.${field}.${v}`, { defaultValue: String(v) }) }))]} />
           );
+        } else if (type === 'array' && prop.items?.enum) {
+          input = <EnumCheckboxes id={id} options={prop.items.enum} value={Array.isArray(value[field]) ? (value[field] as unknown[]) : Array.isArray(prop.default) ? prop.default : []}
+            label={(v) => t(`${keyPrefix}.enum.${field}.${v}`, { defaultValue: String(v) })} onChange={(v) => set(field, v)} />;
         } else if (type === 'boolean') {
           input = <Switch id={id} checked={value[field] === true} onChange={(e) => set(field, e.currentTarget.checked)} />;
         } else if (type === 'integer' || type === 'number') {
@@ -120,5 +126,29 @@ function IdListInput({ id, text, format, onChange, onBlur, hideRefused }: { id: 
         </div>
       ))}
     </>
+  );
+}
+
+/** A property marked `x-tessera-when` is shown only while the fields it names have its values. */
+function isShown(prop: PropertySchema, value: Record<string, unknown>): boolean {
+  return Object.entries(prop['x-tessera-when'] ?? {}).every(([field, want]) => (Array.isArray(want) ? want.includes(value[field]) : value[field] === want));
+}
+
+/** The values without those of hidden fields: what the form does not show is not sent. */
+function withoutHidden(schema: ObjectSchema, value: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...value };
+  for (const [field, prop] of Object.entries(schema.properties ?? {})) if (!isShown(prop, value)) delete out[field];
+  return out;
+}
+
+/** A list of choices (`type: array` with `items.enum`) as one checkbox each; the value keeps the schema's order. */
+function EnumCheckboxes({ id, options, value, label, onChange }: { id: string; options: (string | number)[]; value: readonly unknown[]; label: (v: string | number) => string; onChange: (v: (string | number)[]) => void }) {
+  const toggle = (option: string | number, on: boolean) => onChange(options.filter((o) => (o === option ? on : value.includes(o))));
+  return (
+    <div id={id} role="group" className="tessera-enum-checkboxes" data-testid={id}>
+      {options.map((o) => (
+        <Checkbox key={String(o)} inline label={label(o)} value={String(o)} checked={value.includes(o)} onChange={(e) => toggle(o, e.currentTarget.checked)} />
+      ))}
+    </div>
   );
 }

@@ -121,6 +121,8 @@ export function fieldErrors(schemaKey: string, schema: JsonSchema | undefined, e
   const props = (schema?.properties ?? {}) as Record<string, { 'x-message'?: unknown }>;
   const byField = new Map<string, FieldError>();
   for (const e of errors) {
+    // an `if` only says its `then` (or `else`) failed: that failure is reported itself, with its field
+    if (e.keyword === 'if') continue;
     const missing = e.keyword === 'required' ? (e.params as { missingProperty?: string }).missingProperty : undefined;
     const extra = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty?: string }).additionalProperty : undefined;
     const field = missing ?? extra ?? e.instancePath.replace(/^\//, '').split('/')[0] ?? '';
