@@ -35,6 +35,8 @@ interface Props {
 }
 
 const NONE = -1;
+/** The unusable lines listed (the count says how many more). */
+const PROBLEMS_SHOWN = 500;
 
 /**
  * Values per line from a CSV or XLSX file: the operator picks the file, sees the columns it guessed
@@ -188,9 +190,10 @@ export function ImportValues({ action, schema, form, pool, onUse, onClose }: Pro
                 <HTMLTable compact striped data-testid="import-problems">
                   <thead><tr><th>{t('import.line')}</th><th>{t('import.whatIsWrong')}</th></tr></thead>
                   <tbody>
-                    {result.problems.map((p) => <tr key={p.line} data-line={p.line} data-kind={p.kind}><td>{p.line}</td><td>{problemText(p)}</td></tr>)}
+                    {result.problems.slice(0, PROBLEMS_SHOWN).map((p) => <tr key={p.line} data-line={p.line} data-kind={p.kind}><td>{p.line}</td><td>{problemText(p)}</td></tr>)}
                   </tbody>
                 </HTMLTable>
+                {result.problems.length > PROBLEMS_SHOWN && <p className="bp6-text-muted">{t('import.moreProblems', { count: result.problems.length - PROBLEMS_SHOWN })}</p>}
               </div>
             )}
           </div>
