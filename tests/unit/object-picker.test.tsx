@@ -100,16 +100,24 @@ describe('the object picker', () => {
     await mount();
     const input = search();
     input.focus();
-    fireEvent.keyDown(input, { key: 'n' });
-    fireEvent.change(input, { target: { value: 'northern' } });
+    fireEvent.keyDown(input, { key: 'b' });
+    fireEvent.change(input, { target: { value: 'blue' } });
     await menu();
+    // the second match, then the first again, then the second: the menu keeps its place between renders
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'ArrowUp' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
     const enter = fireEvent.keyDown(input, { key: 'Enter' });
     // Enter in the picker does not submit the dialog's form
     expect(enter).toBe(false);
     fireEvent.keyUp(input, { key: 'Enter' });
-    expect(text()).toBe('act_104');
+    expect(text()).toBe('act_102');
+    // the only match of a narrower search, by Enter
+    fireEvent.change(input, { target: { value: 'northern' } });
+    await waitFor(async () => expect((await menu()).querySelectorAll('[data-object-id]')).toHaveLength(1));
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.keyUp(input, { key: 'Enter' });
+    expect(text()).toBe('act_102\nact_104');
   });
 
   it('adds an open tile\'s selection in one click, each id once', async () => {

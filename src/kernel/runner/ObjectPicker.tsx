@@ -4,6 +4,7 @@ import { MultiSelect, type ItemRenderer, type ItemListRenderer } from '@blueprin
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { useTranslation } from 'react-i18next';
 import { readEntry, readPasted, type PastedFormat } from '../platform/pasted';
+import { useSettings } from '../core/settings';
 import { asObject, useCachedObjects, useObjectRowTypes, useTileSelections, type PickableObject } from './object-sources';
 
 export interface ObjectPickerProps {
@@ -50,6 +51,7 @@ function keyOf(format: PastedFormat, entry: string): string {
 
 function Picker({ format, rowTypes, text, onChange, single, onBlur, testId }: Required<Omit<ObjectPickerProps, 'onBlur'>> & { rowTypes: readonly string[]; onBlur?: () => void }) {
   const { t } = useTranslation();
+  const { theme } = useSettings();
   const kind = t(`picker.kind.${format}`);
   const cached = useCachedObjects(rowTypes);
   const selections = useTileSelections();
@@ -87,6 +89,9 @@ function Picker({ format, rowTypes, text, onChange, single, onBlur, testId }: Re
     const digits = keyOf(format, q);
     return all.filter((o) => o.name.toLowerCase().includes(q) || o.id.toLowerCase().includes(q) || (digits !== q && keyOf(format, o.id).includes(digits)));
   }, [all, query, format]);
+  // the same arrays while nothing changed: new ones would make the menu start again at its first item
+  const shown = useMemo(() => matches.slice(0, SHOWN), [matches]);
+  const tags = useMemo(() => picked.slice(0, TAGS), [picked]);
 
   const add = (ids: readonly string[]) => {
     if (single) { onChange(ids[0] ?? ''); return; }
@@ -123,8 +128,8 @@ function Picker({ format, rowTypes, text, onChange, single, onBlur, testId }: Re
   return (
     <div className="tessera-object-picker" data-testid={testId} onKeyDown={keepEnter}>
       <MultiSelect<PickableObject>
-        items={matches.slice(0, SHOWN)}
-        selectedItems={picked.slice(0, TAGS)}
+        items={shown}
+        selectedItems={tags}
         query={query}
         onQueryChange={setQuery}
         itemRenderer={renderItem}
@@ -136,7 +141,8 @@ function Picker({ format, rowTypes, text, onChange, single, onBlur, testId }: Re
         placeholder={t(single ? 'picker.searchOne' : 'picker.search', { kind })}
         resetOnSelect={!single}
         fill
-        popoverProps={{ minimal: true, matchTargetWidth: true, placement: 'bottom-start' }}
+        // the menu opens in a portal, outside the dialog's dark class
+        popoverProps={{ minimal: true, matchTargetWidth: true, placement: 'bottom-start', portalClassName: theme === 'dark' ? 'bp6-dark' : undefined }}
         tagInputProps={{
           leftIcon: 'search',
           tagProps: { minimal: true },
