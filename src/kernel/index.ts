@@ -5,7 +5,7 @@ export { definePlugin, defineAction } from './plugin/define-plugin';
 export type { ParamsOf } from './plugin/define-plugin';
 export type {
   PluginManifest, PluginRoute, PluginView, PluginAction, PluginWidget, ActionContext, PrepareContext, ActionHandlers, ActionModule,
-  PreflightProblem, PairItem, ObjectState, UndoHandlers, UndoReadContext, ViewProps, WidgetProps, FollowedSelection, LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
+  PreflightProblem, PairItem, ObjectState, ObjectSourceDeclaration, UndoHandlers, UndoReadContext, ViewProps, WidgetProps, FollowedSelection, LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
 } from './plugin/types';
 export type { KernelContext, KernelUser } from './context-types';
 export { readNodeFields, stateOf } from './graph/read-states';
@@ -90,6 +90,7 @@ export { JobsView } from './runner/JobsView';
 export { ObjectActions } from './runner/ObjectActions';
 export { splitLines } from './runner/params';
 export { RecognisedList, useRecogniser, usePastedList, pastedProblemText } from './runner/Recognised';
+export { ObjectPicker, type ObjectPickerProps } from './runner/ObjectPicker';
 export { ConfirmJob, ConfirmJobDialog, useConfirmedStart, needsConfirmation, isConfirmed } from './runner/ConfirmJob';
 export type { ConfirmRequest } from './runner/ConfirmJob';
 export type { PastedList } from './runner/Recognised';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag, TextArea } from '@blueprintjs/core';
 import {
-  recordRecent, DataTable, ListButtons, ListStatus, RecognisedList, getItem, idsOf, showToast, useApi, useAreaList, useBridge, useConfirmedStart, usePastedList, useRunner,
+  recordRecent, DataTable, ListButtons, ListStatus, ObjectPicker, RecognisedList, getItem, idsOf, showToast, useApi, useAreaList, useBridge, useConfirmedStart, usePastedList, useRunner,
   type AreaList, type Bridge, type FollowedSelection, type ListLoadContext, type ViewProps,
 } from '@kernel';
 import { readAccountQuality, type AccountQuality } from '../api';
@@ -93,6 +93,7 @@ function SendPanel({ onStarted }: { onStarted: () => void }) {
   return (
     <div className="friend-send" data-testid="friend-send">
       <Callout intent="primary" compact>{t('send.intro')}</Callout>
+      <ObjectPicker format="person" text={pasted.text} onChange={pasted.setText} testId="friend-send-picker" />
       <TextArea value={pasted.text} onChange={(e) => pasted.setText(e.target.value)} rows={8} fill aria-label={t('send.label')} placeholder={t('send.placeholder')} data-testid="friend-send-text" />
       <div className="friend-send__buttons">
         <Button icon="search" text={t('send.check')} loading={pasted.reading} disabled={!pasted.text.trim()} onClick={() => void check()} data-testid="friend-send-check" />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Callout, FormGroup, H5, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { RecognisedList, SectionView, showToast, useBridge, useConfirmedStart, usePastedList, useRunner, useSections } from '@kernel';
+import { ObjectPicker, RecognisedList, SectionView, showToast, useBridge, useConfirmedStart, usePastedList, useRunner, useSections } from '@kernel';
 import { blockedPeople, profileSearch, DEFAULT_BLOCK_ACTION, DEFAULT_BLOCK_SETTING, type BlockAction, type BlockSetting, type BlockedPerson } from '../api';
 import type { PageItem } from '../checks';
 import { isoDay } from '../dates';
@@ -84,6 +84,7 @@ function BlacklistPanel({ items }: { items: PageItem[] }) {
         ))}</ul>
       ))}
       <FormGroup label={t('blacklist.people')} labelFor="page-block-people" helperText={t('blacklist.peopleHelp')}>
+        <ObjectPicker format="person" text={pasted.text} onChange={(text) => { pasted.setText(text); setNotice(false); }} testId="page-block-picker" />
         <TextArea id="page-block-people" fill rows={5} value={pasted.text} onChange={(e) => { pasted.setText(e.currentTarget.value); setNotice(false); }} />
       </FormGroup>
       <div className="page-tool-row">

@@ -159,6 +159,84 @@ describe('the pixel area on the small sandbox', () => {
     await setLocale(page, 'en-US');
   });
 
+  it('in the workspace, shares pixels with the ad accounts taken from the ad-account tile and one more picked by name', async () => {
+    await sandbox.reset();
+    const fx = await sandbox.fixtures();
+    const main = await sandbox.object<{ owned_pixels: string[] }>('business', fx.businesses.main!);
+    // a quicker pace than the first test's (this one times nothing); the operator the first test signed in stays
+    const signedIn = await page.evaluate(() => localStorage.getItem('token') !== null).catch(() => false);
+    await prepareOperator(page, { pace: PACE / 5, clear: !signedIn, signIn: !signedIn });
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.goto(`${baseUrl}/dashboard/index`);
+    const tileOf = (viewId: string) => page.locator(`.mosaic-window:has(> .mosaic-window-body [data-view-id="${viewId}"])`);
+    // the default workspace: businesses, the ad accounts of the selected ones, jobs; a pixel tile beside them following the businesses too
+    const businesses = tileOf('bm.list');
+    await businesses.locator(`[data-row-id="${fx.businesses.main}"]`).waitFor({ timeout: 30_000 });
+    await tileOf('kernel.jobs').getByRole('button', { name: 'Close this tile' }).click();
+    await page.getByLabel('View to add').selectOption('pixel.list');
+    await page.getByRole('button', { name: 'Add tile' }).click();
+    const pixelTile = tileOf('pixel.list');
+    await pixelTile.getByRole('button', { name: "Follow another tile's selection" }).click();
+    await page.getByRole('menu', { name: "Follow another tile's selection" }).getByRole('menuitem', { name: 'Business list' }).click();
+    await businesses.locator(`[data-row-id="${fx.businesses.main}"] input[type=checkbox]`).check({ force: true });
+
+    // two ad accounts of the business selected in their tile, a third picked by name in the dialog
+    const accountTile = tileOf('adaccount.list');
+    await accountTile.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+    const shown = await accountTile.locator('[data-row-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-id')!));
+    const [a1, a2, a3] = shown as [string, string, string];
+    expect(a3).toMatch(/^act_\d+$/);
+    for (const id of [a1, a2]) await accountTile.locator(`[data-row-id="${id}"] input[type=checkbox]`).check({ force: true });
+    const third = await sandbox.object<{ name: string }>('adaccount', a3);
+    const pixels = main.owned_pixels.slice(0, 2);
+    for (const id of pixels) await pixelTile.locator(`[data-row-id="${id}"] input[type=checkbox]`).check({ force: true });
+    const before = await Promise.all(pixels.map(async (px) => (await pixelObject(px)).shared_accounts));
+
+    // the actions on the last selection (the pixels): the command palette
+    await page.keyboard.press('Control+k');
+    await page.locator('[data-action-id="pixel.shareToAccounts"]').click();
+    const dialog = page.getByRole('dialog');
+    const picker = dialog.getByTestId('picker-account_ids');
+    await picker.getByTestId('picker-account_ids-tiles').getByRole('button', { name: 'Ad account list: 2 selected' }).click();
+    await picker.locator('input').fill(third.name);
+    const menu = page.getByTestId('picker-account_ids-menu');
+    await menu.locator(`[data-object-id="${a3}"]`).waitFor();
+    await page.screenshot({ path: artifact('pixel-share-picker-en-light.png') });
+    // Enter picks the one match (and does not submit the dialog)
+    expect(await menu.locator('[data-object-id]').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    // the ids as the product shows them in its lists, act_ included, one per line under the picker
+    expect(await dialog.locator('#param-account_ids').inputValue()).toBe([a1, a2, a3].join('\n'));
+    expect(await picker.locator('.bp6-tag').count()).toBe(3);
+    await page.keyboard.press('Escape');
+    await confirmJob(dialog);
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // each pixel is shared with exactly the three accounts picked (and still with those it had)
+    const picked = [a1, a2, a3];
+    await expect.poll(async () => (await Promise.all(pixels.map(async (px) => (await pixelObject(px)).shared_accounts.length))), { timeout: 20_000, interval: 250 })
+      .toEqual(before.map((had) => new Set([...had, ...picked]).size));
+    for (const [i, px] of pixels.entries()) {
+      const shared = (await pixelObject(px)).shared_accounts;
+      expect(shared.filter((a) => !before[i]!.includes(a)).sort()).toEqual(picked.filter((a) => !before[i]!.includes(a)).sort());
+      for (const a of picked) expect(shared).toContain(a);
+    }
+
+    // the same picker in Chinese: the language switched in place, the tiles keep their selections
+    await page.getByLabel('Language').selectOption('zh-CN');
+    await page.keyboard.press('Control+k');
+    await page.locator('[data-action-id="pixel.shareToAccounts"]').click();
+    await dialog.getByTestId('picker-account_ids-tiles').getByRole('button', { name: '广告账户列表：已选 2 个' }).waitFor();
+    await dialog.getByTestId('picker-account_ids').locator('input').fill(third.name.slice(0, 12));
+    await menu.locator(`[data-object-id="${a3}"]`).waitFor();
+    await page.screenshot({ path: artifact('pixel-share-picker-zh-light.png') });
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await page.getByLabel('语言').selectOption('en-US');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('shows the hostile names of the sandbox as text', async () => {
     const dialogs: string[] = [];
     page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });

@@ -12,6 +12,7 @@ import type { JobItem } from '../runner/types';
 import { ReplyChanged } from '../platform/shape';
 import { usePlatformCheck } from '../check/PlatformCheckHost';
 import { closeStream, currentStream, openStream, type ListProgress } from './list-stream';
+import { recordListRowType, useDeclaredObjectRowTypes } from '../runner/object-sources';
 import { readRowOutputs, recordJobOutputs, ROW_OUTPUTS_TABLE, withOutputs, type RowOutputs } from './row-outputs';
 
 export interface ListLoadContext<Row> {
@@ -192,6 +193,10 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
   }, [bridge, store, cacheKey, toastKey, platformUserId]);
 
   useEffect(() => { void load(); return () => abort.current?.abort(); }, [load]);
+
+  // A list of objects some plugin declares (`objects` in plugin.json): the kernel's object picker offers its cached rows.
+  const objectRowTypes = useDeclaredObjectRowTypes();
+  useEffect(() => { if (objectRowTypes.has(rowType)) recordListRowType(store, o.cacheKey, rowType); }, [store, o.cacheKey, rowType, objectRowTypes]);
 
   // The progress toast speaks the current language: re-say it when the language changes mid-load.
   useEffect(() => {

@@ -104,6 +104,13 @@ function rowTypeProblem(m: PluginManifest): string | null {
   const known = (t: string) => KERNEL_ROW_TYPES.includes(t) || contributedRowTypes.has(t) || (m.rowTypes ?? []).includes(t);
   for (const v of m.views ?? []) if (v.rowType && !known(v.rowType)) return `view "${v.name}" names the rowType "${v.rowType}", which no plugin contributes (a plugin's "rowTypes")`;
   for (const a of m.actions ?? []) if (!known(a.target)) return `action "${m.id}.${a.verb}" targets the rowType "${a.target}", which no plugin contributes (a plugin's "rowTypes")`;
+  // the objects a plugin declares are the rows of its own lists
+  const formats = new Set<string>();
+  for (const o of m.objects ?? []) {
+    if (!(m.rowTypes ?? []).includes(o.rowType)) return `objects of format "${o.format}" name the rowType "${o.rowType}", which this plugin does not contribute (its "rowTypes")`;
+    if (formats.has(o.format)) return `objects of format "${o.format}" are declared twice`;
+    formats.add(o.format);
+  }
   return null;
 }
 
@@ -157,7 +164,7 @@ function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
   });
   return {
     id: m.id, titleKey: m.titleKey, icon: m.icon, order: m.order, hideInMenu: m.hideInMenu, roles: m.roles ?? ['*'], cache: m.cache,
-    routes, views, actions, lanes: m.lanes ?? {}, scope: m.scope, widgets, settings: m.settings, locales: b.locales, activate: b.activate, probes: b.probes,
+    routes, views, actions, lanes: m.lanes ?? {}, scope: m.scope, widgets, ...(m.objects?.length && { objects: m.objects }), settings: m.settings, locales: b.locales, activate: b.activate, probes: b.probes,
   };
 }
 

@@ -116,6 +116,15 @@ export interface WidgetDeclaration {
   chart?: boolean;
 }
 
+/**
+ * Which rows are objects an operator may pick where a form asks for them: the rows of `rowType`
+ * (each with its `id` and `name`) are objects of the id format `format` (src/kernel/platform/pasted.ts).
+ */
+export interface ObjectSourceDeclaration {
+  format: 'account' | 'business' | 'page' | 'person' | 'pixel';
+  rowType: string;
+}
+
 /** The data of plugins/<id>/plugin.json. */
 export interface PluginManifest {
   id: string;
@@ -125,6 +134,12 @@ export interface PluginManifest {
   hideInMenu?: boolean;
   /** The row types this plugin contributes (what a row of its lists is); views and actions of any plugin may name them. */
   rowTypes?: string[];
+  /**
+   * The platform objects this plugin's lists hold, by id format: a form field that names objects of
+   * that format (`"format"` in its schema) offers this row type's loaded rows and open tiles' selections
+   * in its picker. The row type is one of this plugin's `rowTypes`.
+   */
+  objects?: ObjectSourceDeclaration[];
   roles?: string[];
   cache?: boolean;
   routes: RouteDeclaration[];
@@ -360,6 +375,8 @@ export interface LoadedPlugin {
   lanes: Record<string, LaneDeclaration>;
   scope?: ScopeDeclaration;
   widgets: PluginWidget[];
+  /** The objects its lists hold, by id format (declared `objects`): the sources of the kernel's object picker. */
+  objects?: ObjectSourceDeclaration[];
   settings?: JsonSchema;
   locales: Record<SupportedLocale, LocaleSource>;
   activate?: PluginBindings['activate'];

@@ -3,6 +3,7 @@ import { Checkbox, FormGroup, HTMLSelect, InputGroup, NumericInput, Switch, Text
 import { useTranslation } from 'react-i18next';
 import { isPastedList, pastedFormatOf, readPasted, type PastedFormat } from '../platform/pasted';
 import { pastedProblemText } from './Recognised';
+import { ObjectPicker } from './ObjectPicker';
 
 interface PropertySchema {
   type?: string | string[];
@@ -86,9 +87,12 @@ export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actio
         } else if (isPastedList(prop)) {
           const text = Array.isArray(value[field]) ? (value[field] as string[]).join('\n') : String(value[field] ?? '');
           input = <IdListInput id={id} text={text} format={format ?? 'id'} onChange={(v) => set(field, v)} onBlur={() => onFieldBlur?.(field)} hideRefused={!!below?.[field]} />;
+          // a field that names objects: pick them from what the product has loaded, or from a tile's selection (ObjectPicker.tsx)
+          if (format) input = <><ObjectPicker format={format} text={text} onChange={(v) => set(field, v)} onBlur={() => onFieldBlur?.(field)} testId={`picker-${field}`} />{input}</>;
         } else {
           input = <InputGroup id={id} value={String(value[field] ?? '')} maxLength={prop.maxLength} onChange={(e) => set(field, e.currentTarget.value)} intent={error ? 'danger' : 'none'}
             type={prop.writeOnly ? 'password' : 'text'} autoComplete={prop.writeOnly ? 'off' : undefined} onBlur={() => onFieldBlur?.(field)} />;
+          if (format) input = <><ObjectPicker single format={format} text={String(value[field] ?? '')} onChange={(v) => set(field, v)} onBlur={() => onFieldBlur?.(field)} testId={`picker-${field}`} />{input}</>;
         }
         return (
           <FormGroup key={field} label={label} labelFor={id} labelInfo={schema.required?.includes(field) ? '*' : undefined}

@@ -14,6 +14,7 @@ import { JobsView } from '../runner/JobsView';
 import { deleteWorkspace, listWorkspaces, loadCurrentWorkspace, loadWorkspace, MAX_WORKSPACE_NAME, saveCurrentWorkspace, saveWorkspace } from './saved-workspaces';
 import { followCandidates, tileTitles } from './tile-titles';
 import { TileControls } from './TileControls';
+import { shareTileSelections } from '../runner/object-sources';
 
 interface ViewEntry { plugin: LoadedPlugin; view: PluginView }
 
@@ -162,6 +163,15 @@ export function Workspace() {
     [file.configById, viewTitle, t],
   );
   const rowTypeOf = useCallback((viewId: string) => views.get(viewId)?.view.rowType, [views]);
+
+  // What each open tile selected, by the tile's title: the object picker of a form offers it (runner/ObjectPicker.tsx).
+  useEffect(() => {
+    shareTileSelections(bus, Object.keys(file.configById).flatMap((tileId) => {
+      const s = selections[tileId];
+      return s ? [{ tileId, title: titles[tileId] ?? viewTitle(file.configById[tileId].viewId), rowType: s.rowType, ids: s.ids, items: s.items }] : [];
+    }));
+  }, [bus, selections, titles, file.configById, viewTitle]);
+  useEffect(() => () => shareTileSelections(bus, []), [bus]);
 
   const renderTile = (tileId: string, path: MosaicPath) => {
     const config: TileConfig = file.configById[tileId] ?? { viewId: '', follow: null };
