@@ -54,8 +54,8 @@ function checkEntries(text: string, entries: PastedLine[]) {
     if (e.kind !== 'refused') {
       expect(WS.test(e.text)).toBe(false);
       if (e.text.includes('/')) {
-        // a link read as a profile: https, on the main host, no user name or port
-        const url = new URL(e.text);
+        // a link read as a profile: https, on the main host, no user name or port (one pasted without its scheme is read as https)
+        const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(e.text) ? e.text : `https://${e.text}`);
         expect(url.protocol).toBe('https:');
         expect(MAIN_HOSTS).toContain(url.hostname);
         expect(url.port).toBe('');

@@ -88,11 +88,11 @@ export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actio
           const text = Array.isArray(value[field]) ? (value[field] as string[]).join('\n') : String(value[field] ?? '');
           input = <IdListInput id={id} text={text} format={format ?? 'id'} onChange={(v) => set(field, v)} onBlur={() => onFieldBlur?.(field)} hideRefused={!!below?.[field]} />;
           // a field that names objects: pick them from what the product has loaded, or from a tile's selection (ObjectPicker.tsx)
-          if (format) input = <><ObjectPicker format={format} text={text} onChange={(v) => set(field, v)} onBlur={() => onFieldBlur?.(field)} testId={`picker-${field}`} />{input}</>;
+          if (format && format !== 'id') input = <><ObjectPicker format={format} text={text} onChange={(v) => set(field, v)} onBlur={() => onFieldBlur?.(field)} testId={`picker-${field}`} />{input}</>;
         } else {
           input = <InputGroup id={id} value={String(value[field] ?? '')} maxLength={prop.maxLength} onChange={(e) => set(field, e.currentTarget.value)} intent={error ? 'danger' : 'none'}
             type={prop.writeOnly ? 'password' : 'text'} autoComplete={prop.writeOnly ? 'off' : undefined} onBlur={() => onFieldBlur?.(field)} />;
-          if (format) input = <><ObjectPicker single format={format} text={String(value[field] ?? '')} onChange={(v) => set(field, v)} onBlur={() => onFieldBlur?.(field)} testId={`picker-${field}`} />{input}</>;
+          if (format && format !== 'id') input = <><ObjectPicker single format={format} text={String(value[field] ?? '')} onChange={(v) => set(field, v)} onBlur={() => onFieldBlur?.(field)} testId={`picker-${field}`} />{input}</>;
         }
         return (
           <FormGroup key={field} label={label} labelFor={id} labelInfo={schema.required?.includes(field) ? '*' : undefined}
