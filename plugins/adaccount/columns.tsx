@@ -1,8 +1,8 @@
 import { foundColumn, type DataColumn, type FoundOutput } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { AdAccount } from './types';
-import { disableReasonKey, PLATFORM_STATUS_NAMES, ROLE_KEYS, STATUS_FILTER, statusKey, statusTooltip } from './mappings';
-import { outputOf, toMajorUnits, toUsd } from '@kernel';
+import { disableReasonKey, ROLE_KEYS, STATUS_FILTER, statusKey, statusTooltip } from './mappings';
+import { codeWord, outputOf, toMajorUnits, toUsd } from '@kernel';
 import { amountValue, formatMajor, formatMoney, formatTime, moneyChars, TIME_CHARS, timeValue } from './format';
 
 export interface ColumnOptions { timeZone: string }
@@ -56,7 +56,7 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     { id: 'account_id', header: t('columns.id'), value: (a) => a.account_id ?? a.id.replace(/^act_/, ''), width: 160 },
     { id: 'name', header: t('columns.name'), value: (a) => a.name, width: 220 },
     { id: 'status', header: t('columns.status'), value: (a) => label(statusKey(a.account_status)), width: 130,
-      // the spec's label, with the platform's status name as its tooltip ("Inactive — DISABLED")
+      // the status in words, with the platform's status name as its tooltip ("Disabled — DISABLED")
       // (the cell renders for every row that scrolls into view or moves in a sort: the cached label)
       cell: (a) => {
         const text = label(statusKey(a.account_status));
@@ -64,7 +64,7 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
       },
       filter: { options: STATUS_FILTER.map((s) => {
         const label = t(statusKey(s.code));
-        return { value: label, label: label === PLATFORM_STATUS_NAMES[s.code] ? label : `${label} · ${PLATFORM_STATUS_NAMES[s.code]}` };
+        return { value: label, label };
       }) } },
     detail({ id: 'disable_reason', header: t('columns.disableReason'), value: (a) => (a.account_status === 1 ? '' : label(disableReasonKey(a.disable_reason))), width: 180 }),
     nativeAmount({ id: 'balance', header: t('columns.balance'), width: 120 }, (a) => major(a, a.balance), (a) => money(a, a.balance)),
@@ -98,7 +98,7 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
       value: (a) => {
         const found = outputOf<{ status?: string; canAppeal?: boolean }>(a, 'adaccount.appealStatus');
         if (!found) return '';
-        return found.status || label(found.canAppeal ? 'found.canAppeal' : 'found.cannotAppeal');
+        return codeWord(t, 'appealStatus', found.status) || label(found.canAppeal ? 'found.canAppeal' : 'found.cannotAppeal');
       } },
     { id: 'last_bill', header: t('columns.lastBill'), width: 200, hiddenByDefault: true,
       value: (a) => {
@@ -106,7 +106,7 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
         if (!Array.isArray(bills)) return '';
         if (bills.length === 0) return label('found.noBills');
         const last = [...bills].sort((x, y) => String(y.date ?? '').localeCompare(String(x.date ?? '')))[0];
-        return [last.date, formatMajor(last.amount, last.currency ?? a.currency), last.status].filter(Boolean).join(' · ');
+        return [last.date, formatMajor(last.amount, last.currency ?? a.currency), codeWord(t, 'billStatus', last.status)].filter(Boolean).join(' · ');
       } },
   ];
 }

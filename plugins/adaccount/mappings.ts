@@ -30,7 +30,7 @@ export const PLATFORM_STATUS_NAMES: Record<number, string> = {
   100: 'PENDING_CLOSURE', 101: 'CLOSED', 201: 'ANY_ACTIVE', 202: 'ANY_CLOSED',
 };
 
-/** "Inactive — DISABLED": the spec's label with the platform's name, or the label alone when they agree. */
+/** "Disabled — DISABLED": the word with the platform's name (a status cell's tooltip), or the word alone when they are the same. */
 export function statusTooltip(label: string, status: number | null | undefined): string {
   const name = status === null || status === undefined ? undefined : PLATFORM_STATUS_NAMES[status];
   if (!name) return `${label} — ${status ?? '?'}`;
@@ -42,11 +42,5 @@ export function disableReasonKey(reason: number | null | undefined): string {
   return typeof reason === 'number' && Number.isInteger(reason) && reason >= 0 && reason <= 15 ? `disableReason.${reason}` : 'disableReason.unknown';
 }
 
-/** Symbols of the common currency codes (the spec maps about 55). */
-export const CURRENCY_SYMBOLS: Record<string, string> = {
-  USD: '$', EUR: '€', GBP: '£', JPY: '¥', CNY: '¥', HKD: 'HK$', TWD: 'NT$', KRW: '₩', INR: '₹', IDR: 'Rp', VND: '₫', THB: '฿', PHP: '₱', MYR: 'RM',
-  SGD: 'S$', AUD: 'A$', NZD: 'NZ$', CAD: 'C$', MXN: 'MX$', BRL: 'R$', ARS: 'AR$', CLP: 'CLP$', COP: 'COL$', PEN: 'S/', UYU: '$U', PYG: '₲', BOB: 'Bs',
-  CRC: '₡', GTQ: 'Q', HNL: 'L', NIO: 'C$', DOP: 'RD$', CHF: 'CHF', SEK: 'kr', NOK: 'kr', DKK: 'kr', ISK: 'kr', PLN: 'zł', CZK: 'Kč', HUF: 'Ft', RON: 'lei',
-  BGN: 'лв', TRY: '₺', RUB: '₽', UAH: '₴', ILS: '₪', AED: 'د.إ', SAR: '﷼', QAR: 'QR', EGP: 'E£', ZAR: 'R', NGN: '₦', KES: 'KSh', PKR: '₨', BDT: '৳', LKR: 'Rs',
-  DZD: 'DA', MAD: 'MAD',
-};
+/** The one sign of each currency (the kernel's table, used everywhere money is shown). */
+export { CURRENCY_SIGNS as CURRENCY_SYMBOLS } from '@kernel';

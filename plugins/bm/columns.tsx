@@ -1,4 +1,4 @@
-import { foundColumn, type DataColumn, type FoundOutput } from '@kernel';
+import { codeWord, COUNT_CHARS, formatCount, foundColumn, type DataColumn, type FoundOutput } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { Business } from './types';
 
@@ -15,7 +15,7 @@ export const userCount = (b: Business) => b.business_users?.summary?.total_count
 /** The operator's role: Admin when permitted_roles has ADMIN (an admin may grant every role), else the roles listed. */
 export function myRole(b: Business, t: TFunction): string {
   const roles = b.permitted_roles ?? [];
-  return roles.includes('ADMIN') ? t('roles.ADMIN') : roles.map((r) => t(`roles.${r}`, { defaultValue: r })).join(', ');
+  return roles.includes('ADMIN') ? t('roles.ADMIN') : roles.map((r) => codeWord(t, 'roles', r)).join(', ');
 }
 
 /** The actions whose latest output says who is hidden on a business: the scan, and the removal (which scans first). */
@@ -45,24 +45,26 @@ export function hiddenAdminsColumn(t: TFunction): DataColumn<Business> {
   });
 }
 
-/** The business table's columns, built once per language (keep the array stable). */
-export function businessColumns(t: TFunction, o: { hiddenAdmins?: boolean } = {}): DataColumn<Business>[] {
+/** The business table's columns, built once per language (keep the array stable); counts with the language's separators. */
+export function businessColumns(t: TFunction, o: { hiddenAdmins?: boolean; language?: string } = {}): DataColumn<Business>[] {
+  const language = o.language ?? 'en-US';
+  const count = (of: (b: Business) => number) => ({ value: of, text: (b: Business) => formatCount(of(b), language), textChars: () => COUNT_CHARS });
   const yesNo = (v: boolean | undefined) => (v === undefined ? '' : v ? t('yes') : t('no'));
   const yesNoFilter = { options: [t('yes'), t('no')].map((v) => ({ value: v, label: v })) };
   const restricted = (b: Business) => (b.isRestricted === '' ? t('columns.checking') : b.isRestricted === 'true' ? t('restricted.true') : t('restricted.false'));
   const columns: DataColumn<Business>[] = [
     { id: 'name', header: t('columns.name'), value: (b) => b.name, width: 240 },
     { id: 'id', header: t('columns.id'), value: (b) => b.id, width: 160 },
-    { id: 'verification', header: t('columns.verification'), value: (b) => (b.verification_status ? t(`verification.${b.verification_status}`, { defaultValue: b.verification_status }) : ''), width: 130 },
+    { id: 'verification', header: t('columns.verification'), value: (b) => codeWord(t, 'verification', b.verification_status), width: 130 },
     { id: 'bmtype', header: t('columns.bmtype'), value: (b) => b.bmtype || t('columns.checking'), width: 100 },
     { id: 'restricted', header: t('columns.restricted'), value: restricted, width: 110,
       filter: { options: [t('restricted.true'), t('restricted.false')].map((v) => ({ value: v, label: v })) } },
     { id: 'integrity', header: t('columns.integrityDisabled'), value: (b) => yesNo(b.is_disabled_for_integrity_reasons), width: 130, filter: yesNoFilter },
     { id: 'extended_credit', header: t('columns.extendedCredit'), value: (b) => yesNo(b.can_use_extended_credit), width: 130, filter: yesNoFilter },
-    { id: 'sharing', header: t('columns.sharing'), value: (b) => b.sharing_eligibility_status ?? '', width: 170 },
-    { id: 'owned', header: t('columns.owned'), value: ownedCount, width: 110 },
-    { id: 'client', header: t('columns.client'), value: clientCount, width: 110 },
-    { id: 'users', header: t('columns.users'), value: userCount, width: 90 },
+    { id: 'sharing', header: t('columns.sharing'), value: (b) => codeWord(t, 'sharing', b.sharing_eligibility_status), width: 170 },
+    { id: 'owned', header: t('columns.owned'), ...count(ownedCount), width: 110 },
+    { id: 'client', header: t('columns.client'), ...count(clientCount), width: 110 },
+    { id: 'users', header: t('columns.users'), ...count(userCount), width: 90 },
     { id: 'my_role', header: t('columns.myRole'), value: (b) => myRole(b, t), width: 110 },
     { id: 'created', header: t('columns.created'), value: (b) => (b.created_time ? new Date(b.created_time).getTime() : undefined), text: (b) => createdDay(b.created_time), width: 110 },
     { id: 'created_by', header: t('columns.createdBy'), value: (b) => b.created_by?.name ?? b.created_by?.id ?? '', width: 160, hiddenByDefault: true },

@@ -1,4 +1,4 @@
-import { outputOf, type DataColumn } from '@kernel';
+import { codeWord, COUNT_CHARS, formatCount, outputOf, type DataColumn } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { Page } from './types';
 
@@ -17,21 +17,22 @@ export function deactivationText(p: Page, t: TFunction): string {
   return '';
 }
 
-/** The page table's columns (from the list's own fields), built once per language. */
-export function pageColumns(t: TFunction, o: { disable?: boolean } = {}): DataColumn<Page>[] {
+/** The page table's columns (from the list's own fields), built once per language; counts with the language's separators. */
+export function pageColumns(t: TFunction, o: { disable?: boolean; language?: string } = {}): DataColumn<Page>[] {
+  const language = o.language ?? 'en-US';
   const yesNo = (v: boolean | undefined) => (v === undefined ? '' : v ? t('yes') : t('no'));
   const yesNoFilter = { options: [t('yes'), t('no')].map((v) => ({ value: v, label: v })) };
   const columns: DataColumn<Page>[] = [
     { id: 'name', header: t('columns.name'), value: (p) => p.name, width: 240 },
     { id: 'id', header: t('columns.id'), value: (p) => p.id, width: 160 },
     { id: 'category', header: t('columns.category'), value: (p) => p.category ?? '', width: 160 },
-    { id: 'fans', header: t('columns.fans'), value: (p) => p.fan_count ?? 0, width: 100 },
-    { id: 'verification', header: t('columns.verification'), value: (p) => (p.verification_status ? t(`verification.${p.verification_status}`, { defaultValue: p.verification_status }) : ''), width: 130 },
+    { id: 'fans', header: t('columns.fans'), value: (p) => p.fan_count ?? 0, text: (p) => formatCount(p.fan_count ?? 0, language), textChars: () => COUNT_CHARS, width: 100 },
+    { id: 'verification', header: t('columns.verification'), value: (p) => codeWord(t, 'verification', p.verification_status), width: 130 },
     { id: 'published', header: t('columns.published'), value: (p) => yesNo(p.is_published), width: 100, filter: yesNoFilter },
     { id: 'promotion', header: t('columns.promotion'), value: (p) => yesNo(p.promotion_eligible), width: 120, filter: yesNoFilter },
     { id: 'business', header: t('columns.business'), value: (p) => p.business?.name ?? p.business?.id ?? '', width: 160 },
     { id: 'created', header: t('columns.created'), value: (p) => (p.page_created_time ? new Date(p.page_created_time).getTime() : undefined), text: (p) => createdDay(p.page_created_time), width: 110 },
-    { id: 'tasks', header: t('columns.tasks'), value: (p) => (p.tasks ?? []).map((x) => t(`tasks.${x}`, { defaultValue: x })).join(', '), width: 220 },
+    { id: 'tasks', header: t('columns.tasks'), value: (p) => (p.tasks ?? []).map((x) => codeWord(t, 'tasks', x)).join(', '), width: 220 },
   ];
   if (o.disable) columns.splice(2, 0, { id: 'deactivation', header: t('columns.deactivation'), value: (p) => deactivationText(p, t), width: 240 });
   return columns;

@@ -1,4 +1,4 @@
-import { outputOf, type DataColumn } from '@kernel';
+import { codeWord, outputOf, type DataColumn } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { Pixel } from './types';
 
@@ -9,7 +9,7 @@ export function shortTime(value: string | undefined): string {
 }
 
 /** The operator's role in the owning business, in words. */
-export const roleLabel = (p: Pixel, t: TFunction) => t(`bmrole.${p.bmrole}`, { defaultValue: p.bmrole });
+export const roleLabel = (p: Pixel, t: TFunction) => codeWord(t, 'bmrole', p.bmrole);
 
 /** The pixel table's columns, built once per language (keep the array stable). */
 export function pixelColumns(t: TFunction): DataColumn<Pixel>[] {
@@ -18,7 +18,7 @@ export function pixelColumns(t: TFunction): DataColumn<Pixel>[] {
   return [
     { id: 'name', header: t('columns.name'), value: (p) => p.name, width: 240 },
     { id: 'id', header: t('columns.id'), value: (p) => p.id, width: 160 },
-    { id: 'type', header: t('columns.type'), value: (p) => t(`type.${p.type}`, { defaultValue: p.type }), width: 90 },
+    { id: 'type', header: t('columns.type'), value: (p) => codeWord(t, 'type', p.type), width: 90 },
     { id: 'business', header: t('columns.business'), value: (p) => (p.business ? `${p.business.name} (${p.business.id})` : ''), width: 220 },
     { id: 'relation', header: t('columns.relation'), value: (p) => `${p.relation_business.name} (${p.relation_business.id})`, width: 220, hiddenByDefault: true },
     { id: 'bmrole', header: t('columns.bmrole'), value: (p) => roleLabel(p, t), width: 110 },

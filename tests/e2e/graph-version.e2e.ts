@@ -38,7 +38,7 @@ describe('the Graph API version is data', () => {
 
     // the platform retires v24.0 (the sandbox now serves v16.0–v23.0)
     await sandbox.switches({ versions: 'v16.0-v23.0' });
-    await page.getByLabel('Filter "Status"').selectOption('Inactive');
+    await page.getByLabel('Filter "Status"').selectOption('Disabled');
     await expect.poll(() => page.locator('[data-row-id]').count()).toBeGreaterThan(5);
     await page.getByLabel('Select all rows in the current view').check({ force: true });
     await page.getByTestId('adaccount-actions').click();

@@ -10,11 +10,11 @@ import { toMajorUnits } from '../../../src/kernel/graph/money';
 const lookup = (tree: Record<string, unknown>, key: string) => key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], tree);
 
 describe('ad-account mappings', () => {
-  it('maps every status of the spec, anything else to UNKNOWN_STATUS', () => {
-    const expected: Record<number, string> = { 1: 'Active', 2: 'Inactive', 3: 'Need to pay', 7: 'PENDING_RISK_REVIEW', 8: 'PENDING_SETTLEMENT', 9: 'IN_GRACE_PERIOD', 100: 'PENDING_CLOSURE', 101: 'CLOSED', 201: 'ANY_ACTIVE', 202: 'ANY_CLOSED' };
+  it('maps every status of the spec to words (status 2 reads "Disabled", issue 33), anything else to "Unknown status"', () => {
+    const expected: Record<number, string> = { 1: 'Active', 2: 'Disabled', 3: 'Need to pay', 7: 'Pending risk review', 8: 'Pending settlement', 9: 'In grace period', 100: 'Pending closure', 101: 'Closed', 201: 'Any active', 202: 'Any closed' };
     for (const [code, label] of Object.entries(expected)) expect(lookup(en, statusKey(Number(code)))).toBe(label);
-    expect(lookup(en, statusKey(4))).toBe('UNKNOWN_STATUS');
-    expect(lookup(en, statusKey(undefined))).toBe('UNKNOWN_STATUS');
+    expect(lookup(en, statusKey(4))).toBe('Unknown status');
+    expect(lookup(en, statusKey(undefined))).toBe('Unknown status');
     for (const code of [...Object.keys(expected), 'unknown']) expect(typeof lookup(zh, `status.${code}`)).toBe('string');
   });
 

@@ -57,15 +57,17 @@ describe('amounts across currencies', () => {
 });
 
 describe('status labels', () => {
-  it('keep the spec\'s label and name the platform\'s status in the tooltip; the filter offers CLOSED', async () => {
-    expect(statusTooltip('Inactive', 2)).toBe('Inactive — DISABLED');
+  it('show the status in words and name the platform\'s status in the tooltip; the filter offers Closed', async () => {
+    expect(statusTooltip('Disabled', 2)).toBe('Disabled — DISABLED');
     expect(statusTooltip('CLOSED', 101)).toBe('CLOSED');
     const columns = adAccountColumns(await englishT(), { timeZone: 'UTC' });
     const status = columns.find((c) => c.id === 'status')!;
-    expect(status.value(accounts[1])).toBe('Inactive');
+    expect(status.value(accounts[1])).toBe('Disabled');
     const options = (status.filter as { options: { value: string; label: string }[] }).options;
-    expect(options.find((o) => o.value === 'CLOSED')).toBeTruthy();
-    expect(options.find((o) => o.value === 'Inactive')!.label).toBe('Inactive · DISABLED');
+    expect(options.find((o) => o.value === 'Closed')).toBeTruthy();
+    // the filter offers words only: no platform code in what the operator reads
+    expect(options.find((o) => o.value === 'Disabled')!.label).toBe('Disabled');
+    for (const o of options) expect(o.label).not.toMatch(/[A-Z]+_[A-Z]+|^[A-Z]{4,}$/);
   });
 });
 

@@ -30,7 +30,7 @@ async function mountList() {
 describe('the ad-account plugin on the sandbox', () => {
   it('loads accounts with the spec\'s labels and filters by a business selection published on the bus', async () => {
     const { bus } = await mountList();
-    expect(document.querySelector('[data-row-id="act_120200000000002"]')?.textContent).toContain('Inactive');
+    expect(document.querySelector('[data-row-id="act_120200000000002"]')?.textContent).toContain('Disabled');
     expect(document.querySelector('[data-row-id="act_120200000000001"]')?.textContent).toContain('$12.34');
     const total = Number(/(\d+) rows/.exec(document.body.textContent ?? '')?.[1]);
     expect(total).toBeGreaterThan(250);

@@ -25,7 +25,7 @@ describe('the ad-account area on the small sandbox', () => {
     await page.goto(`${baseUrl}/adaccount/index`);
     await page.locator('[data-row-id]').first().waitFor({ timeout: 60_000 });
     await page.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 }); // rows stream in: filter and select once all are in
-    await page.getByLabel('Filter "Status"').selectOption('Inactive');
+    await page.getByLabel('Filter "Status"').selectOption('Disabled');
     await expect.poll(() => page.locator('[data-row-id]').count()).toBeGreaterThan(10);
     const rows = await page.locator('[data-row-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row-id')!));
     for (const id of rows.slice(0, 5)) expect((await account(id)).account_status).toBe(2);

@@ -31,7 +31,7 @@ describe('rename with a name pattern', () => {
     await prepareOperator(page, { pace: 0.05 });
     await page.goto(`${baseUrl}/adaccount/index`);
     await page.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
-    await page.getByLabel('Filter "Status"').selectOption('Inactive');
+    await page.getByLabel('Filter "Status"').selectOption('Disabled');
     await expect.poll(() => page.locator('[data-row-id]').count()).toBeGreaterThan(10);
     // the first 15 rows the grid draws, ticked from the last up: the numbers follow the order shown, not
     // the order of the clicks (at most 50 rows: a bigger job asks for a typed confirmation first, issue 31 part 3)

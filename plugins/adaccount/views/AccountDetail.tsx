@@ -1,5 +1,5 @@
 import { Drawer, H5, HTMLTable, Tag } from '@blueprintjs/core';
-import { ObjectActions, type JobItem } from '@kernel';
+import { codeWord, formatCount, ObjectActions, type JobItem } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import { useSettingsTheme } from './use-theme';
 import type { AdAccount } from '../types';
@@ -9,7 +9,7 @@ import { AccountExtras } from './AccountExtras';
 
 /** One account in a side panel: the actions for it, every field, its users and its agencies (platform text as text). */
 export function AccountDetail({ account, item, timeZone, onClose }: { account: AdAccount | null; item: JobItem | null; timeZone: string; onClose: () => void }) {
-  const { t } = useTranslation('adaccount');
+  const { t, i18n } = useTranslation('adaccount');
   const dark = useSettingsTheme() === 'dark';
   const a = account;
   const rows: [string, string | undefined][] = a ? [
@@ -31,7 +31,7 @@ export function AccountDetail({ account, item, timeZone, onClose }: { account: A
     [t('columns.payment'), a.funding_source_details?.display_string],
     [t('columns.prepayBalance'), a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : ''],
     [t('columns.country'), a.business_country_code],
-    [t('columns.trust'), a.adtrust_dsl === undefined ? '' : a.adtrust_dsl === -1 ? t('detail.noLimit') : String(a.adtrust_dsl)],
+    [t('columns.trust'), a.adtrust_dsl === undefined ? '' : a.adtrust_dsl === -1 ? t('detail.noLimit') : formatCount(a.adtrust_dsl, i18n.language)],
     [t('columns.owner'), a.owner],
   ] : [];
   return (
@@ -56,7 +56,7 @@ export function AccountDetail({ account, item, timeZone, onClose }: { account: A
             <HTMLTable compact striped>
               <thead><tr><th>ID</th><th>{t('columns.name')}</th><th>{t('detail.access')}</th></tr></thead>
               <tbody>
-                {(a.agencies?.data ?? []).map((g) => <tr key={g.id}><td>{g.id}</td><td>{g.name}</td><td>{g.access_status} {(g.permitted_tasks ?? []).map((task) => <Tag key={task} minimal>{task}</Tag>)}</td></tr>)}
+                {(a.agencies?.data ?? []).map((g) => <tr key={g.id}><td>{g.id}</td><td>{g.name}</td><td><span title={g.access_status}>{codeWord(t, 'accessStatus', g.access_status)}</span> {(g.permitted_tasks ?? []).map((task) => <Tag key={task} minimal title={task}>{codeWord(t, 'tasks', task)}</Tag>)}</td></tr>)}
               </tbody>
             </HTMLTable>
           )}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, H5, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useBridge, type Bridge } from '@kernel';
+import { codeWord, useBridge, type Bridge } from '@kernel';
 import type { AdAccount } from '../types';
 import { appealStatus, billingTransactions, scanHiddenAdmins, type AppealStatus, type BillingPage, type HiddenAdminScan } from '../api';
 import { formatMajor, formatTime } from '../format';
@@ -45,7 +45,7 @@ export function AccountExtras({ account, timeZone }: { account: AdAccount; timeZ
           <thead><tr><th>{t('detail.time')}</th><th>{t('detail.amount')}</th><th>{t('detail.status')}</th><th>{t('detail.method')}</th></tr></thead>
           <tbody>
             {billing.section.data.transactions.map((tx) => (
-              <tr key={tx.id}><td>{formatTime(tx.time, timeZone)}</td><td>{formatMajor(tx.amount, tx.currency)}</td><td>{tx.status}</td><td>{tx.paymentMethod}</td></tr>
+              <tr key={tx.id}><td>{formatTime(tx.time, timeZone)}</td><td>{formatMajor(tx.amount, tx.currency)}</td><td title={tx.status}>{codeWord(t, 'billStatus', tx.status)}</td><td>{tx.paymentMethod}</td></tr>
             ))}
           </tbody>
         </HTMLTable>
@@ -67,7 +67,7 @@ export function AccountExtras({ account, timeZone }: { account: AdAccount; timeZ
       {header(t('detail.appeal'), () => void appeal.run(), appeal.section.state === 'loading')}
       {failure(appeal.section)}
       {appeal.section.state === 'ready' && (
-        <p>{t('detail.appealState', { status: appeal.section.data.status, can: appeal.section.data.canAppeal ? t('detail.yes') : t('detail.no') })}</p>
+        <p>{t('detail.appealState', { status: codeWord(t, 'appealStatus', appeal.section.data.status) || '—', can: appeal.section.data.canAppeal ? t('detail.yes') : t('detail.no') })}</p>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { toMajorUnits, toUsd } from '@kernel';
+import { formatCurrency, toMajorUnits, toUsd } from '@kernel';
 import type { AdAccount } from '../types';
 
 export interface CurrencyTotal {
@@ -36,12 +36,12 @@ export function moneyTotals(accounts: readonly AdAccount[]): MoneyTotals {
   return { byCurrency: [...byCurrency.values()].sort((x, y) => y.spent - x.spent), usd, withoutRatio };
 }
 
-/** An amount in its currency for the operator's language (a code Intl does not know is written after the number). */
+/**
+ * An amount in its currency as everywhere else in the product: the currency's one sign (the kernel's
+ * `formatCurrency`), not Intl's currency style, which writes "US$" in Chinese and "COP" where the list
+ * writes "COL$". A total of unknown currency ('?') is the number alone.
+ */
 export function formatAmount(n: number, currency: string | undefined, language: string): string {
-  const plain = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-  try {
-    return currency && currency !== '?' ? new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 2 }).format(n) : plain.format(n);
-  } catch {
-    return `${plain.format(n)} ${currency}`;
-  }
+  void language; // both languages write numbers alike (src/kernel/graph/money.ts)
+  return formatCurrency(n, !currency || currency === '?' ? '' : currency);
 }

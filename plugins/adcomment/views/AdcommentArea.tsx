@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NonIdealState, TextArea } from '@blueprintjs/core';
 import {
+  RouteLink,
   recordRecent, DataTable, ListButtons, ListStatus, useApi, useAreaList, useBus, useKernel,
   type AreaList, type ListLoadContext, type ViewProps,
 } from '@kernel';
@@ -108,7 +109,8 @@ function CommentList({ sourceId, postIds }: { sourceId: string; postIds: readonl
   );
   return (
     <section className="adcomment__comments" data-testid="adcomment-comments">
-      {keywordLists.length === 0 && <Callout intent="primary" compact>{t('rule.noLists')}</Callout>}
+      {/* the page area's keyword screen, by its real name and as a working link */}
+      {keywordLists.length === 0 && <Callout intent="primary" compact data-testid="adcomment-no-lists"><Trans t={t} i18nKey="rule.noLists" components={{ link: <RouteLink path="/page/keywords" /> }} /></Callout>}
       {ruleBar}
       {preview && (
         <Callout intent="warning" compact className="adcomment__preview" data-testid="adcomment-preview-list"

@@ -1,5 +1,5 @@
 import { Drawer, H5, HTMLTable, Tag } from '@blueprintjs/core';
-import { ObjectActions, SectionView, useSettings } from '@kernel';
+import { codeWord, formatCount, ObjectActions, SectionView, useSettings, useVocabulary } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import type { Business } from '../types';
 import type { BusinessItem } from '../checks';
@@ -9,7 +9,10 @@ import { useBusinessDetail } from './use-business-detail';
 
 /** One business in a side panel: its actions, its fields, people, pending invitations, partners, asset groups and ad accounts (platform text as text). */
 export function BusinessDetail({ business, item, onClose }: { business: Business | null; item: BusinessItem | null; onClose: () => void }) {
-  const { t } = useTranslation('bm');
+  const { t, i18n } = useTranslation('bm');
+  // the ad-account statuses as the ad-account area words them (its manifest's vocabulary "accountStatus")
+  const accountStatus = useVocabulary('accountStatus');
+  const count = (n: number) => formatCount(n, i18n.language);
   const dark = useSettings().theme === 'dark';
   const detail = useBusinessDetail(business?.id ?? null);
   const b = business;
@@ -17,20 +20,22 @@ export function BusinessDetail({ business, item, onClose }: { business: Business
   const rows: [string, string][] = b ? [
     [t('columns.id'), b.id],
     [t('columns.name'), b.name],
-    [t('columns.verification'), b.verification_status ? t(`verification.${b.verification_status}`, { defaultValue: b.verification_status }) : ''],
+    [t('columns.verification'), codeWord(t, 'verification', b.verification_status)],
     [t('columns.bmtype'), b.bmtype],
     [t('columns.restricted'), b.isRestricted ? t(`restricted.${b.isRestricted}`) : ''],
     [t('columns.integrityDisabled'), yesNo(b.is_disabled_for_integrity_reasons)],
     [t('columns.extendedCredit'), yesNo(b.can_use_extended_credit)],
-    [t('columns.sharing'), b.sharing_eligibility_status ?? ''],
-    [t('columns.owned'), String(ownedCount(b))],
-    [t('columns.client'), String(clientCount(b))],
-    [t('columns.users'), String(userCount(b))],
+    [t('columns.sharing'), codeWord(t, 'sharing', b.sharing_eligibility_status)],
+    [t('columns.owned'), count(ownedCount(b))],
+    [t('columns.client'), count(clientCount(b))],
+    [t('columns.users'), count(userCount(b))],
     [t('columns.myRole'), myRole(b, t)],
     [t('columns.created'), createdDay(b.created_time)],
     [t('columns.createdBy'), b.created_by?.name ?? b.created_by?.id ?? ''],
   ] : [];
-  const role = (r: string) => t(`roles.${r}`, { defaultValue: r });
+  const role = (r: string) => codeWord(t, 'roles', r);
+  /** A platform value as a word, its code in the tooltip. */
+  const word = (prefix: string, code: string | undefined) => <span title={code}>{codeWord(t, prefix, code)}</span>;
 
   return (
     <Drawer isOpen={b !== null} onClose={onClose} title={b?.name ?? ''} icon="office" size={720} className={dark ? 'bp6-dark' : undefined}>
@@ -43,16 +48,16 @@ export function BusinessDetail({ business, item, onClose }: { business: Business
 
           <H5>{t('detail.users')}</H5>
           <SectionView section={detail.users} testId="bm-detail-users" head={[t('columns.id'), t('columns.name'), t('detail.email'), t('detail.role'), t('detail.twoFactor'), t('detail.flags')]}
-            row={(u) => [u.id, u.name, u.email + (u.pending_email ? ` → ${u.pending_email}` : ''), role(u.role), u.two_fac_status ?? '',
+            row={(u) => [u.id, u.name, u.email + (u.pending_email ? ` → ${u.pending_email}` : ''), role(u.role), word('twoFactor', u.two_fac_status),
               <>{u.is_two_fac_blocked && <Tag minimal intent="warning">{t('detail.twoFacBlocked')}</Tag>} {u.was_integrity_demoted && <Tag minimal intent="danger">{t('detail.integrityDemoted')}</Tag>}</>]} />
 
           <H5>{t('detail.pending')}</H5>
           <SectionView section={detail.pending} testId="bm-detail-pending" head={[t('columns.id'), t('detail.email'), t('detail.role'), t('detail.status')]}
-            row={(p) => [p.id, p.email, role(p.role), p.status]} />
+            row={(p) => [p.id, p.email, role(p.role), word('inviteStatus', p.status)]} />
 
           <H5>{t('detail.partners')}</H5>
           <SectionView section={detail.partners} testId="bm-detail-partners" head={[t('columns.id'), t('columns.name'), t('detail.relationship'), t('detail.sharedCount')]}
-            row={(p) => [p.id, p.name, p.relationship, String(p.shared_ad_accounts_count)]} />
+            row={(p) => [p.id, p.name, word('relationship', p.relationship), count(p.shared_ad_accounts_count)]} />
 
           <H5>{t('detail.groups')}</H5>
           <SectionView section={detail.groups} testId="bm-detail-groups" head={[t('columns.id'), t('columns.name'), t('detail.accounts')]}
@@ -60,7 +65,7 @@ export function BusinessDetail({ business, item, onClose }: { business: Business
 
           <H5>{t('detail.adAccounts')}</H5>
           <SectionView section={detail.adAccounts} testId="bm-detail-adaccounts" head={[t('columns.id'), t('columns.name'), t('detail.status'), t('detail.relationship')]}
-            row={(a) => [a.id, a.name, String(a.account_status), a.relationship]} />
+            row={(a) => [a.id, a.name, <span title={String(a.account_status)}>{accountStatus(a.account_status)}</span>, word('relationship', a.relationship)]} />
         </div>
       )}
     </Drawer>

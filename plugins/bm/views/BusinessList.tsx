@@ -46,7 +46,7 @@ export default function BusinessList({ tileId: sourceId, followedSelection: foll
     ...list, reload: (force = true) => { if (force) clearTypeCache(store); list.reload(force); },
   }), [list, store]);
 
-  const columns = useMemo(() => businessColumns(t, { hiddenAdmins }), [t, hiddenAdmins, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => businessColumns(t, { hiddenAdmins, language: i18n.language }), [t, hiddenAdmins, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const selectedItems = useMemo(() => list.visible.filter((b) => list.selection.has(b.id)).map(toItem), [list.visible, list.selection]);
 
   const openBusiness = (b: Business) => {

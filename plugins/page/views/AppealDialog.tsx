@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Spinner, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { getItem, showToast, useBridge, useBus, useRunner, useSettings } from '@kernel';
+import { codeWord, getItem, showToast, useBridge, useBus, useRunner, useSettings } from '@kernel';
 import { userAppealStatus } from '../api';
 
 /** The operator's own account appeal: its status (read at once) and the submit (a runner job of one item, the user). */
@@ -40,7 +40,7 @@ export function AppealDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
     <Dialog isOpen={isOpen} onClose={onClose} title={t('appeal.title')} icon="take-action" className={dark ? 'bp6-dark' : undefined}>
       <DialogBody className="page-tool">
         {!state && !error && <Spinner size={16} />}
-        {state && <div data-testid="page-user-appeal">{t('appeal.status', { status: state.status || '—' })} {state.canAppeal ? t('appeal.canAppeal') : t('appeal.cannot')}</div>}
+        {state && <div data-testid="page-user-appeal">{t('appeal.status', { status: codeWord(t, 'appealStatus', state.status) || '—' })} {state.canAppeal ? t('appeal.canAppeal') : t('appeal.cannot')}</div>}
         <FormGroup label={t('appeal.comment')} labelFor="page-appeal-comment">
           <TextArea id="page-appeal-comment" fill rows={3} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
         </FormGroup>

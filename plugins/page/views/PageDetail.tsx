@@ -1,5 +1,5 @@
 import { Callout, Drawer, H5, HTMLTable, Spinner } from '@blueprintjs/core';
-import { ObjectActions, SectionView, useBridge, useSections, useSettings } from '@kernel';
+import { codeWord, formatCount, ObjectActions, SectionView, useBridge, useSections, useSettings } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import { listRoles, pageExtended, type PageRole } from '../api';
 import type { Page, PageExtended } from '../types';
@@ -9,7 +9,8 @@ import { createdDay } from '../columns';
 
 /** One page in a side panel: its actions, its list fields, the extended read and its roles (platform text as text). */
 export function PageDetail({ page, item, onClose }: { page: Page | null; item: PageItem | null; onClose: () => void }) {
-  const { t } = useTranslation('page');
+  const { t, i18n } = useTranslation('page');
+  const count = (n: number | undefined) => formatCount(n, i18n.language);
   const dark = useSettings().theme === 'dark';
   const bridge = useBridge();
   const id = page?.id ?? '';
@@ -24,12 +25,12 @@ export function PageDetail({ page, item, onClose }: { page: Page | null; item: P
     [t('columns.id'), p.id],
     [t('columns.name'), p.name],
     [t('columns.category'), p.category ?? ''],
-    [t('columns.fans'), String(p.fan_count ?? '')],
-    [t('columns.verification'), p.verification_status ? t(`verification.${p.verification_status}`, { defaultValue: p.verification_status }) : ''],
+    [t('columns.fans'), count(p.fan_count)],
+    [t('columns.verification'), codeWord(t, 'verification', p.verification_status)],
     [t('columns.published'), yesNo(p.is_published)],
     [t('columns.promotion'), yesNo(p.promotion_eligible)],
     [t('columns.created'), createdDay(p.page_created_time)],
-    [t('columns.tasks'), (p.tasks ?? []).map((x) => t(`tasks.${x}`, { defaultValue: x })).join(', ')],
+    [t('columns.tasks'), (p.tasks ?? []).map((x) => codeWord(t, 'tasks', x)).join(', ')],
     [t('detail.link'), p.link ?? ''],
   ] : [];
   const e = ext.state === 'ready' ? ext.data : null;
@@ -40,9 +41,9 @@ export function PageDetail({ page, item, onClose }: { page: Page | null; item: P
     [t('detail.phone'), e.phone ?? ''],
     [t('detail.emails'), (e.emails ?? []).join(', ')],
     [t('columns.business'), e.business ? `${e.business.name ?? ''} (${e.business.id})` : t('detail.noBusiness')],
-    [t('detail.likes'), String(e.likes ?? '')],
-    [t('detail.countryLikes'), String(e.country_page_likes ?? '')],
-    [t('detail.ineligibleReason'), e.promotion_ineligible_reason ?? ''],
+    [t('detail.likes'), count(e.likes)],
+    [t('detail.countryLikes'), count(e.country_page_likes)],
+    [t('detail.ineligibleReason'), codeWord(t, 'ineligibleReason', e.promotion_ineligible_reason)],
   ] : [];
 
   return (
@@ -57,7 +58,7 @@ export function PageDetail({ page, item, onClose }: { page: Page | null; item: P
           {e && <div data-testid="page-detail-extended"><Table rows={extRows} /></div>}
           <H5>{t('detail.roles')}</H5>
           <SectionView section={roles} testId="page-detail-roles" head={[t('columns.id'), t('columns.name'), t('columns.tasks')]}
-            row={(r) => [r.id, r.name, r.tasks.map((x) => t(`tasks.${x}`, { defaultValue: x })).join(', ')]} />
+            row={(r) => [r.id, r.name, r.tasks.map((x) => codeWord(t, 'tasks', x)).join(', ')]} />
         </div>
       )}
     </Drawer>

@@ -54,7 +54,7 @@ export default function PageList({ tileId: sourceId, followedSelection: followed
     return result.rows;
   }, []);
   const list = useAreaList<Page>({ cacheKey: CACHE_KEY, load, rowType: 'page', getId, toItem, sourceId, followed, follow: FOLLOW, reread });
-  const columns = useMemo(() => pageColumns(t, { disable: mode === 'disable' }), [t, mode, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => pageColumns(t, { disable: mode === 'disable', language: i18n.language }), [t, mode, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const selectedItems = useMemo(() => list.visible.filter((p) => list.selection.has(p.id)).map(toItem), [list.visible, list.selection]);
 
   const openPage = (p: Page) => {

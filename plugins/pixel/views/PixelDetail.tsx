@@ -1,5 +1,5 @@
 import { Callout, Drawer, H5, HTMLTable } from '@blueprintjs/core';
-import { ObjectActions, SectionView, useSettings } from '@kernel';
+import { codeWord, ObjectActions, SectionView, useSettings } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import type { Pixel } from '../types';
 import { toItem } from '../checks';
@@ -16,7 +16,7 @@ export function PixelDetail({ pixel, onClose }: { pixel: Pixel | null; onClose: 
   const rows: [string, string][] = p ? [
     [t('columns.id'), p.id],
     [t('columns.name'), p.name],
-    [t('columns.type'), t(`type.${p.type}`, { defaultValue: p.type })],
+    [t('columns.type'), codeWord(t, 'type', p.type)],
     [t('columns.business'), p.business ? `${p.business.name} (${p.business.id})` : ''],
     [t('columns.relation'), `${p.relation_business.name} (${p.relation_business.id})`],
     [t('columns.bmrole'), roleLabel(p, t)],
@@ -24,7 +24,7 @@ export function PixelDetail({ pixel, onClose }: { pixel: Pixel | null; onClose: 
     [t('columns.lastFired'), shortTime(p.last_fired_time)],
     [t('columns.created'), shortTime(p.creation_time).slice(0, 10)],
   ] : [];
-  const kind = (k: string) => t(`detail.backing.${k}`, { defaultValue: k });
+  const kind = (k: string) => codeWord(t, 'detail.backing', k);
   const tasks = (list: readonly string[]) => list.map((k) => t(`actions.assignUsers.enum.tasks.${k}`, { defaultValue: k })).join(', ');
 
   return (
@@ -51,11 +51,11 @@ export function PixelDetail({ pixel, onClose }: { pixel: Pixel | null; onClose: 
 
           <H5>{t('detail.permissible')}</H5>
           <SectionView section={detail.permissible} testId="pixel-detail-permissible" head={[t('detail.accountId'), t('columns.name'), t('detail.relationship')]}
-            row={(a) => [a.account_id, a.name, t(`detail.relation.${a.relationship}`, { defaultValue: a.relationship })]} />
+            row={(a) => [a.account_id, a.name, codeWord(t, 'detail.relation', a.relationship)]} />
 
           <H5>{t('detail.candidates')}</H5>
           <SectionView section={detail.candidates} testId="pixel-detail-candidates" head={[t('columns.id'), t('columns.name'), t('detail.kind'), t('detail.role')]}
-            row={(c) => [c.id, c.name, kind(c.backing_user_type), t(`bmrole.${c.role.toLowerCase()}`, { defaultValue: c.role })]} />
+            row={(c) => [c.id, c.name, kind(c.backing_user_type), codeWord(t, 'bmrole', c.role.toLowerCase())]} />
         </div>
       )}
     </Drawer>

@@ -12,4 +12,4 @@ export {
 export type { DocCatalogueState, DocCatalogueStatus } from './doc-catalogue';
 export { resolveRoutes, parseRoutes, ROUTE_BATCH, MAIN_HOSTS } from './resolve-ids';
 export type { ResolveOptions } from './resolve-ids';
-export { toMajorUnits, toUsd, NO_DECIMAL_CURRENCIES } from './money';
+export { toMajorUnits, toUsd, NO_DECIMAL_CURRENCIES, CURRENCY_SIGNS, formatCurrency, currencyChars } from './money';

@@ -164,7 +164,7 @@ function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
   });
   return {
     id: m.id, titleKey: m.titleKey, icon: m.icon, order: m.order, hideInMenu: m.hideInMenu, roles: m.roles ?? ['*'], cache: m.cache,
-    routes, views, actions, lanes: m.lanes ?? {}, scope: m.scope, widgets, ...(m.objects?.length && { objects: m.objects }), settings: m.settings, locales: b.locales, activate: b.activate, probes: b.probes,
+    routes, views, actions, lanes: m.lanes ?? {}, scope: m.scope, widgets, ...(m.objects?.length && { objects: m.objects }), ...(m.vocabularies && { vocabularies: m.vocabularies }), settings: m.settings, locales: b.locales, activate: b.activate, probes: b.probes,
   };
 }
 

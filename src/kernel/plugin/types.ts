@@ -33,6 +33,11 @@ export interface RouteDeclaration {
   /** Never cache this route, whatever the plugin says. */
   ignoreCache?: boolean;
   roles?: string[];
+  /**
+   * A screen of the area besides its first route: listed in the menu under the area, and in the
+   * command palette as a "go to" entry (docs/PLUGINS.md, "Screens in the menu").
+   */
+  menu?: boolean;
 }
 
 export interface ViewDeclaration {
@@ -140,6 +145,12 @@ export interface PluginManifest {
    * in its picker. The row type is one of this plugin's `rowTypes`.
    */
   objects?: ObjectSourceDeclaration[];
+  /**
+   * The platform vocabularies this plugin words for other areas: a name → the key prefix of its words
+   * in its locale files (`{ "accountStatus": "status" }`: `status.<code>`, and `status.unknown`).
+   * Another plugin reads them with `useVocabulary(name)` from `@kernel`, without importing this one.
+   */
+  vocabularies?: Record<string, string>;
   roles?: string[];
   cache?: boolean;
   routes: RouteDeclaration[];
@@ -377,6 +388,8 @@ export interface LoadedPlugin {
   widgets: PluginWidget[];
   /** The objects its lists hold, by id format (declared `objects`): the sources of the kernel's object picker. */
   objects?: ObjectSourceDeclaration[];
+  /** The vocabularies it words for other areas (declared `vocabularies`): name → key prefix. */
+  vocabularies?: Record<string, string>;
   settings?: JsonSchema;
   locales: Record<SupportedLocale, LocaleSource>;
   activate?: PluginBindings['activate'];

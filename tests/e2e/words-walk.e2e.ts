@@ -1,0 +1,184 @@
+// Every screen an operator's screen (issue 33): every area's list (its first screen) and one object's
+// panel per area, on the normal and the hostile sandbox, in Chinese and English, show words, never the
+// platform's codes. The detector reads what the operator sees (rendered text of rows, panels, screens)
+// and counts what it checked, so a screen that failed to show anything fails the walk instead of
+// passing it.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifact, launchBrowser, loginAs } from './browser';
+import { prepareOperator, sandboxClient } from './fixtures';
+import { CURRENCY_CODES } from '../../sandbox/constants';
+
+const baseUrl = inject('baseUrl');
+const sandbox = sandboxClient(baseUrl);
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+
+/** A platform constant (`PENDING_RISK_REVIEW`, `IN_GRACE_PERIOD`). */
+const SCREAMING = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g;
+/** A platform snake_case value (`disabled_due_to_trust_tier`, `not_enabled`). */
+const SNAKE = /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/g;
+/** Tokens that are not platform codes shown as words: the hostile sandbox's names carry placeholders as text (sandbox/dataset.ts HOSTILE). */
+const ALLOWED_TOKENS = new Set(['access_token', 'fb_dtsg']);
+/**
+ * The raw values the sandbox answers with (sandbox/areas/*): a cell or panel value that is exactly
+ * one of them is a code shown as if it were a word.
+ */
+const RAW_VALUES = new Set([
+  'ACTIVE', 'DISABLED', 'UNSETTLED', 'CLOSED', 'PENDING', 'APPROVED', 'REJECTED', 'NONE', 'CONFIRMED', 'COMPLETED', 'FAILED',
+  'AGENCY', 'CLIENT', 'OWNED', 'OWNER', 'ADMIN', 'EMPLOYEE', 'FINANCE_EDITOR', 'DEVELOPER', 'MANAGE', 'ADVERTISE', 'ANALYZE', 'DRAFT',
+  'enabled', 'not_enabled', 'disabled_due_to_trust_tier', 'verified', 'not_verified', 'pending_submission', 'failed',
+  'blue_verified', 'gray_verified', 'PIXEL', 'DATASET', 'USER', 'PAGE', 'INVITED', 'admin', 'employee', 'PAGE_NOT_PUBLISHED',
+  'ARE_FRIENDS', 'OUTGOING_REQUEST', 'INCOMING_REQUEST', 'CAN_REQUEST', 'OK', 'RESTRICTED',
+]);
+/** Whole values that are fine in capitals: currency codes, and the trade's own abbreviations. */
+const ALLOWED_VALUES = new Set([...CURRENCY_CODES, 'ID', 'BM', 'UTC', 'CSV', 'USD']);
+
+interface Seen { where: string; texts: string[] }
+
+/** The codes found in what the operator sees: tokens in any text, and whole values that are raw codes. */
+function codesIn(seen: Seen): string[] {
+  const found: string[] = [];
+  for (const text of seen.texts) {
+    for (const m of text.matchAll(SCREAMING)) if (!ALLOWED_TOKENS.has(m[0])) found.push(`${seen.where}: ${m[0]} in "${text.slice(0, 80)}"`);
+    for (const m of text.matchAll(SNAKE)) if (!ALLOWED_TOKENS.has(m[0])) found.push(`${seen.where}: ${m[0]} in "${text.slice(0, 80)}"`);
+    const whole = text.trim();
+    if (RAW_VALUES.has(whole) || (/^[A-Z]{3,}$/.test(whole) && !ALLOWED_VALUES.has(whole))) found.push(`${seen.where}: the value "${whole}"`);
+  }
+  return found;
+}
+
+/** The texts of a screen's first rows (each cell on its own) and of its headers. */
+async function rowTexts(scope: ReturnType<Page['locator']>): Promise<string[]> {
+  return scope.locator('[data-row-id] [role="gridcell"], [role="columnheader"]').allInnerTexts();
+}
+
+/** The cells of a grid's column by its header's text, in the rows shown. */
+async function columnCells(scope: ReturnType<Page['locator']>, header: string): Promise<string[]> {
+  return scope.evaluate((root, name) => {
+    const headers = [...root.querySelectorAll('[role="columnheader"]')];
+    const index = headers.findIndex((h) => (h as HTMLElement).innerText.trim() === name);
+    if (index < 0) return [];
+    const colIndex = headers[index]!.getAttribute('aria-colindex');
+    return [...root.querySelectorAll('[data-row-id]')].map((row) => {
+      const cells = [...row.querySelectorAll('[role="gridcell"]')];
+      const cell = colIndex ? cells.find((c) => c.getAttribute('aria-colindex') === colIndex) : cells[index + 1];
+      return cell ? (cell as HTMLElement).innerText.trim() : '';
+    }).filter((t) => t !== '');
+  }, header);
+}
+
+/** A panel's values: every table cell and tag on it, one text each. */
+async function panelTexts(panel: ReturnType<Page['locator']>): Promise<string[]> {
+  return panel.locator('td, th, .bp6-tag, p, .bp6-callout').allInnerTexts();
+}
+
+const LISTS = [
+  { area: 'adaccount', path: '/adaccount/index', detail: 'adaccount-detail' },
+  { area: 'bm', path: '/bm/index', detail: 'bm-detail' },
+  { area: 'page', path: '/page/index', detail: 'page-detail' },
+  { area: 'pixel', path: '/pixel/index', detail: 'pixel-detail' },
+  { area: 'adcomment', path: '/adcomment/index' },
+  { area: 'friend', path: '/friend/index' },
+] as const;
+/** The other screens of the areas: what they show beyond the lists. */
+const SCREENS = ['/bm/hidden-admins', '/page/disable', '/page/blacklist', '/page/keywords', '/target/index'] as const;
+
+const STATUS_HEADER = { 'en-US': 'Status', 'zh-CN': '状态' } as const;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
+});
+afterAll(async () => {
+  await browser?.close();
+  await sandbox.reset({ hostile: false });
+});
+
+/** Opens a screen from the side menu as an operator does (the page is not reloaded: lists stay loaded). */
+async function openFromMenu(path: string): Promise<ReturnType<Page['locator']>> {
+  await page.locator(`.tessera-sidemenu [data-menu-path="${path}"]`).click();
+  const screen = page.locator(`[data-screen="${path}"]`);
+  await screen.waitFor();
+  return screen;
+}
+
+async function walk(locale: 'en-US' | 'zh-CN', hostile: boolean, found: string[], counts: Record<string, number>) {
+  const tag = `${hostile ? 'hostile' : 'normal'} ${locale}`;
+  for (const list of LISTS) {
+    const screen = await openFromMenu(list.path);
+    await screen.locator('[data-row-id]').first().waitFor({ timeout: 30_000 });
+    const texts = await rowTexts(screen);
+    counts[`${list.area} rows`] = (counts[`${list.area} rows`] ?? 0) + (await screen.locator('[data-row-id]').count());
+    found.push(...codesIn({ where: `${tag} ${list.path}`, texts }));
+    if (list.area === 'adaccount') {
+      await screen.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+      const statuses = await columnCells(screen, STATUS_HEADER[locale]);
+      counts['adaccount status cells'] = (counts['adaccount status cells'] ?? 0) + statuses.length;
+      for (const s of statuses) if (/^\d+$/.test(s)) found.push(`${tag} ${list.path}: status ${s}`);
+      if (hostile) expect((await screen.locator('[data-row-id]').allInnerTexts()).join('\n')).toContain('<script>'); // the hostile data set, not a cached list
+    }
+    if (!('detail' in list)) continue;
+    await screen.locator('[data-row-id]').first().dblclick();
+    const panel = page.getByTestId(list.detail);
+    await panel.waitFor();
+    if (list.area === 'bm') {
+      const accounts = panel.getByTestId('bm-detail-adaccounts');
+      await accounts.locator('tbody tr').first().waitFor({ timeout: 20_000 });
+      const cells = await accounts.evaluate((table) => {
+        const index = [...table.querySelectorAll('thead th')].findIndex((h, i) => i === 2);
+        return [...table.querySelectorAll('tbody tr')].map((r) => (r.children[index] as HTMLElement | undefined)?.innerText.trim() ?? '');
+      });
+      counts['business account status cells'] = (counts['business account status cells'] ?? 0) + cells.length;
+      for (const s of cells) if (s === '' || /^\d+$/.test(s)) found.push(`${tag} business panel: account status "${s}"`);
+      await panel.getByTestId('bm-detail-users').locator('tbody tr').first().waitFor({ timeout: 20_000 });
+      if (locale === 'en-US') await page.screenshot({ path: artifact(`words-business-detail-${hostile ? 'hostile' : 'normal'}-en.png`) });
+    }
+    if (list.area === 'adaccount' && locale === 'en-US') await page.screenshot({ path: artifact(`words-adaccount-detail-${hostile ? 'hostile' : 'normal'}-en.png`) });
+    const texts2 = await panelTexts(panel);
+    counts[`${list.area} panel values`] = (counts[`${list.area} panel values`] ?? 0) + texts2.length;
+    found.push(...codesIn({ where: `${tag} ${list.detail}`, texts: texts2 }));
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  }
+  for (const path of SCREENS) {
+    const screen = await openFromMenu(path);
+    if (path === '/target/index') {
+      await screen.getByTestId('target-query').fill('fitness');
+      await screen.getByTestId('target-search').click();
+      await screen.locator('[data-row-id]').first().waitFor({ timeout: 20_000 });
+    } else if (path !== '/page/keywords') {
+      await screen.locator('[data-row-id]').first().waitFor({ timeout: 30_000 });
+    }
+    const texts = [...await rowTexts(screen), ...await screen.locator('td, .bp6-callout, .bp6-tag').allInnerTexts()];
+    counts[`${path} texts`] = (counts[`${path} texts`] ?? 0) + texts.length;
+    found.push(...codesIn({ where: `${tag} ${path}`, texts }));
+  }
+}
+
+describe('every screen shows words, not codes', () => {
+  it('walks every list and one panel per area, normal and hostile, in Chinese and English', async () => {
+    const found: string[] = [];
+    const counts: Record<string, number> = {};
+    for (const hostile of [false, true]) {
+      await sandbox.reset({ hostile });
+      await prepareOperator(page, { locale: 'en-US', signIn: false });
+      // Lists are cached per operator in the browser's own database: a new data set needs none of them.
+      await page.evaluate(async () => { for (const d of await indexedDB.databases()) if (d.name) indexedDB.deleteDatabase(d.name); });
+      await loginAs(page, baseUrl, 'operator@tessera.test');
+      await page.goto(`${baseUrl}/adaccount/index`);
+      await walk('en-US', hostile, found, counts);
+      if (!hostile) await page.screenshot({ path: artifact('words-walk-en.png') });
+      await page.locator('.tessera-navbar select').first().selectOption('zh-CN');
+      await page.locator('html[lang="zh-CN"], .tessera-sidemenu').first().waitFor();
+      await walk('zh-CN', hostile, found, counts);
+      await page.locator('.tessera-navbar select').first().selectOption('en-US');
+    }
+    // It looked at what it says it checks.
+    for (const area of LISTS) expect(counts[`${area.area} rows`], area.area).toBeGreaterThan(3);
+    expect(counts['adaccount status cells']).toBeGreaterThan(20);
+    expect(counts['business account status cells']).toBeGreaterThan(3);
+    for (const area of LISTS.filter((l) => 'detail' in l)) expect(counts[`${area.area} panel values`], area.area).toBeGreaterThan(20);
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+// Every screen reachable (issue 33): an area's other screens are in the menu under the area, in the
+// command palette as "go to" entries, and a link to one names it as the menu does.
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithKernel } from '../harness/render-with-kernel';
+import { RouteLink } from '../../src/kernel/list/words';
+import page from '../../plugins/page';
+import bm from '../../plugins/bm';
+
+const root = path.resolve(__dirname, '../..');
+const manifests = fs.readdirSync(path.join(root, 'plugins'))
+  .filter((d) => fs.existsSync(path.join(root, 'plugins', d, 'plugin.json')))
+  .map((d) => JSON.parse(fs.readFileSync(path.join(root, 'plugins', d, 'plugin.json'), 'utf8')) as { id: string; hideInMenu?: boolean; routes: { path: string; menu?: boolean }[] });
+
+const demo = {
+  id: 'demo', order: 0,
+  routes: [{ path: '/demo/index', component: async () => ({ default: () => <p>See <RouteLink path="/page/keywords" /></p> }) }],
+  locales: { 'zh-CN': { title: '演示' }, 'en-US': { title: 'Demo' } },
+};
+
+describe('every screen is reachable', () => {
+  it('every route of an area in the menu is the area\'s own entry or declared "menu": true', () => {
+    const missing = manifests.filter((m) => !m.hideInMenu).flatMap((m) => m.routes.slice(1).filter((r) => r.menu !== true).map((r) => `${m.id} ${r.path}`));
+    expect(missing).toEqual([]);
+    expect(manifests.find((m) => m.id === 'page')!.routes.filter((r) => r.menu).map((r) => r.path)).toEqual(['/page/disable', '/page/blacklist', '/page/keywords']);
+    expect(manifests.find((m) => m.id === 'bm')!.routes.filter((r) => r.menu).map((r) => r.path)).toEqual(['/bm/hidden-admins']);
+  });
+
+  it('lists the sub-screens under their area in the side menu, by their titles', async () => {
+    await renderWithKernel({ plugins: [demo, page, bm], locale: 'en-US', route: '/demo/index' });
+    const item = (p: string) => document.querySelector(`.tessera-sidemenu [data-menu-path="${p}"]`);
+    await waitFor(() => expect(item('/page/keywords')).not.toBeNull());
+    expect(item('/page/index')?.textContent).toBe('Pages');
+    expect(item('/page/disable')?.textContent).toBe('Page disable');
+    expect(item('/page/blacklist')?.textContent).toBe('Blacklist');
+    expect(item('/page/keywords')?.textContent).toBe('Blocked keywords');
+    expect(item('/bm/hidden-admins')?.textContent).toBe('BM hidden administrators');
+    // in menu order, each sub-screen right after its area
+    const order = [...document.querySelectorAll('.tessera-sidemenu [data-menu-path]')].map((e) => e.getAttribute('data-menu-path'));
+    expect(order.indexOf('/bm/hidden-admins')).toBe(order.indexOf('/bm/index') + 1);
+    expect(order.slice(order.indexOf('/page/index'), order.indexOf('/page/index') + 4)).toEqual(['/page/index', '/page/disable', '/page/blacklist', '/page/keywords']);
+  });
+
+  it('offers every menu screen in the command palette as a "go to" entry, with or without a selection', async () => {
+    const { bus } = await renderWithKernel({ plugins: [demo, page, bm], locale: 'en-US', route: '/demo/index' });
+    act(() => bus.emit('palette:opened', undefined));
+    const entry = await screen.findByText('Pages › Blocked keywords');
+    expect(screen.getByText('Business managers › BM hidden administrators')).toBeTruthy();
+    const input = screen.getByPlaceholderText(/Go to/);
+    fireEvent.change(input, { target: { value: 'blacklist' } });
+    await waitFor(() => expect(screen.queryByText('Pages › Blocked keywords')).toBeNull());
+    expect(screen.getByText('Pages › Blacklist')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(await screen.findByText('Pages › Blocked keywords'));
+    await waitFor(() => expect(document.querySelector('[data-screen="/page/keywords"]')).not.toBeNull());
+    expect(entry).toBeTruthy();
+  });
+
+  it('names a linked screen as the menu does, and the link opens it', async () => {
+    await renderWithKernel({ plugins: [demo, page], locale: 'zh-CN', route: '/demo/index' });
+    const link = await waitFor(() => {
+      const a = document.querySelector('a[data-route-link="/page/keywords"]');
+      expect(a).not.toBeNull();
+      return a as HTMLAnchorElement;
+    });
+    expect(link.textContent).toBe('主页管理 › 屏蔽关键词');
+    expect(link.getAttribute('href')).toBe('/page/keywords');
+  });
+});
