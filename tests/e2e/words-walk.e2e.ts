@@ -53,19 +53,17 @@ async function rowTexts(scope: ReturnType<Page['locator']>): Promise<string[]> {
   return scope.locator('[data-row-id] [role="gridcell"], [role="columnheader"]').allInnerTexts();
 }
 
-/** The cells of a grid's column by its header's text, in the rows shown. */
-async function columnCells(scope: ReturnType<Page['locator']>, header: string): Promise<string[]> {
-  return scope.evaluate((root, name) => {
-    const headers = [...root.querySelectorAll('[role="columnheader"]')];
-    const index = headers.findIndex((h) => (h as HTMLElement).innerText.trim() === name);
-    if (index < 0) return [];
-    const colIndex = headers[index]!.getAttribute('aria-colindex');
+/** The cells of a grid's column (by its id), in the rows shown: the column's place among the header's titles is its place among a row's cells. */
+async function columnCells(scope: ReturnType<Page['locator']>, columnId: string): Promise<string[]> {
+  return scope.evaluate((root, id) => {
+    const header = root.querySelector(`[role="columnheader"][data-column-id="${id}"]`);
+    if (!header?.parentElement) return [];
+    const index = [...header.parentElement.children].filter((e) => e.getAttribute('role') === 'columnheader').indexOf(header);
     return [...root.querySelectorAll('[data-row-id]')].map((row) => {
-      const cells = [...row.querySelectorAll('[role="gridcell"]')];
-      const cell = colIndex ? cells.find((c) => c.getAttribute('aria-colindex') === colIndex) : cells[index + 1];
-      return cell ? (cell as HTMLElement).innerText.trim() : '';
+      const cell = [...row.children].filter((e) => e.getAttribute('role') === 'gridcell')[index] as HTMLElement | undefined;
+      return cell ? cell.innerText.trim() : '';
     }).filter((t) => t !== '');
-  }, header);
+  }, columnId);
 }
 
 /** A panel's values: every table cell and tag on it, one text each. */
@@ -83,8 +81,6 @@ const LISTS = [
 ] as const;
 /** The other screens of the areas: what they show beyond the lists. */
 const SCREENS = ['/bm/hidden-admins', '/page/disable', '/page/blacklist', '/page/keywords', '/target/index'] as const;
-
-const STATUS_HEADER = { 'en-US': 'Status', 'zh-CN': '状态' } as const;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -113,9 +109,10 @@ async function walk(locale: 'en-US' | 'zh-CN', hostile: boolean, found: string[]
     found.push(...codesIn({ where: `${tag} ${list.path}`, texts }));
     if (list.area === 'adaccount') {
       await screen.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
-      const statuses = await columnCells(screen, STATUS_HEADER[locale]);
+      const statuses = await columnCells(screen, 'status');
       counts['adaccount status cells'] = (counts['adaccount status cells'] ?? 0) + statuses.length;
       for (const s of statuses) if (/^\d+$/.test(s)) found.push(`${tag} ${list.path}: status ${s}`);
+      if (locale === 'en-US') await page.screenshot({ path: artifact(`words-adaccount-list-${hostile ? 'hostile' : 'normal'}-en.png`) });
       if (hostile) expect((await screen.locator('[data-row-id]').allInnerTexts()).join('\n')).toContain('<script>'); // the hostile data set, not a cached list
     }
     if (!('detail' in list)) continue;
@@ -125,10 +122,8 @@ async function walk(locale: 'en-US' | 'zh-CN', hostile: boolean, found: string[]
     if (list.area === 'bm') {
       const accounts = panel.getByTestId('bm-detail-adaccounts');
       await accounts.locator('tbody tr').first().waitFor({ timeout: 20_000 });
-      const cells = await accounts.evaluate((table) => {
-        const index = [...table.querySelectorAll('thead th')].findIndex((h, i) => i === 2);
-        return [...table.querySelectorAll('tbody tr')].map((r) => (r.children[index] as HTMLElement | undefined)?.innerText.trim() ?? '');
-      });
+      // its columns: ID, name, status, relationship
+      const cells = await accounts.evaluate((table) => [...table.querySelectorAll('tbody tr')].map((r) => (r.children[2] as HTMLElement | undefined)?.innerText.trim() ?? ''));
       counts['business account status cells'] = (counts['business account status cells'] ?? 0) + cells.length;
       for (const s of cells) if (s === '' || /^\d+$/.test(s)) found.push(`${tag} business panel: account status "${s}"`);
       await panel.getByTestId('bm-detail-users').locator('tbody tr').first().waitFor({ timeout: 20_000 });
@@ -164,15 +159,21 @@ describe('every screen shows words, not codes', () => {
       await sandbox.reset({ hostile });
       await prepareOperator(page, { locale: 'en-US', signIn: false });
       // Lists are cached per operator in the browser's own database: a new data set needs none of them.
-      await page.evaluate(async () => { for (const d of await indexedDB.databases()) if (d.name) indexedDB.deleteDatabase(d.name); });
+      await page.evaluate(async () => {
+        for (const d of await indexedDB.databases()) {
+          if (!d.name) continue;
+          await new Promise<void>((resolve) => { const r = indexedDB.deleteDatabase(d.name!); r.onsuccess = r.onerror = r.onblocked = () => resolve(); });
+        }
+      });
       await loginAs(page, baseUrl, 'operator@tessera.test');
       await page.goto(`${baseUrl}/adaccount/index`);
       await walk('en-US', hostile, found, counts);
       if (!hostile) await page.screenshot({ path: artifact('words-walk-en.png') });
       await page.locator('.tessera-navbar select').first().selectOption('zh-CN');
-      await page.locator('html[lang="zh-CN"], .tessera-sidemenu').first().waitFor();
+      await page.locator('.tessera-sidemenu [data-menu-path="/page/index"]', { hasText: '主页管理' }).waitFor();
       await walk('zh-CN', hostile, found, counts);
       await page.locator('.tessera-navbar select').first().selectOption('en-US');
+      await page.locator('.tessera-sidemenu [data-menu-path="/page/index"]', { hasText: 'Pages' }).waitFor();
     }
     // It looked at what it says it checks.
     for (const area of LISTS) expect(counts[`${area.area} rows`], area.area).toBeGreaterThan(3);

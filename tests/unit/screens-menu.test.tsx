@@ -46,16 +46,30 @@ describe('every screen is reachable', () => {
   it('offers every menu screen in the command palette as a "go to" entry, with or without a selection', async () => {
     const { bus } = await renderWithKernel({ plugins: [demo, page, bm], locale: 'en-US', route: '/demo/index' });
     act(() => bus.emit('palette:opened', undefined));
-    const entry = await screen.findByText('Pages › Blocked keywords');
-    expect(screen.getByText('Business managers › BM hidden administrators')).toBeTruthy();
+    const goTo = (p: string) => document.querySelector(`.bp6-omnibar [data-goto-path="${p}"]`);
+    await waitFor(() => expect(goTo('/page/keywords')).not.toBeNull());
+    expect(goTo('/page/keywords')!.textContent).toBe('Pages › Blocked keywordsGo to');
+    expect(goTo('/bm/hidden-admins')!.textContent).toContain('Business managers › BM hidden administrators');
+    expect(goTo('/page/index')!.textContent).toContain('Pages');
     const input = screen.getByPlaceholderText(/Go to/);
     fireEvent.change(input, { target: { value: 'blacklist' } });
-    await waitFor(() => expect(screen.queryByText('Pages › Blocked keywords')).toBeNull());
-    expect(screen.getByText('Pages › Blacklist')).toBeTruthy();
-    fireEvent.change(input, { target: { value: '' } });
-    fireEvent.click(await screen.findByText('Pages › Blocked keywords'));
+    await waitFor(() => expect(goTo('/page/keywords')).toBeNull());
+    expect(goTo('/page/blacklist')).not.toBeNull();
+    fireEvent.change(input, { target: { value: 'keywords' } });
+    await waitFor(() => expect(goTo('/page/blacklist')).toBeNull());
+    fireEvent.click(goTo('/page/keywords')!);
     await waitFor(() => expect(document.querySelector('[data-screen="/page/keywords"]')).not.toBeNull());
-    expect(entry).toBeTruthy();
+  });
+
+  it('keeps the actions on the selection first, then the screens', async () => {
+    const { bus } = await renderWithKernel({ plugins: [demo, page], locale: 'en-US', route: '/demo/index' });
+    act(() => bus.emit('selection:changed', { sourceTileId: 't', rowType: 'page', ids: ['1'], items: [{ id: '1' }] }));
+    act(() => bus.emit('palette:opened', undefined));
+    await waitFor(() => expect(document.querySelector('.bp6-omnibar [data-action-id]')).not.toBeNull());
+    const items = [...document.querySelectorAll('.bp6-omnibar [data-action-id], .bp6-omnibar [data-goto-path]')];
+    const firstScreen = items.findIndex((e) => e.hasAttribute('data-goto-path'));
+    expect(firstScreen).toBeGreaterThan(0);
+    expect(items.slice(firstScreen).every((e) => e.hasAttribute('data-goto-path'))).toBe(true);
   });
 
   it('names a linked screen as the menu does, and the link opens it', async () => {
@@ -67,5 +81,7 @@ describe('every screen is reachable', () => {
     });
     expect(link.textContent).toBe('主页管理 › 屏蔽关键词');
     expect(link.getAttribute('href')).toBe('/page/keywords');
+    fireEvent.click(link);
+    await waitFor(() => expect(document.querySelector('[data-screen="/page/keywords"]')).not.toBeNull());
   });
 });

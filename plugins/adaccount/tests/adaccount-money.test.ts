@@ -80,7 +80,7 @@ describe('what actions found, as columns', () => {
     const scanned = withOutputs(accounts[0], {
       'adaccount.detectHiddenAdmins': { value: [{ name: 'Eve', id: '9', role: 'Admin' }], at },
       'adaccount.appealStatus': { value: { status: 'UNDER_REVIEW', canAppeal: false }, at },
-      'adaccount.billing': { value: [{ date: '2026-01-02', amount: 5, currency: 'USD', status: 'paid' }, { date: '2026-03-04', amount: 7.5, currency: 'USD', status: 'due' }], at },
+      'adaccount.billing': { value: [{ date: '2026-01-02', amount: 5, currency: 'USD', status: 'COMPLETED' }, { date: '2026-03-04', amount: 7.5, currency: 'USD', status: 'FAILED' }], at },
       'adaccount.countryCode': { value: { country: 'SG' }, at },
     });
     const clean = withOutputs(accounts[1], { 'adaccount.detectHiddenAdmins': { value: [], at } });
@@ -93,8 +93,9 @@ describe('what actions found, as columns', () => {
     expect(col('hidden_admins').csv!(removed)).toBe('None found (1 removed); Eve · 9');
     expect(col('hidden_admins').csv!(scanned)).toBe('Has hidden admins (1); Eve · 9 · Admin');
     expect((col('hidden_admins').filter as { options: { value: string }[] }).options.map((o) => o.value)).toEqual(['Has hidden admins', 'None found']);
-    expect(col('appeal_state').value(scanned)).toBe('UNDER_REVIEW');
-    expect(col('last_bill').value(scanned)).toBe('2026-03-04 · $7.50 · due');
+    // the platform's states in words (issue 33)
+    expect(col('appeal_state').value(scanned)).toBe('Appeal in review');
+    expect(col('last_bill').value(scanned)).toBe('2026-03-04 · $7.50 · Failed');
     expect(col('country').value(scanned)).toBe('SG');
   });
 });

@@ -32,7 +32,9 @@ describe('the ad-account widget', () => {
 
   it('formats amounts in their currency, and the widget reads the list view\'s cache key', () => {
     expect(formatAmount(1234.5, 'USD', 'en-US')).toBe('$1,234.50');
-    expect(formatAmount(1234.5, 'XYZ1', 'en-US')).toBe('1,234.5 XYZ1');
+    expect(formatAmount(1234.5, 'XYZ1', 'en-US')).toBe('1,234.50 XYZ1'); // as the list writes it
+    expect(formatAmount(5000, 'COP', 'zh-CN')).toBe('COL$5,000'); // one sign per currency, in either language
+    expect(formatAmount(5, 'USD', 'zh-CN')).toBe('$5');
     expect(formatAmount(3, '?', 'en-US')).toBe('3');
     expect(ADACCOUNT_CACHE_KEY).toBe(CACHE_KEY);
   });

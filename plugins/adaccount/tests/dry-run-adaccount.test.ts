@@ -99,7 +99,7 @@ describe('preflight flags what the list already shows', () => {
       if (READS.has(a.verb)) expect(found, a.id).toBeNull();
       else expect(found?.key, a.id).toBe(a.verb === 'appealSubmit' ? 'preflight.notDisabled' : 'preflight.closed');
     }
-    expect(render('en-US', 'preflight.closed', flag('rename', { account_status: 101 })!.values)).toBe('The account is closed (CLOSED): it takes no changes');
+    expect(render('en-US', 'preflight.closed', flag('rename', { account_status: 101 })!.values)).toBe('The account is closed (Closed): it takes no changes');
   });
 
   it('a role that cannot write: analyst everywhere, advertiser for the settings and people', () => {
