@@ -55,7 +55,7 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
   return [
     { id: 'account_id', header: t('columns.id'), value: (a) => a.account_id ?? a.id.replace(/^act_/, ''), width: 160 },
     { id: 'name', header: t('columns.name'), value: (a) => a.name, width: 220 },
-    { id: 'status', header: t('columns.status'), value: (a) => label(statusKey(a.account_status)), width: 130,
+    { id: 'status', header: t('columns.status'), value: (a) => label(statusKey(a.account_status)), width: 160,
       // the status in words, with the platform's status name as its tooltip ("Disabled — DISABLED")
       // (the cell renders for every row that scrolls into view or moves in a sort: the cached label)
       cell: (a) => {
