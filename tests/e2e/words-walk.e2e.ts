@@ -122,6 +122,8 @@ async function walk(hostile: boolean, found: string[], counts: Record<string, nu
   for (const list of LISTS) {
     const screen = await openFromMenu(list.path);
     await screen.locator('[data-row-id]').first().waitFor({ timeout: 30_000 });
+    // the ad accounts' details (disable reasons, amounts) stream in after the rows: read them once there
+    if (list.area === 'adaccount') await screen.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
     if (list.area === 'adaccount' && hostile) expect((await screen.locator('[data-row-id]').allInnerTexts()).join('\n')).toContain('<script>'); // the hostile data set, not a cached list
     for (const locale of [current, other(current)]) {
       await speak(locale);
