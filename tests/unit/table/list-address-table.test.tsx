@@ -103,7 +103,7 @@ describe('a table on a route screen follows the address', () => {
     expect(s.writes).toEqual([]);
   });
 
-  it('?view=<name> applies the saved view, columns too; saving names it in the address', async () => {
+  it('?view=<name> applies the saved view, columns too; the Views menu saves the current state and names it in the address', async () => {
     const saved: SavedView[] = [{ name: 'Big spenders', updatedAt: '2026-01-01T00:00:00.000Z',
       state: { sort: [{ id: 'spend', desc: true }], filters: { spend: '>=75' }, columnOrder: ['spend', 'name', 'status', 'owner'], columnVisibility: { owner: true } } }];
     const views: SavedViewsApi = {
@@ -133,5 +133,19 @@ describe('a table on a route screen follows the address', () => {
     await act(async () => {});
     r.rerender(s.scope(table(), { views }));
     expect(s.search).toBe('?q=a&sort=spend:desc&f.spend=%3E%3D75');
+
+    // the Views menu: the saved views (the address names none now), and "save as"
+    fireEvent.click(screen.getByTestId('views-button'));
+    expect(await screen.findByText('Big spenders')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('view-name'), { target: { value: ' Mine ' } });
+    expect(screen.getByTestId('view-save').textContent).toBe('Save');
+    await act(async () => { fireEvent.click(screen.getByTestId('view-save')); });
+    expect(views.save).toHaveBeenCalledWith('accounts', 'Mine', {
+      q: 'a', sort: [{ id: 'spend', desc: true }], filters: { spend: '>=75' },
+      columnOrder: ['spend', 'name', 'status', 'owner'], columnVisibility: expect.objectContaining({ owner: true, name: true }),
+    });
+    r.rerender(s.scope(table(), { views }));
+    expect(s.search).toBe('?view=Mine&q=a&sort=spend:desc&f.spend=%3E%3D75');
+    expect(s.writes.at(-1)!.replace).toBe(true);
   });
 });
