@@ -7,7 +7,7 @@ import { checkConfig, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db';
 import { ApiError, Code, installEnvelopeHandlers, loggableError, type Envelope } from './envelope';
 import { sweep, SWEEP_EVERY_MS } from './housekeeping';
-import { pickLang } from './i18n';
+import { pickLang, t } from './i18n';
 import { createMailer, type Mailer } from './mail';
 import { RateLimiter } from './rate-limit';
 import { createPaymentRegistry } from './payments';
@@ -150,6 +150,12 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // A path the router refuses before any route (a path parameter over 100 characters: 414, an
+    // undecodable one: 400) is answered in the envelope like every other refusal.
+    frameworkErrors: (error, req, reply) => {
+      const envelope: Envelope<null> = { status: 0, code: Code.INVALID, info: t(pickLang(req.headers['accept-language']), 'malformed'), data: null };
+      void (reply as unknown as { code(status: number): { send(body: unknown): unknown } }).code(error.statusCode === 414 ? 414 : 400).send(envelope);
+    },
   });
 
   // JSON as fastify parses it (prototype poisoning refused), except that an empty body is no body: a
