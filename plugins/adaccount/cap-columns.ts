@@ -41,7 +41,7 @@ export function capColumns(t: TFunction, detail: (c: DataColumn<AdAccount>) => D
   const usdChars = moneyChars(['USD']);
   return [
     detail({
-      id: 'cap_used_pct', header: t('columns.capUsedPct'), width: 120, filter: 'number',
+      id: 'cap_used_pct', header: t('columns.capUsedPct'), width: 140, filter: 'number',
       value: capUsedPct,
       text: (a) => {
         const pct = capUsedPct(a);
@@ -54,11 +54,13 @@ export function capColumns(t: TFunction, detail: (c: DataColumn<AdAccount>) => D
       },
     }),
     detail({
-      id: 'cap_remaining_usd', header: t('columns.capRemainingUsd'), width: 140, filter: 'number',
+      id: 'cap_remaining_usd', header: t('columns.capRemainingUsd'), width: 170, filter: 'number',
       value: capRemainingUsd,
       text: (a) => {
         const left = capRemainingUsd(a);
-        return left === undefined ? (capOf(a) === undefined ? noCap : '') : formatMajor(Math.round(left * 100) / 100, 'USD');
+        if (left === undefined) return capOf(a) === undefined ? noCap : '';
+        const cents = Math.round(left * 100) / 100;
+        return cents < 0 ? `-${formatMajor(-cents, 'USD')}` : formatMajor(cents, 'USD');
       },
       textChars: () => usdChars + noCap,
       csv: (a) => {

@@ -1,7 +1,8 @@
 // A list's state in the address (docs/DECISIONS.md, "Lists keep their state in the address", "Numbers
 // filter as numbers", "Saved views"), in real Chromium on the built app: a dashboard link's
 // `?status=DISABLED`, a number filter on "% of cap used", a sort, a reload, Back, and a saved view
-// opened from the address.
+// opened from the address. Back is checked over the sorts (clicks): going Back, Chrome may skip a
+// history entry a page added without a user gesture, which a script's selectOption or fill is not.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from './browser';
@@ -19,7 +20,8 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const LIST = '[data-screen="/adaccount/index"]';
-const rowIds = () => page.locator(`${LIST} [data-row-id]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-row-id')!));
+/** The ids of the first rows shown (the grid renders the rows near the viewport, a few more as it idles). */
+const rowIds = async (first = 12) => (await page.locator(`${LIST} [data-row-id]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-row-id')!))).slice(0, first);
 const count = async () => (await page.locator(`${LIST} [data-testid="table-count"]`).textContent()) ?? '';
 const query = () => new URL(page.url()).searchParams;
 /** What "% of cap used" is for an account, from the sandbox's own state (minor units; one currency). */
@@ -62,10 +64,11 @@ describe('a list keeps its state in the address', () => {
     // sort by it, highest first (asc, then desc)
     const header = page.locator(`${LIST} [role="columnheader"][data-column-id="cap_used_pct"] button`);
     await header.click();
+    await expect.poll(() => query().get('sort')).toBe('cap_used_pct:asc');
+    const ascending = await rowIds();
     await header.click();
     await expect.poll(() => query().get('sort')).toBe('cap_used_pct:desc');
     const sorted = await rowIds();
-    const sortedUrl = page.url();
     const values = await Promise.all(sorted.slice(0, 5).map(pctOf));
     expect([...values].sort((a, b) => b! - a!)).toEqual(values);
     await page.screenshot({ path: artifact('list-address-number-filter-en-light.png') });
@@ -74,31 +77,26 @@ describe('a list keeps its state in the address', () => {
     await page.reload();
     await ready();
     await expect.poll(() => pct.inputValue()).toBe('>=90');
-    await expect.poll(rowIds).toEqual(sorted);
+    await expect.poll(() => rowIds()).toEqual(sorted);
     expect(await count()).toBe(filtered);
 
-    // Back: the sort steps back, then the filter, then the status link
-    await page.goBack();
-    await expect.poll(() => query().get('sort')).toBe('cap_used_pct:asc');
-    await page.goBack();
-    await expect.poll(() => query().get('sort')).toBeNull();
-    await expect.poll(() => pct.inputValue()).toBe('>=90');
-    await page.goBack();
-    await expect.poll(() => pct.inputValue()).toBe('');
-    await expect.poll(() => status.inputValue()).toBe('');
-    await page.goBack();
-    await expect.poll(() => status.inputValue()).toBe('Inactive');
-    await expect.poll(rowIds).toEqual(disabled);
-
     // save a view of the accounts near their cap, highest first
-    await page.goto(sortedUrl);
-    await ready();
-    await expect.poll(rowIds).toEqual(sorted);
     await page.locator(LIST).getByTestId('views-button').click();
     await page.getByTestId('view-name').fill('Near cap');
+    await page.waitForTimeout(300); // the menu's opening transition, for the screenshot
     await page.screenshot({ path: artifact('list-address-views-menu-en-light.png') });
     await page.getByTestId('view-save').click();
     await expect.poll(() => query().get('view')).toBe('Near cap');
+
+    // Back: the sort steps back to ascending, then off; the filter stays
+    await page.goBack();
+    await expect.poll(() => query().get('sort')).toBe('cap_used_pct:asc');
+    await expect.poll(() => rowIds()).toEqual(ascending);
+    await page.goBack();
+    await expect.poll(() => query().get('sort')).toBeNull();
+    await expect.poll(() => pct.inputValue()).toBe('>=90');
+    await expect.poll(() => rowIds()).toEqual(near);
+    expect(query().get('view')).toBeNull();
 
     // the plain list, then the view from the address
     await page.goto(`${baseUrl}/adaccount/index`);
@@ -107,10 +105,11 @@ describe('a list keeps its state in the address', () => {
     await page.goto(`${baseUrl}/adaccount/index?view=${encodeURIComponent('Near cap')}`);
     await ready();
     await expect.poll(() => pct.inputValue()).toBe('>=90');
-    await expect.poll(rowIds).toEqual(sorted);
+    await expect.poll(() => rowIds()).toEqual(sorted);
     expect(query().get('sort')).toBe('cap_used_pct:desc');
     await page.locator(LIST).getByTestId('views-button').click();
     await expect.poll(() => page.getByTestId('views-menu').locator('[data-view-name="Near cap"]').count()).toBe(1);
+    await page.waitForTimeout(300);
     await page.screenshot({ path: artifact('list-address-view-applied-en-light.png') });
     await page.keyboard.press('Escape');
   });
