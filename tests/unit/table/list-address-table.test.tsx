@@ -103,7 +103,7 @@ describe('a table on a route screen follows the address', () => {
     expect(s.writes).toEqual([]);
   });
 
-  it('?view=<name> applies the saved view, columns too; the Views menu saves the current state and names it in the address', async () => {
+  it('?view=<name> applies the saved view, columns too; the Views menu saves the current state and names it in the address, and deletes', async () => {
     const saved: SavedView[] = [{ name: 'Big spenders', updatedAt: '2026-01-01T00:00:00.000Z',
       state: { sort: [{ id: 'spend', desc: true }], filters: { spend: '>=75' }, columnOrder: ['spend', 'name', 'status', 'owner'], columnVisibility: { owner: true } } }];
     const views: SavedViewsApi = {
@@ -147,5 +147,15 @@ describe('a table on a route screen follows the address', () => {
     r.rerender(s.scope(table(), { views }));
     expect(s.search).toBe('?view=Mine&q=a&sort=spend:desc&f.spend=%3E%3D75');
     expect(s.writes.at(-1)!.replace).toBe(true);
+
+    // deleting the view the address names takes its name out of the address
+    saved.push({ name: 'Mine', updatedAt: '2026-01-02T00:00:00.000Z', state: {} });
+    fireEvent.click(screen.getByTestId('views-button'));
+    const mine = await screen.findByRole('button', { name: 'Delete the view "Mine"' });
+    await act(async () => { fireEvent.click(mine); });
+    expect(views.remove).toHaveBeenCalledWith('accounts', 'Mine');
+    r.rerender(s.scope(table(), { views }));
+    expect(s.search).toBe('?q=a&sort=spend:desc&f.spend=%3E%3D75');
+    expect(screen.queryByRole('button', { name: 'Delete the view "Mine"' })).toBeNull();
   });
 });
