@@ -76,6 +76,15 @@ describe('a table on a route screen follows the address', () => {
     expect((screen.getByLabelText('Filter "Spend"') as HTMLInputElement).value).toBe('');
   });
 
+  it('says what a number filter takes, in Chinese too; money says USD', () => {
+    const money: DataColumn<Account>[] = [...columns, { id: 'usd', header: 'Spent', value: (r) => r.spend, filter: 'number', filterNumber: (r) => r.spend, filterUsd: (r) => r.spend / 7 }];
+    renderWithI18n(<DataTable<Account> viewId="m" rows={accounts} columns={money} getRowId={accountId} height={500} />, 'zh-CN');
+    const spend = screen.getByLabelText('筛选“Spend”');
+    expect(spend.getAttribute('placeholder')).toBe('>=90、10..50');
+    expect(spend.getAttribute('title')).toMatch(/^按数字筛选：>N、>=N/);
+    expect(screen.getByLabelText('筛选“Spent”').getAttribute('title')).toMatch(/末尾加 USD 则按美元比较/);
+  });
+
   it('a kept tab shown again by a plain address keeps its state and puts it in the address', () => {
     const s = screenOf();
     s.history[0] = '?q=beta';
