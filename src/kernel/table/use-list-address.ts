@@ -69,8 +69,9 @@ interface Sync {
   synced: string | null;
   /** a write on its way to the router: the address still shows the one before */
   pending: string | null;
-  /** a state set from the address, not rendered yet (tableStateKey) */
+  /** a state set from the address, not rendered yet (tableStateKey), and the effect's runs since */
   applying: string | null;
+  applyingRuns: number;
   typing: { key: string; at: number } | null;
   /** the saved view shown; dropped at the first change */
   view: string | null;
@@ -102,7 +103,7 @@ export function useListAddress({ binding, viewId, columns, table, search, setSea
     filters: columnFilters.map((f) => ({ id: f.id, value: String(f.value ?? '') })),
   }), [search, sorting, columnFilters]);
   const stateKey = tableStateKey(current);
-  const sync = useRef<Sync>({ wasActive: false, synced: null, pending: null, applying: null, typing: null, view: null, loadingView: null, disposed: false });
+  const sync = useRef<Sync>({ wasActive: false, synced: null, pending: null, applying: null, applyingRuns: 0, typing: null, view: null, loadingView: null, disposed: false });
   const latest = useRef({ binding, columns, table, current, stateKey, setSearch, onViewMissing, onViewsFailed });
   latest.current = { binding, columns, table, current, stateKey, setSearch, onViewMissing, onViewsFailed };
   useEffect(() => {
@@ -136,6 +137,7 @@ export function useListAddress({ binding, viewId, columns, table, search, setSea
     }
     if (key === now) return;
     sync.current.applying = key;
+    sync.current.applyingRuns = 0;
     t.setSorting(state.sorting);
     t.setColumnFilters(state.filters);
     setText(state.search);
@@ -188,8 +190,9 @@ export function useListAddress({ binding, viewId, columns, table, search, setSea
     s.wasActive = true;
     if (s.loadingView !== null) return;
     // a state set from the address: wait until the table shows it
+    // (a few renders at most: should the table ever hold it otherwise, the address takes over again)
     if (s.applying !== null) {
-      if (s.applying !== stateKey) return;
+      if (s.applying !== stateKey && ++s.applyingRuns < 4) return;
       s.applying = null;
     }
     const here = readListAddress(address);
