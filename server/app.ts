@@ -7,7 +7,7 @@ import { checkConfig, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db';
 import { ApiError, Code, installEnvelopeHandlers, loggableError, type Envelope } from './envelope';
 import { sweep, SWEEP_EVERY_MS } from './housekeeping';
-import { pickLang } from './i18n';
+import { pickLang, t } from './i18n';
 import { createMailer, type Mailer } from './mail';
 import { RateLimiter } from './rate-limit';
 import { createPaymentRegistry } from './payments';
@@ -25,6 +25,7 @@ import { runtimeRoutes } from './routes/runtime';
 import { messageRoutes } from './routes/messages';
 import { recordRoutes } from './routes/records';
 import { jobRoutes } from './routes/jobs';
+import { viewRoutes } from './routes/views';
 import { payRoutes } from './routes/pay';
 import { adminRoutes } from './routes/admin/index';
 import { graphqlDocRoutes } from './routes/graphql-docs';
@@ -149,6 +150,12 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // A path the router refuses before any route (a path parameter over 100 characters: 414, an
+    // undecodable one: 400) is answered in the envelope like every other refusal.
+    frameworkErrors: (error, req, reply) => {
+      const envelope: Envelope<null> = { status: 0, code: Code.INVALID, info: t(pickLang(req.headers['accept-language']), 'malformed'), data: null };
+      void (reply as unknown as { code(status: number): { send(body: unknown): unknown } }).code(error.statusCode === 414 ? 414 : 400).send(envelope);
+    },
   });
 
   // JSON as fastify parses it (prototype poisoning refused), except that an empty body is no body: a
@@ -239,7 +246,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     return { ...payload, status: -1 };
   });
 
-  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
+  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, viewRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
 
   await seed(ctx);
   const bootstrapToken = await prepareBootstrapToken(ctx);

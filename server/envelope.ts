@@ -20,6 +20,8 @@ export const Code = {
   PROVIDER_UNAVAILABLE: 40020,
   ORDER_STATE: 40021,
   RECORD_TOO_LARGE: 40030,
+  /** a cap on what a user keeps is reached (saved views: per list) */
+  LIMIT_REACHED: 40031,
   FORBIDDEN: 40300,
   PLUGIN_DISABLED: 40301,
   NOT_FOUND: 40400,

@@ -48,6 +48,8 @@ const messages = {
   notOnSelf: ['不能对自己的账号执行此操作', 'You cannot do this to your own account'],
   policyAdminPlugin: ['管理插件只对管理员开放，且不能对管理员关闭', 'The admin plugin is for admins only and cannot be disabled for them'],
   recordTooLarge: ['记录内容过大（上限 {max} 字节）', 'The record is too large (at most {max} bytes)'],
+  viewTooLarge: ['视图内容过大（上限 {max} 字节）', 'The view is too large (at most {max} bytes)'],
+  tooManyViews: ['每个列表最多保存 {max} 个视图：请先删除不再使用的视图', 'At most {max} saved views per list: delete one you no longer use first'],
   jobRecordStateTooLarge: ['第 {index} 项的 {field} 过大（上限 {max} 字节），本次请求未保存任何记录', 'Item {index}: {field} is too large (at most {max} bytes); nothing of this request was stored'],
   internal: ['服务器内部错误', 'Internal server error'],
   demoLocalOnly: [

@@ -4,6 +4,7 @@ import type { AdAccount } from './types';
 import { disableReasonKey, ROLE_KEYS, STATUS_FILTER, statusKey, statusTooltip } from './mappings';
 import { codeWord, outputOf, toMajorUnits, toUsd } from '@kernel';
 import { amountValue, formatMajor, formatMoney, formatTime, moneyChars, TIME_CHARS, timeValue } from './format';
+import { capColumns } from './cap-columns';
 
 export interface ColumnOptions { timeZone: string }
 
@@ -31,9 +32,11 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
   const usdChars = () => moneyChars(['USD']);
   /** A native amount: sorted by its USD value, shown and exported in the account's currency. */
   const nativeAmount = (c: { id: string; header: string; width: number; hiddenByDefault?: boolean }, amountOf: (a: AdAccount) => number | undefined, textOf: (a: AdAccount) => string, textChars: (rows: readonly AdAccount[]) => string = accountMoneyChars) =>
-    detail({ ...c, value: (a) => usd(a, amountOf(a)), text: textOf, textChars, csv: amountOf, csvCurrency: currency });
+    detail({ ...c, value: (a) => usd(a, amountOf(a)), text: textOf, textChars, csv: amountOf, csvCurrency: currency,
+      // filtered as numbers: in the account's currency, or in dollars with `USD` (`>100 USD`)
+      filter: 'number', filterNumber: amountOf, filterUsd: (a) => usd(a, amountOf(a)) });
   const usdAmount = (c: { id: string; header: string; width: number; hiddenByDefault?: boolean }, amountOf: (a: AdAccount) => number | undefined) =>
-    detail({ ...c, value: (a) => usd(a, amountOf(a)), text: (a) => usdText(usd(a, amountOf(a))), textChars: usdChars, csv: (a) => roundCents(usd(a, amountOf(a))) });
+    detail({ ...c, value: (a) => usd(a, amountOf(a)), text: (a) => usdText(usd(a, amountOf(a))), textChars: usdChars, csv: (a) => roundCents(usd(a, amountOf(a))), filter: 'number' });
   const hasCap = (a: AdAccount) => Boolean(a.spend_cap && a.spend_cap !== '0');
   const noCap = t('columns.noCap');
   // Labels translated once per key: the table calls these value functions for every row, and one
@@ -64,13 +67,16 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
       },
       filter: { options: STATUS_FILTER.map((s) => {
         const label = t(statusKey(s.code));
-        return { value: label, label };
+        // the address names a status by the platform's name (`?status=DISABLED`), in any language
+        return { value: label, key: s.name, label };
       }) } },
     detail({ id: 'disable_reason', header: t('columns.disableReason'), value: (a) => (a.account_status === 1 ? '' : label(disableReasonKey(a.disable_reason))), width: 180 }),
     nativeAmount({ id: 'balance', header: t('columns.balance'), width: 120 }, (a) => major(a, a.balance), (a) => money(a, a.balance)),
     usdAmount({ id: 'balance_usd', header: t('columns.balanceUsd'), width: 120, hiddenByDefault: true }, (a) => major(a, a.balance)),
     nativeAmount({ id: 'spend_cap', header: t('columns.spendCap'), width: 120 }, (a) => (hasCap(a) ? major(a, a.spend_cap) : undefined), (a) => (hasCap(a) ? money(a, a.spend_cap) : noCap), (rows) => accountMoneyChars(rows) + noCap),
     usdAmount({ id: 'spend_cap_usd', header: t('columns.spendCapUsd'), width: 120, hiddenByDefault: true }, (a) => (hasCap(a) ? major(a, a.spend_cap) : undefined)),
+    // "% of cap used" and "Cap remaining (USD)" (cap-columns.ts)
+    ...capColumns(t, detail),
     nativeAmount({ id: 'amount_spent', header: t('columns.amountSpent'), width: 120 }, (a) => major(a, a.amount_spent), (a) => money(a, a.amount_spent)),
     usdAmount({ id: 'amount_spent_usd', header: t('columns.amountSpentUsd'), width: 120 }, (a) => major(a, a.amount_spent)),
     nativeAmount({ id: 'lifetime_spend', header: t('columns.lifetimeSpend'), width: 130, hiddenByDefault: true }, (a) => amountValue(a.insights?.data?.[0]?.spend), (a) => formatMajor(a.insights?.data?.[0]?.spend, a.currency)),

@@ -26,7 +26,7 @@ export function pageColumns(t: TFunction, o: { disable?: boolean; language?: str
     { id: 'name', header: t('columns.name'), value: (p) => p.name, width: 240 },
     { id: 'id', header: t('columns.id'), value: (p) => p.id, width: 160 },
     { id: 'category', header: t('columns.category'), value: (p) => p.category ?? '', width: 160 },
-    { id: 'fans', header: t('columns.fans'), value: (p) => p.fan_count ?? 0, text: (p) => formatCount(p.fan_count ?? 0, language), textChars: () => COUNT_CHARS, width: 100 },
+    { id: 'fans', header: t('columns.fans'), value: (p) => p.fan_count ?? 0, text: (p) => formatCount(p.fan_count ?? 0, language), textChars: () => COUNT_CHARS, width: 100, filter: 'number' },
     { id: 'verification', header: t('columns.verification'), value: (p) => codeWord(t, 'verification', p.verification_status), width: 130 },
     { id: 'published', header: t('columns.published'), value: (p) => yesNo(p.is_published), width: 100, filter: yesNoFilter },
     { id: 'promotion', header: t('columns.promotion'), value: (p) => yesNo(p.promotion_eligible), width: 120, filter: yesNoFilter },

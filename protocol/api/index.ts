@@ -24,6 +24,7 @@ import { platformEndpoints } from './platform';
 import { recordEndpoints } from './records';
 import { runtimeEndpoints } from './runtime';
 import { userEndpoints } from './user';
+import { viewEndpoints } from './views';
 
 export * from './endpoint';
 export * from './account';
@@ -36,6 +37,7 @@ export * from './platform';
 export * from './records';
 export * from './runtime';
 export * from './user';
+export * from './views';
 
 /** Every endpoint of the product API, by resource. */
 export const API = {
@@ -45,6 +47,7 @@ export const API = {
   messages: messageEndpoints,
   records: recordEndpoints,
   jobs: jobEndpoints,
+  views: viewEndpoints,
   pay: payEndpoints,
   graphqlDocs: graphqlDocEndpoints,
   platform: platformEndpoints,

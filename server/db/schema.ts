@@ -181,6 +181,21 @@ export const jobRecords = pgTable('job_records', {
   createdAt: at('created_at').notNull(),
 }, (t) => [uniqueIndex('job_records_key_idx').on(t.userId, t.job, t.item, t.attempt)]);
 
+/**
+ * Saved views of lists (server/routes/views.ts): per user, by list (a table's view id) and name. The
+ * state is the list's filters, search, sort and columns (`SavedViewState`, protocol/api/views.ts),
+ * at most 8 KiB. They go with their user.
+ */
+export const savedViews = pgTable('saved_views', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  list: text('list').notNull(),
+  name: text('name').notNull(),
+  state: jsonb('state').notNull(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [uniqueIndex('saved_views_key_idx').on(t.userId, t.list, t.name)]);
+
 export const userConfig = pgTable('user_config', {
   userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   pagePlen: integer('page_plen'),

@@ -17,6 +17,7 @@ import { fuzzTests } from './suite/fuzz';
 import { ownSessionTests } from './suite/own-sessions';
 import { platformTests } from './suite/platform';
 import { jobRecordTests } from './suite/job-records';
+import { savedViewTests } from './suite/saved-views';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): the PostgreSQL half of the server suite does not run');
@@ -59,6 +60,7 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   readCacheTests(env);
   ownSessionTests(env);
   jobRecordTests(env);
+  savedViewTests(env);
   fuzzTests(env);
 
   test('no log line holds a password, a code or a token', () => {

@@ -195,3 +195,47 @@ describe('migration 0003 (rate_limits)', () => {
     }
   });
 });
+
+describe('migration 0005 (saved_views)', () => {
+  test('a database written before it loads, keeps its rows, gains the table and its unique key', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const { sql } = await import('drizzle-orm');
+    const { migrationsFolder } = await import('../../server/db');
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-mig-'));
+    try {
+      // the migration folder as it was before saved views
+      const before = path.join(tmp, 'migrations');
+      fs.cpSync(migrationsFolder, before, { recursive: true });
+      const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta/_journal.json'), 'utf8'));
+      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0005');
+      fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
+      const dir = path.join(tmp, 'pglite');
+      const old = new PGlite(dir);
+      await migrate(drizzle(old), { migrationsFolder: before });
+      await old.query("insert into users (email, password_hash, created_at, updated_at) values ('old@example.test', 'x', now(), now())");
+      await old.close();
+      const database = await openDatabase({ databaseUrl: null, pgliteDir: dir });
+      try {
+        const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+        const [user] = rows<{ id: number; email: string }>(await database.db.execute(sql`select id, email from users`));
+        expect(user!.email).toBe('old@example.test');
+        const add = () => database.db.execute(sql`insert into saved_views (user_id, list, name, state, created_at, updated_at)
+          values (${user!.id}, 'adaccount.list', 'Near cap', '{"q":"x"}'::jsonb, now(), now())`);
+        await add();
+        await expect(add()).rejects.toThrow(); // one view of a name per user and list
+        // they go with their user
+        await database.db.execute(sql`delete from users where id = ${user!.id}`);
+        expect(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from saved_views`))[0]!.n).toBe(0);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});

@@ -2,11 +2,13 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Callout, Classes, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useKernel } from '../KernelProvider';
+import { useApi, useKernel } from '../KernelProvider';
 import { useSettings } from '../core/settings';
 import { decideRoute, lazyComponent, type RouteDecision } from '../plugin/route-table';
 import { useTabs, type OpenTab } from './tabs';
 import { TableStateScope, type TableViewState } from '../table/table-state';
+import { ListAddressScope } from '../table/list-address-scope';
+import { savedViewsApi } from './saved-views';
 import { TopNavbar } from './TopNavbar';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
@@ -89,6 +91,10 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
 }) {
   const extension = useExtensionState();
   const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const api = useApi();
+  const views = useMemo(() => savedViewsApi(api), [api]);
   if (decision.kind === 'forbidden') return <ForbiddenPage disabled />;
   if (decision.kind !== 'screen') return <NotFoundPage />;
   if (isFunctionBlocked(decision.resolved.plugin.id, extension)) {
@@ -107,7 +113,9 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
   };
   // A screen with its tab's table state, a loading bar while its code loads, and its error page. The
   // screen is looked up inside the boundary's render, so a retry after a failed load fetches it again.
-  // A route a view names (views[].route) shows that view, told it is on a route (RouteView).
+  // A route a view names (views[].route) shows that view, told it is on a route (RouteView). The
+  // screen's list keeps its search, sort and filters in the address while the screen is shown
+  // (ListAddressScope; docs/DECISIONS.md, "Lists keep their state in the address").
   const screenBody = (path: string, r: PluginRoute) => (
     <ScreenErrorBoundary>
       {() => {
@@ -115,9 +123,16 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
         const View = r.view ? lazyComponent(r.view) : null;
         return (
           <TableStateScope states={tableStatesOf(path)} onChange={(viewId, state) => onTableState(path, viewId, state)}>
-            <Suspense fallback={<ScreenLoading />}>
-              {Screen ? <Screen /> : <RouteView path={path} View={View!} />}
-            </Suspense>
+            <ListAddressScope
+              active={path === route.path}
+              search={location.search}
+              write={(search, replace) => navigate({ pathname: path, search }, { replace })}
+              views={views}
+            >
+              <Suspense fallback={<ScreenLoading />}>
+                {Screen ? <Screen /> : <RouteView path={path} View={View!} />}
+              </Suspense>
+            </ListAddressScope>
           </TableStateScope>
         );
       }}

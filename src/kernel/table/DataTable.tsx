@@ -62,6 +62,8 @@ import { useTableStateStore, type TableStateStore } from './table-state';
 import { TablePager } from './TablePager';
 import type { DataColumn, DataTableProps, PageSize } from './types';
 import { useRowSelection } from './use-row-selection';
+import { useAddressStart, useListAddress } from './use-list-address';
+import { ViewsMenu } from './ViewsMenu';
 import './data-table.css';
 
 /** The one data table every view uses: virtualized, sortable, filterable, selectable, exportable. */
@@ -75,10 +77,15 @@ DataTable.displayName = 'DataTable';
 function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableStateStore | null }): JSX.Element {
   const { viewId, rows, columns, loading = false, paged = false, toolbar, emptyText, height = '100%', store } = props;
   const { t } = useTranslation('kernel');
+  // On a route screen the first table follows the address: its search, sort and filters start from it.
+  const { binding: address, start } = useAddressStart(viewId, columns as readonly DataColumn<unknown>[]);
 
   // TanStack Table's headless core holds the column model and the table's state; it gets no rows.
   const columnDefs = useMemo(() => columns.map((column) => toColumnDef(column)), [columns]);
-  const [initialState] = useState(() => initialTableState(store?.get(viewId), columns as readonly DataColumn<unknown>[], props.pageSize ?? 20));
+  const [initialState] = useState(() => {
+    const initial = initialTableState(store?.get(viewId), columns as readonly DataColumn<unknown>[], props.pageSize ?? 20);
+    return start ? { ...initial, sorting: start.sorting, columnFilters: start.filters } : initial;
+  });
   const table = useTable({ ...headlessOptions, columns: columnDefs, data: headlessOptions.data as readonly HeadlessRow<Row>[], initialState });
   const tableRef = useRef(table);
   tableRef.current = table;
@@ -130,7 +137,13 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
     index,
   );
 
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(start?.search ?? '');
+  // The address follows the search, sort and filters, and they follow it (Back, a link, a saved view).
+  const views = useListAddress({
+    binding: address, viewId, columns: columns as readonly DataColumn<unknown>[], table, search, setSearch,
+    onViewMissing: (name) => void showToast(t('table.viewMissing', { name }), 'warning'),
+    onViewsFailed: (error) => void showToast(t('table.viewsFailed', { error: errorText(error) }), 'danger'),
+  });
   // One element for as long as the language stays: Blueprint's InputGroup measures its right element
   // (a forced layout) whenever that prop changes, which a new element on every render would do.
   const clearSearchButton = useMemo(
@@ -321,7 +334,7 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
         ...layout[i],
         sortable: column.sortable !== false,
         sorted: sort ? (sort.desc ? 'desc' : 'asc') : false,
-        filter: column.filter ?? 'text',
+        filter: column.filter === 'number' ? (column.filterUsd ? 'money' : 'number') : (column.filter ?? 'text'),
         filterValue: filterValue ?? '',
         resizable: placed.all[i].getCanResize(),
         resizing: resizingId === column.id,
@@ -487,6 +500,10 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
           </span>
         ) : null}
         <span className="tessera-dt__toolbar-end">
+        {views ? (
+          <ViewsMenu views={views} t={t} onError={(error) => void showToast(t('table.viewsFailed', { error: errorText(error) }), 'danger')}
+            onSaved={(name) => void showToast(t('table.viewSaved', { name }), 'success', 2500)} />
+        ) : null}
         <ColumnMenu
           columns={menuItems}
           onToggle={onMenuToggle}
@@ -555,3 +572,8 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
   );
 }
 HeadlessDataTable.displayName = 'HeadlessDataTable';
+
+/** A failure's words for a toast: the server's `info` (already in the operator's language), else the error's message. */
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -13,7 +13,8 @@ export interface HeaderSpec {
   grow: boolean;
   sortable: boolean;
   sorted: false | 'asc' | 'desc';
-  filter: 'text' | DataColumnFilterOptions | false;
+  /** 'number' and 'money' are typed like text and read as comparisons (number-filter.ts); 'money' also takes `USD`. */
+  filter: 'text' | 'number' | 'money' | DataColumnFilterOptions | false;
   filterValue: string;
   resizable: boolean;
   /** Being dragged wider or narrower right now. */
@@ -255,6 +256,23 @@ function ColumnFilter({ spec, onFilter, t }: { spec: Omit<FilterCellProps, 'onFi
         type="search"
         aria-label={label}
         placeholder={t('table.filterPlaceholder')}
+        value={spec.filterValue}
+        onChange={(event) => onFilter(spec.id, event.currentTarget.value)}
+      />
+    );
+  }
+  if (spec.filter === 'number' || spec.filter === 'money') {
+    // what the box accepts, where it is typed: a short example, and the whole grammar as its tooltip
+    const hint = t(spec.filter === 'money' ? 'table.moneyFilterHint' : 'table.numberFilterHint');
+    return (
+      <InputGroup
+        size="small"
+        fill
+        type="search"
+        aria-label={label}
+        title={hint}
+        placeholder={t('table.numberFilterPlaceholder')}
+        data-filter-kind={spec.filter}
         value={spec.filterValue}
         onChange={(event) => onFilter(spec.id, event.currentTarget.value)}
       />

@@ -2,6 +2,7 @@ import { NEVER, type TimeUp } from './chunked-sort';
 import { ColumnIndex, EMPTY_RANK } from './column-index';
 import type { IdLookup } from './selection';
 import { normalizeQuery, type ColumnFilter, type SortingState } from './table-model';
+import { looksLikeNumberFilter, matchesNumber, parseNumberFilter, type NumberFilter } from './number-filter';
 import type { DataColumn } from './types';
 
 const ORDERS_KEPT = 3; // sort orders cached per data set (one Int32Array each)
@@ -50,6 +51,7 @@ export class TableIndex<Row> implements IdLookup {
   private identity: Int32Array | null = null;
   private search: { key: string; query: string; trust: number; mask: Uint8Array; count: number } | null = null;
   private readonly filters = new Map<string, { query: string; exact: boolean; trust: number; mask: Uint8Array }>();
+  private readonly numberFilters = new Map<string, { query: string; mask: Uint8Array }>();
 
   constructor(
     readonly rows: readonly Row[],
@@ -195,6 +197,12 @@ export class TableIndex<Row> implements IdLookup {
     const column = this.columnsById.get(filter.id);
     const index = this.column(filter.id);
     if (!column || !index || column.filter === false) return null;
+    if (column.filter === 'number') {
+      const parsed = parseNumberFilter(filter.value);
+      if (parsed) return this.numberMask(column, parsed, filter.value.trim());
+      // half a comparison (`>`, `>=9.`, `..`) filters nothing until it is one: the list does not blink empty
+      if (looksLikeNumberFilter(filter.value)) return null;
+    }
     const exact = typeof column.filter === 'object' && column.filter !== null;
     const query = exact ? filter.value : normalizeQuery(filter.value);
     if (!query) return null;
@@ -206,6 +214,20 @@ export class TableIndex<Row> implements IdLookup {
     if (exact) index.markEqual(query, mask);
     else index.markContaining(query, mask, previous && !previous.exact && query.includes(previous.query) ? previous.mask : null);
     this.filters.set(filter.id, { query, exact, trust: index.trustChanges, mask });
+    return mask;
+  }
+
+  /** Rows whose number passes a number filter (DataColumn `filter: 'number'`), kept per column until the query changes. */
+  private numberMask(column: DataColumn<Row>, parsed: NumberFilter, query: string): Uint8Array {
+    const kept = this.numberFilters.get(column.id);
+    if (kept && kept.query === query) return kept.mask;
+    const numberOf = (parsed.usd && column.filterUsd) || column.filterNumber || ((row: Row) => {
+      const value = column.value(row);
+      return typeof value === 'number' ? value : undefined;
+    });
+    const mask = new Uint8Array(this.size);
+    for (let row = 0; row < this.size; row++) if (matchesNumber(parsed, numberOf(this.rows[row]))) mask[row] = 1;
+    this.numberFilters.set(column.id, { query, mask });
     return mask;
   }
 

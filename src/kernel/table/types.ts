@@ -3,7 +3,12 @@ import type { ReactNode } from 'react';
 export type CellValue = string | number | boolean | null | undefined;
 
 export interface DataColumnFilterOptions {
-  options: { value: string; label: string }[];
+  /**
+   * `value` is what rows are matched against (the cell's text), `label` what the menu shows, `key` what
+   * the address writes for it (docs/DECISIONS.md, "Lists keep their state in the address"): a name that
+   * does not depend on the language, such as the platform's status name. Default: the value.
+   */
+  options: { value: string; label: string; key?: string }[];
 }
 
 /**
@@ -46,8 +51,18 @@ export interface DataColumn<Row> {
   cell?: (row: Row) => ReactNode;
   /** Default true. */
   sortable?: boolean;
-  /** Per-column filter; default 'text'. */
-  filter?: 'text' | DataColumnFilterOptions | false;
+  /**
+   * Per-column filter; default 'text'. 'number' reads the filter as a comparison or a range (`>=90`,
+   * `10..50`, src/kernel/table/number-filter.ts) on `filterNumber`, and as text when it is neither.
+   */
+  filter?: 'text' | 'number' | DataColumnFilterOptions | false;
+  /** With `filter: 'number'`: the number a row's filter compares. Default: `value` when it is a number. */
+  filterNumber?: (row: Row) => number | null | undefined;
+  /**
+   * With `filter: 'number'`, on amounts in each row's own currency: the amount in US dollars, which a
+   * filter ending in `USD` compares (`>100 USD`). Without it such a filter compares `filterNumber`.
+   */
+  filterUsd?: (row: Row) => number | null | undefined;
   /** Initial width in px (TanStack's `size`); the operator can drag the header edge. Default 160. */
   width?: number;
   /** Narrowest and widest the operator can make it (TanStack's `minSize`/`maxSize`); default 60 and 800. */
