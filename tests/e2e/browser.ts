@@ -14,7 +14,7 @@ export async function launchBrowser(options: { extensionDir?: string } = {}): Pr
     '--disable-background-networking', '--disable-component-update', '--disable-sync', '--lang=zh-CN'];
   if (options.extensionDir) args.push(`--disable-extensions-except=${options.extensionDir}`, `--load-extension=${options.extensionDir}`);
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM, headless: true, args, viewport: { width: 1440, height: 900 }, locale: 'zh-CN',
+    executablePath: CHROMIUM, headless: true, args, viewport: { width: 1366, height: 768 }, locale: 'zh-CN',
   });
   const log = keepConsole(context);
   return {

@@ -38,7 +38,7 @@ describe('the workspace at 1366×768', () => {
     expect((await box(tiles('bm.list'))).x).toBeLessThan((await box(tiles('adaccount.list'))).x);
     await expect(tiles('adaccount.list').locator('.tessera-tile-follow').textContent()).resolves.toContain('Business list');
     // The rest of this file works on ad accounts beside the jobs panel.
-    await tiles('bm.list').getByRole('button', { name: 'Close this tile' }).click();
+    await tiles('bm.list').getByRole('button', { name: 'Close tile Business list' }).click();
     await expect.poll(() => titles()).toEqual(['Ad account list', 'Bulk jobs']);
     expect(await page.getByText('No Windows Present').count()).toBe(0);
     // The jobs panel filters by nothing: no follow control there.
@@ -48,7 +48,7 @@ describe('the workspace at 1366×768', () => {
   });
 
   it('split opens the same view beside the tile; the two are told apart by number', async () => {
-    await tiles('adaccount.list').getByRole('button', { name: 'Split: open this view again beside it' }).click();
+    await tiles('adaccount.list').getByRole('button', { name: 'Split tile Ad account list: open its view again beside it' }).click();
     await expect.poll(() => tiles('adaccount.list').count()).toBe(2);
     expect((await titles()).sort()).toEqual(['Ad account list 1', 'Ad account list 2', 'Bulk jobs']);
     // The follow menu names the other tiles by their titles, never by an id.
@@ -93,7 +93,7 @@ describe('the workspace at 1366×768', () => {
   it('maximise covers the workspace with one tile and restore puts the layout back', async () => {
     const jobs = tiles('kernel.jobs');
     const before = await box(jobs);
-    await jobs.getByRole('button', { name: 'Maximise this tile' }).click();
+    await jobs.getByRole('button', { name: 'Maximise tile Bulk jobs' }).click();
     const host = await box(page.locator('.tessera-mosaic-host'));
     await expect.poll(async () => (await box(jobs)).width).toBeGreaterThan(host.width - 20);
     expect(await tiles('adaccount.list').first().isVisible()).toBe(false);
@@ -105,16 +105,16 @@ describe('the workspace at 1366×768', () => {
   });
 
   it('closes a tile; the one left of its view loses its number', async () => {
-    await tile('Ad account list 2').getByRole('button', { name: 'Close this tile' }).click();
+    await tile('Ad account list 2').getByRole('button', { name: 'Close tile Ad account list 2' }).click();
     await expect.poll(() => tiles('adaccount.list').count()).toBe(1);
     expect((await titles()).sort()).toEqual(['Ad account list', 'Bulk jobs']);
   });
 
   it('the same workspace in Chinese: translated tile controls and a narrow tile', async () => {
-    await tiles('adaccount.list').getByRole('button', { name: 'Split: open this view again beside it' }).click();
+    await tiles('adaccount.list').getByRole('button', { name: 'Split tile Ad account list: open its view again beside it' }).click();
     await setLocale('zh-CN');
     await expect.poll(() => titles()).toContain('广告账户列表 2');
-    expect(await page.getByRole('button', { name: '拆分：在旁边再打开一个此视图' }).count()).toBe(3);
+    expect(await page.getByRole('button', { name: /^拆分面板“.+”：在旁边再打开一个此视图$/ }).count()).toBe(3);
     expect(await page.locator('.mosaic-window-controls [title="Split Window"], .mosaic-window-controls [title="Expand"]').count()).toBe(0);
     await tile('广告账户列表 2').locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
     await tile('广告账户列表 2').getByTestId('table-more-actions').click();
@@ -136,11 +136,11 @@ describe('the tab bar', () => {
     expect(paths.length).toBeGreaterThan(4);
     for (const path of paths) {
       await page.evaluate((p) => { history.pushState(null, '', p); dispatchEvent(new PopStateEvent('popstate')); }, path);
-      await page.locator(`.tessera-tabbar [role="tab"][aria-selected="true"][data-tab-path="${path}"]`).waitFor();
+      await page.locator(`.tessera-tabbar [data-tab-path="${path}"][aria-current="page"]`).waitFor();
     }
     await expect.poll(async () => Number(await more().getAttribute('data-hidden-tabs'))).toBeGreaterThan(0);
     // The active tab is shown even though it came last.
-    await expect(page.locator('.tessera-tabbar [role="tab"][aria-selected="true"]').getAttribute('data-tab-path')).resolves.toBe(paths.at(-1));
+    await expect(page.locator('.tessera-tabbar [data-tab-path][aria-current="page"]').getAttribute('data-tab-path')).resolves.toBe(paths.at(-1));
     const tabBar = await box(page.locator('.tessera-tabbar'));
     expect(tabBar.height).toBeLessThan(50);
     await more().click();
@@ -149,7 +149,7 @@ describe('the tab bar', () => {
     expect(await menu.locator('[data-menu-tab-path]').count()).toBe(paths.length + 1);
     await page.screenshot({ path: artifact('tabs-overflow-en-light.png') });
     await menu.getByText('Close the other screens').click();
-    await expect.poll(() => page.locator('.tessera-tabbar [role="tab"]').count()).toBe(1);
+    await expect.poll(() => page.locator('.tessera-tabbar [data-tab-path]').count()).toBe(1);
 
     await page.evaluate((p) => { history.pushState(null, '', p); dispatchEvent(new PopStateEvent('popstate')); }, paths[0]);
     await page.locator(`[data-tab-path="${paths[0]}"]`).waitFor({ state: 'attached' });
@@ -158,6 +158,6 @@ describe('the tab bar', () => {
     await page.screenshot({ path: artifact('tabs-menu-zh-light.png') });
     await page.getByRole('menu', { name: '全部已打开的页面' }).getByText('关闭全部页面').click();
     await page.waitForURL((url) => url.pathname === '/dashboard/index');
-    await expect.poll(() => page.locator('.tessera-tabbar [role="tab"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab-path')))).toEqual(['/dashboard/index']);
+    await expect.poll(() => page.locator('.tessera-tabbar [data-tab-path]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab-path')))).toEqual(['/dashboard/index']);
   });
 });

@@ -78,8 +78,8 @@ describe('the shell', () => {
     fireEvent.click(screen.getAllByText('Plain')[0]);
     fireEvent.click(await screen.findByText('plain 0'));
     expect(screen.getByText('plain 1')).toBeTruthy();
-    const tabs = screen.getByRole('tablist');
-    expect(within(tabs).getAllByRole('tab').map((t) => t.getAttribute('data-tab-path'))).toEqual(['/kept/index', '/plain/index']);
+    const tabs = screen.getByRole('navigation', { name: 'Open screens' });
+    expect([...tabs.querySelectorAll('[data-tab-path]')].map((t) => t.getAttribute('data-tab-path'))).toEqual(['/kept/index', '/plain/index']);
     fireEvent.click(within(tabs).getByText('Kept'));
     expect(await screen.findByText('kept 1')).toBeTruthy(); // cached: state kept
     fireEvent.click(within(tabs).getByText('Plain'));
@@ -89,7 +89,7 @@ describe('the shell', () => {
   it('the redirect helper forwards and never becomes a tab', async () => {
     await renderWithKernel({ plugins, route: '/redirect/plain/index', locale: 'en-US' });
     expect(await screen.findByText('plain 0')).toBeTruthy();
-    const paths = within(screen.getByRole('tablist')).getAllByRole('tab').map((t) => t.getAttribute('data-tab-path'));
+    const paths = [...screen.getByRole('navigation', { name: 'Open screens' }).querySelectorAll('[data-tab-path]')].map((t) => t.getAttribute('data-tab-path'));
     expect(paths).toEqual(['/plain/index']);
   });
 
@@ -100,7 +100,7 @@ describe('the shell', () => {
     const drawer = await screen.findByTestId('settings-drawer');
     fireEvent.click(within(drawer).getByLabelText('Tab bar'));
     fireEvent.click(within(drawer).getByLabelText('Menu'));
-    await waitFor(() => expect(screen.queryByRole('tablist')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Open screens' })).toBeNull());
     expect(document.querySelector('.tessera-sidemenu')).toBeNull();
     expect((getItem('tessera-settings') as { tabBar: boolean }).tabBar).toBe(false);
     act(() => updateSettings(DEFAULT_SETTINGS));

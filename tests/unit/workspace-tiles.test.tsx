@@ -78,7 +78,7 @@ describe('the workspace screen', () => {
     await waitFor(() => expect(tilesOf('kernel.jobs')).toHaveLength(1));
     expect(screen.queryByText('No Windows Present')).toBeNull();
     // The jobs panel filters by nothing, so it offers no follow.
-    expect(within(windowOf(tilesOf('kernel.jobs')[0])).queryByRole('button', { name: "Follow another tile's selection" })).toBeNull();
+    expect(within(windowOf(tilesOf('kernel.jobs')[0])).queryByRole('button', { name: /follow another tile's selection/i })).toBeNull();
   });
 
   it('split opens the same view beside the tile and numbers both; close removes one', async () => {
@@ -86,11 +86,11 @@ describe('the workspace screen', () => {
     fireEvent.change(await screen.findByLabelText('View to add'), { target: { value: 'alpha.list' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add tile' }));
     await waitFor(() => expect(tilesOf('alpha.list')).toHaveLength(1));
-    fireEvent.click(within(windowOf(tilesOf('alpha.list')[0])).getByRole('button', { name: 'Split: open this view again beside it' }));
+    fireEvent.click(within(windowOf(tilesOf('alpha.list')[0])).getByRole('button', { name: 'Split tile Alpha list: open its view again beside it' }));
     await waitFor(() => expect(tilesOf('alpha.list')).toHaveLength(2));
     const titles = [...document.querySelectorAll('.mosaic-window > .mosaic-window-toolbar > .mosaic-window-title')].map((el) => el.textContent).sort();
     expect(titles).toEqual(['Alpha list 1', 'Alpha list 2', 'Bulk jobs']);
-    fireEvent.click(within(windowOf(tilesOf('alpha.list')[1])).getByRole('button', { name: 'Close this tile' }));
+    fireEvent.click(within(windowOf(tilesOf('alpha.list')[1])).getByRole('button', { name: /^Close tile Alpha list \d$/ }));
     await waitFor(() => expect(tilesOf('alpha.list')).toHaveLength(1));
     expect([...document.querySelectorAll('.mosaic-window > .mosaic-window-toolbar > .mosaic-window-title')].map((el) => el.textContent).sort()).toEqual(['Alpha list', 'Bulk jobs']);
   });
@@ -100,10 +100,10 @@ describe('the workspace screen', () => {
     await waitFor(() => expect(tilesOf('kernel.jobs')).toHaveLength(1));
     const before = window.localStorage.getItem('tessera-current-workspace');
     const jobsWindow = windowOf(tilesOf('kernel.jobs')[0]);
-    fireEvent.click(within(jobsWindow).getByRole('button', { name: 'Maximise this tile' }));
+    fireEvent.click(within(jobsWindow).getByRole('button', { name: 'Maximise tile Bulk jobs' }));
     expect(jobsWindow.classList.contains('tessera-tile-maximised')).toBe(true);
     expect(document.querySelector('.tessera-mosaic-host')!.getAttribute('data-maximised')).toBe(tilesOf('kernel.jobs')[0].getAttribute('data-tile-id'));
-    fireEvent.click(within(jobsWindow).getByRole('button', { name: 'Restore the layout' }));
+    fireEvent.click(within(jobsWindow).getByRole('button', { name: 'Restore the layout (tile Bulk jobs is maximised)' }));
     expect(jobsWindow.classList.contains('tessera-tile-maximised')).toBe(false);
     expect(document.querySelector('.tessera-mosaic-host')!.hasAttribute('data-maximised')).toBe(false);
     expect(window.localStorage.getItem('tessera-current-workspace')).toBe(before);
@@ -112,7 +112,7 @@ describe('the workspace screen', () => {
   it('closing every tile shows a translated empty state that restores the default layout', async () => {
     await renderWithKernel({ plugins: [home, alpha, beta], locale: 'zh-CN' });
     await waitFor(() => expect(tilesOf('kernel.jobs')).toHaveLength(1));
-    fireEvent.click(within(windowOf(tilesOf('kernel.jobs')[0])).getByRole('button', { name: '关闭此面板' }));
+    fireEvent.click(within(windowOf(tilesOf('kernel.jobs')[0])).getByRole('button', { name: '关闭面板“批量任务”' }));
     expect(await screen.findByText('还没有打开任何面板')).toBeTruthy();
     expect(screen.queryByText('No Windows Present')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '默认布局' }));

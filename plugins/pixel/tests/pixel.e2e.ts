@@ -172,7 +172,7 @@ describe('the pixel area on the small sandbox', () => {
     // the default workspace: businesses, the ad accounts of the selected ones, jobs; a pixel tile beside them following the businesses too
     const businesses = tileOf('bm.list');
     await businesses.locator(`[data-row-id="${fx.businesses.main}"]`).waitFor({ timeout: 30_000 });
-    await tileOf('kernel.jobs').getByRole('button', { name: 'Close this tile' }).click();
+    await tileOf('kernel.jobs').getByRole('button', { name: 'Close tile Bulk jobs' }).click();
     await page.getByLabel('View to add').selectOption('pixel.list');
     await page.getByRole('button', { name: 'Add tile' }).click();
     const pixelTile = tileOf('pixel.list');

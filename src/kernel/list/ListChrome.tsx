@@ -13,7 +13,11 @@ export function ListStatus({ list }: { list: AreaList<unknown> }) {
       {list.error && <Callout intent="danger" title={t('list.loadFailed')}>{list.error}</Callout>}
       {list.progressText && <div className="bp6-text-muted" role="status" data-testid="list-progress">{list.progressText}</div>}
       {list.followFilter && (
-        <Tag intent="primary" onRemove={list.followFilter.clear} data-testid="list-follow-filter">{t('list.followed', { count: list.followFilter.count })}</Tag>
+        <span className="tessera-list-follow">
+          <Tag intent="primary" data-testid="list-follow-filter">{t('list.followed', { count: list.followFilter.count })}</Tag>
+          <Button size="small" variant="minimal" icon="cross" aria-label={t('list.clearFollowed')} title={t('list.clearFollowed')} onClick={list.followFilter.clear}
+            data-testid="list-follow-filter-clear" />
+        </span>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Button, Callout, Collapse, Dialog, DialogBody, DialogFooter, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { useReturnFocus } from '../core/focus-return';
 import { useTranslation } from 'react-i18next';
 import { schemas } from '../../generated/schemas.js';
 import { useKernel } from '../KernelProvider';
@@ -81,6 +82,16 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   const latest = useRef<Record<string, string>>({});
   /** The draft of the last preview or start, and the parameters it was made from. */
   const draft = useRef<{ from: Record<string, unknown>; items: readonly JobItem[]; draft: Draft } | null>(null);
+  // Focus goes back to where the dialog was opened from (the list's button, not the palette that closed).
+  useReturnFocus(request !== null);
+  /** A preview just came: focus moves to its heading, which a screen reader reads out (not to the page). */
+  const [focusResults, setFocusResults] = useState(false);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusResults || !preview) return;
+    setFocusResults(false);
+    resultsHeading.current?.focus();
+  }, [focusResults, preview]);
   /** Items with their own values (a file's lines, or a retry of such items): they replace the selection. */
   const [imported, setImported] = useState<ImportedValues | null>(null);
   /** The import dialog is open, with the form's values as the runner takes them. */
@@ -216,7 +227,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     setBusy(true);
     try { await work(); } catch (e) { fail(e); } finally { setBusy(false); }
   };
-  const start = (exclude?: readonly string[]) => busyWhile(async () => {
+  // Neither Start nor Preview is disabled while busy (a disabled button loses focus to the page): a second press waits.
+  const start = (exclude?: readonly string[]) => busy ? undefined : busyWhile(async () => {
     // the dry run flags every item: nothing starts (Enter in a field submits the form too)
     if (allFail) return;
     const made = await drafted('start');
@@ -234,13 +246,14 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     onStarted?.(jobId);
     onClose();
   });
-  const dryRun = () => busyWhile(async () => {
+  const dryRun = () => busy ? undefined : busyWhile(async () => {
     setPreview(null);
     setLeaveOut(false);
     const made = await drafted('preview');
     if (!made) return;
     const result = await runner.dryRun(made);
     setPreview(isPreview(result) ? result : { ...result, effects: [], currencies: [] });
+    setFocusResults(true);
   });
 
   const flagged = preview?.problems ?? [];
@@ -284,8 +297,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
           {undoable === false && !action.irreversible && <Callout intent="warning" icon="history" data-testid="no-undo">{t('undo.notOffered', { what: t(action.titleKey, { ns }) })}</Callout>}
           <SchemaForm schema={schema} ns={ns} actionKey={action.verb} value={value} onChange={(v) => { setValue(v); setPreview(null); setNotice(null); setLeaveOut(false); }} errors={errors}
             onFieldBlur={onFieldBlur} below={recognisedBelow(schema, value, seen, reading, t)} given={given} />
-          {refusal && <Callout intent="danger" data-testid="action-refusal">{refusal}</Callout>}
-          {notice && <Callout intent="primary" icon="eye-open" data-testid="check-recognised">{notice}</Callout>}
+          {refusal && <Callout intent="danger" role="alert" data-testid="action-refusal">{refusal}</Callout>}
+          {notice && <Callout intent="primary" icon="eye-open" role="status" data-testid="check-recognised">{notice}</Callout>}
           {preview && preview.currencies.length > 0 && (
             <Callout intent="warning" data-testid="mixed-currencies">
               <h5>{t('runner.mixedCurrencies', { count: preview.currencies.length })}</h5>
@@ -311,14 +324,16 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
               )}
             </Callout>
           )}
-          {preview && <Effects preview={preview} actionTitle={t(action.titleKey, { ns })} tr={tr} t={t} showRequests={showRequests} onToggle={() => setShowRequests((s) => !s)} />}
+          {preview && <Effects headingRef={resultsHeading} preview={preview} actionTitle={t(action.titleKey, { ns })} tr={tr} t={t} showRequests={showRequests} onToggle={() => setShowRequests((s) => !s)} />}
           {allFail && <Callout intent="danger" icon="ban-circle" data-testid="all-would-fail">{t('runner.allWouldFail')}</Callout>}
           {confirming && !allFail && <ConfirmJob what={t(action.titleKey, { ns })} count={jobCount} irreversible={action.irreversible === true} typed={typed} onType={(text) => { setTyped(text); setNotice(null); }} />}
         </DialogBody>
         <DialogFooter actions={<>
           <Button text={t('common.cancel')} onClick={onClose} />
-          <Button icon="eye-open" text={t('runner.previewChanges')} loading={busy} onClick={() => void dryRun()} data-testid="preview-changes" />
-          <Button type="submit" intent={action.irreversible ? 'danger' : 'primary'} icon="play" text={t('runner.start')} disabled={busy || allFail || !confirmed} data-testid="action-start" />
+          <Button icon={busy ? <Spinner size={16} /> : 'eye-open'} text={t('runner.previewChanges')} aria-disabled={busy || undefined} aria-busy={busy || undefined}
+            onClick={() => void dryRun()} data-testid="preview-changes" />
+          <Button type="submit" intent={action.irreversible ? 'danger' : 'primary'} icon="play" text={t('runner.start')} disabled={allFail || !confirmed}
+            aria-disabled={busy || undefined} data-testid="action-start" />
         </>} />
       </form>
       {importing && <ImportValues action={action} schema={schema as Record<string, unknown>} form={importing} pool={request.pool?.() ?? request.items}
@@ -332,13 +347,14 @@ ActionDialog.displayName = 'ActionDialog';
  * Every item's change in the operator's words, every row listed (a name pattern's written names are
  * exactly these); the raw requests stay behind a disclosure, for engineers.
  */
-function Effects({ preview, actionTitle, tr, t, showRequests, onToggle }: {
-  preview: DryRunPreview; actionTitle: string; tr: Translate; t: Translate; showRequests: boolean; onToggle: () => void;
+function Effects({ preview, actionTitle, tr, t, showRequests, onToggle, headingRef }: {
+  preview: DryRunPreview; actionTitle: string; tr: Translate; t: Translate; showRequests: boolean; onToggle: () => void; headingRef: Ref<HTMLHeadingElement>;
 }) {
   return (
     <div className="tessera-dry-run" data-testid="dry-run">
-      <h5>{t('runner.effectsTitle', { total: preview.total })}</h5>
-      <div className="tessera-dry-run__effects" style={{ maxHeight: 240, overflowY: 'auto' }}>
+      <h5 ref={headingRef} tabIndex={-1} id="tessera-dry-run-heading" data-testid="dry-run-heading">{t('runner.effectsTitle', { total: preview.total })}</h5>
+      {/* a box that scrolls is a stop of its own, so the keyboard can scroll it */}
+      <div className="tessera-dry-run__effects" style={{ maxHeight: 240, overflowY: 'auto' }} tabIndex={0} role="region" aria-labelledby="tessera-dry-run-heading">
       <HTMLTable compact striped data-testid="effects">
         <thead><tr><th>{t('runner.item')}</th><th>{t('runner.effect')}</th></tr></thead>
         <tbody>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../core/focus-return';
 import { useKernel } from '../KernelProvider';
 import { useSettings } from '../core/settings';
 import { findAction } from './RunnerHost';
@@ -74,6 +75,7 @@ export function ConfirmJobDialog({ request, onClose }: { request: ConfirmRequest
   const { allPlugins } = useKernel();
   const { theme } = useSettings();
   const [typed, setTyped] = useState('');
+  useReturnFocus(request !== null);
   if (!request) return null;
   const action = findAction(allPlugins, request.actionId);
   const what = action ? t(action.titleKey, { ns: action.pluginId }) : request.actionId;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../core/focus-return';
 import { schemas } from '../../generated/schemas.js';
 import { useSettings } from '../core/settings';
 import type { PluginAction } from '../plugin/types';
@@ -15,6 +16,7 @@ import { RunnerRefusal, type JobRow } from './types';
  */
 export function SecretsDialog({ job, action, fields, onClose }: { job: JobRow; action: PluginAction; fields: string[]; onClose: () => void }) {
   const { t } = useTranslation();
+  useReturnFocus(true);
   const { theme } = useSettings();
   const runner = useRunner();
   const [value, setValue] = useState<Record<string, unknown>>({});

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../core/focus-return';
 import { useKernel } from '../KernelProvider';
 import { useSettings } from '../core/settings';
 import { showToast } from '../core/toaster';
@@ -39,6 +40,7 @@ const VERDICT_INTENT = { restore: 'success', changed: 'warning', already: 'none'
  */
 export function UndoDialog({ job, onClose }: { job: JobRow; onClose: () => void }) {
   const { t } = useTranslation();
+  useReturnFocus(true);
   const { allPlugins, bridge } = useKernel();
   const { theme } = useSettings();
   const runner = useRunner();

@@ -39,6 +39,7 @@ export function Layout() {
   const tabs = useTabs(decision, usablePaths);
   const current = decision.kind === 'screen' ? decision.resolved.route.path : null;
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const { t } = useTranslation();
   useVisitStatistics(api, decision.kind === 'screen' ? { module: decision.resolved.plugin.id, path: decision.resolved.route.path } : null, token !== undefined);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
@@ -54,6 +55,10 @@ export function Layout() {
 
   return (
     <div className="tessera-layout" style={{ ['--tessera-menu-width' as string]: `${settings.menuWidth}px` }}>
+      {/* The first Tab stop: past the navbar, the menu and the tabs, to the screen itself (docs/DECISIONS.md). */}
+      <a className="tessera-skip-link" href="#tessera-content" onClick={(e) => { e.preventDefault(); document.getElementById('tessera-content')?.focus(); }}>
+        {t('navbar.skipToContent')}
+      </a>
       {settings.navbar && <TopNavbar showTopMenu={settings.topMenu} onOpenSettings={() => setSettingsOpen(true)} />}
       <div className="tessera-body">
         {settings.menu && <SideMenu width={settings.menuWidth} activePath={current} />}
@@ -63,7 +68,7 @@ export function Layout() {
           )}
           <PageBreadcrumbs decision={decision} />
           <RefusedPluginsNotice />
-          <div className="tessera-content">
+          <div className="tessera-content" id="tessera-content" tabIndex={-1}>
             <ScreenHost decision={decision} tabs={tabs.tabs} generation={tabs.generation} plugins={plugins} onTableState={tabs.setTableState} />
           </div>
           {settings.footer && (

@@ -57,6 +57,8 @@ interface DataGridProps<Row> extends GridRowHandlers {
   selectWidth: number;
   /** Rows open (the table has `onRowOpen`): each row shows an "open details" button. */
   openable: boolean;
+  /** The column that names a row (its `name` column, shown or not): the open button says "Open details of <name>". */
+  nameColumn?: DataColumn<Row>;
 }
 
 /**
@@ -380,11 +382,13 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     const [before, after = ''] = t('table.selectRow', { id: marker, interpolation: { escapeValue: false } }).split(marker);
     return (id: string) => before + id + after;
   }, [t]);
+  // "Open details of <name>": the row's name (its `name` column, shown or not), else its id.
+  const nameColumn = useMemo(() => props.nameColumn ?? columns.find((column) => column.id === 'name'), [props.nameColumn, columns]);
   const openLabel = useMemo(() => {
     const marker = '\u0000';
-    const [before, after = ''] = t('table.openRow', { id: marker, interpolation: { escapeValue: false } }).split(marker);
-    return (id: string) => before + id + after;
-  }, [t]);
+    const [before, after = ''] = t('table.openRow', { name: marker, interpolation: { escapeValue: false } }).split(marker);
+    return (row: number, id: string) => before + ((nameColumn && textOf(row, nameColumn).trim()) || id) + after;
+  }, [t, nameColumn, textOf]);
 
   const cellStyles = useMemo<CSSProperties[]>(() => layout.map((column) => bodyCellStyle(column)), [layout]);
 

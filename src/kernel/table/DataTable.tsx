@@ -44,7 +44,7 @@
  *   speed, so fast scrolling renders one viewport of new rows per frame and never paints a
  *   blank or stale row.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
 import { Button, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { CrossIcon, DuplicateIcon, ExportIcon, FilterRemoveIcon, InboxIcon, SearchIcon } from '@blueprintjs/icons';
 import { OverflowActions, ToolbarActionsProvider, useActionRegistry, type ToolbarAction } from './TableToolbar';
@@ -257,6 +257,23 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
     [updateSelection],
   );
 
+  // The keyboard's selection (docs/DECISIONS.md, "Every screen an operator's screen"): with focus in the
+  // table but not in a text field, Ctrl/Cmd+A selects the rows shown (the filter's, every page), and
+  // again, once they all are, clears them, as the header checkbox does; Escape in the grid clears the
+  // selection, as the toolbar's "Clear selection" does. Keys from the table's popovers (its menus are
+  // in portals) are theirs.
+  const onTableKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (!event.currentTarget.contains(target) || isTextEntry(target)) return;
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      if (viewRef.current.view.length > 0) onToggleAll();
+    } else if (event.key === 'Escape' && selectionRef.current.selection.size > 0 && target.closest('[role="grid"]')) {
+      event.stopPropagation();
+      clearSelection();
+    }
+  };
+
   const onActivate = useCallback((row: number) => setActiveId(viewRef.current.index.id(row)), []);
   const activeRow = activeId === null ? -1 : (index.indexOf(activeId) ?? -1);
 
@@ -304,6 +321,7 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
 
   // Rows that open get an "open details" button beside the checkbox (a visible control, not only a double click).
   const openable = props.onRowOpen !== undefined;
+  const nameColumn = useMemo(() => columns.find((column) => column.id === 'name'), [columns]);
   const selectWidth = selectColumnWidth(openable);
 
   // Widths and pinning from TanStack's sizing state (clamped to each column's min/max size).
@@ -470,7 +488,7 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
   const resetKey = `${JSON.stringify(sorting)}|${search.trim().toLowerCase()}|${JSON.stringify(columnFilters)}|${shownPage}`;
 
   return (
-    <div ref={rootRef} className="tessera-dt" data-view-id={viewId} style={{ height, ['--tessera-dt-select-w' as string]: `${selectWidth}px` }}>
+    <div ref={rootRef} className="tessera-dt" data-view-id={viewId} onKeyDown={onTableKeyDown} style={{ height, ['--tessera-dt-select-w' as string]: `${selectWidth}px` }}>
       <div className="tessera-dt__toolbar">
         <InputGroup
           className="tessera-dt__search"
@@ -520,6 +538,7 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
         view={shownView}
         rowId={rowId}
         textOf={textOf}
+        nameColumn={nameColumn}
         columns={visibleColumns}
         header={
           <GridHeader
@@ -576,4 +595,10 @@ HeadlessDataTable.displayName = 'HeadlessDataTable';
 /** A failure's words for a toast: the server's `info` (already in the operator's language), else the error's message. */
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A field that takes text: Ctrl+A there selects its text, not rows. */
+function isTextEntry(target: HTMLElement): boolean {
+  if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return true;
+  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
 }

@@ -69,8 +69,8 @@ interface GridRowProps<Row> extends GridRowHandlers {
   active: boolean;
   /** The checkbox's accessible name for a row id. */
   selectLabel: (rowId: string) => string;
-  /** The open button's accessible name for a row id; absent when rows do not open. */
-  openLabel?: (rowId: string) => string;
+  /** The open button's accessible name for a row (its position in `rows`, its id); absent when rows do not open. */
+  openLabel?: (row: number, rowId: string) => string;
 }
 
 interface CustomCellProps<Row> {
@@ -149,7 +149,7 @@ function GridRowImpl<Row>({
           }
         />
         {openLabel ? (
-          <button type="button" className="tessera-dt__open" aria-label={openLabel(rowId)} title={openLabel(rowId)}
+          <button type="button" className="tessera-dt__open" aria-label={openLabel(row, rowId)} title={openLabel(row, rowId)}
             onClick={(event: MouseEvent) => { event.stopPropagation(); onOpen(row); }} />
         ) : null}
       </div>

@@ -6,8 +6,10 @@ import { useMosaic, useMosaicWindow } from 'react-mosaic-component';
  * A tile's own toolbar buttons, in place of react-mosaic's defaults (which carry English titles):
  * split, maximise / restore, close, and the follow menu.
  */
-export function TileControls({ viewId, maximised, onMaximise, follow }: {
+export function TileControls({ viewId, title, maximised, onMaximise, follow }: {
   viewId: string;
+  /** The tile's title: every button says which tile it acts on ("Close tile Ad account list"). */
+  title: string;
   maximised: boolean;
   onMaximise: (on: boolean) => void;
   follow: FollowMenuProps | null;
@@ -24,14 +26,16 @@ export function TileControls({ viewId, maximised, onMaximise, follow }: {
     if (maximised) onMaximise(false);
     mosaicActions.remove(mosaicWindowActions.getPath());
   };
-  const maximiseLabel = maximised ? t('workspace.restore') : t('workspace.maximise');
+  const maximiseLabel = maximised ? t('workspace.restore', { title }) : t('workspace.maximise', { title });
+  const splitLabel = t('workspace.split', { title });
+  const closeLabel = t('workspace.closeTile', { title });
   return (
     <>
-      {follow && <FollowMenu {...follow} />}
-      <Button size="small" variant="minimal" icon="split-columns" className="tessera-tile-split" title={t('workspace.split')} aria-label={t('workspace.split')} onClick={split} />
+      {follow && <FollowMenu {...follow} tileTitle={title} />}
+      <Button size="small" variant="minimal" icon="split-columns" className="tessera-tile-split" title={splitLabel} aria-label={splitLabel} onClick={split} />
       <Button size="small" variant="minimal" icon={maximised ? 'minimize' : 'maximize'} className="tessera-tile-maximise" title={maximiseLabel} aria-label={maximiseLabel}
         aria-pressed={maximised} onClick={() => onMaximise(!maximised)} />
-      <Button size="small" variant="minimal" icon="cross" className="tessera-tile-close" title={t('workspace.closeTile')} aria-label={t('workspace.closeTile')} onClick={close} />
+      <Button size="small" variant="minimal" icon="cross" className="tessera-tile-close" title={closeLabel} aria-label={closeLabel} onClick={close} />
     </>
   );
 }
@@ -46,10 +50,10 @@ export interface FollowMenuProps {
 }
 
 /** Which tile's selection this tile filters by: a small button that names the followed tile by its title. */
-function FollowMenu({ value, candidates, onChange }: FollowMenuProps) {
+function FollowMenu({ value, candidates, onChange, tileTitle }: FollowMenuProps & { tileTitle: string }) {
   const { t } = useTranslation();
   const followed = candidates.find((c) => c.tileId === value);
-  const label = followed ? t('workspace.following', { title: followed.title }) : t('workspace.follow');
+  const label = followed ? t('workspace.following', { title: tileTitle, followed: followed.title }) : t('workspace.followTile', { title: tileTitle });
   return (
     <PopoverNext
       placement="bottom-end"

@@ -182,14 +182,15 @@ export function Workspace() {
       candidates: followCandidates(tileId, file.configById, rowTypeOf).map((id) => ({ tileId: id, title: titles[id] })),
       onChange: (target: string | null) => setFollow(tileId, target),
     };
+    const title = titles[tileId] ?? viewTitle(config.viewId);
     return (
       <MosaicWindow<string>
         path={path}
-        title={titles[tileId] ?? viewTitle(config.viewId)}
+        title={title}
         className={isMaximised ? 'tessera-tile tessera-tile-maximised' : 'tessera-tile'}
         draggable={!isMaximised}
         createNode={createTile /* react-mosaic checks it here, then calls the Mosaic's own */}
-        toolbarControls={<TileControls viewId={config.viewId} maximised={isMaximised} onMaximise={(on) => setMaximised(on ? tileId : null)} follow={follow} />}
+        toolbarControls={<TileControls viewId={config.viewId} title={title} maximised={isMaximised} onMaximise={(on) => setMaximised(on ? tileId : null)} follow={follow} />}
       >
         <div className="tessera-tile-body" data-tile-id={tileId} data-view-id={config.viewId}>
           <TableStateScope states={config.table} onChange={(viewId, state) => setTableState(tileId, viewId, state)}>
