@@ -23,7 +23,7 @@ describe('Ctrl/Cmd+A and Escape in a table', () => {
   it('Ctrl+A selects the rows shown (after the filter); again clears them; Escape clears the selection', () => {
     renderTable();
     const grid = screen.getByRole('grid');
-    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'beta' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'beta' } });
     const shown = grid.querySelectorAll('[data-row-id]').length;
     expect(shown).toBe(2);
     fireEvent.keyDown(grid, { key: 'a', ctrlKey: true });
@@ -39,7 +39,7 @@ describe('Ctrl/Cmd+A and Escape in a table', () => {
 
   it('in the search box Ctrl+A is the text\'s, not the rows\'', () => {
     renderTable();
-    const search = screen.getByRole('searchbox');
+    const search = screen.getByRole('searchbox', { name: 'Search' });
     const event = fireEvent.keyDown(search, { key: 'a', ctrlKey: true });
     expect(event).toBe(true); // not prevented: the browser selects the text
     expect(selected()).toBeNull();
@@ -102,7 +102,7 @@ describe('names that say what a control does', () => {
   it('a tile\'s buttons say which tile they act on, in English', async () => {
     window.localStorage.clear();
     await renderWithKernel({ plugins: [home, alpha, beta], locale: 'en-US' });
-    await waitFor(() => expect(tileOf('kernel.jobs')).not.toBeNull());
+    await waitFor(() => expect(tileOf('kernel.jobs')).toBeTruthy());
     const jobs = within(tileOf('kernel.jobs')!);
     expect(jobs.getByRole('button', { name: 'Split tile Bulk jobs: open its view again beside it' })).toBeTruthy();
     expect(jobs.getByRole('button', { name: 'Close tile Bulk jobs' })).toBeTruthy();
@@ -110,14 +110,14 @@ describe('names that say what a control does', () => {
     expect(jobs.getByRole('button', { name: 'Restore the layout (tile Bulk jobs is maximised)' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('View to add'), { target: { value: 'alpha.list' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add tile' }));
-    await waitFor(() => expect(tileOf('alpha.list')).not.toBeNull());
+    await waitFor(() => expect(tileOf('alpha.list')).toBeTruthy());
     expect(within(tileOf('alpha.list')!).getByRole('button', { name: "Tile Alpha list: follow another tile's selection" })).toBeTruthy();
   });
 
   it('and in Chinese', async () => {
     window.localStorage.clear();
     await renderWithKernel({ plugins: [home, alpha, beta], locale: 'zh-CN' });
-    await waitFor(() => expect(tileOf('kernel.jobs')).not.toBeNull());
+    await waitFor(() => expect(tileOf('kernel.jobs')).toBeTruthy());
     const jobs = within(tileOf('kernel.jobs')!);
     expect(jobs.getByRole('button', { name: '关闭面板“批量任务”' })).toBeTruthy();
     expect(jobs.getByRole('button', { name: '最大化面板“批量任务”' })).toBeTruthy();

@@ -120,7 +120,7 @@ describe('the items of a pair job in the jobs panel', () => {
     expect(upToReason).toBeLessThanOrEqual(0.6 * 1280 - 24 - 58);
 
     // opening the row shows the whole reason, wrapped, under the table
-    fireEvent.click(within(failedRow).getByRole('button', { name: 'Open the details of #2' }));
+    fireEvent.click(within(failedRow).getByRole('button', { name: 'Open details of Acme US → bob@example.com' }));
     const detail = await screen.findByTestId('job-item-detail');
     expect(detail.textContent).toContain('Acme US → bob@example.com · Failed');
     expect(detail.textContent).toContain('ID act_1');

@@ -84,7 +84,7 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
  * and Graph, which a job uses with no screen at all, import none of them. Every core file is in one of
  * the two lists, so a new one is placed on purpose.
  */
-const CORE_UI = ['core/toaster.ts', 'core/overlay-toaster.ts', 'core/drawer-space.ts', 'core/use-escape-from-page.ts'];
+const CORE_UI = ['core/toaster.ts', 'core/overlay-toaster.ts', 'core/drawer-space.ts', 'core/use-escape-from-page.ts', 'core/focus-return.ts'];
 const CORE_PLAIN = ['core/settings.ts', 'core/session.ts', 'core/membership.ts', 'core/visit-statistics.ts'];
 const NO_CORE_UI: readonly Layer[] = ['bridge', 'graph'];
 

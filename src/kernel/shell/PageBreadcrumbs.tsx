@@ -1,10 +1,14 @@
-import { Breadcrumbs, type BreadcrumbProps } from '@blueprintjs/core';
+import { Breadcrumb, Classes, type BreadcrumbProps } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { RouteDecision } from '../plugin/route-table';
 import { HOME_PATH } from '../plugin/route-table';
 
-/** A home icon followed by translated labels. */
+/**
+ * A home icon followed by translated labels. Drawn as Blueprint's breadcrumbs without their overflow
+ * list, whose measuring `div` inside the `ol` is not a list item (axe: list) and whose landmark is
+ * named "Breadcrumb" in every language.
+ */
 export function PageBreadcrumbs({ decision }: { decision: RouteDecision }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -19,9 +23,15 @@ export function PageBreadcrumbs({ decision }: { decision: RouteDecision }) {
     items.push({ text: t('error.notFoundCrumb') });
   }
   return (
-    <div className="tessera-breadcrumbs">
-      <Breadcrumbs items={items} />
-    </div>
+    <nav className="tessera-breadcrumbs" aria-label={t('breadcrumb.label')}>
+      <ol className={Classes.BREADCRUMBS}>
+        {items.map((item, i) => (
+          <li key={i}>
+            <Breadcrumb {...item} current={i === items.length - 1} />
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }
 PageBreadcrumbs.displayName = 'PageBreadcrumbs';

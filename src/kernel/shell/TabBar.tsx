@@ -40,7 +40,8 @@ export function TabBar({ tabs, activePath, onClose, onReload, onCloseOthers }: T
     navigate(HOME_PATH);
   };
   const focusTab = (path: string | undefined) => {
-    if (path) listRef.current?.querySelector<HTMLElement>(`[data-tab-path="${CSS.escape(path)}"]`)?.focus();
+    const tab = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-tab-path]') ?? [])].find((el) => el.dataset.tabPath === path);
+    tab?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const at = (i: number) => visible[(i + visible.length) % visible.length]?.path;

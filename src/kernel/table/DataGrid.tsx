@@ -608,8 +608,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         {header}
         {overlay ? (
           // As wide as the viewport, not the columns: a wide table in a narrow tile still shows it.
-          <div className="tessera-dt__overlay" style={{ width: across.width }}>
-            {overlay}
+          // A row of one cell: a grid owns rows only (axe: aria-required-children).
+          <div className="tessera-dt__overlay" role="row" style={{ width: across.width }}>
+            <div className="tessera-dt__overlay-cell" role="gridcell">{overlay}</div>
           </div>
         ) : (
           <div role="rowgroup" className="tessera-dt__body" style={{ height: count * ROW_HEIGHT }} onPointerOver={onPointerOver}>
