@@ -56,9 +56,9 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     ...(c.textChars && { textChars: (rows: readonly AdAccount[]) => c.textChars!(rows) + loading }),
   });
   return [
-    { id: 'account_id', header: t('columns.id'), value: (a) => a.account_id ?? a.id.replace(/^act_/, ''), width: 160 },
-    { id: 'name', header: t('columns.name'), value: (a) => a.name, width: 220 },
-    { id: 'status', header: t('columns.status'), value: (a) => label(statusKey(a.account_status)), width: 160,
+    { id: 'account_id', header: t('columns.id'), value: (a) => a.account_id ?? a.id.replace(/^act_/, ''), width: 140 },
+    { id: 'name', header: t('columns.name'), value: (a) => a.name, width: 160 },
+    { id: 'status', header: t('columns.status'), value: (a) => label(statusKey(a.account_status)), width: 120,
       // the status in words, with the platform's status name as its tooltip ("Disabled — DISABLED")
       // (the cell renders for every row that scrolls into view or moves in a sort: the cached label)
       cell: (a) => {
@@ -70,7 +70,7 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
         // the address names a status by the platform's name (`?status=DISABLED`), in any language
         return { value: label, key: s.name, label };
       }) } },
-    detail({ id: 'disable_reason', header: t('columns.disableReason'), value: (a) => (a.account_status === 1 ? '' : label(disableReasonKey(a.disable_reason))), width: 180 }),
+    detail({ id: 'disable_reason', header: t('columns.disableReason'), value: (a) => (a.account_status === 1 ? '' : label(disableReasonKey(a.disable_reason))), width: 120 }),
     nativeAmount({ id: 'balance', header: t('columns.balance'), width: 120 }, (a) => major(a, a.balance), (a) => money(a, a.balance)),
     usdAmount({ id: 'balance_usd', header: t('columns.balanceUsd'), width: 120, hiddenByDefault: true }, (a) => major(a, a.balance)),
     nativeAmount({ id: 'spend_cap', header: t('columns.spendCap'), width: 120 }, (a) => (hasCap(a) ? major(a, a.spend_cap) : undefined), (a) => (hasCap(a) ? money(a, a.spend_cap) : noCap), (rows) => accountMoneyChars(rows) + noCap),

@@ -20,13 +20,21 @@ const ROUTES = ['/dashboard/index', '/adaccount/index', '/bm/index', '/bm/hidden
 const ADMIN_ROUTES = ['/admin/index', '/dashboard/platform'];
 
 /**
- * Rules and parts left out, each with its reason (docs/DECISIONS.md lists them):
- * - none yet.
+ * Findings left out, each a rule on one third-party part, with its reason (docs/DECISIONS.md lists them):
+ * - aria-valid-attr-value on Blueprint's NumericInput buttons: their `aria-controls` names the id Blueprint
+ *   generates for the input, which a form's own `id` (what its label points to) replaces; Blueprint offers
+ *   no way to pass that id. The buttons keep their names ("increment", "decrement") and the input its label.
  */
+const IGNORED: { rule: string; target: RegExp }[] = [
+  { rule: 'aria-valid-attr-value', target: /^button\[aria-label="(increment|decrement)"\]$/ },
+];
 function axe(scope?: string) {
   // violations only: axe skips collecting the passes (several times faster on a big screen)
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   if (scope) builder.include(scope);
+  // A table's body rows are alike: its first three are checked, not every rendered row (axe's contrast
+  // check costs seconds per hundred cells on a 2-core machine).
+  builder.exclude('.tessera-dt__body > .tessera-dt__row--body:nth-child(n+4)');
   return builder;
 }
 
@@ -35,14 +43,14 @@ async function audit(scope?: string): Promise<string[]> {
   const { violations } = await axe(scope).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} — ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`));
+    .flatMap((v) => v.nodes.filter((n) => !IGNORED.some((i) => i.rule === v.id && i.target.test(n.target.join(' ')))).map((n) => `${v.id} (${v.impact}): ${v.help} — ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`));
 }
 
 const found: Record<string, string[]> = {};
 async function check(name: string, scope?: string) {
   const t0 = Date.now();
   found[name] = await audit(scope);
-  console.log(`axe ${name}: ${found[name].length} serious or critical, ${Date.now() - t0} ms`);
+  console.log(`axe ${name}: ${found[name].length} serious or critical, ${Date.now() - t0} ms${found[name].map((l) => `\n  ${l}`).join('')}`);
 }
 
 /** Client-side navigation (the screens stay cached as tabs, as an operator's do). */
@@ -115,15 +123,21 @@ describe('the keyboard', () => {
 });
 
 describe('axe-core at 1366×768, in English, light theme', () => {
-  it('every route of the product, as the operator', async () => {
+  for (const path of ROUTES) {
+    it(`route ${path}, as the operator`, async () => {
+      await go(path);
+      await check(path);
+      if (path === '/adaccount/index') await page.screenshot({ path: artifact('a11y-adaccount-en-light.png') });
+      expect(found[path]).toEqual([]);
+    });
+  }
+
+  it('the routes the side menu adds', async () => {
     const menu = await page.locator('a[data-menu-id][href]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
-    const routes = [...new Set([...ROUTES, ...menu])];
-    for (const path of routes) {
+    for (const path of menu.filter((p) => !ROUTES.includes(p))) {
       await go(path);
       await check(path);
     }
-    await go('/adaccount/index');
-    await page.screenshot({ path: artifact('a11y-adaccount-en-light.png') });
     expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
   });
 });
@@ -139,8 +153,9 @@ async function openAction(buttonTestId: string, actionId: string): Promise<Locat
 }
 
 /** Escape closes the dialog, and focus is back on the button it was opened from. */
-async function closeAndExpectFocusOn(testId: string) {
-  await page.keyboard.press('Escape');
+async function closeAndExpectFocusOn(testId: string, how: 'escape' | 'cancel' = 'escape') {
+  if (how === 'escape') await page.keyboard.press('Escape');
+  else await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName)).toBe(testId);
 }
@@ -188,8 +203,7 @@ describe('dialogs of each form-field kind', () => {
     dialog = await openAction('adaccount-actions', 'adaccount.assignToBusiness');
     await dialog.getByTestId('picker-business_id').locator('input').first().click();
     await check('dialog: object picker', '.bp6-portal');
-    await page.keyboard.press('Escape');
-    await closeAndExpectFocusOn('adaccount-actions');
+    await closeAndExpectFocusOn('adaccount-actions', 'cancel');
 
     // a checkbox list: a business's partner assets
     await go('/bm/index');
@@ -220,7 +234,8 @@ describe('1366×768 is a working size', () => {
     expect(box.width).toBeGreaterThan(host.width / 2 - 20);
     expect(box.width).toBeLessThan(host.width / 2 + 20);
     // column headers wholly inside the tile's table
-    const grid = (await tile.getByRole('grid').boundingBox())!;
+    // the grid's visible width: its box less a vertical scrollbar
+    const grid = await tile.getByRole('grid').evaluate((e) => ({ x: e.getBoundingClientRect().left, width: e.clientWidth }));
     const headers = await tile.locator('[role="columnheader"]:not(.tessera-dt__cell--select)').evaluateAll((els) => els.map((e) => {
       const r = e.getBoundingClientRect();
       return { left: r.left, right: r.right, text: e.textContent };

@@ -47,7 +47,7 @@ export default function ByStatus({ open }: WidgetProps) {
       <HTMLTable compact striped>
         <tbody>{figures.counts.map(([key, count]) => <tr key={key}><td>{t(key)}</td><td>{count.toLocaleString(i18n.language)}</td></tr>)}</tbody>
       </HTMLTable>
-      <div className="tessera-money">
+      <div className="tessera-money" tabIndex={0} role="region" aria-label={t('widgets.byStatus.moneyRegion')}>
       <HTMLTable compact striped data-testid="widget-adaccount-money">
         <thead><tr><th>{t('widgets.byStatus.currency')}</th><th>{t('widgets.byStatus.spent')}</th><th>{t('widgets.byStatus.balance')}</th></tr></thead>
         <tbody>

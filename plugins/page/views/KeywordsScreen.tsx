@@ -89,7 +89,7 @@ function KeywordsPanel({ items }: { items: PageItem[] }) {
       </div>
       <H5>{t('keywords.lists')}</H5>
       <div className="page-tool-row">
-        <HTMLSelect value={listId} onChange={(e) => setListId(e.currentTarget.value)} data-testid="page-keyword-lists"
+        <HTMLSelect value={listId} onChange={(e) => setListId(e.currentTarget.value)} aria-label={t('keywords.lists')} data-testid="page-keyword-lists"
           options={[{ value: '', label: t('keywords.chooseList') }, ...lists.map((l) => ({ value: l.id, label: `${l.name} (${l.words.length})` }))]} />
         <Button text={t('keywords.fill')} disabled={!listId} onClick={() => setText((lists.find((l) => l.id === listId)?.words ?? []).join('\n'))} data-testid="page-keywords-fill" />
         <Button icon="trash" text={t('keywords.deleteList')} disabled={!listId} onClick={() => { deleteKeywordList(store, listId); setListId(''); }} />

@@ -307,8 +307,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
           )}
           {flagged.length > 0 && (
             <Callout intent="warning" className="tessera-preflight" data-testid="preflight">
-              <h5>{t('runner.preflightTitle', { count: flagged.length, total: preview!.total })}</h5>
-              <div style={{ maxHeight: 200, overflowY: 'auto' }}>
+              <h5 id="tessera-preflight-heading">{t('runner.preflightTitle', { count: flagged.length, total: preview!.total })}</h5>
+              <div style={{ maxHeight: 200, overflowY: 'auto' }} tabIndex={0} role="region" aria-labelledby="tessera-preflight-heading">
               <HTMLTable compact striped>
                 <thead><tr><th>{t('runner.item')}</th><th>{t('runner.problem')}</th></tr></thead>
                 <tbody>

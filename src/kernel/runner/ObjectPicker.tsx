@@ -116,9 +116,9 @@ function Picker({ format, rowTypes, text, onChange, single, onBlur, testId }: Re
   };
   const more = matches.length - SHOWN;
   const renderList: ItemListRenderer<PickableObject> = ({ filteredItems, renderItem: render, itemsParentRef, menuProps }) => (
-    <Menu ulRef={itemsParentRef} {...menuProps} className="tessera-object-picker__menu" data-testid={`${testId}-menu`}>
-      {filteredItems.length ? filteredItems.map(render) : <MenuItem disabled text={all.length ? t('picker.noMatch', { kind }) : t('picker.notLoaded', { kind })} />}
-      {more > 0 && <MenuItem disabled text={t('picker.more', { count: more })} />}
+    <Menu role="listbox" ulRef={itemsParentRef} {...menuProps} className="tessera-object-picker__menu" data-testid={`${testId}-menu`}>
+      {filteredItems.length ? filteredItems.map(render) : <MenuItem disabled roleStructure="listoption" text={all.length ? t('picker.noMatch', { kind }) : t('picker.notLoaded', { kind })} />}
+      {more > 0 && <MenuItem disabled roleStructure="listoption" text={t('picker.more', { count: more })} />}
     </Menu>
   );
   // Enter picks the highlighted object (on key up): it must not also submit the dialog's form

@@ -83,8 +83,9 @@ export function RecognisedList({ lines, format, testId = 'recognised' }: { lines
   };
   return (
     <div className="tessera-recognised" data-testid={testId} data-ids={ids} data-not-found={notFound} data-refused={refused}>
-      <div className="tessera-recognised__summary" data-testid={`${testId}-summary`}>{t('pasted.summary', { ids, notFound, refused })}</div>
-      <div className="tessera-recognised__lines">
+      <div className="tessera-recognised__summary" id={`${testId}-summary`} data-testid={`${testId}-summary`}>{t('pasted.summary', { ids, notFound, refused })}</div>
+      {/* a box that scrolls is a stop of its own, so the keyboard can scroll it */}
+      <div className="tessera-recognised__lines" tabIndex={0} role="region" aria-labelledby={`${testId}-summary`}>
         <HTMLTable compact striped>
           <colgroup><col style={{ width: '3.5em' }} /><col style={{ width: '32%' }} /><col style={{ width: '24%' }} /><col style={{ width: '17%' }} /><col /></colgroup>
           <thead><tr><th>{t('pasted.line')}</th><th>{t('pasted.entry')}</th><th>{t('pasted.result')}</th><th>{t('pasted.id')}</th><th>{t('pasted.name')}</th></tr></thead>
