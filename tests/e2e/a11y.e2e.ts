@@ -144,7 +144,7 @@ describe('axe-core at 1366×768, in English, light theme', () => {
 
 /** Opens an action of the current list's selection through its "Actions" button and the palette; the dialog. */
 async function openAction(buttonTestId: string, actionId: string): Promise<Locator> {
-  await page.getByTestId(buttonTestId).click();
+  await page.locator('.tessera-screen:not([hidden])').getByTestId(buttonTestId).click();
   await page.locator(`[data-action-id="${actionId}"]`).click();
   await page.locator(`[data-action-id="${actionId}"]`).waitFor({ state: 'detached' });
   const dialog = page.getByRole('dialog');
