@@ -71,9 +71,9 @@ describe('names that say what a control does', () => {
   it('a tab\'s close button says which tab it closes; Delete on a tab closes it', async () => {
     window.localStorage.clear();
     const first = await renderWithKernel({ plugins: tabPlugins, route: '/dashboard/index', locale: 'en-US' });
-    await screen.findByText('home screen');
+    await screen.findByText('home screen', undefined, { timeout: 10_000 });
     fireEvent.click(screen.getAllByText('Ad accounts')[0]);
-    await screen.findByText('accounts screen');
+    await screen.findByText('accounts screen', undefined, { timeout: 10_000 });
     const bar = screen.getByRole('navigation', { name: 'Open screens' });
     expect(within(bar).getByRole('button', { name: 'Close tab Ad accounts' })).toBeTruthy();
     expect(within(bar).getByRole('button', { name: 'Close tab Dashboard' })).toBeTruthy();
@@ -85,11 +85,11 @@ describe('names that say what a control does', () => {
     expect(within(bar).getByRole('button', { name: 'Dashboard' }).tabIndex).toBe(-1);
     first.unmount();
     await renderWithKernel({ plugins: tabPlugins, route: '/adaccount/index', locale: 'zh-CN' });
-    await screen.findByText('accounts screen');
+    await screen.findByText('accounts screen', undefined, { timeout: 10_000 });
     const zh = screen.getByRole('navigation', { name: '已打开的页面' });
     expect(within(zh).getByRole('button', { name: '关闭标签页 广告账户' })).toBeTruthy();
     fireEvent.keyDown(within(zh).getByRole('button', { name: '工作台' }), { key: 'Delete' });
-    await waitFor(() => expect(within(zh).queryByRole('button', { name: '工作台' })).toBeNull());
+    await waitFor(() => expect(within(zh).queryByRole('button', { name: '工作台' })).toBeNull(), { timeout: 5_000 });
   });
 
   const home = inlinePlugin({
@@ -102,7 +102,7 @@ describe('names that say what a control does', () => {
   it('a tile\'s buttons say which tile they act on, in English', async () => {
     window.localStorage.clear();
     await renderWithKernel({ plugins: [home, alpha, beta], locale: 'en-US' });
-    await waitFor(() => expect(tileOf('kernel.jobs')).toBeTruthy());
+    await waitFor(() => expect(tileOf('kernel.jobs')).toBeTruthy(), { timeout: 10_000 });
     const jobs = within(tileOf('kernel.jobs')!);
     expect(jobs.getByRole('button', { name: 'Split tile Bulk jobs: open its view again beside it' })).toBeTruthy();
     expect(jobs.getByRole('button', { name: 'Close tile Bulk jobs' })).toBeTruthy();
@@ -110,14 +110,14 @@ describe('names that say what a control does', () => {
     expect(jobs.getByRole('button', { name: 'Restore the layout (tile Bulk jobs is maximised)' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('View to add'), { target: { value: 'alpha.list' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add tile' }));
-    await waitFor(() => expect(tileOf('alpha.list')).toBeTruthy());
+    await waitFor(() => expect(tileOf('alpha.list')).toBeTruthy(), { timeout: 10_000 });
     expect(within(tileOf('alpha.list')!).getByRole('button', { name: "Tile Alpha list: follow another tile's selection" })).toBeTruthy();
   });
 
   it('and in Chinese', async () => {
     window.localStorage.clear();
     await renderWithKernel({ plugins: [home, alpha, beta], locale: 'zh-CN' });
-    await waitFor(() => expect(tileOf('kernel.jobs')).toBeTruthy());
+    await waitFor(() => expect(tileOf('kernel.jobs')).toBeTruthy(), { timeout: 10_000 });
     const jobs = within(tileOf('kernel.jobs')!);
     expect(jobs.getByRole('button', { name: '关闭面板“批量任务”' })).toBeTruthy();
     expect(jobs.getByRole('button', { name: '最大化面板“批量任务”' })).toBeTruthy();
