@@ -43,7 +43,7 @@ describe('a list keeps its state in the address', () => {
     await page.goto(`${baseUrl}/adaccount/index?status=DISABLED`);
     await ready();
     const status = page.locator(LIST).getByLabel('Filter "Status"');
-    await expect.poll(() => status.inputValue()).toBe('Inactive');
+    await expect.poll(() => status.inputValue()).toBe('Disabled');
     const disabled = await rowIds();
     expect(disabled.length).toBeGreaterThan(10);
     for (const id of disabled.slice(0, 5)) expect((await sandbox.object<{ account_status: number }>('adaccount', id)).account_status).toBe(2);
