@@ -6,6 +6,7 @@ export type { ParamsOf } from './plugin/define-plugin';
 export type {
   PluginManifest, PluginRoute, PluginView, PluginAction, PluginWidget, ActionContext, PrepareContext, ActionHandlers, ActionModule,
   PreflightProblem, PairItem, ObjectState, ObjectSourceDeclaration, UndoHandlers, UndoReadContext, ViewProps, WidgetProps, FollowedSelection, LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
+  NeedDeclaration, NeedCounter, NeedCounters, NeedContext, PluginNeed,
 } from './plugin/types';
 export type { KernelContext, KernelUser } from './context-types';
 export { readNodeFields, stateOf } from './graph/read-states';
@@ -41,6 +42,7 @@ export { WidgetBoard } from './shell/WidgetBoard';
 export { ListLoadState, ListNotCached, FiguresTable } from './shell/dashboard/ListLoadState';
 export type { Figure } from './shell/dashboard/ListLoadState';
 export { DashboardOverview } from './shell/dashboard/DashboardOverview';
+export { HistorySoFar } from './shell/dashboard/HistorySoFar';
 export { PlatformCheckScreen } from './check/PlatformCheckScreen';
 export { defineProbes } from './plugin/call-families';
 export type { CallFamilyDeclaration, CallKind, Probe, ProbeContext } from './plugin/call-families';

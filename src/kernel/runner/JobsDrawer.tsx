@@ -1,6 +1,7 @@
 import { Button, Drawer } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useBus } from '../KernelProvider';
 import { useEscapeFromPage } from '../core/use-escape-from-page';
 import { useDrawerSpace } from '../core/drawer-space';
 import { useSettings } from '../core/settings';
@@ -18,6 +19,12 @@ export function JobsButton() {
   const { theme } = useSettings();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
+  const bus = useBus();
+  useEffect(() => {
+    const show = () => setOpen(true);
+    bus.on('jobs:opened', show);
+    return () => bus.off('jobs:opened', show);
+  }, [bus]);
   useEscapeFromPage(open, close);
   useDrawerSpace(open, JOBS_DRAWER_SIZE);
   const running = jobs.filter((j) => j.status === 'running').length;
