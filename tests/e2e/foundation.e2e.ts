@@ -47,7 +47,7 @@ describe('the foundation in real Chromium', () => {
   });
 
   it('switches language and theme, opens two tiles, saves a workspace and restores it after a reload', async () => {
-    await page.goto(`${baseUrl}/dashboard/index`);
+    await page.goto(`${baseUrl}/workspace/index`);
     await page.getByLabel('语言').selectOption('en-US');
     await page.getByText('Add tile').waitFor();
     await page.getByLabel('View to add').selectOption('adaccount.list');
