@@ -1,6 +1,7 @@
 /**
  * The kernel's public API: the only kernel module a plugin may import (as `@kernel`).
  */
+import { lazyPart } from './shell/lazy-part';
 export { definePlugin, defineAction } from './plugin/define-plugin';
 export type { ParamsOf } from './plugin/define-plugin';
 export type {
@@ -37,7 +38,12 @@ export type { ToolbarAction } from './table/TableToolbar';
 export type { StorageKey, StorageSchema } from './storage';
 export { DataTable, loadCsv } from './table';
 export type { DataColumn, DataTableProps } from './table';
-export { Workspace } from './workspace/Workspace';
+/**
+ * The tiled workspace, as a part whose code (react-mosaic with its drag and drop) loads when the
+ * workspace screen first shows it: every screen that imports `@kernel` (the dashboard's widgets among
+ * them) would otherwise download it (docs/DECISIONS.md, "The workspace on its own screen").
+ */
+export const Workspace = lazyPart<object>(async () => (await import('./workspace/Workspace')).Workspace, 'Workspace');
 export { WidgetBoard } from './shell/WidgetBoard';
 export { ListLoadState, ListNotCached, FiguresTable } from './shell/dashboard/ListLoadState';
 export type { Figure } from './shell/dashboard/ListLoadState';
