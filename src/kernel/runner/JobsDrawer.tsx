@@ -1,13 +1,16 @@
-import { Button, Drawer } from '@blueprintjs/core';
+import { Button, Drawer, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useBus } from '../KernelProvider';
 import { useEscapeFromPage } from '../core/use-escape-from-page';
 import { useDrawerSpace } from '../core/drawer-space';
 import { useSettings } from '../core/settings';
 import { useRunner } from './RunnerHost';
 import { useJobs } from './use-jobs';
-import { JobsView } from './JobsView';
+import { lazyComponent } from '../plugin/route-table';
+
+/** The panel's code (a table) loads when the drawer first opens, not with the navbar on every screen. */
+const loadJobsView = () => import('./JobsView').then((m) => ({ default: m.JobsView }));
 
 const JOBS_DRAWER_SIZE = '60%';
 
@@ -36,10 +39,15 @@ export function JobsButton() {
       </Button>
       <Drawer isOpen={open} onClose={close} title={t('runner.jobs')} icon="th-list" size={JOBS_DRAWER_SIZE} className={theme === 'dark' ? 'bp6-dark' : undefined}>
         <div className="tessera-jobs-drawer">
-          <JobsView />
+          <Suspense fallback={<Spinner size={24} />}><JobsPanel /></Suspense>
         </div>
       </Drawer>
     </>
   );
 }
 JobsButton.displayName = 'JobsButton';
+
+function JobsPanel() {
+  const View = lazyComponent(loadJobsView);
+  return <View />;
+}
