@@ -7,7 +7,7 @@ import { validateManifest } from '../../src/kernel/plugin/validate-manifest';
 import { createRegistry } from '../../src/kernel/plugin/registry';
 import { definePlugin } from '../../src/kernel/plugin/define-plugin';
 import type { NeedCounters, PluginNeed } from '../../src/kernel/plugin/types';
-import { countNeeds, jobsNeedingOperator, summariseNeeds } from '../../src/kernel/shell/dashboard/needs';
+import { countNeeds, jobsNeedingOperator, neededLists, summariseNeeds } from '../../src/kernel/shell/dashboard/needs';
 import { DashboardOverview } from '../../src/kernel/shell/dashboard/DashboardOverview';
 import { createKernelStore } from '../../src/kernel/store/store';
 import { identityKey } from '../../src/kernel/store/ttl-cache';
@@ -20,16 +20,17 @@ configure({ asyncUtilTimeout: 5000 });
 
 const locales = { 'zh-CN': { title: '甲', needs: { broken: '坏的' } }, 'en-US': { title: 'A', needs: { broken: 'Broken things' } } };
 const base = { id: 'area', titleKey: 'title', icon: 'cube', order: 1, routes: [{ name: 'index', path: '/area/index', titleKey: 'title' }] };
-const need = { name: 'broken', lists: ['area:list'], link: '/area/index?status=BROKEN' };
+const need = { name: 'broken', link: '/area/index?status=BROKEN' };
 const screenCode = { index: async () => ({ default: () => null }) };
-const counters = async () => ({ default: { broken: ([l]: readonly (readonly unknown[] | null)[]) => (l ? l.length : null) } satisfies NeedCounters });
+const counters = async () => ({ default: { broken: { lists: ['area:list'], count: ([l]) => (l ? l.length : null) } } satisfies NeedCounters });
 
 describe('the needs declaration', () => {
-  it('the manifest schema takes a need with its lists and link, and refuses one without them or with a bad link or intent', () => {
+  it('the manifest schema takes a need with its name and link, and refuses one without a link, with a bad link or intent, or naming cache keys', () => {
     expect(validateManifest({ ...base, needs: [need] })).toEqual([]);
     expect(validateManifest({ ...base, needs: [{ ...need, titleKey: 'needs.other', intent: 'danger' }] })).toEqual([]);
-    expect(validateManifest({ ...base, needs: [{ name: 'broken', link: '/area/index' }] }).join()).toMatch(/lists/);
-    expect(validateManifest({ ...base, needs: [{ ...need, lists: [] }] }).join()).toMatch(/lists/);
+    expect(validateManifest({ ...base, needs: [{ name: 'broken' }] }).join()).toMatch(/link/);
+    expect(validateManifest({ ...base, needs: [{ ...need, name: 'Bad name' }] }).join()).toMatch(/name/);
+    expect(validateManifest({ ...base, needs: [{ ...need, lists: ['area:list'] }] }).join()).toMatch(/additional/);
     expect(validateManifest({ ...base, needs: [{ ...need, link: 'https://example.com/area' }] }).join()).toMatch(/link/);
     expect(validateManifest({ ...base, needs: [{ ...need, intent: 'primary' }] }).join()).toMatch(/intent/);
     expect(validateManifest({ ...base, needs: [{ ...need, count: 3 }] }).join()).toMatch(/additional/);
@@ -39,7 +40,7 @@ describe('the needs declaration', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const ok = createRegistry({ ok: { default: definePlugin({ ...base, needs: [need] }, { routes: screenCode, needs: counters, locales }) } });
     expect(ok.refused).toEqual([]);
-    expect(ok.plugins[0].needs).toEqual([{ id: 'area.broken', pluginId: 'area', name: 'broken', titleKey: 'needs.broken', lists: ['area:list'], link: '/area/index?status=BROKEN', intent: 'warning' }]);
+    expect(ok.plugins[0].needs).toEqual([{ id: 'area.broken', pluginId: 'area', name: 'broken', titleKey: 'needs.broken', link: '/area/index?status=BROKEN', intent: 'warning' }]);
     expect(ok.plugins[0].countNeeds).toBe(counters);
     const refused = createRegistry({
       nocode: { default: definePlugin({ ...base, id: 'nocode', routes: [{ ...base.routes[0], path: '/nocode/index' }], needs: [{ ...need, link: '/nocode/index' }] }, { routes: screenCode, locales }) },
@@ -59,19 +60,23 @@ describe('the needs declaration', () => {
 
 describe('counting the needs', () => {
   const store = createKernelStore();
-  const declared = (name: string, lists: string[], pluginId = 'area'): PluginNeed => ({ id: `${pluginId}.${name}`, pluginId, name, titleKey: `needs.${name}`, lists, link: `/${pluginId}/index`, intent: 'warning' });
+  const declared = (name: string, pluginId = 'area'): PluginNeed => ({ id: `${pluginId}.${name}`, pluginId, name, titleKey: `needs.${name}`, link: `/${pluginId}/index`, intent: 'warning' });
 
-  it('counts each need over its lists; a need whose lists are not cached, whose counter is missing or throws is not counted (never 0)', () => {
+  it('counts each need over the lists its counter names; a need whose lists are not cached, whose counter is missing or throws is not counted (never 0)', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const needs = [declared('a', ['one']), declared('b', ['two']), declared('c', ['one']), declared('d', ['one', 'two']), declared('e', ['one'])];
+    const needs = [declared('a'), declared('b'), declared('c'), declared('d'), declared('e')];
     const code = new Map([['area', {
-      a: ([l]) => l!.length, b: ([l]) => (l ? l.length : null), d: ([x, y]) => (x?.length ?? 0) + (y?.length ?? 0), e: () => { throw new Error('bad row'); },
+      a: { lists: ['one'], count: ([l]) => l!.length },
+      b: { lists: ['two'], count: ([l]) => (l ? l.length : null) },
+      d: { lists: ['one', 'two'], count: ([x, y]) => (x?.length ?? 0) + (y?.length ?? 0) },
+      e: { lists: ['one'], count: () => { throw new Error('bad row'); } },
     } satisfies NeedCounters]]);
     const lists: Record<string, unknown[] | null> = { one: [1, 2, 3], two: null };
     const figures = countNeeds(needs, code, (k) => lists[k] ?? null, store);
     expect(figures.map((f) => [f.need.name, f.count])).toEqual([['a', 3], ['b', null], ['c', null], ['d', 3], ['e', null]]);
+    expect(neededLists(code)).toEqual(['one', 'two']);
     expect(summariseNeeds(figures)).toMatchObject({ notCounted: ['area'], allCounted: false });
-    expect(summariseNeeds(countNeeds([declared('a', ['one'])], code, () => [], store))).toMatchObject({ pending: [], notCounted: [], allCounted: true });
+    expect(summariseNeeds(countNeeds([declared('a')], code, () => [], store))).toMatchObject({ pending: [], notCounted: [], allCounted: true });
   });
 
   it('the kernel counts jobs that failed in the last 7 days and interrupted ones', () => {
@@ -86,16 +91,20 @@ describe('counting the needs', () => {
     expect(capUsedPct(rows[1])).toBe(95);
     expect(capUsedPct(rows[5])).toBeNull();
     const ctx = { store, now: Date.now() };
-    expect([adaccountNeeds.disabled([rows], ctx), adaccountNeeds.needPayment([rows], ctx), adaccountNeeds.nearCap([rows], ctx)]).toEqual([2, 1, 2]);
-    expect(adaccountNeeds.disabled([null], ctx)).toBeNull();
+    expect([adaccountNeeds.disabled.count([rows], ctx), adaccountNeeds.needPayment.count([rows], ctx), adaccountNeeds.nearCap.count([rows], ctx)]).toEqual([2, 1, 2]);
+    expect(adaccountNeeds.disabled.count([null], ctx)).toBeNull();
+    expect(adaccountNeeds.disabled.lists).toEqual(['adaccount:list']); // the list view's cache key
   });
 });
 
 describe('what needs you now, on the dashboard', () => {
   const home = inlinePlugin({ id: 'dashboard', order: 0, routes: [{ path: '/dashboard/index', component: async () => ({ default: DashboardOverview }) }] });
-  const area = definePlugin({ ...base, needs: [need, { name: 'calm', lists: ['area:list'], link: '/area/index?f.calm=yes' }] }, {
+  const area = definePlugin({ ...base, needs: [need, { name: 'calm', link: '/area/index?f.calm=yes' }] }, {
     routes: screenCode,
-    needs: async () => ({ default: { broken: ([l]) => (l ? (l as { ok: boolean }[]).filter((r) => !r.ok).length : null), calm: ([l]) => (l ? 0 : null) } }),
+    needs: async () => ({ default: {
+      broken: { lists: ['area:list'], count: ([l]) => (l ? (l as { ok: boolean }[]).filter((r) => !r.ok).length : null) },
+      calm: { lists: ['area:list'], count: ([l]) => (l ? 0 : null) },
+    } }),
     locales: { 'zh-CN': { title: '甲', needs: { broken: '坏的', calm: '平静' } }, 'en-US': { title: 'Things', needs: { broken: 'Broken things', calm: 'Calm things' } } },
   });
 

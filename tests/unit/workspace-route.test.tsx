@@ -1,6 +1,6 @@
 // The tiled workspace has its own screen, /workspace/index (second in the menu), and the dashboard shows
 // only the overview (issue 33). A browser store written by the code that kept the workspace on the
-// dashboard (tests/fixtures/workspace/browser-store-dashboard-route.json, written by that commit's
+// dashboard (plugins/dashboard/tests/fixtures/browser-store-dashboard-route.json, written by that commit's
 // saved-workspaces.ts) opens on the new screen: the same named workspace, tiles, follows and table state.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
@@ -8,7 +8,7 @@ import { createRegistry } from '../../src/kernel/plugin/registry';
 import { menuEntries } from '../../src/kernel/shell/menu';
 import { loadCurrentWorkspace, listWorkspaces } from '../../src/kernel/workspace/saved-workspaces';
 import { renderWithKernel } from '../harness/render-with-kernel';
-import stored from '../fixtures/workspace/browser-store-dashboard-route.json';
+import stored from '../../plugins/dashboard/tests/fixtures/browser-store-dashboard-route.json';
 
 const modules = import.meta.glob('/plugins/*/index.ts', { eager: true });
 const allPlugins = () => Object.values(modules).map((m) => (m as { default: unknown }).default);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN_PASSWORD, artifact, launchBrowser, registerThroughApi } from '../../../tests/e2e/browser';
 import { prepareOperator, sandboxClient, setLocale } from '../../../tests/e2e/fixtures';
-import oldStore from '../../../tests/fixtures/workspace/browser-store-dashboard-route.json';
+import oldStore from './fixtures/browser-store-dashboard-route.json';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');

@@ -177,7 +177,7 @@ function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
     id: `${m.id}.${w.name}`, pluginId: m.id, titleKey: w.titleKey ?? `widgets.${w.name}.title`, size: w.size ?? 'small', chart: w.chart ?? false, component: b.widgets![w.name],
   }));
   const needs: PluginNeed[] = (m.needs ?? []).map((n) => ({
-    id: `${m.id}.${n.name}`, pluginId: m.id, name: n.name, titleKey: n.titleKey ?? `needs.${n.name}`, lists: [...n.lists], link: n.link, intent: n.intent ?? 'warning',
+    id: `${m.id}.${n.name}`, pluginId: m.id, name: n.name, titleKey: n.titleKey ?? `needs.${n.name}`, link: n.link, intent: n.intent ?? 'warning',
   }));
   const actions: PluginAction[] = (m.actions ?? []).map((a) => {
     const id = `${m.id}.${a.verb}`;

@@ -119,19 +119,15 @@ export interface WidgetDeclaration {
 /**
  * Something of the area that needs the operator now (disabled ad accounts, restricted businesses…),
  * counted over the area's cached lists and shown in the dashboard's "What needs you now" with a link
- * that opens the list already filtered to those rows. The count is the plugin's code (`needs` binding,
- * loaded when the dashboard shows): the kernel names no area, no list and no status (docs/PLUGINS.md).
+ * that opens the list already filtered to those rows. The count, and which cached lists it reads, are
+ * the plugin's code (`needs` binding, loaded when the dashboard shows): the kernel names no area, no
+ * list and no status, and the manifest repeats no cache key (docs/PLUGINS.md).
  */
 export interface NeedDeclaration {
   /** Its counter's name in the needs module; the need id is `<plugin>.<name>`. */
   name: string;
   /** What is counted, in the operator's words ("Disabled ad accounts"). Defaults to `needs.<name>`. */
   titleKey?: string;
-  /**
-   * The cached lists the count reads (cache keys, as the area's list caches them: `adaccount:list`), in
-   * the order the counter receives them. While none is cached the need is "not counted yet", never 0.
-   */
-  lists: string[];
   /**
    * Where the figure leads: one of this plugin's routes with the list's address state
    * (`/adaccount/index?status=DISABLED`, `/adaccount/index?f.capUsedPct=>=90&sort=capUsedPct:desc`).
@@ -219,11 +215,16 @@ export interface NeedContext {
   now: number;
 }
 
-/**
- * Counts one need: gets the declaration's `lists` in order (each null while not cached or expired) and
- * returns how many rows need the operator, or null when it cannot tell (its lists are not cached).
- */
-export type NeedCounter = (lists: readonly (readonly unknown[] | null)[], ctx: NeedContext) => number | null;
+/** How one need is counted: the cached lists it reads and the count over them. */
+export interface NeedCounter {
+  /** The area's cache keys of the lists it reads (the constants its list view caches under), in the order `count` gets them. */
+  lists: readonly string[];
+  /**
+   * How many rows need the operator: gets `lists` in order (each null while not cached or expired); null
+   * when it cannot tell (its lists are not cached).
+   */
+  count: (lists: readonly (readonly unknown[] | null)[], ctx: NeedContext) => number | null;
+}
 
 /** What a plugin's needs module exports as default: one counter per declared need, by name. */
 export type NeedCounters = Readonly<Record<string, NeedCounter>>;
@@ -412,7 +413,6 @@ export interface PluginNeed {
   pluginId: string;
   name: string;
   titleKey: string;
-  lists: string[];
   link: string;
   intent: 'danger' | 'warning';
 }

@@ -7,7 +7,7 @@ import { useCachedList, useCacheLoadState } from '../../list/use-cached-list';
 import { useRunner } from '../../runner/RunnerHost';
 import { useJobs } from '../../runner/use-jobs';
 import type { LoadedPlugin, NeedCounters, PluginBindings } from '../../plugin/types';
-import { countNeeds, declaredNeeds, jobsNeedingOperator, neededLists, type NeedFigure } from './needs';
+import { countNeeds, declaredNeeds, jobsNeedingOperator, neededLists, summariseNeeds, type NeedFigure } from './needs';
 
 interface ListRead { rows: readonly unknown[] | null; loading: boolean }
 
@@ -70,21 +70,22 @@ export function NeedsCounts({ onSummary }: { onSummary: (s: NeedsSummary) => voi
   const runner = useRunner();
   const jobs = useJobs(runner);
   const needs = useMemo(() => declaredNeeds(plugins), [plugins]);
-  const lists = useMemo(() => neededLists(needs), [needs]);
   const [reads, setReads] = useState<Readonly<Record<string, ListRead>>>({});
   const onRead = useCallback((key: string, read: ListRead) => setReads((prev) => (prev[key]?.rows === read.rows && prev[key]?.loading === read.loading ? prev : { ...prev, [key]: read })), []);
   const { counters, pending } = useCounters(plugins);
+  const lists = useMemo(() => neededLists(counters), [counters]);
   const figures = useMemo(() => countNeeds(needs, counters, (k) => reads[k]?.rows ?? null, store), [needs, counters, reads, store]);
   const jobNeeds = useMemo(() => jobsNeedingOperator(jobs), [jobs]);
   const jobCount = jobNeeds.failed + jobNeeds.interrupted;
-  const counting = (f: NeedFigure) => f.count === null && (pending && !counters.has(f.need.pluginId) || f.need.lists.some((k) => reads[k]?.loading || reads[k] === undefined));
-  const shown = figures.filter((f) => f.count !== null);
-  const ordered = [...shown.filter((f) => f.count! > 0), ...shown.filter((f) => f.count === 0)];
+  const counting = (f: NeedFigure) => f.count === null && ((pending && !counters.has(f.need.pluginId)) || f.lists.some((k) => reads[k]?.loading || reads[k] === undefined));
+  // the figures above zero first, then the ones counted at zero
+  const { pending: aboveZero, zero } = summariseNeeds(figures);
+  const ordered = [...aboveZero, ...zero];
   const waiting = figures.filter(counting);
   const notCounted = [...new Set(figures.filter((f) => f.count === null && !counting(f)).map((f) => f.need.pluginId))];
   const ready = waiting.length === 0;
-  const above = shown.filter((f) => f.count! > 0).length + (jobCount > 0 ? 1 : 0);
-  const uncounted = figures.length - shown.length;
+  const above = aboveZero.length + (jobCount > 0 ? 1 : 0);
+  const uncounted = figures.length - ordered.length;
   useEffect(() => onSummary({ pending: above, uncounted }), [above, uncounted, onSummary]);
   const byId = new Map(plugins.map((p) => [p.id, p]));
   const n = (count: number) => count.toLocaleString(i18n.language);
