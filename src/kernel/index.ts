@@ -1,9 +1,7 @@
 /**
  * The kernel's public API: the only kernel module a plugin may import (as `@kernel`).
  */
-import type { ComponentType, JSX } from 'react';
 import { lazyPart } from './shell/lazy-part';
-import type { DataTableProps } from './table/types';
 export { definePlugin, defineAction } from './plugin/define-plugin';
 export type { ParamsOf } from './plugin/define-plugin';
 export type {
@@ -38,14 +36,8 @@ export { useSections, SectionView, SECTION_ROWS } from './list/sections';
 export type { Section, Sections, SectionReads } from './list/sections';
 export type { ToolbarAction } from './table/TableToolbar';
 export type { StorageKey, StorageSchema } from './storage';
-/**
- * The table, as a part whose code (the grid, TanStack's table core, its index) loads when a list first
- * shows one: the dashboard imports `@kernel` for its widgets and shows no table.
- */
-export const DataTable = lazyPart<DataTableProps<unknown>>(async () => (await import('./table/DataTable')).DataTable as ComponentType<DataTableProps<unknown>>, 'DataTable') as unknown as <Row>(props: DataTableProps<Row>) => JSX.Element;
-/** The CSV writer (with papaparse), loaded on the first export (as src/kernel/table/index.ts's). */
-export const loadCsv = () => import('./table/csv');
-export type { DataColumn, DataTableProps } from './table/types';
+export { DataTable, loadCsv } from './table';
+export type { DataColumn, DataTableProps } from './table';
 /**
  * The tiled workspace, as a part whose code (react-mosaic with its drag and drop) loads when the
  * workspace screen first shows it: every screen that imports `@kernel` (the dashboard's widgets among
