@@ -7,7 +7,7 @@ import { useCachedList, useCacheLoadState } from '../../list/use-cached-list';
 import { useRunner } from '../../runner/RunnerHost';
 import { useJobs } from '../../runner/use-jobs';
 import type { LoadedPlugin, NeedCounters, PluginBindings } from '../../plugin/types';
-import { countNeeds, declaredNeeds, jobsNeedingOperator, neededLists, summariseNeeds, type NeedFigure } from './needs';
+import { countNeeds, declaredNeeds, FAILED_JOB_DAYS, jobsNeedingOperator, neededLists, summariseNeeds, type NeedFigure } from './needs';
 
 interface ListRead { rows: readonly unknown[] | null; loading: boolean }
 
@@ -105,7 +105,7 @@ export function NeedsCounts({ onSummary }: { onSummary: (s: NeedsSummary) => voi
         <li>
           <button type="button" className={`tessera-need-figure${jobCount ? ' tessera-need-figure-danger' : ''}`} data-need="kernel.jobs" data-count={jobCount} onClick={() => bus.emit('jobs:opened', undefined)}>
             <strong className="tessera-need-count">{n(jobCount)}</strong>
-            <span>{t('dashboard.jobsNeedYou', { days: 7 })}</span>
+            <span>{t('dashboard.jobsNeedYou', { days: FAILED_JOB_DAYS })}</span>
           </button>
         </li>
       </ul>
