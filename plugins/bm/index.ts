@@ -6,6 +6,7 @@ export default definePlugin(manifest, {
   views: { list: () => import('./views/BusinessList') },
   actions: import.meta.glob('./actions/*.ts'),
   widgets: { overview: () => import('./widgets/Overview') },
+  needs: () => import('./needs'),
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
   probes: () => import('./probes'),
 });

@@ -10,6 +10,7 @@ export default definePlugin(manifest, {
   views: { list: () => import('./views/PageList') },
   actions: import.meta.glob('./actions/*.ts'),
   widgets: { overview: () => import('./widgets/Overview') },
+  needs: () => import('./needs'),
   locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
   probes: () => import('./probes'),
 });

@@ -7,6 +7,8 @@ export type KernelEvents = {
   'selection:changed': { sourceTileId: string; rowType: string; ids: readonly string[]; items?: readonly { id: string; [key: string]: unknown }[]; pool?: () => readonly { id: string; [key: string]: unknown }[] };
   /** Opens the command palette (the actions on the current selection). */
   'palette:opened': undefined;
+  /** Opens the jobs panel (the dashboard's figure of jobs that failed or were interrupted). */
+  'jobs:opened': undefined;
   'locale:changed': { locale: string };
   'theme:changed': { theme: 'light' | 'dark' };
   'workspace:saved': { name: string };

@@ -1,11 +1,13 @@
 /**
  * The kernel's public API: the only kernel module a plugin may import (as `@kernel`).
  */
+import { lazyPart } from './shell/lazy-part';
 export { definePlugin, defineAction } from './plugin/define-plugin';
 export type { ParamsOf } from './plugin/define-plugin';
 export type {
   PluginManifest, PluginRoute, PluginView, PluginAction, PluginWidget, ActionContext, PrepareContext, ActionHandlers, ActionModule,
   PreflightProblem, PairItem, ObjectState, ObjectSourceDeclaration, UndoHandlers, UndoReadContext, ViewProps, WidgetProps, FollowedSelection, LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
+  NeedDeclaration, NeedCounter, NeedCounters, NeedContext, PluginNeed,
 } from './plugin/types';
 export type { KernelContext, KernelUser } from './context-types';
 export { readNodeFields, stateOf } from './graph/read-states';
@@ -38,11 +40,17 @@ export type { ToolbarAction } from './table/TableToolbar';
 export type { StorageKey, StorageSchema } from './storage';
 export { DataTable, loadCsv } from './table';
 export type { DataColumn, DataTableProps } from './table';
-export { Workspace } from './workspace/Workspace';
+/**
+ * The tiled workspace, as a part whose code (react-mosaic with its drag and drop) loads when the
+ * workspace screen first shows it: every screen that imports `@kernel` (the dashboard's widgets among
+ * them) would otherwise download it (docs/DECISIONS.md, "The workspace on its own screen").
+ */
+export const Workspace = lazyPart<object>(async () => (await import('./workspace/Workspace')).Workspace, 'Workspace');
 export { WidgetBoard } from './shell/WidgetBoard';
 export { ListLoadState, ListNotCached, FiguresTable } from './shell/dashboard/ListLoadState';
 export type { Figure } from './shell/dashboard/ListLoadState';
 export { DashboardOverview } from './shell/dashboard/DashboardOverview';
+export { HistorySoFar } from './shell/dashboard/HistorySoFar';
 export { PlatformCheckScreen } from './check/PlatformCheckScreen';
 export { defineProbes } from './plugin/call-families';
 export type { CallFamilyDeclaration, CallKind, Probe, ProbeContext } from './plugin/call-families';
@@ -88,7 +96,8 @@ export { isFunctionBlocked, platformUserId, useExtensionState, usePlatformUserId
 export * from './graph';
 export * from './platform';
 export { useRunner } from './runner/RunnerHost';
-export { JobsView } from './runner/JobsView';
+/** The jobs panel, loaded when first shown (it is a table). */
+export const JobsView = lazyPart<object>(async () => (await import('./runner/JobsView')).JobsView, 'JobsView');
 export { ObjectActions } from './runner/ObjectActions';
 export { splitLines } from './runner/params';
 export { RecognisedList, useRecogniser, usePastedList, pastedProblemText } from './runner/Recognised';

@@ -26,11 +26,13 @@ describe('the foundation in real Chromium', () => {
     await loginAs(page, baseUrl, 'operator@tessera.test');
     await page.waitForURL(/\/dashboard\/index$/);
     await expect(page.locator('[data-menu-id]').allTextContents()).resolves.toEqual(
-      ['工作台', '个人广告账户', 'BM 管理', '主页管理', '像素分享', '兴趣定位', '广告评论管理', '加好友'],
+      ['工作台', '个人广告账户', '工作区', 'BM 管理', '主页管理', '像素分享', '兴趣定位', '广告评论管理', '加好友'],
     );
     await page.goto(`${baseUrl}/adaccount/index`);
     await page.getByTestId('adaccount-list').waitFor();
     // every area's screen renders: its list (rows streaming in) or, for one not built yet, the notice
+    await page.goto(`${baseUrl}/workspace/index`);
+    await page.locator('.tessera-workspace .mosaic-window').first().waitFor();
     for (const area of ['bm', 'page', 'pixel', 'target', 'adcomment', 'friend']) {
       await page.goto(`${baseUrl}/${area}/index`);
       await page.locator(`[data-screen="/${area}/index"] .tessera-area-screen, [data-screen="/${area}/index"] :is(.tessera-not-built, [data-list-state], [data-row-id], .bp6-tabs, .bp6-input)`).first().waitFor({ state: 'attached' });
@@ -47,7 +49,7 @@ describe('the foundation in real Chromium', () => {
   });
 
   it('switches language and theme, opens two tiles, saves a workspace and restores it after a reload', async () => {
-    await page.goto(`${baseUrl}/dashboard/index`);
+    await page.goto(`${baseUrl}/workspace/index`);
     await page.getByLabel('语言').selectOption('en-US');
     await page.getByText('Add tile').waitFor();
     await page.getByLabel('View to add').selectOption('adaccount.list');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createKernelStore } from '../../src/kernel/store/store';
 import { countBy, dayOf, readSnapshots, recordSnapshot, SNAPSHOT_DAYS } from '../../src/kernel/store/snapshots';
 import { jobsByOutcome, jobsChartOption } from '../../src/kernel/shell/dashboard/job-outcomes';
-import { moneyChartOption, statusHistoryOption } from '../../plugins/adaccount/widgets/chart-options';
+import { moneyChartHeight, moneyChartOption, statusHistoryOption } from '../../plugins/adaccount/widgets/chart-options';
 import { moneyTotals } from '../../plugins/adaccount/widgets/money-totals';
 import { isDeactivated } from '../../plugins/page/widgets/Overview';
 import type { JobRow } from '../../src/kernel/runner/types';
@@ -68,7 +68,13 @@ describe('the adaccount and page widgets\' figures', () => {
   it('compares spend and balance per currency in dollars', () => {
     const acc = (currency: string, spent: string, balance: string, ratio?: number) => ({ id: currency, currency, amount_spent: spent, balance, account_currency_ratio_to_usd: ratio, account_status: 1 }) as unknown as AdAccount;
     const option = moneyChartOption(moneyTotals([acc('JPY', '15000', '3000', 150), acc('USD', '1050', '200', 1)]), (k) => k);
-    expect(option.xAxis.data).toEqual(['JPY', 'USD']);
+    // every currency labelled (interval 0: none skipped), down the side; the legend above the plot, the dollar axis named below it
+    expect(option.yAxis.data).toEqual(['JPY', 'USD']);
+    expect(option.yAxis.axisLabel.interval).toBe(0);
+    expect(option.legend.top).toBe(0);
+    expect(option.xAxis).toMatchObject({ nameLocation: 'middle' });
+    expect(option.grid.top).toBeGreaterThanOrEqual(32);
+    expect(moneyChartHeight(30)).toBeGreaterThanOrEqual(30 * 24);
     expect(option.series[0].data).toEqual([100, 10.5]);
     expect(option.series[1].data).toEqual([20, 2]);
   });

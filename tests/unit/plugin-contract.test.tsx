@@ -40,7 +40,7 @@ describe('every plugin keeps the contract', () => {
 
   it('menu order follows the spec; payment and user are hidden', () => {
     const order = Object.fromEntries(registry.plugins.map((p) => [p.id, p.order]));
-    expect(order).toMatchObject({ dashboard: 0, adaccount: 1, bm: 3, page: 4, pixel: 5, target: 6, adcomment: 7, friend: 8 });
+    expect(order).toMatchObject({ dashboard: 0, adaccount: 1, workspace: 2, bm: 3, page: 4, pixel: 5, target: 6, adcomment: 7, friend: 8 });
     const hidden = registry.plugins.filter((p) => p.hideInMenu).map((p) => p.id).sort();
     expect(hidden).toEqual(expect.arrayContaining(['payment', 'user']));
   });
@@ -105,7 +105,7 @@ describe('every plugin keeps the contract', () => {
           return Object.keys(row?.properties ?? {}).map((col) => `actions.${a.verb}.output.${col}`);
         });
         const settingKeys = Object.keys((p.settings?.properties ?? {}) as Record<string, unknown>).map((k) => `settings.fields.${k}`);
-        const titleKeys = [p.titleKey, ...p.routes.map((r) => r.titleKey), ...p.views.map((v) => v.titleKey), ...p.actions.map((a) => a.titleKey), ...p.widgets.map((w) => w.titleKey), ...outputKeys, ...settingKeys];
+        const titleKeys = [p.titleKey, ...p.routes.map((r) => r.titleKey), ...p.views.map((v) => v.titleKey), ...p.actions.map((a) => a.titleKey), ...p.widgets.map((w) => w.titleKey), ...(p.needs ?? []).map((n) => n.titleKey), ...outputKeys, ...settingKeys];
         for (const k of titleKeys) {
           expect(has(locales['zh-CN'], k), `zh-CN ${k}`).toBe(true);
           expect(has(locales['en-US'], k), `en-US ${k}`).toBe(true);

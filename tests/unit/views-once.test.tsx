@@ -113,7 +113,7 @@ describe('workspaces saved before views were declared once', () => {
     expect(loadCurrentWorkspace().file).toEqual(before);
     expect(loadWorkspace('Morning')).toEqual(stored['tessera-workspaces'].v.Morning);
 
-    await renderWithKernel({ plugins: allPlugins(), route: '/dashboard/index', locale: 'en-US' });
+    await renderWithKernel({ plugins: allPlugins(), route: '/workspace/index', locale: 'en-US' });
     await waitFor(() => expect(document.querySelectorAll('.tessera-tile-body').length).toBe(Object.keys(before.configById).length), { timeout: 10_000 });
     const shown = [...document.querySelectorAll('.tessera-tile-body')].map((e) => [e.getAttribute('data-tile-id'), e.getAttribute('data-view-id')]).sort();
     expect(shown).toEqual(Object.entries(before.configById).map(([tile, c]) => [tile, c.viewId]).sort());
@@ -140,7 +140,7 @@ describe('the interest-targeting tile', () => {
       configById: { [adaccount]: { viewId: 'adaccount.list', n: 1, follow: null }, [target]: { viewId: 'target.list', n: 1, follow: adaccount } },
     };
     window.localStorage.setItem('tessera-current-workspace', JSON.stringify({ v: { name: null, file } }));
-    const { bus } = await renderWithKernel({ plugins: allPlugins(), route: '/dashboard/index', locale: 'en-US' });
+    const { bus } = await renderWithKernel({ plugins: allPlugins(), route: '/workspace/index', locale: 'en-US' });
     const tile = await waitFor(() => within(document.querySelector(`[data-tile-id="${target}"]`) as HTMLElement).getByTestId('target-area'), { timeout: 10_000 });
     expect(within(tile).getByTestId('target-tab-search').getAttribute('aria-selected')).toBe('true');
     // a selection of another row type is not the targeting tile's to follow

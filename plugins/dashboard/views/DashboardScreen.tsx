@@ -1,15 +1,15 @@
-import { DashboardOverview, WidgetBoard, Workspace } from '@kernel';
+import { DashboardOverview, WidgetBoard } from '@kernel';
 
 /**
- * The dashboard: what needs the operator and their recent items, the areas' widgets, then the tiled
- * workspace. The screen scrolls; the workspace keeps a usable height whatever the widgets take.
+ * The dashboard: what needs the operator and their recent items, then the areas' widgets. The tiled
+ * workspace has its own screen (/workspace/index, plugins/workspace): the dashboard opens at the top
+ * with the figures, and its first screen carries none of the workspace's code.
  */
 export default function DashboardScreen() {
   return (
     <div className="tessera-dashboard-screen">
       <DashboardOverview />
       <WidgetBoard />
-      <div className="tessera-dashboard-workspace"><Workspace /></div>
     </div>
   );
 }

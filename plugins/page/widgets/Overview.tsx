@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readRowOutputs, useCachedList, useCacheLoadState, ListNotCached, useKernel, type RowOutputs, type WidgetProps, FiguresTable, type Figure } from '@kernel';
+import { readRowOutputs, useCachedList, useCacheLoadState, ListNotCached, useKernel, type WidgetProps, FiguresTable, type Figure } from '@kernel';
+import { isDeactivated } from '../deactivation';
 import { CACHE_KEY } from '../cache';
 import type { Page } from '../types';
 
@@ -30,14 +31,4 @@ export default function Overview({ open }: WidgetProps) {
     onOpen={() => open('/page/index')} openText={t('widgets.overview.open')} />;
 }
 
-/** Deactivated as the newest of the page's deactivate or deactivation-state results says (a deactivation lasts until its end). */
-export function isDeactivated(outputs: RowOutputs | undefined, now = Date.now()): boolean {
-  const set = outputs?.['page.deactivate'];
-  const read = outputs?.['page.deactivationState'];
-  const latest = !set ? read : !read ? set : set.at >= read.at ? set : read;
-  if (!latest) return false;
-  const value = latest.value as { deactivated?: boolean; until?: string } | null;
-  if (latest === read && value?.deactivated === false) return false;
-  const until = value?.until ? Date.parse(value.until) : NaN;
-  return Number.isNaN(until) ? latest === set || value?.deactivated === true : until > now;
-}
+export { isDeactivated } from '../deactivation';

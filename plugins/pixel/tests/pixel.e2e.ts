@@ -167,7 +167,7 @@ describe('the pixel area on the small sandbox', () => {
     const signedIn = await page.evaluate(() => localStorage.getItem('token') !== null).catch(() => false);
     await prepareOperator(page, { pace: PACE / 5, clear: !signedIn, signIn: !signedIn });
     await page.setViewportSize({ width: 1600, height: 1000 });
-    await page.goto(`${baseUrl}/dashboard/index`);
+    await page.goto(`${baseUrl}/workspace/index`);
     const tileOf = (viewId: string) => page.locator(`.mosaic-window:has(> .mosaic-window-body [data-view-id="${viewId}"])`);
     // the default workspace: businesses, the ad accounts of the selected ones, jobs; a pixel tile beside them following the businesses too
     const businesses = tileOf('bm.list');

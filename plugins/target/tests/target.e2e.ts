@@ -74,7 +74,7 @@ describe('interest targeting on the small sandbox', () => {
 
   it('in the workspace, a targeting tile following the ad-account tile browses the selected account\'s taxonomy', async () => {
     await page.setViewportSize({ width: 1600, height: 900 });
-    await page.goto(`${baseUrl}/dashboard/index`);
+    await page.goto(`${baseUrl}/workspace/index`);
     const tileOf = (viewId: string) => page.locator(`.mosaic-window:has(> .mosaic-window-body [data-view-id="${viewId}"])`);
     await page.getByLabel('View to add').selectOption('target.list');
     await page.getByRole('button', { name: 'Add tile' }).click();

@@ -5,7 +5,7 @@ import { KERNEL_LANES, laneProblems } from '../jobs/lanes';
 import { verbToFile } from './define-plugin';
 import type {
   ActionHandlers, ActionLoader, ActionModule, LoadedPlugin, PluginAction, PluginBindings, PluginDefinition, PluginManifest, PluginRoute,
-  PluginView, PluginWidget, RefusedPlugin,
+  PluginNeed, PluginView, PluginWidget, RefusedPlugin,
 } from './types';
 import { validateManifest } from './validate-manifest';
 import { withItemParams } from './item-params';
@@ -87,8 +87,30 @@ function bindingProblem(m: PluginManifest, b: PluginBindings): string | null {
     for (const name of declared) if (typeof bound?.[name] !== 'function') return `${kind} "${name}" is declared in plugin.json but index.ts binds no code to it`;
     for (const name of Object.keys(bound ?? {})) if (!names.has(name)) return `index.ts binds ${kind} "${name}", which plugin.json does not declare`;
   }
+  const needProblem = needsProblem(m, b);
+  if (needProblem) return needProblem;
   if (!b.locales?.['zh-CN'] || !b.locales?.['en-US']) return 'both locales (zh-CN, en-US) are required';
   if (m.settings && !schemaKeys.has(`${m.id}.settings`)) return 'the settings schema is not compiled (run npm run schemas)';
+  return null;
+}
+
+/**
+ * Needs (docs/PLUGINS.md, "What needs the operator") have their counters' module bound, and the other way
+ * round; each is declared once and links into its own area (one of the plugin's routes), so a figure on
+ * the dashboard always opens the list that holds what it counts.
+ */
+function needsProblem(m: PluginManifest, b: PluginBindings): string | null {
+  const needs = m.needs ?? [];
+  if (needs.length && typeof b.needs !== 'function') return "needs are declared in plugin.json but index.ts binds no code to them (needs: () => import('./needs'))";
+  if (!needs.length && b.needs !== undefined) return 'index.ts binds needs, which plugin.json does not declare';
+  const paths = new Set(m.routes.map((r) => r.path));
+  const names = new Set<string>();
+  for (const n of needs) {
+    if (names.has(n.name)) return `need "${n.name}" is declared twice`;
+    names.add(n.name);
+    const path = n.link.split('?')[0];
+    if (!paths.has(path)) return `need "${n.name}" links to ${path}, which is not a route of this plugin`;
+  }
   return null;
 }
 
@@ -154,6 +176,9 @@ function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
   const widgets: PluginWidget[] = (m.widgets ?? []).map((w) => ({
     id: `${m.id}.${w.name}`, pluginId: m.id, titleKey: w.titleKey ?? `widgets.${w.name}.title`, size: w.size ?? 'small', chart: w.chart ?? false, component: b.widgets![w.name],
   }));
+  const needs: PluginNeed[] = (m.needs ?? []).map((n) => ({
+    id: `${m.id}.${n.name}`, pluginId: m.id, name: n.name, titleKey: n.titleKey ?? `needs.${n.name}`, link: n.link, intent: n.intent ?? 'warning',
+  }));
   const actions: PluginAction[] = (m.actions ?? []).map((a) => {
     const id = `${m.id}.${a.verb}`;
     return {
@@ -164,7 +189,7 @@ function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
   });
   return {
     id: m.id, titleKey: m.titleKey, icon: m.icon, order: m.order, hideInMenu: m.hideInMenu, roles: m.roles ?? ['*'], cache: m.cache,
-    routes, views, actions, lanes: m.lanes ?? {}, scope: m.scope, widgets, ...(m.objects?.length && { objects: m.objects }), ...(m.vocabularies && { vocabularies: m.vocabularies }), settings: m.settings, locales: b.locales, activate: b.activate, probes: b.probes,
+    routes, views, actions, lanes: m.lanes ?? {}, scope: m.scope, widgets, ...(needs.length && { needs, countNeeds: b.needs }), ...(m.objects?.length && { objects: m.objects }), ...(m.vocabularies && { vocabularies: m.vocabularies }), settings: m.settings, locales: b.locales, activate: b.activate, probes: b.probes,
   };
 }
 

@@ -122,6 +122,27 @@ export interface WidgetDeclaration {
 }
 
 /**
+ * Something of the area that needs the operator now (disabled ad accounts, restricted businesses…),
+ * counted over the area's cached lists and shown in the dashboard's "What needs you now" with a link
+ * that opens the list already filtered to those rows. The count, and which cached lists it reads, are
+ * the plugin's code (`needs` binding, loaded when the dashboard shows): the kernel names no area, no
+ * list and no status, and the manifest repeats no cache key (docs/PLUGINS.md).
+ */
+export interface NeedDeclaration {
+  /** Its counter's name in the needs module; the need id is `<plugin>.<name>`. */
+  name: string;
+  /** What is counted, in the operator's words ("Disabled ad accounts"). Defaults to `needs.<name>`. */
+  titleKey?: string;
+  /**
+   * Where the figure leads: one of this plugin's routes with the list's address state
+   * (`/adaccount/index?status=DISABLED`, `/adaccount/index?f.capUsedPct=>=90&sort=capUsedPct:desc`).
+   */
+  link: string;
+  /** The figure's colour when above zero. Default `warning`. */
+  intent?: 'danger' | 'warning';
+}
+
+/**
  * Which rows are objects an operator may pick where a form asks for them: the rows of `rowType`
  * (each with its `id` and `name`) are objects of the id format `format` (src/kernel/platform/pasted.ts).
  */
@@ -159,6 +180,8 @@ export interface PluginManifest {
   lanes?: Record<string, LaneDeclaration>;
   scope?: ScopeDeclaration;
   widgets?: WidgetDeclaration[];
+  /** What of this area needs the operator now, counted for the dashboard (`needs` binding). */
+  needs?: NeedDeclaration[];
   /** The plugin's settings as a JSON Schema object; the settings drawer renders it, values go through typed storage. */
   settings?: JsonSchema;
 }
@@ -195,6 +218,27 @@ export interface WidgetProps {
   /** Opens the plugin's route (with an optional filter the view understands). */
   open: (path: string, filter?: Record<string, string>) => void;
 }
+
+/** What a need's counter gets besides its lists. */
+export interface NeedContext {
+  store: KernelStore;
+  /** Now, in ms (for states that last until a time, such as a page's deactivation). */
+  now: number;
+}
+
+/** How one need is counted: the cached lists it reads and the count over them. */
+export interface NeedCounter {
+  /** The area's cache keys of the lists it reads (the constants its list view caches under), in the order `count` gets them. */
+  lists: readonly string[];
+  /**
+   * How many rows need the operator: gets `lists` in order (each null while not cached or expired); null
+   * when it cannot tell (its lists are not cached).
+   */
+  count: (lists: readonly (readonly unknown[] | null)[], ctx: NeedContext) => number | null;
+}
+
+/** What a plugin's needs module exports as default: one counter per declared need, by name. */
+export type NeedCounters = Readonly<Record<string, NeedCounter>>;
 
 export interface ActionContext {
   signal: AbortSignal;
@@ -305,6 +349,8 @@ export interface PluginBindings {
   locales: Record<SupportedLocale, LocaleSource>;
   /** Bus subscriptions and start-up work; loaded after the manifest is checked. */
   activate?: () => Promise<{ default: (ctx: KernelContext) => void | (() => void) }>;
+  /** The counters of the needs the manifest declares (`needs`), loaded when the dashboard shows. */
+  needs?: () => Promise<{ default: NeedCounters }>;
   /** The platform check's call families of this plugin (src/kernel/plugin/call-families.ts), loaded when a check runs. */
   probes?: () => Promise<{ default: CallFamilyDeclaration[] }>;
 }
@@ -372,6 +418,16 @@ export interface PluginWidget {
   component: LazyComponent<WidgetProps>;
 }
 
+export interface PluginNeed {
+  /** `<plugin>.<name>`. */
+  id: string;
+  pluginId: string;
+  name: string;
+  titleKey: string;
+  link: string;
+  intent: 'danger' | 'warning';
+}
+
 export interface LoadedPlugin {
   id: string;
   titleKey: string;
@@ -386,6 +442,9 @@ export interface LoadedPlugin {
   lanes: Record<string, LaneDeclaration>;
   scope?: ScopeDeclaration;
   widgets: PluginWidget[];
+  /** What of the area needs the operator (declared `needs`), counted by `countNeeds`. */
+  needs?: PluginNeed[];
+  countNeeds?: PluginBindings['needs'];
   /** The objects its lists hold, by id format (declared `objects`): the sources of the kernel's object picker. */
   objects?: ObjectSourceDeclaration[];
   /** The vocabularies it words for other areas (declared `vocabularies`): name → key prefix. */

@@ -1,12 +1,16 @@
-import { Button, Drawer } from '@blueprintjs/core';
+import { Button, Drawer, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useBus } from '../KernelProvider';
 import { useEscapeFromPage } from '../core/use-escape-from-page';
 import { useDrawerSpace } from '../core/drawer-space';
 import { useSettings } from '../core/settings';
 import { useRunner } from './RunnerHost';
 import { useJobs } from './use-jobs';
-import { JobsView } from './JobsView';
+import { lazyComponent } from '../plugin/route-table';
+
+/** The panel's code (a table) loads when the drawer first opens, not with the navbar on every screen. */
+const loadJobsView = () => import('./JobsView').then((m) => ({ default: m.JobsView }));
 
 const JOBS_DRAWER_SIZE = '60%';
 
@@ -18,6 +22,12 @@ export function JobsButton() {
   const { theme } = useSettings();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
+  const bus = useBus();
+  useEffect(() => {
+    const show = () => setOpen(true);
+    bus.on('jobs:opened', show);
+    return () => bus.off('jobs:opened', show);
+  }, [bus]);
   useEscapeFromPage(open, close);
   useDrawerSpace(open, JOBS_DRAWER_SIZE);
   const running = jobs.filter((j) => j.status === 'running').length;
@@ -29,10 +39,15 @@ export function JobsButton() {
       </Button>
       <Drawer isOpen={open} onClose={close} title={t('runner.jobs')} icon="th-list" size={JOBS_DRAWER_SIZE} className={theme === 'dark' ? 'bp6-dark' : undefined}>
         <div className="tessera-jobs-drawer">
-          <JobsView />
+          <Suspense fallback={<Spinner size={24} />}><JobsPanel /></Suspense>
         </div>
       </Drawer>
     </>
   );
 }
 JobsButton.displayName = 'JobsButton';
+
+function JobsPanel() {
+  const View = lazyComponent(loadJobsView);
+  return <View />;
+}

@@ -62,7 +62,7 @@ export function useTabs(decision: RouteDecision, usablePaths: ReadonlySet<string
   return { tabs, cacheList, generation, closeTab, closeOthers, reloadTab, setTableState };
 }
 
-/** Where "close all" lands: the dashboard (the workspace), the one screen every user has. */
+/** Where "close all" lands: the dashboard, the one screen every user has. */
 export const HOME_PATH = '/dashboard/index';
 
 /**

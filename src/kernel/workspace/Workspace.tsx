@@ -10,7 +10,6 @@ import type { FollowedSelection, LoadedPlugin, PluginView } from '../plugin/type
 import type { JobItem } from '../runner/types';
 import { addTile, defaultWorkspace, emptyWorkspace, JOBS_VIEW, newTileId, pruneConfigs, setTileTableState, withNewTile, WorkspaceFileError, type TileConfig, type WorkspaceFile } from './workspace-file';
 import { TableStateScope, type TableViewState } from '../table/table-state';
-import { JobsView } from '../runner/JobsView';
 import { deleteWorkspace, listWorkspaces, loadCurrentWorkspace, loadWorkspace, MAX_WORKSPACE_NAME, saveCurrentWorkspace, saveWorkspace } from './saved-workspaces';
 import { followCandidates, tileTitles } from './tile-titles';
 import { TileControls } from './TileControls';
@@ -21,7 +20,7 @@ interface ViewEntry { plugin: LoadedPlugin; view: PluginView }
 /** The runner's jobs panel as a tile, offered by the kernel itself. It publishes no selection and follows none. */
 const KERNEL_JOBS_VIEW: ViewEntry = {
   plugin: { id: 'kernel', titleKey: 'runner.jobs', icon: 'th-list', order: -1, roles: ['*'], routes: [], views: [], actions: [], lanes: {}, widgets: [], locales: { 'zh-CN': {}, 'en-US': {} } },
-  view: { id: JOBS_VIEW, titleKey: 'runner.jobs', component: async () => ({ default: JobsView }) },
+  view: { id: JOBS_VIEW, titleKey: 'runner.jobs', component: async () => ({ default: (await import('../runner/JobsView')).JobsView }) },
 };
 
 /**

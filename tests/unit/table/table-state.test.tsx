@@ -1,12 +1,14 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, TableStateScope, type TableViewState } from '../../../src/kernel/table';
 import { addTile, emptyWorkspace, migrateWorkspace, setTileTableState, WORKSPACE_VERSION, type WorkspaceFile } from '../../../src/kernel/workspace/workspace-file';
 import { loadWorkspace, saveWorkspace } from '../../../src/kernel/workspace/saved-workspaces';
-import { Workspace } from '../../../src/kernel';
+import { Workspace } from '../../../src/kernel/workspace/Workspace';
 import { renderWithKernel } from '../../harness/render-with-kernel';
 import { accountColumns, accountId, accounts, renderedIds, renderWithI18n, type Account } from './helpers';
+
+configure({ asyncUtilTimeout: 5000 }); // the workspace and route screens load their code lazily
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A widget's state while its list is not cached but its area has tried (useCacheLoadState): the list is
- * being loaded in this page right now (a list tile of the workspace below, or the area's screen), so the
+ * being loaded in this page right now (a list tile of the workspace, or the area's screen), so the
  * widget waits for it instead of offering a load; or the last load failed, and the widget says why and
  * opens the area, where the list shows the error and loads again.
  */

@@ -10,6 +10,8 @@ import { isAnnouncement, useUnseen, type Announcement } from './unseen';
 import { Link } from 'react-router';
 import { PLATFORM_CHECK_PATH } from '../../plugin/route-table';
 import { useBlockingFindings } from '../../check/PlatformCheckHost';
+import { useCallback, useState } from 'react';
+import { NeedsCounts, type NeedsSummary } from './NeedsCounts';
 
 /** How many unseen notifications and announcements the dashboard shows of each (the bell lists them all). */
 export const NEEDS_ME_NOTIFICATIONS = 3;
@@ -23,7 +25,7 @@ export function extensionNeeds(ext: ExtensionState): 'install' | 'update' | 'opt
   return null;
 }
 
-/** A row of cards: the extension and session warnings, jobs waiting or running, unseen notifications, the admins' announcements. */
+/** A row of cards: the figures of what needs the operator (NeedsCounts), the extension and session warnings, jobs waiting or running, unseen notifications, the admins' announcements. */
 export function NeedsMe() {
   const { t } = useTranslation();
   const ext = useExtensionState();
@@ -34,9 +36,13 @@ export function NeedsMe() {
   const announcements = unseen.list.filter(isAnnouncement);
   const need = extensionNeeds(ext);
   const platform = useBlockingFindings();
-  const nothing = !need && jobs.length === 0 && unseen.list.length === 0 && platform === 0;
+  // Until the figures report, nothing is said to be calm: only what was counted and came to zero is.
+  const [counts, setCounts] = useState<NeedsSummary>({ pending: 0, uncounted: 1 });
+  const onSummary = useCallback((s: NeedsSummary) => setCounts((prev) => (prev.pending === s.pending && prev.uncounted === s.uncounted ? prev : s)), []);
+  const nothing = !need && jobs.length === 0 && unseen.list.length === 0 && platform === 0 && counts.pending === 0 && counts.uncounted === 0;
   return (
     <section className="tessera-needs-me" data-testid="needs-me" aria-label={t('dashboard.needsMe')}>
+      <NeedsCounts onSummary={onSummary} />
       {need && <ExtensionCard need={need} ext={ext} />}
       {platform > 0 && (
         <Card compact className="tessera-need" data-testid="needs-me-platform">

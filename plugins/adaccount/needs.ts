@@ -1,0 +1,28 @@
+// What of the ad accounts needs the operator (plugin.json "needs"): the cached list and the count over it.
+import type { NeedCounter, NeedCounters } from '@kernel';
+import type { AdAccount } from './types';
+import { ADACCOUNT_CACHE_KEY } from './widgets/keys';
+
+/** The share of its spending limit an account has used, in percent (null: no limit set). */
+export function capUsedPct(a: Pick<AdAccount, 'spend_cap' | 'amount_spent'>): number | null {
+  const cap = Number(a.spend_cap);
+  if (!a.spend_cap || !Number.isFinite(cap) || cap <= 0) return null;
+  const spent = Number(a.amount_spent ?? 0);
+  return Number.isFinite(spent) ? (spent / cap) * 100 : null;
+}
+
+/** An account counts as near its cap from this share on (the list's `f.capUsedPct=>=90`). */
+export const NEAR_CAP_PCT = 90;
+
+/** A count over the cached ad-account list (null while it is not cached). */
+const overAccounts = (count: (accounts: readonly AdAccount[]) => number): NeedCounter => ({
+  lists: [ADACCOUNT_CACHE_KEY],
+  count: ([accounts]) => (accounts ? count(accounts as readonly AdAccount[]) : null),
+});
+
+const needs: NeedCounters = {
+  disabled: overAccounts((list) => list.filter((a) => a.account_status === 2).length),
+  needPayment: overAccounts((list) => list.filter((a) => a.account_status === 3).length),
+  nearCap: overAccounts((list) => list.filter((a) => (capUsedPct(a) ?? 0) >= NEAR_CAP_PCT).length),
+};
+export default needs;
