@@ -2,16 +2,9 @@
 import type { NeedCounter, NeedCounters } from '@kernel';
 import type { AdAccount } from './types';
 import { ADACCOUNT_CACHE_KEY } from './widgets/keys';
+import { capUsedPct } from './cap-columns';
 
-/** The share of its spending limit an account has used, in percent (null: no limit set). */
-export function capUsedPct(a: Pick<AdAccount, 'spend_cap' | 'amount_spent'>): number | null {
-  const cap = Number(a.spend_cap);
-  if (!a.spend_cap || !Number.isFinite(cap) || cap <= 0) return null;
-  const spent = Number(a.amount_spent ?? 0);
-  return Number.isFinite(spent) ? (spent / cap) * 100 : null;
-}
-
-/** An account counts as near its cap from this share on (the list's `f.capUsedPct=>=90`). */
+/** An account counts as near its cap from this share on (the list's `f.cap_used_pct=>=90`, the same share: cap-columns.ts). */
 export const NEAR_CAP_PCT = 90;
 
 /** A count over the cached ad-account list (null while it is not cached). */

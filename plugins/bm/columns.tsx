@@ -58,7 +58,7 @@ export function businessColumns(t: TFunction, o: { hiddenAdmins?: boolean; langu
     { id: 'verification', header: t('columns.verification'), value: (b) => codeWord(t, 'verification', b.verification_status), width: 130 },
     { id: 'bmtype', header: t('columns.bmtype'), value: (b) => b.bmtype || t('columns.checking'), width: 100 },
     { id: 'restricted', header: t('columns.restricted'), value: restricted, width: 110,
-      filter: { options: [t('restricted.true'), t('restricted.false')].map((v) => ({ value: v, label: v })) } },
+      filter: { options: (['true', 'false'] as const).map((k) => ({ value: t(`restricted.${k}`), key: k, label: t(`restricted.${k}`) })) } },
     { id: 'integrity', header: t('columns.integrityDisabled'), value: (b) => yesNo(b.is_disabled_for_integrity_reasons), width: 130, filter: yesNoFilter },
     { id: 'extended_credit', header: t('columns.extendedCredit'), value: (b) => yesNo(b.can_use_extended_credit), width: 130, filter: yesNoFilter },
     { id: 'sharing', header: t('columns.sharing'), value: (b) => codeWord(t, 'sharing', b.sharing_eligibility_status), width: 170 },

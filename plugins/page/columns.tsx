@@ -21,7 +21,8 @@ export function deactivationText(p: Page, t: TFunction): string {
 export function pageColumns(t: TFunction, o: { disable?: boolean; language?: string } = {}): DataColumn<Page>[] {
   const language = o.language ?? 'en-US';
   const yesNo = (v: boolean | undefined) => (v === undefined ? '' : v ? t('yes') : t('no'));
-  const yesNoFilter = { options: [t('yes'), t('no')].map((v) => ({ value: v, label: v })) };
+  // the address names a choice by its key (`?f.published=false`), in any language
+  const yesNoFilter = { options: [{ value: t('yes'), key: 'true', label: t('yes') }, { value: t('no'), key: 'false', label: t('no') }] };
   const columns: DataColumn<Page>[] = [
     { id: 'name', header: t('columns.name'), value: (p) => p.name, width: 240 },
     { id: 'id', header: t('columns.id'), value: (p) => p.id, width: 160 },

@@ -13,7 +13,8 @@ import { createKernelStore } from '../../src/kernel/store/store';
 import { identityKey } from '../../src/kernel/store/ttl-cache';
 import { renderWithKernel, TEST_IDENTITY } from '../harness/render-with-kernel';
 import { inlinePlugin } from '../harness/inline-plugin';
-import adaccountNeeds, { capUsedPct } from '../../plugins/adaccount/needs';
+import adaccountNeeds from '../../plugins/adaccount/needs';
+import { capUsedPct } from '../../plugins/adaccount/cap-columns';
 import type { JobRow } from '../../src/kernel/runner/types';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -86,10 +87,10 @@ describe('counting the needs', () => {
   });
 
   it('ad accounts: disabled, need payment, and at 90 % of their cap or more (no cap: never near it)', () => {
-    const a = (account_status: number, spend_cap?: string, amount_spent?: string) => ({ account_status, spend_cap, amount_spent });
+    const a = (account_status: number, spend_cap?: string, amount_spent?: string) => ({ id: 'act_1', account_id: '1', name: 'A', account_status, spend_cap, amount_spent });
     const rows = [a(2), a(2, '1000', '950'), a(3), a(1, '1000', '899'), a(1, '1000', '900'), a(1, '0', '5000'), a(1)];
     expect(capUsedPct(rows[1])).toBe(95);
-    expect(capUsedPct(rows[5])).toBeNull();
+    expect(capUsedPct(rows[5])).toBeUndefined();
     const ctx = { store, now: Date.now() };
     expect([adaccountNeeds.disabled.count([rows], ctx), adaccountNeeds.needPayment.count([rows], ctx), adaccountNeeds.nearCap.count([rows], ctx)]).toEqual([2, 1, 2]);
     expect(adaccountNeeds.disabled.count([null], ctx)).toBeNull();

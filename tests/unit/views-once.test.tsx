@@ -125,7 +125,7 @@ describe('workspaces saved before views were declared once', () => {
     for (const [tileId, config] of Object.entries(before.configById)) {
       if (!config.follow) continue;
       const title = windowOf(config.follow).querySelector(':scope > .mosaic-window-toolbar > .mosaic-window-title')!.textContent!;
-      expect(within(windowOf(tileId)).getByRole('button', { name: `Filtered by the selection in "${title}"` })).toBeTruthy();
+      expect(within(windowOf(tileId)).getByRole('button', { name: (n) => n.endsWith(`is filtered by the selection in ${title}`) })).toBeTruthy();
     }
   });
 });

@@ -135,7 +135,7 @@ export interface NeedDeclaration {
   titleKey?: string;
   /**
    * Where the figure leads: one of this plugin's routes with the list's address state
-   * (`/adaccount/index?status=DISABLED`, `/adaccount/index?f.capUsedPct=>=90&sort=capUsedPct:desc`).
+   * (`/adaccount/index?status=DISABLED`, `/adaccount/index?f.cap_used_pct=>=90&sort=cap_used_pct:desc`).
    */
   link: string;
   /** The figure's colour when above zero. Default `warning`. */
