@@ -65,7 +65,8 @@ describe('jobs and tables', () => {
     await expect(screen.getByRole('button', { name: /^导出/ }).textContent()).resolves.toBe('导出选中的 3 行');
 
     // one click on a row's open button: its detail with the actions for that one account
-    await screen.getByRole('button', { name: '打开 act_120200000000002 的详情' }).click();
+    // the open button is named for the account (its name, else its id): "打开 <name> 的详情"
+    await screen.locator('[data-row-id="act_120200000000002"]').getByRole('button', { name: /^打开 .+ 的详情$/ }).click();
     const detail = page.getByTestId('adaccount-detail');
     await detail.waitFor();
     await expect(detail.getByTestId('object-actions').getByRole('button').count()).resolves.toBeGreaterThan(5);

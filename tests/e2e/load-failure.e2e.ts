@@ -33,6 +33,9 @@ describe('a part whose code cannot be fetched', () => {
   });
 
   it('a chart says so in its box, with a retry that draws it', async () => {
+    // the dashboard's charts draw the lists the areas cached: the ad accounts are read first
+    await page.goto(`${baseUrl}/adaccount/index`);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
     await page.route('**/assets/echarts-parts-*.js', (route) => route.abort('internetdisconnected'));
     await page.goto(`${baseUrl}/dashboard/index`);
     const chart = page.getByTestId('tessera-chart').first();
