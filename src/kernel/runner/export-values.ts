@@ -57,19 +57,7 @@ export async function downloadValuesCsv(stem: string, table: readonly ValueCell[
 
 /** Downloads the table as an Excel workbook (one sheet). */
 export async function downloadValuesXlsx(stem: string, table: readonly ValueCell[][], sheetName: string): Promise<void> {
-  const [{ writeXlsx }, { csvFileName }] = await Promise.all([import('../import/xlsx'), import('../table/csv')]);
+  const [{ writeXlsx }, { csvFileName, downloadBlob }] = await Promise.all([import('../import/xlsx'), import('../table/csv')]);
   const bytes = writeXlsx([{ name: sheetName, rows: table }]);
-  const blob = new Blob([bytes as BlobPart], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = csvFileName(stem).replace(/\.csv$/, '.xlsx');
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  downloadBlob(csvFileName(stem).replace(/\.csv$/, '.xlsx'), new Blob([bytes as BlobPart], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
 }

@@ -58,7 +58,11 @@ export function csvFileName(stem: string, now: Date = new Date()): string {
 
 /** Starts a browser download; the BOM makes Excel read the file as UTF-8 (Chinese text). */
 export function downloadCsv(fileName: string, csv: string): void {
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
+  downloadBlob(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Starts a browser download of a file made in the page. */
+export function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
