@@ -579,6 +579,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         textOf={textOf}
         selected={(p >= onScreenFrom && p < onScreenTo ? selection : laterSelection).hasRow(row)}
         active={!stale && row === activeRow}
+        stale={stale}
         selectLabel={selectLabel}
         openLabel={props.openable ? openLabel : undefined}
         onToggle={onToggle}

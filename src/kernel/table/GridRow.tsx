@@ -67,6 +67,11 @@ interface GridRowProps<Row> extends GridRowHandlers {
   textOf: (row: number, column: DataColumn<Row>) => string;
   selected: boolean;
   active: boolean;
+  /**
+   * Left over from an earlier view, waiting to be unmounted off screen (DataGrid's slots): hidden from
+   * assistive technology and from queries by row id, so the grid never holds one row twice.
+   */
+  stale: boolean;
   /** The checkbox's accessible name for a row id. */
   selectLabel: (rowId: string) => string;
   /** The open button's accessible name for a row (its position in `rows`, its id); absent when rows do not open. */
@@ -111,21 +116,23 @@ const keepTextSelection = (event: MouseEvent) => {
  * row that streams past with as few layers as possible.
  */
 function GridRowImpl<Row>({
-  data, row, rowId, position, domId, columns, columnWindow, cellStyles, fits, textOf, selected, active, selectLabel, openLabel, onToggle, onActivate, onOpen,
+  data, row, rowId, position, domId, columns, columnWindow, cellStyles, fits, textOf, selected, active, stale, selectLabel, openLabel, onToggle, onActivate, onOpen,
 }: GridRowProps<Row>) {
 
   const className =
     'tessera-dt__row tessera-dt__row--body' +
     (position % 2 ? ' tessera-dt__row--odd' : '') +
     (selected ? ' tessera-dt__row--selected' : '') +
-    (active ? ' tessera-dt__row--active' : '');
+    (active ? ' tessera-dt__row--active' : '') +
+    (stale ? ' tessera-dt__row--stale' : '');
   return (
     <div
       id={domId}
       role="row"
       aria-rowindex={position + HEADER_ROWS + 1}
       aria-selected={selected}
-      data-row-id={rowId}
+      aria-hidden={stale || undefined}
+      data-row-id={stale ? undefined : rowId}
       className={className}
       style={{ top: position * ROW_HEIGHT }}
       onClick={() => onActivate(row)}
