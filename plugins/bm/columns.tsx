@@ -1,4 +1,4 @@
-import { codeWord, COUNT_CHARS, formatCount, foundColumn, type DataColumn, type FoundOutput } from '@kernel';
+import { codeWord, codeWordFilter, COUNT_CHARS, formatCount, foundColumn, type DataColumn, type FoundOutput } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { Business } from './types';
 
@@ -50,12 +50,13 @@ export function businessColumns(t: TFunction, o: { hiddenAdmins?: boolean; langu
   const language = o.language ?? 'en-US';
   const count = (of: (b: Business) => number) => ({ value: of, text: (b: Business) => formatCount(of(b), language), textChars: () => COUNT_CHARS });
   const yesNo = (v: boolean | undefined) => (v === undefined ? '' : v ? t('yes') : t('no'));
-  const yesNoFilter = { options: [t('yes'), t('no')].map((v) => ({ value: v, label: v })) };
+  // the address names a choice by its key (`?f.integrity=true`), in any language
+  const yesNoFilter = { options: [{ value: t('yes'), key: 'true', label: t('yes') }, { value: t('no'), key: 'false', label: t('no') }] };
   const restricted = (b: Business) => (b.isRestricted === '' ? t('columns.checking') : b.isRestricted === 'true' ? t('restricted.true') : t('restricted.false'));
   const columns: DataColumn<Business>[] = [
     { id: 'name', header: t('columns.name'), value: (b) => b.name, width: 240 },
     { id: 'id', header: t('columns.id'), value: (b) => b.id, width: 160 },
-    { id: 'verification', header: t('columns.verification'), value: (b) => codeWord(t, 'verification', b.verification_status), width: 130 },
+    { id: 'verification', header: t('columns.verification'), value: (b) => codeWord(t, 'verification', b.verification_status), width: 130, filter: codeWordFilter(t, 'verification') },
     { id: 'bmtype', header: t('columns.bmtype'), value: (b) => b.bmtype || t('columns.checking'), width: 100 },
     { id: 'restricted', header: t('columns.restricted'), value: restricted, width: 110,
       filter: { options: (['true', 'false'] as const).map((k) => ({ value: t(`restricted.${k}`), key: k, label: t(`restricted.${k}`) })) } },

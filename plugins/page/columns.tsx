@@ -1,4 +1,4 @@
-import { codeWord, COUNT_CHARS, formatCount, outputOf, type DataColumn } from '@kernel';
+import { codeWord, codeWordFilter, COUNT_CHARS, formatCount, outputOf, type DataColumn } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { Page } from './types';
 
@@ -28,7 +28,7 @@ export function pageColumns(t: TFunction, o: { disable?: boolean; language?: str
     { id: 'id', header: t('columns.id'), value: (p) => p.id, width: 160 },
     { id: 'category', header: t('columns.category'), value: (p) => p.category ?? '', width: 160 },
     { id: 'fans', header: t('columns.fans'), value: (p) => p.fan_count ?? 0, text: (p) => formatCount(p.fan_count ?? 0, language), textChars: () => COUNT_CHARS, width: 100, filter: 'number' },
-    { id: 'verification', header: t('columns.verification'), value: (p) => codeWord(t, 'verification', p.verification_status), width: 130 },
+    { id: 'verification', header: t('columns.verification'), value: (p) => codeWord(t, 'verification', p.verification_status), width: 130, filter: codeWordFilter(t, 'verification') },
     { id: 'published', header: t('columns.published'), value: (p) => yesNo(p.is_published), width: 100, filter: yesNoFilter },
     { id: 'promotion', header: t('columns.promotion'), value: (p) => yesNo(p.promotion_eligible), width: 120, filter: yesNoFilter },
     { id: 'business', header: t('columns.business'), value: (p) => p.business?.name ?? p.business?.id ?? '', width: 160 },

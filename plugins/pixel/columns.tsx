@@ -1,4 +1,4 @@
-import { codeWord, outputOf, type DataColumn } from '@kernel';
+import { codeWord, codeWordFilter, outputOf, type DataColumn } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { Pixel } from './types';
 
@@ -14,11 +14,12 @@ export const roleLabel = (p: Pixel, t: TFunction) => codeWord(t, 'bmrole', p.bmr
 /** The pixel table's columns, built once per language (keep the array stable). */
 export function pixelColumns(t: TFunction): DataColumn<Pixel>[] {
   const yesNo = (v: boolean) => (v ? t('yes') : t('no'));
-  const yesNoFilter = { options: [t('yes'), t('no')].map((v) => ({ value: v, label: v })) };
+  // the address names a choice by its key (`?f.can_share=false`), in any language
+  const yesNoFilter = { options: [{ value: t('yes'), key: 'true', label: t('yes') }, { value: t('no'), key: 'false', label: t('no') }] };
   return [
     { id: 'name', header: t('columns.name'), value: (p) => p.name, width: 240 },
     { id: 'id', header: t('columns.id'), value: (p) => p.id, width: 160 },
-    { id: 'type', header: t('columns.type'), value: (p) => codeWord(t, 'type', p.type), width: 90 },
+    { id: 'type', header: t('columns.type'), value: (p) => codeWord(t, 'type', p.type), width: 90, filter: codeWordFilter(t, 'type') },
     { id: 'business', header: t('columns.business'), value: (p) => (p.business ? `${p.business.name} (${p.business.id})` : ''), width: 220 },
     { id: 'relation', header: t('columns.relation'), value: (p) => `${p.relation_business.name} (${p.relation_business.id})`, width: 220, hiddenByDefault: true },
     { id: 'bmrole', header: t('columns.bmrole'), value: (p) => roleLabel(p, t), width: 110 },

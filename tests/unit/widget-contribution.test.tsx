@@ -4,6 +4,8 @@ import { renderWithKernel, TEST_IDENTITY } from '../harness/render-with-kernel';
 import { identityKey } from '../../src/kernel/store/ttl-cache';
 import { inlinePlugin } from '../harness/inline-plugin';
 import { useCachedList, type WidgetProps } from '../../src/kernel';
+import { useLocation } from 'react-router';
+import { addressOfFilter } from '../../src/kernel/shell/WidgetBoard';
 
 configure({ asyncUtilTimeout: 5000 }); // widgets load their code lazily; a busy CI machine is slow
 
@@ -18,7 +20,8 @@ function CountWidget({ open }: WidgetProps) {
 const loads = vi.fn();
 function ProbeArea() {
   loads();
-  return <p data-testid="probe-area">{window.location.pathname}</p>;
+  const location = useLocation();
+  return <p data-testid="probe-area">{location.pathname}{location.search}</p>;
 }
 const probeSpec = {
   id: 'probe',
@@ -68,6 +71,15 @@ describe('widgets contributed by plugins', () => {
     await renderWithKernel({ plugins: [board, probe], locale: 'en-US' });
     fireEvent.click(await screen.findByRole('button', { name: 'Load probes' }));
     expect(await screen.findByTestId('probe-area')).toBeTruthy();
+  });
+
+  it('a figure opens its area\'s list filtered, in the list\'s address form (f.<column>)', async () => {
+    const { store } = await renderWithKernel({ plugins: [board, probe], locale: 'en-US' });
+    act(() => { store.setRow('cache', identityKey('probe:list', TEST_IDENTITY.id), { json: JSON.stringify([{ id: 'a', odd: true }]), expires: Date.now() + 60_000 }); });
+    fireEvent.click(await screen.findByTestId('probe-odd'));
+    expect((await screen.findByTestId('probe-area')).textContent).toBe('/probe/index?f.odd=true');
+    expect(addressOfFilter({ status: 'DISABLED' })).toBe('?status=DISABLED');
+    expect(addressOfFilter({ cap_used_pct: '>=90', q: 'acme' })).toBe('?q=acme&f.cap_used_pct=%3E%3D90');
   });
 
   it('an admin policy that disables every area leaves only the kernel\'s own card', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { generate } from '../../sandbox/generate';
 import { ACCOUNT_STATUSES, AGENCY_TASKS, BUSINESS_ROLES, DISABLE_REASONS, PAGE_TASKS } from '../../sandbox/constants';
 import { transactionsOf } from '../../sandbox/areas/adaccount/data';
-import { codeWord, formatCount } from '../../src/kernel/list/code-words';
+import { codeWord, codeWordFilter, formatCount } from '../../src/kernel/list/code-words';
 import { formatCurrency } from '../../src/kernel/graph/money';
 import adaccountManifest from '../../plugins/adaccount/plugin.json';
 import adaccountEn from '../../plugins/adaccount/locales/en-US.json';
@@ -103,6 +103,14 @@ describe('the kernel words a code, a count and an amount', () => {
     expect(codeWord(t, 'relationship', 'SOMETHING_NEW')).toBe('Unknown (SOMETHING_NEW)');
     expect(codeWord(t, 'relationship', '')).toBe('');
     expect(codeWord(t, 'relationship', null)).toBe('');
+  });
+  it('a vocabulary as a column filter: the words offered, the address naming each by its code', () => {
+    const tree = (key: string, o?: { returnObjects?: boolean; defaultValue?: unknown }) => (o?.returnObjects ? lookup(bmEn, key) ?? o.defaultValue : lookup(bmEn, key));
+    const { options } = codeWordFilter(tree as never, 'verification');
+    expect(options.length).toBe(Object.keys(bmEn.verification).length);
+    expect(options.find((o) => o.key === 'not_verified')).toEqual({ key: 'not_verified', value: 'Not verified', label: 'Not verified' });
+    expect(options.every((o) => o.value === codeWord(t, 'verification', o.key))).toBe(true);
+    expect(codeWordFilter(tree as never, 'no_such_vocabulary').options).toEqual([]);
   });
   it('a count with the language\'s separators', () => {
     expect(formatCount(1234567, 'en-US')).toBe('1,234,567');

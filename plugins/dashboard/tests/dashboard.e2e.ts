@@ -124,10 +124,18 @@ describe('the dashboard of a new operator', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await figure('adaccount.disabled').click();
     await page.waitForURL((url) => url.pathname === '/adaccount/index' && url.search === '?status=DISABLED');
+    // A widget's figure too: the restricted businesses open the business list showing just those.
+    await page.goBack();
+    const restricted = page.getByTestId('widget-bm-overview').locator('tr[data-filter=\'{"restricted":"true"}\']');
+    const restrictedCount = Number((await restricted.locator('td').nth(1).textContent())!.replace(/\D/g, ''));
+    await restricted.getByRole('button').click();
+    await page.waitForURL((url) => url.pathname === '/bm/index' && url.search === '?f.restricted=true');
+    const bmCount = page.locator('.tessera-screen:not([hidden]) [data-testid="table-count"]');
+    await expect.poll(() => bmCount.textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${restrictedCount} of ${summary.counts.businesses}`));
 
     // Open an ad account in its area: it becomes a recent item that opens the area again.
     await page.goto(`${baseUrl}/adaccount/index`);
-    const row = page.locator('[data-row-id]').first();
+    const row = page.locator('.tessera-screen:not([hidden]) [data-row-id]').first();
     await row.waitFor({ timeout: 20_000 });
     const id = (await row.getAttribute('data-row-id'))!;
     const name = (await sandbox.object<{ name: string }>('adaccount', id)).name;

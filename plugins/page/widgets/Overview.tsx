@@ -17,9 +17,9 @@ export default function Overview({ open }: WidgetProps) {
     return {
       total: list.length,
       rows: [
-        [t('widgets.overview.unpublished'), list.filter((p) => p.is_published === false).length],
-        [t('widgets.overview.deactivated'), list.filter((p) => isDeactivated(outputs.get(p.id))).length],
-        [t('widgets.overview.notEligible'), list.filter((p) => p.promotion_eligible === false).length],
+        [t('widgets.overview.unpublished'), list.filter((p) => p.is_published === false).length, { published: 'false' }],
+        [t('widgets.overview.deactivated'), list.filter((p) => isDeactivated(outputs.get(p.id))).length, {}, '/page/disable'],
+        [t('widgets.overview.notEligible'), list.filter((p) => p.promotion_eligible === false).length, { promotion: 'false' }],
         [t('widgets.overview.verified'), list.filter((p) => p.verification_status && p.verification_status !== 'not_verified').length],
         [t('widgets.overview.managed'), list.filter((p) => p.tasks?.includes('MANAGE')).length],
       ] as Figure[],
@@ -28,7 +28,7 @@ export default function Overview({ open }: WidgetProps) {
 
   if (!figures) return <ListNotCached state={loadState} onOpen={() => open('/page/index')} icon="document" text={t('widgets.overview.notLoaded')} loadText={t('widgets.overview.load')} />;
   return <FiguresTable testId="widget-page-overview" caption={t('widgets.overview.total', { count: figures.total })} figures={figures.rows}
-    onOpen={() => open('/page/index')} openText={t('widgets.overview.open')} />;
+    onOpen={(filter, path) => open(path ?? '/page/index', filter && Object.keys(filter).length ? filter : undefined)} openText={t('widgets.overview.open')} />;
 }
 
 export { isDeactivated } from '../deactivation';

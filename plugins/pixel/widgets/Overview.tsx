@@ -14,10 +14,10 @@ export default function Overview({ open }: WidgetProps) {
     return {
       total: list.length,
       rows: [
-        [t('widgets.overview.canShare'), list.filter((p) => p.can_share).length],
-        [t('widgets.overview.cannotShare'), list.filter((p) => !p.can_share).length],
-        [t('widgets.overview.datasets'), list.filter((p) => p.type === 'DATASET').length],
-        [t('widgets.overview.unavailable'), list.filter((p) => p.is_unavailable).length],
+        [t('widgets.overview.canShare'), list.filter((p) => p.can_share).length, { can_share: 'true' }],
+        [t('widgets.overview.cannotShare'), list.filter((p) => !p.can_share).length, { can_share: 'false' }],
+        [t('widgets.overview.datasets'), list.filter((p) => p.type === 'DATASET').length, { type: 'DATASET' }],
+        [t('widgets.overview.unavailable'), list.filter((p) => p.is_unavailable).length, { unavailable: 'true' }],
         [t('widgets.overview.neverFired'), list.filter((p) => !p.last_fired_time).length],
       ] as Figure[],
     };
@@ -25,5 +25,5 @@ export default function Overview({ open }: WidgetProps) {
 
   if (!figures) return <ListNotCached state={loadState} onOpen={() => open('/pixel/index')} icon="locate" text={t('widgets.overview.notLoaded')} loadText={t('widgets.overview.load')} />;
   return <FiguresTable testId="widget-pixel-overview" caption={t('widgets.overview.total', { count: figures.total })} figures={figures.rows}
-    onOpen={() => open('/pixel/index')} openText={t('widgets.overview.open')} />;
+    onOpen={(filter) => open('/pixel/index', filter)} openText={t('widgets.overview.open')} />;
 }

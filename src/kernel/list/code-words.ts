@@ -17,6 +17,17 @@ export function codeWord(t: TFunction, prefix: string, code: string | number | n
   return word === MISSING ? String(t('words.unknown', { ns: 'kernel', code })) : word;
 }
 
+/**
+ * A column filter offering the words of a vocabulary (`<prefix>.*` in the plugin's strings) by their codes:
+ * the operator picks a word, the address names the code (`?f.verification=verified`) in any language.
+ * A column's values must be codeWord's words for the same prefix.
+ */
+export function codeWordFilter(t: TFunction, prefix: string): { options: { value: string; key: string; label: string }[] } {
+  const words = t(prefix, { returnObjects: true, defaultValue: {} }) as unknown;
+  const entries = words && typeof words === 'object' ? Object.entries(words as Record<string, unknown>) : [];
+  return { options: entries.filter(([, word]) => typeof word === 'string').map(([key, word]) => ({ value: word as string, key, label: word as string })) };
+}
+
 const countFormats = new Map<string, Intl.NumberFormat>();
 
 /** A count (fans, users, accounts) with the language's separators: 12,345. '' when there is none. */

@@ -215,7 +215,11 @@ export interface FollowedSelection {
 
 /** Props of a dashboard widget. */
 export interface WidgetProps {
-  /** Opens the plugin's route (with an optional filter the view understands). */
+  /**
+   * Opens the plugin's route, with an optional filter its list reads from the address: column id → the
+   * filter as the address writes it (an option's key, `>=90`), `q` the search (`{ restricted: 'true' }`
+   * opens `?f.restricted=true`; docs/DECISIONS.md, "Lists keep their state in the address").
+   */
   open: (path: string, filter?: Record<string, string>) => void;
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useKernel } from '../KernelProvider';
 import type { LoadedPlugin, PluginWidget, WidgetProps } from '../plugin/types';
+import { EMPTY_LIST_ADDRESS, writeListAddress } from '../table/list-address';
 
 /**
  * The dashboard widgets the usable plugins contribute (a disabled plugin's widgets are gone with it),
@@ -31,6 +32,16 @@ WidgetBoard.displayName = 'WidgetBoard';
 /** The kernel's own chart card: the runner's jobs by outcome (its code, and ECharts, load only when shown). */
 const JobsChart = lazy(() => import('./dashboard/JobsChart'));
 
+/**
+ * A widget's filter (column id → the filter as the list's address writes it, `q` the search) as the list's
+ * address: `{ restricted: 'true' }` opens `?f.restricted=true`, `{ status: 'DISABLED' }` `?status=DISABLED`.
+ */
+export function addressOfFilter(filter: Record<string, string>): string {
+  const { q = '', ...columns } = filter;
+  const filters = Object.fromEntries(Object.entries(columns).map(([id, value]) => [id.startsWith('f.') ? id.slice(2) : id, value]));
+  return writeListAddress('', { ...EMPTY_LIST_ADDRESS, q, filters });
+}
+
 const components = new Map<string, ComponentType<WidgetProps>>();
 
 function WidgetCard({ widget, plugin }: { widget: PluginWidget; plugin: LoadedPlugin }) {
@@ -43,7 +54,7 @@ function WidgetCard({ widget, plugin }: { widget: PluginWidget; plugin: LoadedPl
     Component = lazy(widget.component);
     components.set(widget.id, Component);
   }
-  const open = (path: string, filter?: Record<string, string>) => navigate(filter ? `${path}?${new URLSearchParams(filter)}` : path);
+  const open = (path: string, filter?: Record<string, string>) => navigate(`${path}${filter ? addressOfFilter(filter) : ''}`);
   const area = plugin.routes[0]?.path;
   const retry = () => {
     components.delete(widget.id); // a failed lazy import stays failed; take a fresh one

@@ -32,21 +32,25 @@ export function ListNotCached({ state, onOpen, icon, text, loadText }: {
   return <NonIdealState icon={icon} description={text} action={<Button text={loadText} onClick={onOpen} />} />;
 }
 
-/** One figure of a widget: its label, the count, and the filter its area's list opens with when clicked (none: not clickable). */
-export type Figure = readonly [label: string, count: number, filter?: Record<string, string>];
+/**
+ * One figure of a widget: its label, the count, and the filter its area's list opens with when clicked
+ * (none: not clickable; `{}` with a `path`: another screen of the area, unfiltered).
+ */
+export type Figure = readonly [label: string, count: number, filter?: Record<string, string>, path?: string];
 
 /** A widget's figures over a cached list: a caption (the total), one row per figure, and a link to the area. */
 export function FiguresTable({ caption, figures, onOpen, openText, testId }: {
-  caption: string; figures: readonly Figure[]; onOpen: (filter?: Record<string, string>) => void; openText: string; testId: string;
+  caption: string; figures: readonly Figure[]; onOpen: (filter?: Record<string, string>, path?: string) => void; openText: string; testId: string;
 }) {
+  const { i18n } = useTranslation();
   return (
     <div data-testid={testId}>
       <div className="bp6-text-muted">{caption}</div>
       <HTMLTable compact striped>
-        <tbody>{figures.map(([label, n, filter]) => (
-          <tr key={label} data-filter={filter ? JSON.stringify(filter) : undefined}>
-            <td>{filter ? <a role="button" tabIndex={0} onClick={() => onOpen(filter)} onKeyDown={(e) => e.key === 'Enter' && onOpen(filter)}>{label}</a> : label}</td>
-            <td>{n}</td>
+        <tbody>{figures.map(([label, n, filter, path]) => (
+          <tr key={label} data-filter={filter ? JSON.stringify(filter) : undefined} data-path={path}>
+            <td>{filter ? <a role="button" tabIndex={0} onClick={() => onOpen(filter, path)} onKeyDown={(e) => e.key === 'Enter' && onOpen(filter, path)}>{label}</a> : label}</td>
+            <td>{n.toLocaleString(i18n.language)}</td>
           </tr>
         ))}</tbody>
       </HTMLTable>
