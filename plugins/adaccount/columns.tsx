@@ -70,7 +70,7 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
         // the address names a status by the platform's name (`?status=DISABLED`), in any language
         return { value: label, key: s.name, label };
       }) } },
-    detail({ id: 'disable_reason', header: t('columns.disableReason'), value: (a) => (a.account_status === 1 ? '' : label(disableReasonKey(a.disable_reason))), width: 120 }),
+    detail({ id: 'disable_reason', header: t('columns.disableReason'), value: (a) => (a.account_status === 1 ? '' : label(disableReasonKey(a.disable_reason))), code: (a) => a.disable_reason, width: 120 }),
     nativeAmount({ id: 'balance', header: t('columns.balance'), width: 120 }, (a) => major(a, a.balance), (a) => money(a, a.balance)),
     usdAmount({ id: 'balance_usd', header: t('columns.balanceUsd'), width: 120, hiddenByDefault: true }, (a) => major(a, a.balance)),
     nativeAmount({ id: 'spend_cap', header: t('columns.spendCap'), width: 120 }, (a) => (hasCap(a) ? major(a, a.spend_cap) : undefined), (a) => (hasCap(a) ? money(a, a.spend_cap) : noCap), (rows) => accountMoneyChars(rows) + noCap),

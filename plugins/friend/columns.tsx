@@ -8,7 +8,7 @@ export function requestColumns(t: TFunction, withDirection = false): DataColumn<
   const cols: DataColumn<FriendRequestRow>[] = [
     { id: 'name', header: t('columns.name'), value: (r) => r.name, width: 220 },
     { id: 'id', header: t('columns.id'), value: (r) => r.id, width: 170 },
-    { id: 'status', header: t('columns.status'), value: (r) => codeWord(t, 'status', r.status), width: 150 },
+    { id: 'status', header: t('columns.status'), value: (r) => codeWord(t, 'status', r.status), code: (r) => r.status, width: 150 },
     { id: 'time', header: t('columns.time'), value: (r) => r.request_time, text: (r) => when(r.request_time), width: 150 },
     { id: 'url', header: t('columns.url'), value: (r) => r.url, width: 280, hiddenByDefault: true },
   ];

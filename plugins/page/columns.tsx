@@ -28,12 +28,12 @@ export function pageColumns(t: TFunction, o: { disable?: boolean; language?: str
     { id: 'id', header: t('columns.id'), value: (p) => p.id, width: 160 },
     { id: 'category', header: t('columns.category'), value: (p) => p.category ?? '', width: 160 },
     { id: 'fans', header: t('columns.fans'), value: (p) => p.fan_count ?? 0, text: (p) => formatCount(p.fan_count ?? 0, language), textChars: () => COUNT_CHARS, width: 100, filter: 'number' },
-    { id: 'verification', header: t('columns.verification'), value: (p) => codeWord(t, 'verification', p.verification_status), width: 130, filter: codeWordFilter(t, 'verification') },
+    { id: 'verification', header: t('columns.verification'), value: (p) => codeWord(t, 'verification', p.verification_status), code: (p) => p.verification_status, width: 130, filter: codeWordFilter(t, 'verification') },
     { id: 'published', header: t('columns.published'), value: (p) => yesNo(p.is_published), width: 100, filter: yesNoFilter },
     { id: 'promotion', header: t('columns.promotion'), value: (p) => yesNo(p.promotion_eligible), width: 120, filter: yesNoFilter },
     { id: 'business', header: t('columns.business'), value: (p) => p.business?.name ?? p.business?.id ?? '', width: 160 },
     { id: 'created', header: t('columns.created'), value: (p) => (p.page_created_time ? new Date(p.page_created_time).getTime() : undefined), text: (p) => createdDay(p.page_created_time), width: 110 },
-    { id: 'tasks', header: t('columns.tasks'), value: (p) => (p.tasks ?? []).map((x) => codeWord(t, 'tasks', x)).join(', '), width: 220 },
+    { id: 'tasks', header: t('columns.tasks'), value: (p) => (p.tasks ?? []).map((x) => codeWord(t, 'tasks', x)).join(', '), code: (p) => (p.tasks ?? []).join(', '), width: 220 },
   ];
   if (o.disable) columns.splice(2, 0, { id: 'deactivation', header: t('columns.deactivation'), value: (p) => deactivationText(p, t), width: 240 });
   return columns;

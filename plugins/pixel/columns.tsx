@@ -19,10 +19,10 @@ export function pixelColumns(t: TFunction): DataColumn<Pixel>[] {
   return [
     { id: 'name', header: t('columns.name'), value: (p) => p.name, width: 240 },
     { id: 'id', header: t('columns.id'), value: (p) => p.id, width: 160 },
-    { id: 'type', header: t('columns.type'), value: (p) => codeWord(t, 'type', p.type), width: 90, filter: codeWordFilter(t, 'type') },
+    { id: 'type', header: t('columns.type'), value: (p) => codeWord(t, 'type', p.type), code: (p) => p.type, width: 90, filter: codeWordFilter(t, 'type') },
     { id: 'business', header: t('columns.business'), value: (p) => (p.business ? `${p.business.name} (${p.business.id})` : ''), width: 220 },
     { id: 'relation', header: t('columns.relation'), value: (p) => `${p.relation_business.name} (${p.relation_business.id})`, width: 220, hiddenByDefault: true },
-    { id: 'bmrole', header: t('columns.bmrole'), value: (p) => roleLabel(p, t), width: 110 },
+    { id: 'bmrole', header: t('columns.bmrole'), value: (p) => roleLabel(p, t), code: (p) => p.bmrole, width: 110 },
     { id: 'can_share', header: t('columns.canShare'), value: (p) => yesNo(p.can_share), width: 100, filter: yesNoFilter },
     { id: 'unavailable', header: t('columns.unavailable'), value: (p) => yesNo(!!p.is_unavailable), width: 100, filter: yesNoFilter, hiddenByDefault: true },
     { id: 'last_fired', header: t('columns.lastFired'), value: (p) => (p.last_fired_time ? new Date(p.last_fired_time).getTime() : undefined), text: (p) => shortTime(p.last_fired_time), width: 140 },

@@ -12,11 +12,12 @@ export function AccountDetail({ account, item, timeZone, onClose }: { account: A
   const { t, i18n } = useTranslation('adaccount');
   const dark = useSettingsTheme() === 'dark';
   const a = account;
-  const rows: [string, string | undefined][] = a ? [
+  // a worded platform value carries its code, for the cell's tooltip
+  const rows: [string, string | undefined, (string | number)?][] = a ? [
     [t('columns.id'), a.account_id],
     [t('columns.name'), a.name],
-    [t('columns.status'), t(statusKey(a.account_status))],
-    [t('columns.disableReason'), a.account_status === 1 ? '' : t(disableReasonKey(a.disable_reason))],
+    [t('columns.status'), t(statusKey(a.account_status)), a.account_status],
+    [t('columns.disableReason'), a.account_status === 1 ? '' : t(disableReasonKey(a.disable_reason)), a.disable_reason],
     [t('columns.currency'), a.currency],
     [t('columns.balance'), formatMoney(a.balance, a.currency)],
     [t('columns.spendCap'), a.spend_cap && a.spend_cap !== '0' ? formatMoney(a.spend_cap, a.currency) : t('columns.noCap')],
@@ -41,7 +42,7 @@ export function AccountDetail({ account, item, timeZone, onClose }: { account: A
           {item && <ObjectActions rowType="adaccount" item={item} />}
           <HTMLTable compact striped className="adaccount-detail-table">
             <tbody>
-              {rows.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => <tr key={k}><th>{k}</th><td className="tessera-pre">{v}</td></tr>)}
+              {rows.filter(([, v]) => v !== undefined && v !== '').map(([k, v, code]) => <tr key={k}><th>{k}</th><td className="tessera-pre" title={code === undefined ? undefined : String(code)}>{v}</td></tr>)}
             </tbody>
           </HTMLTable>
           <H5>{t('detail.users')}</H5>

@@ -17,19 +17,20 @@ export function BusinessDetail({ business, item, onClose }: { business: Business
   const detail = useBusinessDetail(business?.id ?? null);
   const b = business;
   const yesNo = (v: boolean | undefined) => (v === undefined ? '' : v ? t('yes') : t('no'));
-  const rows: [string, string][] = b ? [
+  // a worded platform value carries its code, for the cell's tooltip
+  const rows: [string, string, string?][] = b ? [
     [t('columns.id'), b.id],
     [t('columns.name'), b.name],
-    [t('columns.verification'), codeWord(t, 'verification', b.verification_status)],
+    [t('columns.verification'), codeWord(t, 'verification', b.verification_status), b.verification_status],
     [t('columns.bmtype'), b.bmtype],
     [t('columns.restricted'), b.isRestricted ? t(`restricted.${b.isRestricted}`) : ''],
     [t('columns.integrityDisabled'), yesNo(b.is_disabled_for_integrity_reasons)],
     [t('columns.extendedCredit'), yesNo(b.can_use_extended_credit)],
-    [t('columns.sharing'), codeWord(t, 'sharing', b.sharing_eligibility_status)],
+    [t('columns.sharing'), codeWord(t, 'sharing', b.sharing_eligibility_status), b.sharing_eligibility_status],
     [t('columns.owned'), count(ownedCount(b))],
     [t('columns.client'), count(clientCount(b))],
     [t('columns.users'), count(userCount(b))],
-    [t('columns.myRole'), myRole(b, t)],
+    [t('columns.myRole'), myRole(b, t), (b.permitted_roles ?? []).join(', ')],
     [t('columns.created'), createdDay(b.created_time)],
     [t('columns.createdBy'), b.created_by?.name ?? b.created_by?.id ?? ''],
   ] : [];
@@ -43,7 +44,7 @@ export function BusinessDetail({ business, item, onClose }: { business: Business
         <div className="bm-detail" data-testid="bm-detail">
           {item && <ObjectActions rowType="business" item={item} />}
           <HTMLTable compact striped className="bm-detail-table">
-            <tbody>{rows.filter(([, v]) => v !== '').map(([k, v]) => <tr key={k}><th>{k}</th><td className="tessera-pre">{v}</td></tr>)}</tbody>
+            <tbody>{rows.filter(([, v]) => v !== '').map(([k, v, code]) => <tr key={k}><th>{k}</th><td className="tessera-pre" title={code || undefined}>{v}</td></tr>)}</tbody>
           </HTMLTable>
 
           <H5>{t('detail.users')}</H5>

@@ -21,20 +21,21 @@ export function PageDetail({ page, item, onClose }: { page: Page | null; item: P
 
   const p = page;
   const yesNo = (v: boolean | undefined) => (v === undefined ? '' : v ? t('yes') : t('no'));
-  const rows: [string, string][] = p ? [
+  // a worded platform value carries its code, for the cell's tooltip
+  const rows: [string, string, string?][] = p ? [
     [t('columns.id'), p.id],
     [t('columns.name'), p.name],
     [t('columns.category'), p.category ?? ''],
     [t('columns.fans'), count(p.fan_count)],
-    [t('columns.verification'), codeWord(t, 'verification', p.verification_status)],
+    [t('columns.verification'), codeWord(t, 'verification', p.verification_status), p.verification_status],
     [t('columns.published'), yesNo(p.is_published)],
     [t('columns.promotion'), yesNo(p.promotion_eligible)],
     [t('columns.created'), createdDay(p.page_created_time)],
-    [t('columns.tasks'), (p.tasks ?? []).map((x) => codeWord(t, 'tasks', x)).join(', ')],
+    [t('columns.tasks'), (p.tasks ?? []).map((x) => codeWord(t, 'tasks', x)).join(', '), (p.tasks ?? []).join(', ')],
     [t('detail.link'), p.link ?? ''],
   ] : [];
   const e = ext.state === 'ready' ? ext.data : null;
-  const extRows: [string, string][] = e ? [
+  const extRows: [string, string, string?][] = e ? [
     [t('detail.additionalProfile'), e.additional_profile_id ?? ''],
     [t('detail.location'), [e.location?.city, e.location?.country].filter(Boolean).join(', ')],
     [t('detail.website'), e.website ?? ''],
@@ -43,7 +44,7 @@ export function PageDetail({ page, item, onClose }: { page: Page | null; item: P
     [t('columns.business'), e.business ? `${e.business.name ?? ''} (${e.business.id})` : t('detail.noBusiness')],
     [t('detail.likes'), count(e.likes)],
     [t('detail.countryLikes'), count(e.country_page_likes)],
-    [t('detail.ineligibleReason'), codeWord(t, 'ineligibleReason', e.promotion_ineligible_reason)],
+    [t('detail.ineligibleReason'), codeWord(t, 'ineligibleReason', e.promotion_ineligible_reason), e.promotion_ineligible_reason],
   ] : [];
 
   return (
@@ -65,10 +66,10 @@ export function PageDetail({ page, item, onClose }: { page: Page | null; item: P
   );
 }
 
-function Table({ rows }: { rows: [string, string][] }) {
+function Table({ rows }: { rows: [string, string, string?][] }) {
   return (
     <HTMLTable compact striped className="page-detail-table">
-      <tbody>{rows.filter(([, v]) => v !== '').map(([k, v]) => <tr key={k}><th>{k}</th><td className="tessera-pre">{v}</td></tr>)}</tbody>
+      <tbody>{rows.filter(([, v]) => v !== '').map(([k, v, code]) => <tr key={k}><th>{k}</th><td className="tessera-pre" title={code || undefined}>{v}</td></tr>)}</tbody>
     </HTMLTable>
   );
 }

@@ -13,13 +13,14 @@ export function PixelDetail({ pixel, onClose }: { pixel: Pixel | null; onClose: 
   const dark = useSettings().theme === 'dark';
   const detail = usePixelDetail(pixel);
   const p = pixel;
-  const rows: [string, string][] = p ? [
+  // a worded platform value carries its code, for the cell's tooltip
+  const rows: [string, string, string?][] = p ? [
     [t('columns.id'), p.id],
     [t('columns.name'), p.name],
-    [t('columns.type'), codeWord(t, 'type', p.type)],
+    [t('columns.type'), codeWord(t, 'type', p.type), p.type],
     [t('columns.business'), p.business ? `${p.business.name} (${p.business.id})` : ''],
     [t('columns.relation'), `${p.relation_business.name} (${p.relation_business.id})`],
-    [t('columns.bmrole'), roleLabel(p, t)],
+    [t('columns.bmrole'), roleLabel(p, t), p.bmrole],
     [t('columns.canShare'), p.can_share ? t('yes') : t('no')],
     [t('columns.lastFired'), shortTime(p.last_fired_time)],
     [t('columns.created'), shortTime(p.creation_time).slice(0, 10)],
@@ -33,7 +34,7 @@ export function PixelDetail({ pixel, onClose }: { pixel: Pixel | null; onClose: 
         <div className="pixel-detail" data-testid="pixel-detail">
           <ObjectActions rowType="pixel" item={toItem(p)} />
           <HTMLTable compact striped className="pixel-detail-table">
-            <tbody>{rows.filter(([, v]) => v !== '').map(([k, v]) => <tr key={k}><th>{k}</th><td className="tessera-pre">{v}</td></tr>)}</tbody>
+            <tbody>{rows.filter(([, v]) => v !== '').map(([k, v, code]) => <tr key={k}><th>{k}</th><td className="tessera-pre" title={code || undefined}>{v}</td></tr>)}</tbody>
           </HTMLTable>
 
           <H5>{t('detail.shared')}</H5>

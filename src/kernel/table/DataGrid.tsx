@@ -552,7 +552,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     const position = Number(rowElement.getAttribute('aria-rowindex')) - HEADER_ROWS - 1;
     const column = shown[columnAtChild(Array.prototype.indexOf.call(rowElement.children, cell), win)];
     if (!column || position < 0 || position >= current.length) return;
-    const title = column.cell ? displayText(column, hoverRows.current[current[position]]) : text(current[position], column);
+    const data = hoverRows.current[current[position]];
+    const word = column.cell ? displayText(column, data) : text(current[position], column);
+    const code = word === '' ? undefined : column.code?.(data);
+    const title = code === undefined || code === null || code === '' ? word : `${word} — ${code}`;
     if (cell.getAttribute('title') !== title) cell.setAttribute('title', title);
   }, []);
 

@@ -47,6 +47,12 @@ export interface DataColumn<Row> {
   csv?: (row: Row) => CellValue;
   /** For an amount: its currency code, written to CSV in a column of its own right after the amount. */
   csvCurrency?: (row: Row) => string | null | undefined;
+  /**
+   * The platform's code behind a value shown as a word (a status, a verification state): it follows the
+   * word in the cell's tooltip ("Not verified — not_verified"), never in its text (docs/DECISIONS.md,
+   * "Words, not codes"). Several codes (a list of tasks) joined by ", ".
+   */
+  code?: (row: Row) => string | number | null | undefined;
   /** Optional custom render; the default renders String(value) as text. */
   cell?: (row: Row) => ReactNode;
   /** Default true. */

@@ -102,6 +102,21 @@ describe('DataTable rendering', () => {
     expect(within(row).getByText('$20').tagName).toBe('STRONG');
   });
 
+  it('puts a worded value\'s platform code after the word in the cell\'s tooltip, never in its text', () => {
+    const worded: DataColumn<Account>[] = [
+      accountColumns[0]!,
+      { id: 'status', header: 'Status', value: (row) => (row.status === 'ACTIVE' ? 'Active' : 'Disabled'), code: (row) => row.status },
+    ];
+    const { container } = renderAccounts({ columns: worded });
+    const cell = container.querySelector('[data-row-id="a2"]')!.querySelectorAll('[role="gridcell"]')[2] as HTMLElement;
+    expect(cell.textContent).toBe('Disabled');
+    fireEvent.pointerOver(cell);
+    expect(cell.getAttribute('title')).toBe('Disabled — DISABLED');
+    const name = container.querySelector('[data-row-id="a2"]')!.querySelectorAll('[role="gridcell"]')[1] as HTMLElement;
+    fireEvent.pointerOver(name);
+    expect(name.getAttribute('title')).toBe('beta Store');
+  });
+
   it('shows Chinese UI strings by default language zh-CN', () => {
     renderWithI18n(
       <DataTable<Account> viewId="zh" rows={[]} columns={accountColumns} getRowId={accountId} />,
