@@ -1,7 +1,7 @@
 // Every screen an operator's screen (issue 33): axe-core over every route of the product, the login
 // page and one dialog of each form-field kind, in English at 1366×768, with no serious or critical
 // violation; the keyboard model (skip link, Ctrl+A in a table, focus back after Preview and after a
-// dialog); a half-width tile of the ad-account list at 1366×768; screenshots in the light theme and
+// dialog); a half-width tile of the ad-account list and every dialog fitting 1366×768; screenshots in the light theme and
 // one dark pass. docs/DECISIONS.md ("Every screen an operator's screen"), docs/BROWSER-TESTS.md.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -161,7 +161,22 @@ async function openAction(buttonTestId: string, actionId: string): Promise<Locat
   await page.locator(`[data-action-id="${actionId}"]`).waitFor({ state: 'detached' });
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
+  await expectFits(dialog);
   return dialog;
+}
+
+/** A dialog fits 1366×768: wholly inside the window, its own body scrolling, its buttons on screen. */
+async function expectFits(dialog: Locator) {
+  const viewport = page.viewportSize()!;
+  const box = (await dialog.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  for (const button of await dialog.locator('.bp6-dialog-footer button:visible').all()) {
+    const b = (await button.boundingBox())!;
+    expect(b.y + b.height, (await button.textContent()) ?? '').toBeLessThanOrEqual(viewport.height);
+  }
 }
 
 /** Escape closes the dialog, and focus is back on the button it was opened from. */
@@ -187,6 +202,7 @@ describe('dialogs of each form-field kind', () => {
     await dialog.locator('#param-name').fill('{name} - Q4');
     await dialog.getByTestId('preview-changes').click();
     await dialog.getByTestId('effects').waitFor();
+    await expectFits(dialog); // with the preview of every selected row
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null && document.activeElement !== document.body)).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('dry-run-heading');
     await page.screenshot({ path: artifact('a11y-dialog-preview-en-light.png') });
