@@ -201,7 +201,7 @@ describe('a long pasted list', () => {
       : i === 144 ? { line: i + 1, text: 'ghost.profile', state: 'notFound' } : { line: i + 1, text: String(1000 + i), state: 'id', id: String(1000 + i) }));
     const list = { ...demo, routes: [{ path: '/demo/index', component: async () => ({ default: () => <RecognisedList lines={lines} format="person" /> }) }] };
     await renderWithKernel({ plugins: [list], locale: 'en-US', route: '/demo/index' });
-    const shown = await screen.findByTestId('recognised');
+    const shown = await screen.findByTestId('recognised', {}, { timeout: 5000 }); // its code loads lazily: slow on a busy machine
     expect(shown.querySelector('tr[data-line="140"]')!.getAttribute('data-state')).toBe('refused');
     expect(shown.querySelector('tr[data-line="145"]')!.getAttribute('data-state')).toBe('notFound');
     expect(shown.querySelector('tr[data-line="120"]')).toBeNull();

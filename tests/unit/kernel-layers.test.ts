@@ -22,7 +22,8 @@ type Layer = (typeof ORDER)[number];
 /** The files at src/kernel's root, each in a layer like a folder. */
 const ROOT_FILES: Record<string, Layer> = {
   // Leaves any layer may use: browser storage keys, the event bus, the build's version, the validators' loader, icon loading.
-  'storage.ts': 'base', 'bus.ts': 'base', 'version.ts': 'base', 'validators.ts': 'base', 'icons.ts': 'base',
+  // Platform codes as words and counts as numbers (code-words.ts): the lists' columns and the runner's job outputs both word codes.
+  'storage.ts': 'base', 'bus.ts': 'base', 'version.ts': 'base', 'validators.ts': 'base', 'icons.ts': 'base', 'code-words.ts': 'base',
   // The React context every screen reads (useKernel) and the types of what it holds: above what it holds (api, bridge, store, plugins).
   'KernelProvider.tsx': 'context', 'context-types.ts': 'context',
   // The entry points compose everything: the barrel (@kernel), boot, the root and the signed-in tree.

@@ -442,6 +442,20 @@ describe('the action kit', () => {
       expect(rows).toHaveLength(1);
       expect(columns.map((c) => c.value(rows[0]))).toEqual(['DE', '{"a":1}']);
     });
+
+    it('words an output property of codes (its own strings or another plugin\'s vocabulary), the codes in the tooltip', () => {
+      const rows = resultRows([{ rowId: 'j:0', jobId: 'j', index: 0, itemId: 'obj_1', item: '{}', state: 'done', attempts: 1, message: '', output: '[{"role":"ADMIN","tasks":"MANAGE, ADVERTISE","status":2},{"role":"NEW_ROLE","tasks":"","status":101}]', scope: '', requestId: '', deadline: 0, finishedAt: 1 }]);
+      const action = { pluginId: 'demo', verb: 'people', output: { type: 'array', items: { type: 'object', properties: {
+        role: { type: 'string', 'x-tessera-words': 'roles' }, tasks: { type: 'string', 'x-tessera-words': 'tasks' }, status: { type: 'integer', 'x-tessera-vocabulary': 'accountStatus' },
+      } } } };
+      const strings: Record<string, string> = { 'demo:roles.ADMIN': 'Admin', 'demo:tasks.MANAGE': 'Manage', 'demo:tasks.ADVERTISE': 'Advertise', 'ads:status.2': 'Disabled', 'ads:status.101': 'Closed' };
+      const t = (key: string, o?: Record<string, unknown>) => strings[`${String(o?.ns)}:${key}`] ?? (key === 'words.unknown' ? `Unknown (${String(o?.code)})` : String(o?.defaultValue ?? key));
+      const columns = outputColumns(action, t, [{ id: 'ads', vocabularies: { accountStatus: 'status' } }]);
+      expect(rows.map((r) => columns.map((c) => c.value(r)))).toEqual([['Admin', 'Manage, Advertise', 'Disabled'], ['Unknown (NEW_ROLE)', '', 'Closed']]);
+      expect(columns.map((c) => c.code?.(rows[0]))).toEqual(['ADMIN', 'MANAGE, ADVERTISE', 2]);
+      // without the vocabulary's owner the codes stay as they are (nothing to word them with)
+      expect(outputColumns(action, t)[2]!.value(rows[0])).toBe(2);
+    });
   });
 
   describe('operations', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { generate } from '../../sandbox/generate';
 import { ACCOUNT_STATUSES, AGENCY_TASKS, BUSINESS_ROLES, DISABLE_REASONS, PAGE_TASKS } from '../../sandbox/constants';
 import { transactionsOf } from '../../sandbox/areas/adaccount/data';
-import { codeWord, codeWordFilter, formatCount } from '../../src/kernel/list/code-words';
+import { codeWord, codeWordFilter, formatCount } from '../../src/kernel/code-words';
 import { formatCurrency } from '../../src/kernel/graph/money';
 import adaccountManifest from '../../plugins/adaccount/plugin.json';
 import adaccountEn from '../../plugins/adaccount/locales/en-US.json';
@@ -78,6 +78,39 @@ describe('every code the sandbox can give has a word in both languages', () => {
       }
     });
   }
+});
+
+describe('job outputs of codes name vocabularies that exist', () => {
+  const manifests = import.meta.glob<{ id: string; vocabularies?: Record<string, string>; actions?: { verb: string; output?: Record<string, unknown> }[] }>('../../plugins/*/plugin.json', { eager: true, import: 'default' });
+  const locales = import.meta.glob<Tree>('../../plugins/*/locales/*.json', { eager: true, import: 'default' });
+  const plugins = Object.values(manifests);
+  const declared: string[] = [];
+  for (const plugin of plugins) {
+    for (const action of plugin.actions ?? []) {
+      const output = action.output as { type?: string; items?: { properties?: Record<string, Record<string, unknown>> }; properties?: Record<string, Record<string, unknown>> } | undefined;
+      const properties = (output?.type === 'array' ? output.items?.properties : output?.properties) ?? {};
+      for (const [name, schema] of Object.entries(properties)) {
+        const own = schema['x-tessera-words'];
+        const vocabulary = schema['x-tessera-vocabulary'];
+        if (typeof own === 'string') declared.push(`${plugin.id}.${action.verb}.${name} → ${plugin.id}:${own}`);
+        if (typeof vocabulary === 'string') {
+          const owner = plugins.find((p) => p.vocabularies?.[vocabulary] !== undefined);
+          declared.push(`${plugin.id}.${action.verb}.${name} → ${owner ? `${owner.id}:${owner.vocabularies![vocabulary]}` : `missing vocabulary ${vocabulary}`}`);
+        }
+      }
+    }
+  }
+  it('every output property of codes has its words in both languages', () => {
+    expect(declared.length).toBeGreaterThan(20);
+    for (const entry of declared) {
+      const [, ns, prefix] = entry.match(/→ ([a-z]+):(.+)$/) ?? [];
+      expect(ns, entry).toBeTruthy();
+      for (const language of ['en-US', 'zh-CN']) {
+        const words = lookup(locales[`../../plugins/${ns}/locales/${language}.json`]!, prefix!);
+        expect(words && typeof words === 'object' && Object.keys(words as Tree).length > 0, `${entry} in ${language}`).toBe(true);
+      }
+    }
+  });
 });
 
 describe('one term per status', () => {

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useKernel } from '../KernelProvider';
 import { screenAt, screenTitle } from '../plugin/screens';
-import { codeWord } from './code-words';
+import { codeWord } from '../code-words';
 
-export { codeWord, formatCount, COUNT_CHARS } from './code-words';
+export { codeWord, formatCount, COUNT_CHARS } from '../code-words';
 
 /**
  * The words of a vocabulary a plugin declares in its manifest (`"vocabularies": { "<name>": "<key prefix>" }`),

@@ -181,9 +181,9 @@ function JobItems({ job }: { job: JobRow }) {
     { id: 'message', header: t('runner.message'), value: (i) => itemMessageText(i.message, t), width: 320, cell: (i) => <ItemReason row={i} /> },
     { id: 'state', header: t('runner.state'), value: (i) => t(`runner.itemState.${i.state}`), width: 100, filter: { options: ['pending', 'inflight', 'done', 'failed', 'skipped', 'unknown'].map((s) => ({ value: t(`runner.itemState.${s}`), label: t(`runner.itemState.${s}`) })) } },
     { id: 'attempts', header: t('runner.attempts'), value: (i) => i.attempts, width: 90 },
-    ...outputColumns(action, t),
+    ...outputColumns(action, t, allPlugins),
     { id: 'item', header: t('runner.itemId'), value: objectId, width: 220, cell: (i) => <CopyableId id={objectId(i)} /> },
-  ], [t, action]);
+  ], [t, action, allPlugins]);
   const exportValues = (format: 'csv' | 'xlsx') => {
     if (!action) return;
     const title = t(action.titleKey, { ns: action.pluginId });

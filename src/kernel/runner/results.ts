@@ -1,6 +1,7 @@
 import type { DataColumn, CellValue } from '../table';
 import type { JsonSchema, PluginAction } from '../plugin/types';
 import type { StoredItem } from './job-store';
+import { codeWord } from '../code-words';
 
 /** One line of a job's results: an item, or one row of an item's array output (the item's cells repeated). */
 export type ResultRow = StoredItem & {
@@ -52,17 +53,57 @@ export function outputCell(value: unknown): CellValue {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/** Where the words of an output property's codes are: a namespace (a plugin's id) and a key prefix in it. */
+export interface OutputWords { ns: string; prefix: string }
+
+/**
+ * The words of an output property, from its schema: `"x-tessera-words": "<prefix>"` in the action's own
+ * plugin, or `"x-tessera-vocabulary": "<name>"` offered by another plugin's manifest (`vocabularies`).
+ * Null when the property holds no codes (a name, an id, a count).
+ */
+export function outputWords(action: Pick<PluginAction, 'pluginId' | 'output'>, property: string, vocabularies: VocabularyOwners = []): OutputWords | null {
+  const schema = outputRow(action.output)?.[property] as Record<string, unknown> | undefined;
+  const own = schema?.['x-tessera-words'];
+  if (typeof own === 'string') return { ns: action.pluginId, prefix: own };
+  const name = schema?.['x-tessera-vocabulary'];
+  if (typeof name !== 'string') return null;
+  const owner = vocabularies.find((p) => p.vocabularies?.[name] !== undefined);
+  return owner ? { ns: owner.id, prefix: owner.vocabularies![name]! } : null;
+}
+
+/** The plugins that offer vocabularies (their manifests' `vocabularies`). */
+export type VocabularyOwners = readonly { id: string; vocabularies?: Record<string, string> }[];
+
+function outputRow(output: JsonSchema | undefined): Record<string, unknown> | undefined {
+  const row = (output?.type === 'array' ? output.items : output) as JsonSchema | undefined;
+  return row?.properties as Record<string, unknown> | undefined;
+}
+
+/** An output value of codes as words: one code, or several joined by ", " (a list of tasks), each worded. */
+function wordsOf(value: unknown, words: OutputWords, t: Translate): string {
+  if (value === null || value === undefined || value === '') return '';
+  const wordOne = (code: string) => codeWord(((key: string, o?: Record<string, unknown>) => t(key, { ...o, ns: o?.ns ?? words.ns })) as never, words.prefix, code);
+  return typeof value === 'string' && value.includes(',') ? value.split(',').map((c) => wordOne(c.trim())).join(', ') : wordOne(String(value));
+}
+
 /**
  * One column per property of the action's output, titled from the plugin's namespace
- * (`actions.<verb>.output.<property>`), so the panel and the CSV show real columns.
+ * (`actions.<verb>.output.<property>`), so the panel and the CSV show real columns. A property of codes
+ * (outputWords) shows its words, the codes in the cell's tooltip (docs/DECISIONS.md, "Words, not codes").
  */
-export function outputColumns(action: Pick<PluginAction, 'pluginId' | 'verb' | 'output'> | undefined, t: Translate): DataColumn<ResultRow>[] {
+export function outputColumns(action: Pick<PluginAction, 'pluginId' | 'verb' | 'output'> | undefined, t: Translate, vocabularies: VocabularyOwners = []): DataColumn<ResultRow>[] {
   if (!action) return [];
-  return outputProperties(action.output).map((property) => ({
-    id: `output.${property}`,
-    header: t(`actions.${action.verb}.output.${property}`, { ns: action.pluginId, defaultValue: property }),
-    value: (row: ResultRow) => outputCell(row.out?.[property]),
-  }));
+  return outputProperties(action.output).map((property) => {
+    const header = t(`actions.${action.verb}.output.${property}`, { ns: action.pluginId, defaultValue: property });
+    const words = outputWords(action, property, vocabularies);
+    if (!words) return { id: `output.${property}`, header, value: (row: ResultRow) => outputCell(row.out?.[property]) };
+    return {
+      id: `output.${property}`,
+      header,
+      value: (row: ResultRow) => wordsOf(row.out?.[property], words, t),
+      code: (row: ResultRow) => outputCell(row.out?.[property]) as string | number,
+    };
+  });
 }
 
 /**
