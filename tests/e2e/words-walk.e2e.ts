@@ -184,6 +184,38 @@ async function walk(hostile: boolean, found: string[], counts: Record<string, nu
   }
 }
 
+/**
+ * A read job's outputs, as the jobs panel lists them: the people of three businesses (their roles and
+ * two-factor states are platform codes), in both languages.
+ */
+async function walkJobOutputs(found: string[], counts: Record<string, number>) {
+  const screen = await openFromMenu('/bm/index');
+  await screen.locator('[data-row-id]').first().waitFor({ timeout: 30_000 });
+  const ids = (await screen.locator('[data-row-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-id')!))).slice(0, 3);
+  // the side menu's rail stays open while the pointer or focus is on it, over the rows' checkboxes: away from it
+  await page.mouse.move(900, 500);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect.poll(() => page.locator('.tessera-sidemenu > .bp6-menu').evaluate((e) => e.getBoundingClientRect().width)).toBeLessThan(100);
+  for (const id of ids) await screen.locator(`[data-row-id="${id}"] input[type="checkbox"]`).check({ force: true });
+  await screen.getByTestId('bm-actions').click();
+  await page.locator('[data-action-id="bm.listUsers"]').click();
+  await page.getByRole('dialog').locator('button[type="submit"]').click(); // Start, in either language
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByTestId('jobs-button').click();
+  const job = page.locator('[data-job-id]').first();
+  await expect.poll(() => job.getAttribute('data-job-status'), { timeout: 60_000 }).toBe('done');
+  await job.getByTestId('job-items-toggle').click();
+  const items = page.locator('.tessera-job-items');
+  await items.locator('[data-row-id]').first().waitFor();
+  for (const locale of [current, other(current)]) {
+    await speak(locale);
+    const texts = await rowTexts(items);
+    counts['job output cells'] = (counts['job output cells'] ?? 0) + texts.length;
+    found.push(...codesIn({ where: `normal ${locale} bm.listUsers outputs`, texts }));
+  }
+  await page.keyboard.press('Escape');
+}
+
 describe('every screen shows words, not codes', () => {
   it('finds the codes it looks for (the detector itself)', () => {
     const found = codesIn({ where: 'self-check', texts: ['PENDING_RISK_REVIEW', 'Sharing: disabled_due_to_trust_tier', 'AGENCY', 'enabled', 'Disabled', 'USD', '{{access_token}} Ada', '120200000000001', 'Pending risk review'] });
@@ -209,12 +241,14 @@ describe('every screen shows words, not codes', () => {
       await loginAs(page, baseUrl, 'operator@tessera.test');
       await page.goto(`${baseUrl}/adaccount/index`);
       await walk(hostile, found, counts);
+      if (!hostile) await walkJobOutputs(found, counts);
     }
     // It looked at what it says it checks.
     for (const area of LISTS) expect(counts[`${area.area} rows`], area.area).toBeGreaterThan(3 * 4); // both data sets, both languages
     expect(counts['adaccount status cells']).toBeGreaterThan(4 * 10);
     expect(counts['business account status cells']).toBeGreaterThan(4 * 3);
     for (const path of SCREENS) expect(counts[`${path} texts`], path).toBeGreaterThan(0);
+    expect(counts['job output cells']).toBeGreaterThan(2 * 3 * 4);
     for (const area of LISTS.filter((l) => 'detail' in l)) expect(counts[`${area.area} panel values`], area.area).toBeGreaterThan(20);
     expect(found).toEqual([]);
   });
