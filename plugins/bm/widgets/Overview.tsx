@@ -19,7 +19,7 @@ export default function Overview({ open }: WidgetProps) {
         [t('widgets.overview.restricted'), list.filter((b) => b.isRestricted === 'true').length, { restricted: 'true' }],
         [t('widgets.overview.integrity'), list.filter((b) => b.is_disabled_for_integrity_reasons).length, { integrity: 'true' }],
         [t('widgets.overview.verified'), list.filter((b) => b.verification_status === 'verified').length, { verification: 'verified' }],
-        ...[...byType.entries()].sort((a, b) => b[1] - a[1]).map(([type, n]) => [t('widgets.overview.byType', { type }), n, { bmtype: type }]),
+        ...[...byType.entries()].sort((a, b) => b[1] - a[1]).map(([type, n]) => [t('widgets.overview.byType', { type }), n, { bmtype: `=${type}` }]),
       ] as Figure[],
     };
   }, [list, t]);

@@ -255,6 +255,7 @@ function ColumnFilter({ spec, onFilter, t }: { spec: Omit<FilterCellProps, 'onFi
         fill
         type="search"
         aria-label={label}
+        title={t('table.textFilterHint')}
         placeholder={t('table.filterPlaceholder')}
         value={spec.filterValue}
         onChange={(event) => onFilter(spec.id, event.currentTarget.value)}

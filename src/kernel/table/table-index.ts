@@ -1,7 +1,7 @@
 import { NEVER, type TimeUp } from './chunked-sort';
 import { ColumnIndex, EMPTY_RANK } from './column-index';
 import type { IdLookup } from './selection';
-import { normalizeQuery, type ColumnFilter, type SortingState } from './table-model';
+import { displayText, normalizeQuery, type ColumnFilter, type SortingState } from './table-model';
 import { looksLikeNumberFilter, matchesNumber, parseNumberFilter, type NumberFilter } from './number-filter';
 import type { DataColumn } from './types';
 
@@ -204,16 +204,24 @@ export class TableIndex<Row> implements IdLookup {
       if (looksLikeNumberFilter(filter.value)) return null;
     }
     const exact = typeof column.filter === 'object' && column.filter !== null;
-    const query = exact ? filter.value : normalizeQuery(filter.value);
+    // `=BM1` in a text filter: the whole text, in any case (a dashboard figure's link to "BM1", not "BM10")
+    const whole = !exact && /^=./.test(filter.value.trim());
+    if (!exact && filter.value.trim() === '=') return null; // the start of `=text`: the list does not blink empty
+    const query = exact ? filter.value : normalizeQuery(whole ? filter.value.trim().slice(1) : filter.value);
     if (!query) return null;
     index.build(NEVER, false);
+    const key = whole ? `=${query}` : query;
     const kept = this.filters.get(filter.id);
     const previous = kept && kept.trust === index.trustChanges ? kept : undefined;
-    if (previous && previous.exact === exact && previous.query === query) return previous.mask;
+    if (previous && previous.exact === exact && previous.query === key) return previous.mask;
     const mask = new Uint8Array(this.size);
     if (exact) index.markEqual(query, mask);
-    else index.markContaining(query, mask, previous && !previous.exact && query.includes(previous.query) ? previous.mask : null);
-    this.filters.set(filter.id, { query, exact, trust: index.trustChanges, mask });
+    else {
+      const narrows = previous && !previous.exact && !whole && !previous.query.startsWith('=') && query.includes(previous.query);
+      index.markContaining(query, mask, narrows ? previous.mask : null);
+      if (whole) for (let row = 0; row < this.size; row++) if (mask[row] === 1 && displayText(column, this.rows[row]).trim().toLowerCase() !== query) mask[row] = 0;
+    }
+    this.filters.set(filter.id, { query: key, exact, trust: index.trustChanges, mask });
     return mask;
   }
 

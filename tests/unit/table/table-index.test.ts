@@ -227,6 +227,18 @@ describe('TableIndex filtering', () => {
     expect(ids(index, index.view(index.order([{ id: 'name', desc: true }]), index.filter('', searchIds, [{ id: 'group', value: 'b' }])))).toEqual(['i0', 'i2', 'i4']);
   });
 
+  it('a text filter starting with = keeps the rows whose whole text it is, in any case', () => {
+    const index = build();
+    const part = index.filter('', searchIds, [{ id: 'note', value: 'store' }]);
+    expect(ids(index, index.view(null, part))).toEqual(['i2', 'i3']);
+    const whole = index.filter('', searchIds, [{ id: 'note', value: '=STORE' }]);
+    expect(ids(index, index.view(null, whole))).toEqual(['i2']);
+    // after a whole-text filter, a part filter again finds every row containing it
+    expect(index.filter('', searchIds, [{ id: 'note', value: 'stor' }])!.count).toBe(3);
+    expect(index.filter('', searchIds, [{ id: 'name', value: '=charlie 1' }])!.count).toBe(0);
+    expect(index.filter('', searchIds, [{ id: 'note', value: '=' }])).toBeNull(); // a lone "=" filters nothing yet
+  });
+
   it('an option filter matches the whole text exactly', () => {
     const index = build();
     expect(index.filter('', searchIds, [{ id: 'group', value: 'B' }])!.count).toBe(0);
