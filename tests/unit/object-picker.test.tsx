@@ -92,7 +92,9 @@ describe('the object picker', () => {
     // picked objects show by name; removing one removes its line
     expect(within(picker()).getByText('Blue Harbor JP')).toBeTruthy();
     const tag = within(picker()).getByText('Lucky Peak MENA').closest('.bp6-tag')!;
-    fireEvent.click(tag.querySelector('button')!);
+    // each tag's remove button is named for what it takes out (Blueprint names them all "Remove tag")
+    expect(within(picker()).queryByRole('button', { name: 'Remove tag' })).toBeNull();
+    fireEvent.click(within(picker()).getByRole('button', { name: 'Take out Lucky Peak MENA' }));
     expect(text()).toBe('act_102');
   });
 

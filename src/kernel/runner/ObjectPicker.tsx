@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Menu, MenuItem, Tag } from '@blueprintjs/core';
 import { MultiSelect, type ItemRenderer, type ItemListRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
@@ -125,8 +125,19 @@ function Picker({ format, rowTypes, text, onChange, single, onBlur, testId }: Re
   const keepEnter = (e: KeyboardEvent<HTMLDivElement>) => { if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') e.preventDefault(); };
   const hidden = picked.length - TAGS;
 
+  // Blueprint names every tag's remove button "Remove tag", in English, whatever the tag; each is named
+  // here for the object it takes out, in the operator's language (set after every render: Blueprint
+  // does not set the name again on an update).
+  const boxRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    for (const tag of boxRef.current?.querySelectorAll('.bp6-tag-input-values > .bp6-tag') ?? []) {
+      const remove = tag.querySelector(':scope > .bp6-tag-remove');
+      const name = t('picker.remove', { name: tag.textContent ?? '' });
+      if (remove && remove.getAttribute('aria-label') !== name) remove.setAttribute('aria-label', name);
+    }
+  });
   return (
-    <div className="tessera-object-picker" data-testid={testId} onKeyDown={keepEnter}>
+    <div className="tessera-object-picker" data-testid={testId} onKeyDown={keepEnter} ref={boxRef}>
       <MultiSelect<PickableObject>
         items={shown}
         selectedItems={tags}
