@@ -108,3 +108,4 @@ export type { PastedList } from './runner/Recognised';
 export { LANE_PROFILES } from './runner/lanes';
 export type { JobItem, JobRow, ItemRow } from './runner/types';
 export type { Draft } from './runner/draft';
+export { useReturnFocus } from './core/focus-return';

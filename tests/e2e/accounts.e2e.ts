@@ -118,6 +118,8 @@ describe('accounts in real Chromium against the real server', () => {
     await page.screenshot({ path: artifact('payment-confirm-en-light.png') });
     await page.getByRole('button', { name: 'Cancel' }).click();
     await summary.waitFor({ state: 'detached' });
+    // focus is back on the Buy button the summary was opened from, not on the page
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Buy');
     expect(await page.getByTestId('payment-result').count()).toBe(0);
     await page.getByRole('tab', { name: 'Upgrade' }).click();
     await expect(page.locator('.tessera-services').textContent()).resolves.not.toMatch(/0 days/);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, H4, H5, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { API, ApiError, apiGet, apiPost, membershipLevelLabel, patchSession, showToast, useApi, useSession, type PaymentStart, type ServiceCatalogue, type ServiceKind, type ServiceView } from '@kernel';
+import { API, ApiError, apiGet, apiPost, membershipLevelLabel, patchSession, showToast, useApi, useReturnFocus, useSession, type PaymentStart, type ServiceCatalogue, type ServiceKind, type ServiceView } from '@kernel';
 
 type Kind = ServiceKind;
 type Service = ServiceView;
@@ -133,6 +133,7 @@ function OrderSummary({ service, membership, provider, levelLabel, onCancel, onC
   onConfirm: () => void;
 }) {
   const { t } = useTranslation('payment');
+  useReturnFocus(true); // unmounted on close: focus goes back to the service's Buy button
   const day = (d: Date) => d.toLocaleDateString();
   const currentExpiry = membership.active && membership.expiry ? new Date(membership.expiry) : null;
   const unlocks = service.kind === 'fuel' ? t('confirm.fuel', { amount: service.fuelAmount }) : t('confirm.level', { level: levelLabel(service.level) });
