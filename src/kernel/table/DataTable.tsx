@@ -44,7 +44,7 @@
  *   speed, so fast scrolling renders one viewport of new rows per frame and never paints a
  *   blank or stale row.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
 import { Button, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { CrossIcon, DuplicateIcon, ExportIcon, FilterRemoveIcon, InboxIcon, SearchIcon } from '@blueprintjs/icons';
 import { OverflowActions, ToolbarActionsProvider, useActionRegistry, type ToolbarAction } from './TableToolbar';
@@ -89,6 +89,7 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
   const table = useTable({ ...headlessOptions, columns: columnDefs, data: headlessOptions.data as readonly HeadlessRow<Row>[], initialState });
   const tableRef = useRef(table);
   tableRef.current = table;
+  useChoiceFiltersFollowColumns(columns, table);
   const { sorting, columnFilters: tableFilters, columnVisibility, columnOrder, columnSizing, columnPinning, columnResizing, pagination } = table.state;
   const { pageIndex } = pagination;
   const pageSize = pagination.pageSize as PageSize;
@@ -591,6 +592,34 @@ function HeadlessDataTable<Row>(props: DataTableProps<Row> & { store: TableState
   );
 }
 HeadlessDataTable.displayName = 'HeadlessDataTable';
+
+/**
+ * A choice filter holds the option's word (what the engine matches), and the words change with the
+ * language: when the columns are built again, a chosen option is chosen again by its key (or its place
+ * in the list), so "Disabled" becomes "已停用" instead of a filter no row matches.
+ */
+function useChoiceFiltersFollowColumns<Row>(columns: readonly DataColumn<Row>[], table: { state: { columnFilters: { id: string; value: unknown }[] }; getColumn: (id: string) => { setFilterValue: (value: unknown) => void } | undefined }) {
+  const previous = useRef(columns);
+  const tableRef = useRef(table);
+  tableRef.current = table;
+  useLayoutEffect(() => {
+    const before = previous.current;
+    previous.current = columns;
+    if (before === columns) return;
+    const was = new Map(before.map((c) => [c.id, c]));
+    for (const filter of tableRef.current.state.columnFilters) {
+      const value = String(filter.value ?? '');
+      const now = columns.find((c) => c.id === filter.id)?.filter;
+      const old = was.get(filter.id)?.filter;
+      if (typeof now !== 'object' || !now || typeof old !== 'object' || !old || now.options.some((o) => o.value === value)) continue;
+      const place = old.options.findIndex((o) => o.value === value);
+      if (place < 0) continue;
+      const key = old.options[place]!.key;
+      const next = key !== undefined ? now.options.find((o) => o.key === key) : now.options[place];
+      if (next) tableRef.current.getColumn(filter.id)?.setFilterValue(next.value);
+    }
+  }, [columns]);
+}
 
 /** A failure's words for a toast: the server's `info` (already in the operator's language), else the error's message. */
 function errorText(error: unknown): string {

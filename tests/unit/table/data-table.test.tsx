@@ -206,6 +206,22 @@ describe('filtering', () => {
     expect(renderedIds(container)).toHaveLength(5);
   });
 
+  it('a chosen option stays chosen when the columns are built again in another language', () => {
+    const worded = (active: string, disabled: string): DataColumn<Account>[] => [
+      accountColumns[0]!,
+      { id: 'status', header: 'Status', value: (row) => (row.status === 'ACTIVE' ? active : disabled),
+        filter: { options: [{ value: active, key: 'ACTIVE', label: active }, { value: disabled, key: 'DISABLED', label: disabled }] } },
+    ];
+    const table = (columns: DataColumn<Account>[]) => <DataTable<Account> viewId="test-accounts" rows={accounts} columns={columns} getRowId={accountId} height={500} />;
+    const { container, rerender } = renderWithI18n(table(worded('Active', 'Disabled')));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Filter "Status"' }), { target: { value: 'Disabled' } });
+    const disabled = renderedIds(container);
+    expect(disabled).toEqual(accounts.filter((a) => a.status === 'DISABLED').map((a) => a.id));
+    rerender(table(worded('启用', '已停用')));
+    expect((screen.getByRole('combobox', { name: 'Filter "Status"' }) as HTMLSelectElement).value).toBe('已停用');
+    expect(renderedIds(container)).toEqual(disabled);
+  });
+
   it('filter: false renders no filter input', () => {
     const columns = accountColumns.map((c) => (c.id === 'spend' ? { ...c, filter: false as const } : c));
     renderAccounts({ columns });
