@@ -21,7 +21,11 @@ afterAll(async () => browser?.close());
 
 const LIST = '[data-screen="/adaccount/index"]';
 /** The ids of the first rows shown (the grid renders the rows near the viewport, a few more as it idles). */
-const rowIds = async (first = 12) => (await page.locator(`${LIST} [data-row-id]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-row-id')!))).slice(0, first);
+/** The first rows the list shows, in the order it shows them (the grid recycles row elements: their order in the document is not the view's). */
+const rowIds = async (first = 12) => (await page.locator(`${LIST} [data-row-id]`).evaluateAll((els) => els
+  .map((e) => ({ id: e.getAttribute('data-row-id')!, at: Number(e.getAttribute('aria-rowindex')) }))
+  .sort((a, b) => a.at - b.at)
+  .map((r) => r.id))).slice(0, first);
 const count = async () => (await page.locator(`${LIST} [data-testid="table-count"]`).textContent()) ?? '';
 const query = () => new URL(page.url()).searchParams;
 /** What "% of cap used" is for an account, from the sandbox's own state (minor units; one currency). */
