@@ -209,9 +209,20 @@ async function walkJobOutputs(found: string[], counts: Record<string, number>) {
   await items.locator('[data-row-id]').first().waitFor();
   for (const locale of [current, other(current)]) {
     await speak(locale);
-    const texts = await rowTexts(items);
+    // the grid draws the columns in view: the output columns are to the right of the item's own
+    const grid = items.getByRole('grid');
+    await grid.evaluate((e) => { e.scrollLeft = 0; });
+    const left = await rowTexts(items);
+    await grid.evaluate((e) => { e.scrollLeft = e.scrollWidth; });
+    await expect.poll(() => items.locator('[data-row-id] [role="gridcell"][aria-colindex]').count()).toBeGreaterThan(0);
+    await page.waitForTimeout(100); // a frame for the cells of the columns scrolled into view
+    const texts = [...left, ...await rowTexts(items)];
     counts['job output cells'] = (counts['job output cells'] ?? 0) + texts.length;
+    // the output columns were read, not only the ones left of them: a role and a two-factor state as words
+    expect(texts.some((text) => ['Admin', 'Employee', '管理员', '员工'].includes(text.trim())), texts.join(' | ')).toBe(true);
+    expect(texts.some((text) => ['On', 'Off', '已开启', '未开启'].includes(text.trim())), texts.join(' | ')).toBe(true);
     found.push(...codesIn({ where: `normal ${locale} bm.listUsers outputs`, texts }));
+    if (locale === 'en-US') await page.screenshot({ path: artifact('words-job-outputs-en.png') });
   }
   await page.keyboard.press('Escape');
 }
