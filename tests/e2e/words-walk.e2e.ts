@@ -48,9 +48,23 @@ function codesIn(seen: Seen): string[] {
   return found;
 }
 
-/** The texts of a screen's first rows (each cell on its own) and of its headers. */
+/**
+ * The texts of a screen's first rows (each cell on its own) and of its headers, every column: a grid
+ * draws the columns in view, so each grid is scrolled across, one view at a time, and back.
+ */
 async function rowTexts(scope: ReturnType<Page['locator']>): Promise<string[]> {
-  return scope.locator('[data-row-id] [role="gridcell"], [role="columnheader"]').allInnerTexts();
+  const cells = () => scope.locator('[data-row-id] [role="gridcell"], [role="columnheader"]').allInnerTexts();
+  const texts = await cells();
+  for (const grid of await scope.getByRole('grid').all()) {
+    if (!(await grid.isVisible())) continue;
+    const { width, view } = await grid.evaluate((e) => ({ width: e.scrollWidth, view: e.clientWidth }));
+    for (let x = view; x < width; x += view) {
+      await grid.evaluate((e, left) => new Promise((done) => { e.scrollLeft = left; requestAnimationFrame(() => requestAnimationFrame(done)); }), x);
+      texts.push(...await cells());
+    }
+    if (width > view) await grid.evaluate((e) => { e.scrollLeft = 0; });
+  }
+  return texts;
 }
 
 /** The cells of a grid's column (by its id), in the rows shown: the column's place among the header's titles is its place among a row's cells. */
@@ -209,14 +223,7 @@ async function walkJobOutputs(found: string[], counts: Record<string, number>) {
   await items.locator('[data-row-id]').first().waitFor();
   for (const locale of [current, other(current)]) {
     await speak(locale);
-    // the grid draws the columns in view: the output columns are to the right of the item's own
-    const grid = items.getByRole('grid');
-    await grid.evaluate((e) => { e.scrollLeft = 0; });
-    const left = await rowTexts(items);
-    await grid.evaluate((e) => { e.scrollLeft = e.scrollWidth; });
-    await expect.poll(() => items.locator('[data-row-id] [role="gridcell"][aria-colindex]').count()).toBeGreaterThan(0);
-    await page.waitForTimeout(100); // a frame for the cells of the columns scrolled into view
-    const texts = [...left, ...await rowTexts(items)];
+    const texts = await rowTexts(items); // every column, the outputs to the right of the item's own
     counts['job output cells'] = (counts['job output cells'] ?? 0) + texts.length;
     // the output columns were read, not only the ones left of them: a role and a two-factor state as words
     expect(texts.some((text) => ['Admin', 'Employee', '管理员', '员工'].includes(text.trim())), texts.join(' | ')).toBe(true);
