@@ -26,7 +26,7 @@ export function PixelDetail({ pixel, onClose }: { pixel: Pixel | null; onClose: 
     [t('columns.created'), shortTime(p.creation_time).slice(0, 10)],
   ] : [];
   const kind = (k: string) => codeWord(t, 'detail.backing', k);
-  const tasks = (list: readonly string[]) => list.map((k) => t(`actions.assignUsers.enum.tasks.${k}`, { defaultValue: k })).join(', ');
+  const tasks = (list: readonly string[]) => list.map((k) => codeWord(t, 'actions.assignUsers.enum.tasks', k)).join(', ');
 
   return (
     <Drawer isOpen={p !== null} onClose={onClose} title={p?.name ?? ''} icon="locate" size={720} className={dark ? 'bp6-dark' : undefined}>
