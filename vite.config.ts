@@ -108,7 +108,7 @@ function blueprintIconChunks(): Plugin {
  * re-exported module that has side effects of its own (a stylesheet is one) in the barrel's chunk.
  */
 function barrelsWithoutSideEffects(): Plugin {
-  const barrels = new Set(['./src/kernel/index.ts', './src/kernel/table/index.ts', './src/kernel/graph/index.ts', './src/kernel/platform/index.ts']
+  const barrels = new Set(['./src/kernel/index.ts', './src/kernel/table/index.ts', './src/kernel/graph/index.ts', './src/kernel/platform/index.ts', './protocol/index.ts']
     .map((path) => fileURLToPath(new URL(path, import.meta.url))));
   return {
     name: 'tessera-barrels-without-side-effects',
