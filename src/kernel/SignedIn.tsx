@@ -7,7 +7,7 @@ import { useDocCatalogueLoader } from './graph/doc-catalogue';
 import { useExtensionChecks } from './bridge/extension-status';
 import { ExtensionDialogs } from './bridge/ExtensionDialogs';
 import { RunnerHost } from './runner/RunnerHost';
-import { useRowOutputsRecorder } from './list/use-area-list';
+import { useRowOutputsRecorder } from './list/row-outputs-recorder';
 import { CommandPalette } from './runner/CommandPalette';
 import { WebVersionCheck } from './shell/WebVersionCheck';
 
