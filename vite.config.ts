@@ -105,7 +105,8 @@ function blueprintIconChunks(): Plugin {
  * re-export. Declared without side effects, a screen that imports two names from `@kernel` loads the
  * modules that define those two names, not every module the barrel re-exports with whatever they
  * import (the table engine, the forms, the action dialog…): Rolldown otherwise keeps an import of each
- * re-exported module that has side effects of its own (a stylesheet is one) in the barrel's chunk.
+ * re-exported module that has side effects of its own (a stylesheet is one) in the barrel's chunk
+ * (docs/DECISIONS.md, "The dashboard loads what it shows").
  */
 function barrelsWithoutSideEffects(): Plugin {
   const barrels = new Set(['./src/kernel/index.ts', './src/kernel/table/index.ts', './src/kernel/graph/index.ts', './src/kernel/platform/index.ts', './protocol/index.ts']

@@ -7,7 +7,7 @@ import { graphVersion } from './graph-version';
 
 /**
  * The executor (protocol/executor.ts, with the allow-list and the canonical request forms) loads with the
- * first platform call, not with every signed-in page of a demo (docs/DECISIONS.md, "First-screen bundle").
+ * first platform call, not with every signed-in page of a demo (docs/DECISIONS.md, "The dashboard loads what it shows").
  */
 const loadExecutor = () => import('../../../protocol/executor');
 

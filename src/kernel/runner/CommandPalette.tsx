@@ -8,8 +8,8 @@ export interface PaletteSelection { rowType: string; items: readonly JobItem[]; 
 
 /**
  * The palette's list and its parameter dialog (Blueprint Select, the action dialog with its forms) load
- * the first time the palette opens, not with every signed-in screen (docs/DECISIONS.md, "First-screen
- * bundle").
+ * the first time the palette opens, not with every signed-in screen (docs/DECISIONS.md, "The
+ * dashboard loads what it shows").
  */
 const loadOverlay = () => import('./PaletteOverlay').then((m) => ({ default: m.PaletteOverlay }));
 

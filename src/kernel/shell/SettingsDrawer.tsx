@@ -10,7 +10,7 @@ const SETTINGS_DRAWER_WIDTH = 360;
 /**
  * The drawer's content (src/kernel/shell/SettingsForm.tsx: the forms with Blueprint's numeric input and
  * each plugin's settings form) loads when the drawer first opens, not with the navbar on every screen;
- * a spinner in the drawer meanwhile (docs/DECISIONS.md, "First-screen bundle").
+ * a spinner in the drawer meanwhile (docs/DECISIONS.md, "The dashboard loads what it shows").
  */
 const SettingsForm = lazyPart<object>(async () => (await import('./SettingsForm')).SettingsForm, 'SettingsForm');
 
