@@ -100,8 +100,27 @@ function blueprintIconChunks(): Plugin {
   };
 }
 
+/**
+ * The kernel's barrels (`@kernel`, and the table's, graph's and platform's index modules) only
+ * re-export. Declared without side effects, a screen that imports two names from `@kernel` loads the
+ * modules that define those two names, not every module the barrel re-exports with whatever they
+ * import (the table engine, the forms, the action dialog…): Rolldown otherwise keeps an import of each
+ * re-exported module that has side effects of its own (a stylesheet is one) in the barrel's chunk
+ * (docs/DECISIONS.md, "The dashboard loads what it shows").
+ */
+function barrelsWithoutSideEffects(): Plugin {
+  const barrels = new Set(['./src/kernel/index.ts', './src/kernel/table/index.ts', './src/kernel/graph/index.ts', './src/kernel/platform/index.ts', './protocol/index.ts']
+    .map((path) => fileURLToPath(new URL(path, import.meta.url))));
+  return {
+    name: 'tessera-barrels-without-side-effects',
+    transform(code, id) {
+      return barrels.has(id) ? { code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [manifestKernelImport(), blueprintIconChunks(), schemaValidators(), react(), webVersionFile()],
+  plugins: [manifestKernelImport(), barrelsWithoutSideEffects(), blueprintIconChunks(), schemaValidators(), react(), webVersionFile()],
   resolve: { alias: { '@kernel': fileURLToPath(new URL('./src/kernel/index.ts', import.meta.url)) } },
   define: { __WEB_VERSION__: JSON.stringify(pkg.version) },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/__graph': 'http://127.0.0.1:8080' } },

@@ -7,9 +7,13 @@ import { useDocCatalogueLoader } from './graph/doc-catalogue';
 import { useExtensionChecks } from './bridge/extension-status';
 import { ExtensionDialogs } from './bridge/ExtensionDialogs';
 import { RunnerHost } from './runner/RunnerHost';
-import { useRowOutputsRecorder } from './list/use-area-list';
+import { useRowOutputsRecorder } from './list/row-outputs-recorder';
 import { CommandPalette } from './runner/CommandPalette';
 import { WebVersionCheck } from './shell/WebVersionCheck';
+// Tracks, from sign-in on, the last focused element outside overlays, where a dialog opened from a menu
+// or the palette returns focus. The dialogs that read it load on first use (the palette's since
+// docs/DECISIONS.md, "The dashboard loads what it shows"): the tracking must not wait for them.
+import './core/focus-return';
 
 export interface SignedInProps {
   /** Reloads the profile (the re-login dialog calls it once the operator signed in again). */

@@ -28,7 +28,8 @@ describe('the action dialog when the checks cannot be loaded', () => {
     const items: JobItem[] = [{ id: 'a1' }];
     act(() => bus.emit('selection:changed', { sourceTileId: 't', rowType: 'adaccount', ids: ['a1'], items }));
     act(() => bus.emit('palette:opened', undefined));
-    fireEvent.click(await screen.findByText('Check'));
+    // the palette's list loads its code on the first opening (src/kernel/runner/CommandPalette.tsx)
+    fireEvent.click(await screen.findByText('Check', {}, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start' }));
     const { default: en } = await import('../../src/kernel/i18n/locales/en-US.json');

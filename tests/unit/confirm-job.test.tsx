@@ -44,7 +44,8 @@ const accounts = (n: number, extra: Partial<JobItem> = {}): JobItem[] => Array.f
 async function openAction(bus: Awaited<ReturnType<typeof renderWithKernel>>['bus'], items: JobItem[], title: string) {
   act(() => bus.emit('selection:changed', { sourceTileId: 't', rowType: 'adaccount', ids: items.map((i) => i.id), items }));
   act(() => bus.emit('palette:opened', undefined));
-  fireEvent.click(await screen.findByText(title));
+  // the palette's list loads its code on the first opening (src/kernel/runner/CommandPalette.tsx)
+  fireEvent.click(await screen.findByText(title, {}, { timeout: 10_000 }));
   return screen.findByRole('dialog');
 }
 

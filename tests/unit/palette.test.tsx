@@ -14,7 +14,8 @@ describe('the command palette', () => {
     const { bus } = await renderWithKernel({ plugins: [demo], locale: 'en-US', route: '/demo/index' });
     act(() => bus.emit('selection:changed', { sourceTileId: 't', rowType: 'adaccount', ids: ['a1'], items: [{ id: 'a1' }] }));
     act(() => bus.emit('palette:opened', undefined));
-    const input = await screen.findByPlaceholderText(/Run on/);
+    // the palette's list loads its code on the first opening (src/kernel/runner/CommandPalette.tsx)
+    const input = await screen.findByPlaceholderText(/Run on/, {}, { timeout: 10_000 });
     fireEvent.change(input, { target: { value: 'nothing matches this' } });
     await waitFor(() => expect(screen.queryByText('Check')).toBeNull());
     fireEvent.keyDown(input, { key: 'Escape' });

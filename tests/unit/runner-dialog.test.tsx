@@ -28,7 +28,8 @@ const selection: JobItem[] = [{ id: 'a1' }, { id: 'a2', closed: true }, { id: 'a
 async function openPalette(bus: Awaited<ReturnType<typeof renderWithKernel>>['bus']) {
   act(() => bus.emit('selection:changed', { sourceTileId: 't', rowType: 'adaccount', ids: selection.map((i) => i.id), items: selection }));
   act(() => bus.emit('palette:opened', undefined));
-  return screen.findByText('Check');
+  // the palette's list loads its code on the first opening (src/kernel/runner/CommandPalette.tsx)
+  return screen.findByText('Check', {}, { timeout: 10_000 });
 }
 
 afterEach(() => { setDocCatalogue(null); });

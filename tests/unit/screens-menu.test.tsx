@@ -47,7 +47,8 @@ describe('every screen is reachable', () => {
     const { bus } = await renderWithKernel({ plugins: [demo, page, bm], locale: 'en-US', route: '/demo/index' });
     act(() => bus.emit('palette:opened', undefined));
     const goTo = (p: string) => document.querySelector(`.bp6-omnibar [data-goto-path="${p}"]`);
-    await waitFor(() => expect(goTo('/page/keywords')).not.toBeNull());
+    // the palette's list loads its code on the first opening (src/kernel/runner/CommandPalette.tsx)
+    await waitFor(() => expect(goTo('/page/keywords')).not.toBeNull(), { timeout: 10_000 });
     expect(goTo('/page/keywords')!.textContent).toBe('Pages › Blocked keywordsGo to');
     expect(goTo('/bm/hidden-admins')!.textContent).toContain('Business managers › BM hidden administrators');
     expect(goTo('/page/index')!.textContent).toContain('Pages');
@@ -65,7 +66,7 @@ describe('every screen is reachable', () => {
     const { bus } = await renderWithKernel({ plugins: [demo, page], locale: 'en-US', route: '/demo/index' });
     act(() => bus.emit('selection:changed', { sourceTileId: 't', rowType: 'page', ids: ['1'], items: [{ id: '1' }] }));
     act(() => bus.emit('palette:opened', undefined));
-    await waitFor(() => expect(document.querySelector('.bp6-omnibar [data-action-id]')).not.toBeNull());
+    await waitFor(() => expect(document.querySelector('.bp6-omnibar [data-action-id]')).not.toBeNull(), { timeout: 10_000 });
     const items = [...document.querySelectorAll('.bp6-omnibar [data-action-id], .bp6-omnibar [data-goto-path]')];
     const firstScreen = items.findIndex((e) => e.hasAttribute('data-goto-path'));
     expect(firstScreen).toBeGreaterThan(0);

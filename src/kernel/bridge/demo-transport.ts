@@ -1,9 +1,15 @@
 import {
-  createCatalogueSource, executeRequest, ExecutionStopped, fromSandboxUrl, pageCookies, toSandboxUrl,
+  createCatalogueSource, fromSandboxUrl, pageCookies, toSandboxUrl,
   type BridgeResponse, type Cookie, type DocCatalogue, type OutcomeState, type PlaceholderContext, type PlaceholderName, type PlaceholderValues, type RequestPayload, type Route,
 } from '../../../protocol';
 import { BridgeError, DEFAULT_DEADLINE_MS, newRequestId, type BridgeTransport, type RequestOptions } from './transport';
 import { graphVersion } from './graph-version';
+
+/**
+ * The executor (protocol/executor.ts, with the allow-list and the canonical request forms) loads with the
+ * first platform call, not with every signed-in page of a demo (docs/DECISIONS.md, "The dashboard loads what it shows").
+ */
+const loadExecutor = () => import('../../../protocol/executor');
 
 export interface SandboxSession { userId: string; name: string; access_token: string; fb_dtsg: string; lsd: string; access_token_alt?: string }
 
@@ -74,6 +80,7 @@ export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
       const onAbort = () => deadline.abort();
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       try {
+        const { executeRequest } = await loadExecutor();
         return await executeRequest(payload, { requestId: opts.requestId ?? newRequestId(), responseType: opts.responseType ?? 'json', signal: deadline.signal }, {
           fetch: doFetch,
           session: { placeholders, known: () => loadSession() },
@@ -83,7 +90,7 @@ export function createDemoTransport(o: DemoTransportOptions): BridgeTransport {
         });
       } catch (e) {
         if (opts.signal?.aborted) throw new BridgeError('request aborted', 'aborted');
-        if (e instanceof ExecutionStopped) throw new BridgeError(`no reply within ${deadlineMs} ms`, 'timeout');
+        if (e instanceof (await loadExecutor()).ExecutionStopped) throw new BridgeError(`no reply within ${deadlineMs} ms`, 'timeout');
         throw e;
       } finally {
         clearTimeout(timer);

@@ -13,7 +13,7 @@ import { ReplyChanged } from '../platform/shape';
 import { usePlatformCheck } from '../check/PlatformCheckHost';
 import { closeStream, currentStream, openStream, type ListProgress } from './list-stream';
 import { recordListRowType, useDeclaredObjectRowTypes } from '../runner/object-sources';
-import { readRowOutputs, recordJobOutputs, ROW_OUTPUTS_TABLE, withOutputs, type RowOutputs } from './row-outputs';
+import { readRowOutputs, ROW_OUTPUTS_TABLE, withOutputs, type RowOutputs } from './row-outputs';
 
 export interface ListLoadContext<Row> {
   bridge: Bridge;
@@ -330,24 +330,4 @@ function touchedIds(runner: ReturnType<typeof useRunner>, jobId: string): string
     }
   }
   return [...ids];
-}
-
-/**
- * Keeps what finished jobs found (their items' outputs) under the objects they ran on, for every
- * list of the action's row type (row-outputs.ts). Mounted once, where the shell is.
- */
-export function useRowOutputsRecorder(): void {
-  const bus = useBus();
-  const runner = useRunner();
-  const { store, allPlugins } = useKernel();
-  useEffect(() => {
-    const onFinished = (e: { jobId: string; actionId: string }) => {
-      for (const plugin of allPlugins) {
-        const action = plugin.actions.find((a) => a.id === e.actionId);
-        if (action?.output) recordJobOutputs(store, action.target, action.id, runner.items(e.jobId));
-      }
-    };
-    bus.on('job:finished', onFinished);
-    return () => bus.off('job:finished', onFinished);
-  }, [bus, runner, store, allPlugins]);
 }

@@ -1,41 +1,37 @@
-import { useEffect, useMemo, useState } from 'react';
-import { MenuItem } from '@blueprintjs/core';
-import { Omnibar, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
-import '@blueprintjs/select/lib/css/blueprint-select.css';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useKernel } from '../KernelProvider';
-import { menuScreens, screenTitle } from '../plugin/screens';
-import { useSettings } from '../core/settings';
-import { ActionDialog, type ActionRequest } from './ActionDialog';
-import { useRowActions, type RowAction } from './use-row-actions';
+import { lazyComponent } from '../plugin/route-table';
+import type { ActionRequest } from './ActionDialog';
 import type { JobItem } from './types';
 
-interface Selection { rowType: string; items: readonly JobItem[]; pool?: () => readonly JobItem[] }
+export interface PaletteSelection { rowType: string; items: readonly JobItem[]; pool?: () => readonly JobItem[] }
+
 /**
- * An action on the selection (`disabled`: why it cannot run now — a newer extension needed, web
- * operations not known yet… — shown in its place), or a screen of the menu to go to.
+ * The palette's list and its parameter dialog (Blueprint Select, the action dialog with its forms) load
+ * the first time the palette opens, not with every signed-in screen (docs/DECISIONS.md, "The
+ * dashboard loads what it shows").
  */
-type PaletteEntry = { kind: 'action'; action: RowAction } | { kind: 'screen'; path: string; title: string; icon: string };
+const loadOverlay = () => import('./PaletteOverlay').then((m) => ({ default: m.PaletteOverlay }));
 
 /**
  * The command palette (Ctrl/⌘+K): the actions available on the current selection — the last
  * selection any screen or tile published — then their parameter dialog; and every screen of the menu
- * (areas and their other screens) as a "go to" entry, with or without a selection.
+ * (areas and their other screens) as a "go to" entry, with or without a selection. This part listens
+ * from the start (the shortcut, `palette:opened`, the selection); the list itself is PaletteOverlay.
  */
 export function CommandPalette() {
-  const { t } = useTranslation();
-  const { bus, plugins, user } = useKernel();
-  const navigate = useNavigate();
-  const { theme } = useSettings();
+  const { bus } = useKernel();
   const [open, setOpenState] = useState(false);
+  // Mounted from the first opening on, so the list's and the dialog's state live as before.
+  const [used, setUsed] = useState(false);
+  const [opens, setOpens] = useState(0);
   // The palette opens with an empty query every time (Omnibar would keep the last one).
   const [query, setQuery] = useState('');
   const setOpen = (next: boolean) => {
-    if (next) setQuery('');
+    if (next) { setQuery(''); setUsed(true); setOpens((n) => n + 1); }
     setOpenState(next);
   };
-  const [selection, setSelection] = useState<Selection | null>(null);
+  const [selection, setSelection] = useState<PaletteSelection | null>(null);
   const [request, setRequest] = useState<ActionRequest | null>(null);
 
   useEffect(() => {
@@ -51,48 +47,37 @@ export function CommandPalette() {
     return () => { bus.off('selection:changed', onSelection); bus.off('palette:opened', onOpen); window.removeEventListener('keydown', onKey); };
   }, [bus]);
 
-  const actions = useRowActions(selection?.rowType ?? null);
-  const screens = useMemo(
-    () => menuScreens(plugins, user?.role).map((s) => ({ kind: 'screen' as const, path: s.path, title: screenTitle(t as never, s), icon: s.icon })),
-    [plugins, user?.role, t],
-  );
-  const entries: PaletteEntry[] = [...(selection ? actions.map((action) => ({ kind: 'action' as const, action })) : []), ...screens];
-
-  const render: ItemRenderer<PaletteEntry> = (entry, { handleClick, modifiers }) => {
-    if (entry.kind === 'screen') {
-      return <MenuItem key={`go:${entry.path}`} icon={entry.icon as never} text={entry.title} label={t('runner.goTo')} active={modifiers.active} onClick={handleClick} data-goto-path={entry.path} />;
-    }
-    const a = entry.action;
-    return (
-      <MenuItem key={a.actionId} text={a.title} label={a.disabled ?? a.pluginTitle} title={a.disabled ?? undefined}
-        active={modifiers.active} disabled={!!a.disabled} onClick={handleClick} data-action-id={a.actionId} data-disabled-reason={a.disabled ?? undefined} />
-    );
-  };
-  const filter: ItemPredicate<PaletteEntry> = (query, entry) =>
-    (entry.kind === 'screen' ? `${entry.title} ${entry.path}` : `${entry.action.title} ${entry.action.actionId}`).toLowerCase().includes(query.toLowerCase());
-
+  if (!used) return null;
+  const Overlay = lazyComponent(loadOverlay);
   return (
-    <>
-      <Omnibar<PaletteEntry>
-        isOpen={open}
-        query={query}
-        onQueryChange={setQuery}
-        onClose={() => setOpen(false)}
-        items={entries}
-        itemRenderer={render}
-        itemPredicate={filter}
-        initialContent={undefined}
-        onItemSelect={(entry) => {
-          setOpen(false);
-          if (entry.kind === 'screen') navigate(entry.path);
-          else if (selection && !entry.action.disabled) setRequest({ actionId: entry.action.actionId, items: selection.items, pool: selection.pool });
-        }}
-        noResults={<MenuItem disabled text={selection ? t('runner.noActions') : t('runner.selectFirst')} />}
-        inputProps={{ placeholder: selection ? t('runner.paletteFor', { count: selection.items.length }) : t('runner.paletteGoTo') }}
-        overlayProps={{ className: theme === 'dark' ? 'bp6-dark' : undefined }}
-      />
-      <ActionDialog request={request} onClose={() => setRequest(null)} />
-    </>
+    <PaletteLoadFailure opens={opens} onFailed={() => setOpenState(false)}>
+      <Suspense fallback={null}>
+        <Overlay open={open} setOpen={setOpen} query={query} setQuery={setQuery} selection={selection} request={request} setRequest={setRequest} />
+      </Suspense>
+    </PaletteLoadFailure>
   );
 }
 CommandPalette.displayName = 'CommandPalette';
+
+/**
+ * When the palette's code cannot be loaded (offline, or a new version replaced the old chunks) the
+ * palette stays closed instead of taking the page down; the next opening asks for the code again
+ * (lazyComponent forgets a failed load).
+ */
+class PaletteLoadFailure extends Component<{ opens: number; onFailed: () => void; children: ReactNode }, { failedAt: number | null }> {
+  static displayName = 'PaletteLoadFailure';
+  state = { failedAt: null as number | null };
+  static getDerivedStateFromError() {
+    return { failedAt: -1 };
+  }
+  componentDidCatch(error: Error) {
+    console.error('[tessera] the command palette failed to load', error);
+    this.setState({ failedAt: this.props.opens });
+    this.props.onFailed();
+  }
+  render() {
+    // a failure hides the palette until it is opened again
+    const failed = this.state.failedAt !== null && (this.state.failedAt === -1 || this.state.failedAt === this.props.opens);
+    return failed ? null : this.props.children;
+  }
+}

@@ -1,4 +1,4 @@
-import { createIndexes, type Indexes } from 'tinybase';
+import { createIndexes, type Indexes } from 'tinybase/indexes';
 import type { KernelStore } from '../store/store';
 import type { ItemRow, ItemState, JobRow } from './types';
 

@@ -3,7 +3,7 @@ import { Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext } from '@blue
 import { SmallCrossIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MeasureText, useFitCount } from '../table/TableToolbar';
+import { MeasureText, useFitCount } from '../table/fit';
 import { HOME_PATH, visibleTabs, type OpenTab } from './tabs';
 
 export interface TabBarProps {

@@ -3,6 +3,8 @@ import { Button, Card, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useKernel } from '../KernelProvider';
+// the board's and the widgets' classes (tessera-widgets, tessera-money…): no longer with every `@kernel` import (vite.config.ts)
+import './dashboard/dashboard.css';
 import type { LoadedPlugin, PluginWidget, WidgetProps } from '../plugin/types';
 import { EMPTY_LIST_ADDRESS, writeListAddress } from '../table/list-address';
 

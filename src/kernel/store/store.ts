@@ -1,4 +1,4 @@
-import { createStore, type Store } from 'tinybase';
+import { createStore, type Store } from 'tinybase/store';
 import type { IndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
 
 export type KernelStore = Store;

@@ -1,4 +1,4 @@
-import type { Changes, Tables } from 'tinybase';
+import type { Changes, Tables } from 'tinybase/store';
 import type { KernelStore } from './store';
 
 /**

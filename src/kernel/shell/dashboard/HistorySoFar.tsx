@@ -1,5 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import './dashboard.css';
 
 /** A history chart keeps this many days before it stops saying how little history there is. */
 export const SHORT_HISTORY_DAYS = 7;
