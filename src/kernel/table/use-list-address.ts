@@ -69,6 +69,8 @@ interface Sync {
   synced: string | null;
   /** a write on its way to the router: the address still shows the one before */
   pending: string | null;
+  /** the address the pending write left (listAddressKey): while the router shows this one, the write is still on its way */
+  pendingFrom: string | null;
   /** a state set from the address, not rendered yet (tableStateKey), and the effect's runs since */
   applying: string | null;
   applyingRuns: number;
@@ -103,7 +105,7 @@ export function useListAddress({ binding, viewId, columns, table, search, setSea
     filters: columnFilters.map((f) => ({ id: f.id, value: String(f.value ?? '') })),
   }), [search, sorting, columnFilters]);
   const stateKey = tableStateKey(current);
-  const sync = useRef<Sync>({ wasActive: false, synced: null, pending: null, applying: null, applyingRuns: 0, typing: null, view: null, loadingView: null, disposed: false });
+  const sync = useRef<Sync>({ wasActive: false, synced: null, pending: null, pendingFrom: null, applying: null, applyingRuns: 0, typing: null, view: null, loadingView: null, disposed: false });
   const latest = useRef({ binding, columns, table, current, stateKey, setSearch, onViewMissing, onViewsFailed });
   latest.current = { binding, columns, table, current, stateKey, setSearch, onViewMissing, onViewsFailed };
   useEffect(() => {
@@ -117,6 +119,8 @@ export function useListAddress({ binding, viewId, columns, table, search, setSea
     const { binding: b } = latest.current;
     if (!b) return;
     const s = sync.current;
+    // a write made while another is on its way left the same address as that one
+    if (s.pending === null) s.pendingFrom = listAddressKey(readListAddress(b.search));
     s.pending = s.synced = listAddressKey(address);
     b.write(writeListAddress(b.search, address), replace);
   }, []);
@@ -198,12 +202,15 @@ export function useListAddress({ binding, viewId, columns, table, search, setSea
     const here = readListAddress(address);
     const hereKey = listAddressKey(here);
     const wanted = addressFromTable(current, columns);
-    if (s.pending !== null && hereKey !== s.pending) {
+    if (s.pending !== null && hereKey !== s.pending && hereKey === s.pendingFrom) {
       // the router has not shown our last write yet; typing on writes again, in place
       if (s.view === null && listAddressKey(wanted) !== s.pending) write(wanted, true);
       return;
     }
+    // shown, or overtaken by another change of the address (Back pressed before the router showed our
+    // write: the address leads, below, instead of the table waiting for a write that will never show)
     s.pending = null;
+    s.pendingFrom = null;
     if (hereKey !== s.synced) {
       // the address changed from outside (a link, Back, the address bar), or the screen is shown again
       s.synced = hereKey;

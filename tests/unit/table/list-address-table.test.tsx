@@ -76,6 +76,23 @@ describe('a table on a route screen follows the address', () => {
     expect((screen.getByLabelText('Filter "Spend"') as HTMLInputElement).value).toBe('');
   });
 
+  it('Back pressed before the address showed the table\'s last step: the address leads', () => {
+    const s = screenOf();
+    s.history.push('?sort=spend:asc');
+    s.at.index = 1;
+    const r = renderWithI18n(s.scope(table()));
+    const ascending = renderedIds(r.container);
+    expect(ascending).not.toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+    // a sort step written, and Back to the first entry before the screen is drawn with it
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /^Spend/ })).getByRole('button'));
+    expect(s.search).toBe('?sort=spend:desc');
+    expect(renderedIds(r.container)).toEqual([...ascending].reverse());
+    s.at.index = 0;
+    r.rerender(s.scope(table()));
+    expect(renderedIds(r.container)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+    expect(s.search).toBe('');
+  });
+
   it('says what a number filter takes, in Chinese too; money says USD', () => {
     const money: DataColumn<Account>[] = [...columns, { id: 'usd', header: 'Spent', value: (r) => r.spend, filter: 'number', filterNumber: (r) => r.spend, filterUsd: (r) => r.spend / 7 }];
     renderWithI18n(<DataTable<Account> viewId="m" rows={accounts} columns={money} getRowId={accountId} height={500} />, 'zh-CN');
