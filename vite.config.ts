@@ -4,13 +4,27 @@ import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import pkg from './package.json' with { type: 'json' };
 // @ts-expect-error -- plain ESM build script without type declarations
-import { compileSchemas } from './scripts/compile-schemas.mjs';
+import { compileSchemas, manifestProblems } from './scripts/compile-schemas.mjs';
 
-/** Recompiles the standalone ajv validators whenever a schema changes (the page may not eval). */
+/**
+ * Recompiles the standalone ajv validators whenever a schema changes (the page may not eval). A production
+ * build checks every plugin manifest and fails on a problem: the built page does not check them again
+ * (src/kernel/plugin/validate-manifest.ts); the dev server and the tests do.
+ */
 function schemaValidators(): Plugin {
+  let isBuild = false;
   return {
     name: 'tessera-schema-validators',
-    async buildStart() { await compileSchemas(); },
+    config(_config, env) {
+      isBuild = env.command === 'build';
+      return { define: { __MANIFESTS_CHECKED_AT_BUILD__: JSON.stringify(isBuild) } };
+    },
+    async buildStart() {
+      await compileSchemas();
+      if (!isBuild) return;
+      const problems = (manifestProblems() as string[]);
+      if (problems.length) this.error(`invalid plugin manifests:\n${problems.join('\n')}`);
+    },
     configureServer(server) {
       server.watcher.add(fileURLToPath(new URL('./schemas', import.meta.url)));
       // schemas/plugin.schema.json, an action's schema beside it (plugins/<id>/actions/*.schema.json), a manifest
@@ -106,10 +120,13 @@ function blueprintIconChunks(): Plugin {
  * modules that define those two names, not every module the barrel re-exports with whatever they
  * import (the table engine, the forms, the action dialog…): Rolldown otherwise keeps an import of each
  * re-exported module that has side effects of its own (a stylesheet is one) in the barrel's chunk
- * (docs/DECISIONS.md, "The dashboard loads what it shows").
+ * (docs/DECISIONS.md, "The dashboard loads what it shows"). The manifests' generated validator is one
+ * too: its top-level statements only set up its own functions, so a production build, which does not
+ * call it (src/kernel/plugin/validate-manifest.ts), leaves it out.
  */
 function barrelsWithoutSideEffects(): Plugin {
-  const barrels = new Set(['./src/kernel/index.ts', './src/kernel/table/index.ts', './src/kernel/graph/index.ts', './src/kernel/platform/index.ts', './protocol/index.ts']
+  const barrels = new Set(['./src/kernel/index.ts', './src/kernel/table/index.ts', './src/kernel/graph/index.ts', './src/kernel/platform/index.ts', './protocol/index.ts',
+    './src/generated/boot-validators.js']
     .map((path) => fileURLToPath(new URL(path, import.meta.url))));
   return {
     name: 'tessera-barrels-without-side-effects',

@@ -1,5 +1,5 @@
 // Which schemas exist, not their validators (those load with the runner): keeps the first screen small.
-import { rowTypes as contributedRowTypes, schemaKeys } from '../../generated/boot-validators.js';
+import { rowTypes as contributedRowTypes, schemaKeys } from '../../generated/schema-index.js';
 import type { JobItem } from '../jobs/item';
 import { KERNEL_LANES, laneProblems } from '../jobs/lanes';
 import { verbToFile } from './define-plugin';
@@ -18,8 +18,8 @@ export interface PluginRegistry {
 
 /**
  * Builds the registry from plugin modules (`{ source: module }`, as `import.meta.glob('/plugins/*\/index.ts')`
- * gives them), each exporting `definePlugin(manifest, bindings)`. A manifest is validated, and its bindings
- * matched to its declarations, before anything of it is used; nothing is loaded here (every binding is
+ * gives them), each exporting `definePlugin(manifest, bindings)`. A manifest is validated (in a production
+ * build, by the build: validate-manifest.ts), and its bindings matched to its declarations, before anything of it is used; nothing is loaded here (every binding is
  * lazy). An invalid or clashing plugin is refused and the rest load normally.
  */
 export function createRegistry(modules: Record<string, unknown>): PluginRegistry {
