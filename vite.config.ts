@@ -136,11 +136,48 @@ function barrelsWithoutSideEffects(): Plugin {
   };
 }
 
+/**
+ * The signed-in shell's code in one chunk. After sign-in every screen runs src/kernel/SignedIn.tsx and
+ * the shell's layout, and what they import (the runner, the tab bar, the menu…) came as some 60 chunks
+ * of 0.5 to 3 kB that Rolldown cut by which lazy screens share each module: gzipped one by one they
+ * weighed ≈ 18 kB more than together. A module in this set is one the shell imports statically and the
+ * entry (the sign-in page) does not: every signed-in screen loads all of it anyway, and the sign-in page
+ * none of it (docs/DECISIONS.md, "The dashboard loads what it shows").
+ */
+const signedInShell = new Set<string>();
+const SHELL_ROOTS = [/src[\\/]kernel[\\/]SignedIn\.tsx$/, /src[\\/]kernel[\\/]shell[\\/]Layout\.tsx$/];
+function signedInShellChunk(): Plugin {
+  return {
+    name: 'tessera-signed-in-shell-chunk',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const initial = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      signedInShell.clear();
+      for (const id of closure(ids.filter((id) => SHELL_ROOTS.some((r) => r.test(id))))) if (!initial.has(id)) signedInShell.add(id);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [manifestKernelImport(), barrelsWithoutSideEffects(), blueprintIconChunks(), schemaValidators(), react(), webVersionFile()],
+  plugins: [manifestKernelImport(), barrelsWithoutSideEffects(), signedInShellChunk(), blueprintIconChunks(), schemaValidators(), react(), webVersionFile()],
   resolve: { alias: { '@kernel': fileURLToPath(new URL('./src/kernel/index.ts', import.meta.url)) } },
   define: { __WEB_VERSION__: JSON.stringify(pkg.version) },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/__graph': 'http://127.0.0.1:8080' } },
   // Every browser Blueprint 6 supports knows <link rel="modulepreload">: no polyfill in the first screen's code.
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500, modulePreload: { polyfill: false } },
+  build: {
+    outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500, modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'signed-in', test: (id) => signedInShell.has(id), includeDependenciesRecursively: false }] } } },
+  },
 });
