@@ -124,10 +124,10 @@ function blueprintIconChunks(): Plugin {
  * too: its top-level statements only set up its own functions, so a production build, which does not
  * call it (src/kernel/plugin/validate-manifest.ts), leaves it out.
  */
+const barrels = new Set(['./src/kernel/index.ts', './src/kernel/table/index.ts', './src/kernel/graph/index.ts', './src/kernel/platform/index.ts', './protocol/index.ts',
+  './src/generated/boot-validators.js']
+  .map((path) => fileURLToPath(new URL(path, import.meta.url))));
 function barrelsWithoutSideEffects(): Plugin {
-  const barrels = new Set(['./src/kernel/index.ts', './src/kernel/table/index.ts', './src/kernel/graph/index.ts', './src/kernel/platform/index.ts', './protocol/index.ts',
-    './src/generated/boot-validators.js']
-    .map((path) => fileURLToPath(new URL(path, import.meta.url))));
   return {
     name: 'tessera-barrels-without-side-effects',
     transform(code, id) {
@@ -152,6 +152,8 @@ function signedInShellChunk(): Plugin {
     apply: 'build',
     buildEnd() {
       const ids = [...this.getModuleIds()];
+      // A barrel's re-exports are not followed: an importer gets only the modules whose names it uses
+      // (barrelsWithoutSideEffects), which Rolldown places itself.
       const closure = (roots: string[]) => {
         const seen = new Set<string>();
         const stack = [...roots];
@@ -159,7 +161,7 @@ function signedInShellChunk(): Plugin {
           const id = stack.pop()!;
           if (seen.has(id)) continue;
           seen.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          if (!barrels.has(id)) stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
         return seen;
       };
