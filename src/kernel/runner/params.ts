@@ -1,6 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { loadValidators, loadedValidators } from '../validators';
-import { schemas } from '../../generated/schemas.js';
+import { loadValidators, loadedSchemas, loadedValidators } from '../validators';
 import type { JsonSchema } from '../plugin/types';
 import localizeZh from 'ajv-i18n/localize/zh';
 import { patternFieldProblems } from '../platform/name-pattern';
@@ -30,8 +29,17 @@ export function validatorsReady(): boolean {
   return loadedValidators() !== null;
 }
 
+/**
+ * The app's schemas and validators. Both load on first need (loadValidators), not with the first screen:
+ * a draft, a job's start and its secret fields ask only once they are loaded (the action dialog, the
+ * leader serving another tab and the execution of a job each load them first).
+ */
 export const compiledSchemas: ParamSchemas = {
-  schema: (key) => schemas[key],
+  schema: (key) => {
+    const schemas = loadedSchemas();
+    if (!schemas) throw new Error('the parameter schemas are not loaded yet: await loadValidators() first');
+    return schemas[key] as JsonSchema | undefined;
+  },
   validate: (key, params) => validateParams(key, params),
   ready: validatorsReady,
   load: loadValidators,
@@ -112,7 +120,7 @@ export function validateParams(schemaKey: string, params: unknown): FieldError[]
   const validate = validators[schemaKey];
   if (!validate) return [{ field: '', message: `no schema "${schemaKey}"` }];
   if (validate(params)) return [];
-  return fieldErrors(schemaKey, schemas[schemaKey], validate.errors ?? []);
+  return fieldErrors(schemaKey, loadedSchemas()?.[schemaKey] as JsonSchema | undefined, validate.errors ?? []);
 }
 
 /** ajv's errors as one FieldError per field (the first problem of each), with the schema's message keys. */

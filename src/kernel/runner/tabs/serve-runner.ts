@@ -67,6 +67,9 @@ async function invoke(runner: Runner, method: string, args: unknown[], from: str
       if (typeof args[0] === 'string') {
         const [actionId, params, items, options] = args as [string, unknown, JobItem[], StartOptions];
         if (options?.jobId && runner.job(options.jobId)) return options.jobId;
+        // the draft splits off the secrets by the action's schema, which loads with the validators
+        await runner.loadParamValidators();
+        if (options?.jobId && runner.job(options.jobId)) return options.jobId;
         return runner.start(actionId, params, items, { ...options, secretHolder: heldBy(options?.secretHolder, from) });
       }
       const draft = args[0] as Draft;
