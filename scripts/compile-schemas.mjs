@@ -65,16 +65,64 @@ export const TESSERA_KEYWORDS = ['x-tessera-list', 'x-message', 'x-tessera-secre
  * The id formats of the parameter layer (src/kernel/platform/pasted.ts): what a property names, so the
  * kernel reads every form an operator pastes for it (links, `act_` ids, user names) and turns it into
  * the value checked here, before validation: an object's digits, or an e-mail address. Regular
- * expressions, so the standalone validators carry them inline.
+ * expressions, so the standalone validators carry them inline. `email` is the kernel's own; every other
+ * format is an object kind a plugin declares in its manifest (`objects[].paste`, docs/PLUGINS.md,
+ * "Ids an operator pastes"), so this script names no area: a declared kind compiles to digits.
  */
 const DIGITS = /^[0-9]{1,20}$/;
-export const ID_FORMATS = { account: DIGITS, business: DIGITS, page: DIGITS, person: DIGITS, pixel: DIGITS, email: /^(?=.{3,254}$)[^\s@]+@[^\s@]+\.[^\s@]+$/ };
+export const KERNEL_ID_FORMATS = { email: /^(?=.{3,254}$)[^\s@]+@[^\s@]+\.[^\s@]+$/ };
+/** Formats the kernel reads itself, never an area's kind: an address, and digits of no one kind (`x-tessera-list: "ids"`). */
+const RESERVED_KINDS = ['email', 'id'];
 
-export function addTesseraKeywords(ajv) {
+/**
+ * How each object kind is pasted, as the plugins declare it (`objects[].paste` in plugin.json), by
+ * kind, with the declaring plugin's id (`plugin`: the namespace of its words). One plugin declares how
+ * a kind is pasted; others may hold objects of it (`objects` without `paste`) once some plugin
+ * declares it. A kind declared twice, or held but declared by no plugin, is a mistake, refused here.
+ */
+export function declaredIdKinds(manifests) {
+  const kinds = {};
+  for (const [pluginId, manifest] of Object.entries(manifests)) {
+    for (const o of manifest.objects ?? []) {
+      if (!o.paste) continue;
+      if (RESERVED_KINDS.includes(o.format)) throw new Error(`plugin ${pluginId} declares how "${o.format}" is pasted, a format the kernel reads itself`);
+      if (kinds[o.format]) throw new Error(`how "${o.format}" is pasted is declared by both ${kinds[o.format].plugin} and ${pluginId}`);
+      kinds[o.format] = { plugin: pluginId, ...o.paste };
+    }
+  }
+  for (const [pluginId, manifest] of Object.entries(manifests)) {
+    for (const o of manifest.objects ?? []) {
+      if (!kinds[o.format]) throw new Error(`plugin ${pluginId} holds objects of format "${o.format}", which no plugin declares how to paste (its objects[].paste)`);
+    }
+  }
+  return Object.fromEntries(Object.entries(kinds).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The ajv formats: the kernel's, and each declared kind's (its digits). */
+export function idFormatsOf(manifests) {
+  return { ...Object.fromEntries(Object.keys(declaredIdKinds(manifests)).map((kind) => [kind, DIGITS])), ...KERNEL_ID_FORMATS };
+}
+
+/** The id formats of this repository's plugins (tests generate values matching them). */
+export const ID_FORMATS = idFormatsOf(readManifests());
+
+export function addTesseraKeywords(ajv, formats = ID_FORMATS) {
   for (const keyword of TESSERA_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-tessera-when', schemaType: 'object' });
-  for (const [name, pattern] of Object.entries(ID_FORMATS)) ajv.addFormat(name, pattern);
+  for (const [name, pattern] of Object.entries(formats)) ajv.addFormat(name, pattern);
   return ajv;
+}
+
+/** A schema that names an unknown format fails to compile, saying where and what a format may be. */
+function compileOrExplain(ajv, id, file) {
+  try {
+    ajv.getSchema(id);
+  } catch (e) {
+    const unknown = /unknown format "([^"]+)"/.exec(e.message ?? '');
+    if (!unknown) throw e;
+    const known = Object.keys(ajv.formats).sort().join(', ');
+    throw new Error(`${path.relative(root, file)}: "format": "${unknown[1]}" is no id format (known: ${known}). A format names an object kind some plugin declares in its manifest's objects[].paste (docs/PLUGINS.md, "Ids an operator pastes"), or "email". (${e.message})`);
+  }
 }
 
 /**
@@ -145,9 +193,11 @@ export async function compileSchemas({ outDir = path.join(root, 'src/generated')
   const manifests = readManifests(pluginsDir);
   const raw = {};
   const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors: true, strict: true, useDefaults: true });
-  addTesseraKeywords(ajv);
+  const idKinds = declaredIdKinds(manifests);
+  addTesseraKeywords(ajv, idFormatsOf(manifests));
   const exportsByName = {};
   const keys = [];
+  const added = [];
   files.forEach((file, index) => {
     const schema = JSON.parse(fs.readFileSync(file, 'utf8'));
     const key = schemaKey(file);
@@ -156,6 +206,7 @@ export async function compileSchemas({ outDir = path.join(root, 'src/generated')
     ajv.addSchema({ ...schema, $id: id });
     exportsByName[`v${index}`] = id;
     keys.push([key, `v${index}`]);
+    added.push([id, file]);
   });
   // A plugin's settings schema is compiled like the others, as `<plugin>.settings`.
   for (const [pluginId, manifest] of Object.entries(manifests)) {
@@ -167,6 +218,7 @@ export async function compileSchemas({ outDir = path.join(root, 'src/generated')
     exportsByName[`s${keys.length}`] = id;
     keys.push([key, `s${keys.length}`]);
   }
+  for (const [id, file] of added) compileOrExplain(ajv, id, file);
   let code = files.length ? esmRuntimeImports(standaloneCode(ajv, exportsByName)) : '';
   code += `\nexport const validators = {${keys.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')}};\n`;
   // The schemas themselves (for forms generated from them, defaults, secret fields) are a module of
@@ -194,6 +246,10 @@ export async function compileSchemas({ outDir = path.join(root, 'src/generated')
   index += `export const rowTypes = new Set(${JSON.stringify(contributedRowTypes(manifests))});\n`;
   writeIfChanged(path.join(outDir, 'schema-index.js'), index);
   fs.writeFileSync(path.join(outDir, 'schema-index.d.ts'), `export declare const schemaKeys: ReadonlySet<string>;\nexport declare const rowTypes: ReadonlySet<string>;\n`);
+  // How each object kind is pasted, as the plugins declare it: the kernel reads pasted ids by these (src/kernel/platform/pasted.ts).
+  const kindsCode = `// Generated by scripts/compile-schemas.mjs from plugins/*/plugin.json (objects[].paste): do not edit.\nexport const idKinds = ${JSON.stringify(idKinds, null, 2)};\n`;
+  writeIfChanged(path.join(outDir, 'id-kinds.js'), kindsCode);
+  fs.writeFileSync(path.join(outDir, 'id-kinds.d.ts'), `import type { IdKindDeclarations } from '../kernel/graph/resolve-ids';\nexport declare const idKinds: IdKindDeclarations;\n`);
   const params = await actionParamTypes(raw, manifests);
   const paramsFile = path.join(outDir, 'action-params.d.ts');
   if (!fs.existsSync(paramsFile) || fs.readFileSync(paramsFile, 'utf8') !== params) fs.writeFileSync(paramsFile, params);

@@ -2,7 +2,13 @@
 // an ad account, a business, a page, a person, a pixel or an e-mail address is read the same way
 // everywhere, and what is not one is refused with the reason the operator reads.
 import { describe, expect, it } from 'vitest';
-import { isPastedList, pastedFormatOf, readEntry, readPasted, type IdFormat, type PastedFormat } from '../../src/kernel/platform/pasted';
+import fs from 'node:fs';
+import path from 'node:path';
+import { hostProblemKey, ID_KINDS, isIdFormat, isPastedList, pastedFormatOf, pastedWordKey, pastedWordKeys, readEntry, readPasted, type IdFormat, type IdKinds, type PastedFormat } from '../../src/kernel/platform/pasted';
+import { validateManifest } from '../../src/kernel/plugin/validate-manifest';
+import os from 'node:os';
+// @ts-expect-error -- plain ESM build script without type declarations
+import { compileSchemas, declaredIdKinds } from '../../scripts/compile-schemas.mjs';
 import { schemas } from '../../src/generated/schemas.js';
 import en from '../../src/kernel/i18n/locales/en-US.json';
 import zh from '../../src/kernel/i18n/locales/zh-CN.json';
@@ -151,12 +157,106 @@ describe('the formats in the action schemas', () => {
   });
 
   it('every reason a line is refused reads in both languages, for every format', () => {
+    // a kind's words are the declaring plugin's (plugins/<id>/locales, under its paste.words); email and id are the kernel's
     const formats: PastedFormat[] = ['account', 'business', 'page', 'person', 'pixel', 'email', 'id'];
     const get = (tree: unknown, path: string) => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tree);
-    for (const locale of [en, zh]) {
-      for (const f of formats) expect(get(locale, `pasted.problem.entry.${f}`), f).toMatch(/\S/);
-      for (const f of formats.filter((x) => x !== 'email' && x !== 'id')) expect(get(locale, `pasted.problem.link.${f}`), f).toMatch(/\S/);
-      for (const k of ['url', 'https', 'host.profile', 'host.any']) expect(get(locale, `pasted.problem.${k}`), k).toMatch(/\S/);
+    const text = (locale: 'en-US' | 'zh-CN', key: string) => {
+      const [ns, path] = key.split(':') as [string, string];
+      return get(ns === 'kernel' ? { 'en-US': en, 'zh-CN': zh }[locale] : pluginLocale(ns, locale), path);
+    };
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      for (const f of formats) expect(text(locale, pastedWordKey(f, 'entry')), f).toMatch(/\S/);
+      for (const f of formats) expect(text(locale, pastedWordKey(f, 'accepts')), f).toMatch(/\S/);
+      for (const f of formats.filter((x) => x !== 'email' && x !== 'id')) {
+        expect(text(locale, pastedWordKey(f, 'link')), f).toMatch(/\S/);
+        expect(text(locale, pastedWordKey(f, 'kind')), f).toMatch(/\S/);
+      }
+      for (const k of ['url', 'https', 'host.profile', 'host.any']) expect(get({ 'en-US': en, 'zh-CN': zh }[locale], `pasted.problem.${k}`), k).toMatch(/\S/);
     }
+    expect(hostProblemKey('person')).toBe('kernel:pasted.problem.host.profile');
+    expect(hostProblemKey('page')).toBe('kernel:pasted.problem.host.any');
   });
+});
+
+function pluginLocale(plugin: string, locale: string): unknown {
+  return JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../plugins', plugin, 'locales', `${locale}.json`), 'utf8'));
+}
+
+describe('a kind a plugin declares (objects[].paste in its manifest)', () => {
+  // a fictional area's manifest: the kernel reads its kind from the declaration alone
+  const catalogManifest = {
+    id: 'catalog', titleKey: 'title', icon: 'shop', order: 50, rowTypes: ['catalog'],
+    routes: [{ name: 'index', path: '/catalog/index', titleKey: 'routeTitle' }],
+    objects: [{ format: 'catalog', rowType: 'catalog', paste: { words: 'pasted', params: ['catalog_id'], paths: ['/**/catalog/{id}'] } }],
+  };
+  const kinds = { ...ID_KINDS, ...declaredIdKinds({ catalog: catalogManifest }) } as IdKinds;
+
+  it('a new kind is recognised from its declaration, without a change to the kernel', () => {
+    expect(isIdFormat('catalog')).toBe(false);
+    expect(isIdFormat('catalog', kinds)).toBe(true);
+    expect(readPasted('catalog', [
+      '900000000000001',
+      'https://business.facebook.com/commerce/catalogs/settings?catalog_id=900000000000002',
+      'https://business.facebook.com/commerce/catalog/900000000000003/products',
+      'business.facebook.com/commerce/catalog/',
+      'my catalog',
+    ].join('\n'), kinds)).toEqual([
+      { line: 1, text: '900000000000001', kind: 'id', id: '900000000000001' },
+      { line: 2, text: 'https://business.facebook.com/commerce/catalogs/settings?catalog_id=900000000000002', kind: 'id', id: '900000000000002' },
+      { line: 3, text: 'https://business.facebook.com/commerce/catalog/900000000000003/products', kind: 'id', id: '900000000000003' },
+      { line: 4, text: 'business.facebook.com/commerce/catalog/', kind: 'refused', problem: 'link' },
+      { line: 5, text: 'my catalog', kind: 'refused', problem: 'entry' },
+    ]);
+    // no user names for a kind that does not declare them; the other kinds read as before
+    expect(readEntry('catalog', 'my.catalog', kinds)).toEqual(refused('entry'));
+    expect(readEntry('account', 'act_1', kinds)).toEqual(id('1'));
+    expect(pastedFormatOf({ type: 'array', items: { format: 'catalog' } }, kinds)).toBe('catalog');
+    expect(isPastedList({ type: 'array', items: { format: 'catalog' } }, kinds)).toBe(true);
+    // its words are its plugin's, with the kernel's plain words while that plugin's strings are not loaded
+    expect(pastedWordKeys('catalog', 'entry', kinds)).toEqual(['catalog:pasted.entry', 'kernel:pasted.other.entry']);
+    for (const locale of [en, zh]) for (const word of ['kind', 'accepts', 'entry', 'link']) expect((locale.pasted.other as Record<string, string>)[word]).toMatch(/\S/);
+  });
+
+  it('a format no plugin declares reads nothing', () => {
+    expect(isIdFormat('catalog')).toBe(false);
+    expect(readEntry('catalog', '123')).toEqual(refused('entry'));
+    expect(pastedFormatOf({ format: 'catalog' })).toBeNull();
+  });
+
+  it('the manifest schema refuses an invalid declaration', () => {
+    const withPaste = (paste: unknown, format = 'catalog') => ({ ...catalogManifest, objects: [{ format, rowType: 'catalog', paste }] });
+    expect(validateManifest(catalogManifest)).toEqual([]);
+    expect(validateManifest(withPaste({ params: ['catalog_id'] })), 'words are required').not.toEqual([]);
+    expect(validateManifest(withPaste({ words: 'pasted', paths: ['/catalog/'] })), 'a pattern without {id}').not.toEqual([]);
+    expect(validateManifest(withPaste({ words: 'pasted', paths: ['catalog/{id}'] })), 'a pattern not starting with /').not.toEqual([]);
+    expect(validateManifest(withPaste({ words: 'pasted', params: ['catalog id'] })), 'a parameter name').not.toEqual([]);
+    expect(validateManifest(withPaste({ words: 'pasted', hosts: 'anywhere' })), 'hosts').not.toEqual([]);
+    expect(validateManifest(withPaste({ words: 'pasted', regex: '.*' })), 'an unknown field').not.toEqual([]);
+    expect(validateManifest(withPaste({ words: 'pasted' }, 'email')), 'the kernel\'s own format').not.toEqual([]);
+    // holding objects of a kind that no plugin declares how to paste
+    expect(validateManifest({ ...catalogManifest, objects: [{ format: 'galaxy', rowType: 'catalog' }] })).not.toEqual([]);
+  });
+
+  it('npm run schemas refuses a kind declared twice, or held but declared by none', () => {
+    expect(() => declaredIdKinds({ a: catalogManifest, b: { ...catalogManifest, id: 'b' } })).toThrow(/declared by both catalog|declared by both a and b/);
+    expect(() => declaredIdKinds({ a: { ...catalogManifest, objects: [{ format: 'galaxy', rowType: 'catalog' }] } })).toThrow(/no plugin declares/);
+  });
+
+  it('npm run schemas registers the declared kinds as formats of the action schemas, and refuses an unknown one by name', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-idkinds-'));
+    try {
+      const plugin = path.join(dir, 'plugins', 'catalog');
+      fs.mkdirSync(path.join(plugin, 'actions'), { recursive: true });
+      fs.writeFileSync(path.join(plugin, 'plugin.json'), JSON.stringify(catalogManifest));
+      const schema = (format: string) => JSON.stringify({ type: 'object', properties: { catalog_ids: { type: 'array', items: { type: 'string', format } } } });
+      fs.writeFileSync(path.join(plugin, 'actions', 'share.schema.json'), schema('catalog'));
+      const outDir = path.join(dir, 'out');
+      await expect(compileSchemas({ outDir, pluginsDir: path.join(dir, 'plugins') })).resolves.toContain('catalog.share');
+      expect(fs.readFileSync(path.join(outDir, 'id-kinds.js'), 'utf8')).toContain('"catalog_id"');
+      fs.writeFileSync(path.join(plugin, 'actions', 'share.schema.json'), schema('galaxy'));
+      await expect(compileSchemas({ outDir, pluginsDir: path.join(dir, 'plugins') })).rejects.toThrow(/share\.schema\.json: "format": "galaxy" is no id format \(known: catalog, email\)/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

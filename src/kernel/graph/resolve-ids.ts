@@ -14,6 +14,31 @@ const ROUTES_URL = 'https://www.facebook.com/ajax/bulk-route-definitions/';
 /** A code (vanity name) as the platform allows it in a link. */
 export const CODE = /^[A-Za-z0-9._-]{1,100}$/;
 
+/**
+ * How an operator may paste an id of one object kind, as data (docs/PLUGINS.md, "Ids an operator
+ * pastes"; schemas/plugin.schema.json, `$defs.paste`): declared by the plugin that owns the kind, in
+ * its manifest (`objects[].paste`), read by src/kernel/platform/pasted.ts. The id's digits are always accepted.
+ */
+export interface PasteDeclaration {
+  /** Key prefix, in the declaring plugin's locale files, of the kind's words: `<words>.kind` (the picker's plural), `.accepts`, `.entry`, `.link`. */
+  words: string;
+  /** The word the platform writes before the id (`act_`): accepted pasted (any case) and in a link's parameter; the Graph node is named with it. */
+  prefix?: string;
+  /** `main`: links on the main site only (facebook.com, www., m., web.); else facebook.com or any sub-domain. */
+  hosts?: 'main';
+  /** Query parameters that carry the id, tried in order. */
+  params?: string[];
+  /** Link path patterns that carry the id (`/profile.php?id={id}`; their syntax: schemas/plugin.schema.json, `$defs.pastePaths`), on any host the kind takes. */
+  paths?: string[];
+  /** Path patterns read only on the main site's hosts, after `paths`. */
+  mainSitePaths?: string[];
+  /** A user name (alone, or a main-site link `/<name>`) is looked up through the platform's router. */
+  userName?: boolean;
+}
+
+/** The declared kinds by name, with the plugin that declares each (generated: src/generated/id-kinds.js). */
+export type IdKindDeclarations = Record<string, PasteDeclaration & { plugin: string }>;
+
 export interface ResolveOptions { signal?: AbortSignal; sleep?: Sleep; onChunk?: (done: number, total: number) => void }
 
 /**

@@ -9,7 +9,7 @@ export { asAccount, asAccountDigits, asBusiness, asNode, asPage, asPerson, asPix
 export { graphWith, readAll, loaderError, sendForm, webForm, parseFormJson, parseFormReply } from './client';
 export type { CallOptions, GraphToken, TokenCall, ReadAllOptions, FormPost } from './client';
 export { recordRecent } from './recent';
-export { ID_FORMATS, idsOf, isIdFormat, isPastedList, needsLookup, pastedFormatOf, readEntry, readPasted, recognise, NAMES_READ } from './pasted';
-export type { IdFormat, PastedFormat, PastedLine, PastedProblem, PastedProperty, Recognised, RecogniseOptions } from './pasted';
+export { ID_FORMATS, ID_KINDS, hostProblemKey, pastedWordKey, pastedWordKeys, idsOf, isIdFormat, isPastedList, needsLookup, pastedFormatOf, readEntry, readPasted, recognise, NAMES_READ } from './pasted';
+export type { IdFormat, IdKinds, PastedWord, PastedFormat, PastedLine, PastedProblem, PastedProperty, Recognised, RecogniseOptions } from './pasted';
 export { fillName, findProblems, namesCurrentName, patternFieldProblems, positionOf, regexProblem, replaceInName, templateProblems, MAX_INDEX_WIDTH } from './name-pattern';
 export type { FindReplace, NameFields, PatternProblem, PatternRole } from './name-pattern';

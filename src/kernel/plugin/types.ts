@@ -8,6 +8,7 @@ import type { JobItem } from '../jobs/item';
 import type { LaneDeclaration } from '../jobs/lanes';
 import type { Bridge } from '../bridge/bridge';
 import type { BatchRequest } from '../graph/batch';
+import type { PasteDeclaration } from '../graph/resolve-ids';
 import type { KernelStore } from '../store/store';
 
 export type { LocaleSource, LocaleTree, SupportedLocale } from '../i18n/types';
@@ -145,11 +146,16 @@ export interface NeedDeclaration {
 /**
  * Which rows are objects an operator may pick where a form asks for them: the rows of `rowType`
  * (each with its `id` and `name`) are objects of the id format `format` (src/kernel/platform/pasted.ts).
+ * The plugin that owns the kind also says how its ids are pasted (`paste`); the kernel names no kind.
  */
 export interface ObjectSourceDeclaration {
-  format: 'account' | 'business' | 'page' | 'person' | 'pixel';
+  /** The object kind, as an action schema's `"format"` names it (`account`, `page` …): any name but the kernel's `email` and `id`. */
+  format: string;
   rowType: string;
+  /** How an operator may paste an id of this kind: declared by one plugin of the app, the kind's owner. */
+  paste?: PasteDeclaration;
 }
+
 
 /** The data of plugins/<id>/plugin.json. */
 export interface PluginManifest {

@@ -3,7 +3,7 @@ import { Button, Menu, MenuItem, Tag } from '@blueprintjs/core';
 import { MultiSelect, type ItemRenderer, type ItemListRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { useTranslation } from 'react-i18next';
-import { readEntry, readPasted, type PastedFormat } from '../platform/pasted';
+import { pastedWordKeys, readEntry, readPasted, type PastedFormat } from '../platform/pasted';
 import { useSettings } from '../core/settings';
 import { asObject, useCachedObjects, useObjectRowTypes, useTileSelections, type PickableObject } from './object-sources';
 
@@ -52,7 +52,8 @@ function keyOf(format: PastedFormat, entry: string): string {
 function Picker({ format, rowTypes, text, onChange, single, onBlur, testId }: Required<Omit<ObjectPickerProps, 'onBlur'>> & { rowTypes: readonly string[]; onBlur?: () => void }) {
   const { t } = useTranslation();
   const { theme } = useSettings();
-  const kind = t(`picker.kind.${format}`);
+  // the kind's word ("ad accounts"), in the words of the plugin that declares it
+  const kind = t(pastedWordKeys(format, 'kind'));
   const cached = useCachedObjects(rowTypes);
   const selections = useTileSelections();
   const tiles = useMemo(() => selections.filter((s) => rowTypes.includes(s.rowType) && s.ids.length > 0 && (!single || s.ids.length === 1)), [selections, rowTypes, single]);

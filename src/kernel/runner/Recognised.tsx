@@ -2,17 +2,17 @@ import { useCallback, useRef, useState } from 'react';
 import { HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
-import { idsOf, needsLookup, readPasted, recognise, type PastedFormat, type PastedLine, type PastedProblem, type Recognised } from '../platform/pasted';
+import { hostProblemKey, idsOf, needsLookup, pastedWordKeys, readPasted, recognise, type PastedFormat, type PastedLine, type PastedProblem, type Recognised } from '../platform/pasted';
 
 /** Lines listed at most; the rest are counted. */
 const LINES_SHOWN = 100;
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
 
-/** Why a pasted line is refused, in the operator's words (kernel namespace). */
+/** Why a pasted line is refused, in the operator's words (the kind's own, from the plugin that declares it, or the kernel's). */
 export function pastedProblemText(t: Translate, format: PastedFormat, problem: PastedProblem): string {
-  if (problem === 'host') return t(`kernel:pasted.problem.host.${format === 'person' ? 'profile' : 'any'}`);
-  if (problem === 'entry' || problem === 'link') return t(`kernel:pasted.problem.${problem}.${format}`);
+  if (problem === 'host') return t(hostProblemKey(format));
+  if (problem === 'entry' || problem === 'link') return t(pastedWordKeys(format, problem));
   return t(`kernel:pasted.problem.${problem}`);
 }
 

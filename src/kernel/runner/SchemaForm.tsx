@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Checkbox, FormGroup, HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { isPastedList, pastedFormatOf, readPasted, type PastedFormat } from '../platform/pasted';
+import { isPastedList, pastedFormatOf, pastedWordKeys, readPasted, type PastedFormat } from '../platform/pasted';
 import { pastedProblemText } from './Recognised';
 import { ObjectPicker } from './ObjectPicker';
 
@@ -63,7 +63,7 @@ export function SchemaForm({ schema, ns, actionKey, keyPrefix = `actions.${actio
         const label = t(`${keyPrefix}.fields.${field}`, { defaultValue: prop.title ?? field });
         const format = pastedFormatOf(prop);
         // a field that names an object says what it takes, in the kernel's words, unless the plugin says more
-        const accepts = format ? (isPastedList(prop) ? t('kernel:pasted.onePerLine', { accepts: t(`kernel:pasted.accepts.${format}`) }) : t(`kernel:pasted.accepts.${format}`)) : '';
+        const accepts = format ? (isPastedList(prop) ? t('kernel:pasted.onePerLine', { accepts: t(pastedWordKeys(format, 'accepts')) }) : t(pastedWordKeys(format, 'accepts'))) : '';
         const help = t(`${keyPrefix}.help.${field}`, { defaultValue: accepts || prop.description || '' });
         const error = errors[field];
         const type = Array.isArray(prop.type) ? prop.type[0] : prop.type;

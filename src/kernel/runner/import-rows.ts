@@ -1,7 +1,7 @@
 // Per-row values from a spreadsheet (docs/IMPORT.md): a table's rows become job items that carry their
 // own parameter values (src/kernel/jobs/item.ts). Pure: the dialog (ImportValues.tsx) reads the file,
 // shows the mapping guessed here, and lists what `readRows` found wrong, by line.
-import { ID_FORMATS, isPastedList, pastedFormatOf, readEntry, type PastedProperty } from '../platform/pasted';
+import { ID_KINDS, isPastedList, pastedFormatOf, readEntry, type IdKinds, type PastedProperty } from '../platform/pasted';
 import type { JsonSchema } from '../plugin/types';
 import type { JobItem } from '../jobs/item';
 import { validateActionParams, type FieldError, type ParamSchemas } from './params';
@@ -93,7 +93,7 @@ export function guessMapping(header: readonly string[], fields: readonly (Import
  * Finds the list's object for an id cell: its exact id, the digits the id ends with (`act_123` and
  * `123` name the same account), or the id a pasted link carries (any id format the kernel reads).
  */
-export function objectFinder(pool: readonly JobItem[]): (cell: string) => JobItem | undefined {
+export function objectFinder(pool: readonly JobItem[], kinds: IdKinds = ID_KINDS): (cell: string) => JobItem | undefined {
   const exact = new Map<string, JobItem>();
   const byDigits = new Map<string, JobItem>();
   for (const item of pool) {
@@ -108,8 +108,9 @@ export function objectFinder(pool: readonly JobItem[]): (cell: string) => JobIte
     const direct = exact.get(text) ?? (digitsOf(text) ? byDigits.get(digitsOf(text)!) : undefined);
     if (direct) return direct;
     if (!text.includes('/')) return undefined;
-    for (const format of ID_FORMATS) {
-      const read = readEntry(format, text);
+    // a link of any kind the plugins declare (their manifests' objects[].paste), read as that kind reads it, or an address
+    for (const format of [...Object.keys(kinds), 'email']) {
+      const read = readEntry(format, text, kinds);
       const found = read.kind === 'id' ? exact.get(read.id) ?? byDigits.get(read.id) : undefined;
       if (found) return found;
     }
