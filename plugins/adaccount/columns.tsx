@@ -2,11 +2,12 @@ import { foundColumn, type DataColumn, type FoundOutput } from '@kernel';
 import type { TFunction } from 'i18next';
 import type { AdAccount } from './types';
 import { disableReasonKey, ROLE_KEYS, STATUS_FILTER, statusKey, statusTooltip } from './mappings';
-import { codeWord, outputOf, toMajorUnits, toUsd } from '@kernel';
+import { codeWord, outputOf, regionName, toMajorUnits, toUsd } from '@kernel';
 import { amountValue, formatMajor, formatMoney, formatTime, moneyChars, TIME_CHARS, timeValue } from './format';
 import { capColumns } from './cap-columns';
 
-export interface ColumnOptions { timeZone: string }
+/** `language`: the operator's (country names); en-US when not given. */
+export interface ColumnOptions { timeZone: string; language?: string }
 
 /**
  * The ad-account table's columns; built once per language and time zone (keep the array stable).
@@ -16,7 +17,7 @@ export interface ColumnOptions { timeZone: string }
  * column of its own. What actions found (hidden admins, appeal state, billing, country code) shows
  * in columns of its own, filterable, once the action ran on the account (docs/PLUGINS.md, outputs).
  */
-export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): DataColumn<AdAccount>[] {
+export function adAccountColumns(t: TFunction, { timeZone, language = 'en-US' }: ColumnOptions): DataColumn<AdAccount>[] {
   const money = (a: AdAccount, v: string | undefined) => formatMoney(v, a.currency);
   const major = (a: AdAccount, v: string | undefined) => toMajorUnits(v, a.currency) ?? undefined;
   const usd = (a: AdAccount, v: number | string | undefined) => toUsd(typeof v === 'string' ? Number(v) : v, a.account_currency_ratio_to_usd) ?? undefined;
@@ -89,7 +90,7 @@ export function adAccountColumns(t: TFunction, { timeZone }: ColumnOptions): Dat
     { id: 'ownerrole', header: t('columns.myRole'), value: (a) => label((a.ownerrole !== undefined && ROLE_KEYS[a.ownerrole]) || 'roles.unknown'), width: 110 },
     detail({ id: 'payment', header: t('columns.payment'), value: (a) => a.funding_source_details?.display_string ?? a.all_payment_methods?.pm_credit_card?.data?.[0]?.display_string ?? '', width: 180 }),
     nativeAmount({ id: 'prepay', header: t('columns.prepayBalance'), width: 130, hiddenByDefault: true }, (a) => (a.is_prepay_account ? amountValue(a.total_prepay_balance?.amount) : undefined), (a) => (a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : ''), (rows) => moneyChars(rows.map((a) => a.total_prepay_balance?.currency ?? a.currency))),
-    detail({ id: 'country', header: t('columns.country'), value: (a) => outputOf<{ country?: string }>(a, 'adaccount.countryCode')?.country || a.business_country_code, width: 80, hiddenByDefault: true }),
+    detail({ id: 'country', header: t('columns.country'), value: (a) => regionName(countryOf(a), language), code: countryOf, width: 110, hiddenByDefault: true }),
     // Who is hidden on the account as the latest scan or removal (which removes everyone it finds) left it.
     foundColumn<AdAccount>({ id: 'hidden_admins', header: t('columns.hiddenAdmins'), width: 170, actions: HIDDEN_ADMIN_ACTIONS,
       value: (found) => label(!removalOf(found) && usersOf(found).length ? 'found.hasHiddenAdmins' : 'found.noHiddenAdmins'),
@@ -130,4 +131,9 @@ const removalOf = (found: FoundOutput) => found.actionId === 'adaccount.removeHi
 function describeUser(u: unknown): string {
   const r = (u ?? {}) as { name?: string; id?: string; role?: string };
   return [r.name, r.id, r.role].filter(Boolean).join(' · ');
+}
+
+/** The account's country code: as the country-code check found it, else the business's. */
+function countryOf(a: AdAccount): string | undefined {
+  return outputOf<{ country?: string }>(a, 'adaccount.countryCode')?.country || a.business_country_code;
 }

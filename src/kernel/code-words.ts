@@ -48,3 +48,28 @@ export function formatCount(n: number | string | null | undefined, language: str
 
 /** Every character formatCount writes for the product's languages (a table column's `textChars`). */
 export const COUNT_CHARS = '0123456789,-';
+
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * A country the platform names by its ISO code (`US`, `CO`) as a word in the language ("United States",
+ * 美国), from the browser's own region names; the code itself when the browser has no name for it. ''
+ * for none. Show the code beside it in a tooltip (a column's `code`, a panel row's third element).
+ */
+export function regionName(code: string | null | undefined, language: string): string {
+  if (!code) return '';
+  let names = regionNames.get(language);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+    } catch {
+      names = null;
+    }
+    regionNames.set(language, names);
+  }
+  try {
+    return names?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code; // not a region code at all (RangeError): shown as it came
+  }
+}

@@ -33,7 +33,7 @@ export { foundColumn } from './list/found-column';
 export type { FoundColumn } from './list/found-column';
 export { ListStatus, ListButtons, ToolbarButtons } from './list/ListChrome';
 export { useSections, SectionView, SECTION_ROWS } from './list/sections';
-export { codeWord, codeWordFilter, formatCount, COUNT_CHARS } from './code-words';
+export { codeWord, codeWordFilter, formatCount, regionName, COUNT_CHARS } from './code-words';
 export { useVocabulary, RouteLink } from './list/words';
 export type { Section, Sections, SectionReads } from './list/sections';
 export type { ToolbarAction } from './table/TableToolbar';

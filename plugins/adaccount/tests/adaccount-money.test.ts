@@ -96,6 +96,31 @@ describe('what actions found, as columns', () => {
     // the platform's states in words (issue 33)
     expect(col('appeal_state').value(scanned)).toBe('Appeal in review');
     expect(col('last_bill').value(scanned)).toBe('2026-03-04 · $7.50 · Failed');
-    expect(col('country').value(scanned)).toBe('SG');
+    expect(col('country').value(scanned)).toBe('Singapore');
+    expect(col('country').code!(scanned)).toBe('SG');
+  });
+});
+
+describe('countries as words', () => {
+  it("names the account's country in the operator's language, with the platform's code in the tooltip", async () => {
+    const account = { ...accounts[0], business_country_code: 'CO' } as AdAccount;
+    const english = adAccountColumns(await englishT(), { timeZone: 'UTC', language: 'en-US' }).find((c) => c.id === 'country')!;
+    expect(english.value(account)).toBe('Colombia');
+    expect(english.code!(account)).toBe('CO');
+    const chinese = adAccountColumns(await englishT(), { timeZone: 'UTC', language: 'zh-CN' }).find((c) => c.id === 'country')!;
+    expect(chinese.value(account)).toBe('哥伦比亚');
+    // what the country-code check found wins over the business's country
+    const { withOutputs } = await import('../../../src/kernel/list/row-outputs');
+    const checked = withOutputs(account, { 'adaccount.countryCode': { value: { country: 'fr' }, at: 1 } });
+    expect(english.value(checked)).toBe('France');
+    expect(english.code!(checked)).toBe('fr');
+  });
+
+  it('shows a value that is no country code as it came, and nothing for none', async () => {
+    const { regionName } = await import('../../../src/kernel/code-words');
+    expect(regionName('not a code', 'en-US')).toBe('not a code');
+    expect(regionName('', 'en-US')).toBe('');
+    expect(regionName(undefined, 'zh-CN')).toBe('');
+    expect(regionName('us', 'en-US')).toBe('United States');
   });
 });

@@ -1,5 +1,5 @@
 import { Drawer, H5, HTMLTable, Tag } from '@blueprintjs/core';
-import { codeWord, formatCount, ObjectActions, type JobItem } from '@kernel';
+import { codeWord, formatCount, ObjectActions, regionName, type JobItem } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import { useSettingsTheme } from './use-theme';
 import type { AdAccount } from '../types';
@@ -31,7 +31,7 @@ export function AccountDetail({ account, item, timeZone, onClose }: { account: A
     [t('columns.myRole'), t((a.ownerrole !== undefined && ROLE_KEYS[a.ownerrole]) || 'roles.unknown')],
     [t('columns.payment'), a.funding_source_details?.display_string],
     [t('columns.prepayBalance'), a.is_prepay_account ? formatMajor(a.total_prepay_balance?.amount, a.total_prepay_balance?.currency ?? a.currency) : ''],
-    [t('columns.country'), a.business_country_code],
+    [t('columns.country'), regionName(a.business_country_code, i18n.language), a.business_country_code],
     [t('columns.trust'), a.adtrust_dsl === undefined ? '' : a.adtrust_dsl === -1 ? t('detail.noLimit') : formatCount(a.adtrust_dsl, i18n.language)],
     [t('columns.owner'), a.owner],
   ] : [];

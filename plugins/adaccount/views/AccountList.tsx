@@ -53,7 +53,7 @@ export default function AccountList({ tileId: sourceId, followedSelection: follo
   });
   useListSnapshot(STATUS_SERIES, list.loading || list.error ? null : list.rows, statusOf);
 
-  const columns = useMemo(() => adAccountColumns(t, { timeZone }), [t, timeZone, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => adAccountColumns(t, { timeZone, language: i18n.language }), [t, timeZone, i18n.language]);
 
   const openAccount = (account: AdAccount) => {
     setOpen(account);
