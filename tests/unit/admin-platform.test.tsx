@@ -32,7 +32,7 @@ describe('admin: platform version', () => {
     setGraphVersion('v24.0');
     try {
       await renderWithKernel({ plugins: [admin], user: { role: 'admin' }, route: PLATFORM_SETTINGS_PATH, locale: 'en-US', answer: server.answer });
-      const current = await screen.findByTestId('platform-current');
+      const current = await screen.findByTestId('platform-current', {}, { timeout: 10_000 }); // the panel's code loads on first opening
       await waitFor(() => expect(current.textContent).toContain('v24.0'));
       expect(current.textContent).toContain('the server\'s default (v24.0)');
 
