@@ -43,6 +43,23 @@ describe('every screen is reachable', () => {
     expect(order.slice(order.indexOf('/page/index'), order.indexOf('/page/index') + 4)).toEqual(['/page/index', '/page/disable', '/page/blacklist', '/page/keywords']);
   });
 
+  it('the side menu is a menu of links as Blueprint draws one: roles, the current one active, Enter follows an item', async () => {
+    await renderWithKernel({ plugins: [demo, page, bm], locale: 'en-US', route: '/demo/index' });
+    const item = (p: string) => document.querySelector<HTMLAnchorElement>(`.tessera-sidemenu [data-menu-path="${p}"]`);
+    await waitFor(() => expect(item('/page/keywords')).not.toBeNull());
+    expect(document.querySelector('.tessera-sidemenu > ul')?.getAttribute('role')).toBe('menu');
+    expect(screen.getByRole('menuitem', { name: 'Blocked keywords' })).toBe(item('/page/keywords'));
+    expect(item('/page/keywords')!.parentElement!.getAttribute('role')).toBe('none');
+    expect(item('/demo/index')!.classList.contains('bp6-active')).toBe(true);
+    expect(item('/demo/index')!.querySelector('.bp6-menu-item-icon')?.getAttribute('aria-hidden')).toBe('true');
+    // no popover around any item: MenuItem's is left out with its code
+    expect(document.querySelector('.tessera-sidemenu .bp6-popover-target')).toBeNull();
+    fireEvent.keyDown(item('/page/keywords')!, { key: 'Enter' });
+    await waitFor(() => expect(item('/page/keywords')!.classList.contains('bp6-active')).toBe(true));
+    expect(item('/page/index')!.classList.contains('bp6-active')).toBe(false);
+    expect(item('/demo/index')!.classList.contains('bp6-active')).toBe(false);
+  });
+
   it('offers every menu screen in the command palette as a "go to" entry, with or without a selection', async () => {
     const { bus } = await renderWithKernel({ plugins: [demo, page, bm], locale: 'en-US', route: '/demo/index' });
     act(() => bus.emit('palette:opened', undefined));

@@ -1,25 +1,26 @@
-import { Button, Drawer, Spinner } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useBus } from '../KernelProvider';
 import { useEscapeFromPage } from '../core/use-escape-from-page';
 import { useDrawerSpace } from '../core/drawer-space';
-import { useSettings } from '../core/settings';
 import { useRunner } from './RunnerHost';
 import { useJobs } from './use-jobs';
-import { lazyComponent } from '../plugin/route-table';
+import { lazyOverlay } from '../core/lazy-overlay';
 
-/** The panel's code (a table) loads when the drawer first opens, not with the navbar on every screen. */
-const loadJobsView = () => import('./JobsView').then((m) => ({ default: m.JobsView }));
+/**
+ * The drawer (Blueprint's Drawer with the jobs panel, a table) loads when it first opens, not with the
+ * navbar on every screen (src/kernel/runner/JobsDrawerPanel.tsx).
+ */
+const JobsDrawerPanel = lazyOverlay<{ isOpen: boolean; onClose: () => void }>(async () => (await import('./JobsDrawerPanel')).JobsDrawerPanel, 'jobs drawer');
 
-const JOBS_DRAWER_SIZE = '60%';
+export const JOBS_DRAWER_SIZE = '60%';
 
 /** Navbar button (with the number of running jobs) and the jobs drawer. */
 export function JobsButton() {
   const { t } = useTranslation();
   const runner = useRunner();
   const jobs = useJobs(runner);
-  const { theme } = useSettings();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const bus = useBus();
@@ -37,17 +38,8 @@ export function JobsButton() {
       <Button variant="minimal" icon="th-list" aria-label={t('runner.jobs')} title={t('runner.jobs')} onClick={() => setOpen(true)} data-testid="jobs-button">
         {running + waiting > 0 && <span className={`tessera-badge${waiting && !running ? ' tessera-badge-warning' : ''}`}>{running || waiting}</span>}
       </Button>
-      <Drawer isOpen={open} onClose={close} title={t('runner.jobs')} icon="th-list" size={JOBS_DRAWER_SIZE} className={theme === 'dark' ? 'bp6-dark' : undefined}>
-        <div className="tessera-jobs-drawer">
-          <Suspense fallback={<Spinner size={24} />}><JobsPanel /></Suspense>
-        </div>
-      </Drawer>
+      <JobsDrawerPanel isOpen={open} onClose={close} />
     </>
   );
 }
 JobsButton.displayName = 'JobsButton';
-
-function JobsPanel() {
-  const View = lazyComponent(loadJobsView);
-  return <View />;
-}

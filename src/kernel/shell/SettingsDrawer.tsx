@@ -1,28 +1,19 @@
-import { Drawer } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
-import { useSettings } from '../core/settings';
 import { useEscapeFromPage } from '../core/use-escape-from-page';
 import { useDrawerSpace } from '../core/drawer-space';
-import { lazyPart } from './lazy-part';
+import { lazyOverlay } from '../core/lazy-overlay';
 
-const SETTINGS_DRAWER_WIDTH = 360;
+export const SETTINGS_DRAWER_WIDTH = 360;
 
 /**
- * The drawer's content (src/kernel/shell/SettingsForm.tsx: the forms with Blueprint's numeric input and
- * each plugin's settings form) loads when the drawer first opens, not with the navbar on every screen;
- * a spinner in the drawer meanwhile (docs/DECISIONS.md, "The dashboard loads what it shows").
+ * The drawer with its content (src/kernel/shell/SettingsForm.tsx: Blueprint's Drawer, the forms with its
+ * numeric input and each plugin's settings form) loads when the drawer first opens, not with the navbar
+ * on every screen (docs/DECISIONS.md, "The dashboard loads what it shows").
  */
-const SettingsForm = lazyPart<object>(async () => (await import('./SettingsForm')).SettingsForm, 'SettingsForm');
+const SettingsPanel = lazyOverlay<{ isOpen: boolean; onClose: () => void }>(async () => (await import('./SettingsForm')).SettingsPanel, 'settings drawer');
 
 export function SettingsDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const settings = useSettings();
   useEscapeFromPage(isOpen, onClose);
   useDrawerSpace(isOpen, `${SETTINGS_DRAWER_WIDTH}px`);
-  return (
-    <Drawer isOpen={isOpen} onClose={onClose} title={t('settings.title')} icon="cog" size={SETTINGS_DRAWER_WIDTH} className={settings.theme === 'dark' ? 'bp6-dark' : undefined}>
-      <SettingsForm />
-    </Drawer>
-  );
+  return <SettingsPanel isOpen={isOpen} onClose={onClose} />;
 }
 SettingsDrawer.displayName = 'SettingsDrawer';

@@ -1,17 +1,29 @@
-import { Button, FormGroup, NumericInput, Switch } from '@blueprintjs/core';
+import { Button, Drawer, FormGroup, NumericInput, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SETTINGS, MENU_WIDTH_RANGE, updateSettings, useSettings, type ShellSettings } from '../core/settings';
 import { PluginSettings } from './PluginSettings';
+import { SETTINGS_DRAWER_WIDTH } from './SettingsDrawer';
 import { CONFIRM_ABOVE_RANGE, PACE_RANGE, updateRunnerSettings, useRunnerSettings } from '../runner/runner-settings';
 
 type BooleanSetting = { [K in keyof ShellSettings]: ShellSettings[K] extends boolean ? K : never }[keyof ShellSettings];
 const SWITCHES: BooleanSetting[] = ['navbar', 'menu', 'topMenu', 'footer', 'tabBar', 'menuFromServer', 'colorWeak'];
 
 /**
- * The settings drawer's content: the shell's switches, the runner's settings and each plugin's settings
- * form. Its code (the forms, Blueprint's numeric input) loads when the drawer first opens
- * (src/kernel/shell/SettingsDrawer.tsx).
+ * The settings drawer. Its code (the drawer, the forms, Blueprint's numeric input) loads when the drawer
+ * first opens (src/kernel/shell/SettingsDrawer.tsx).
  */
+export function SettingsPanel({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  return (
+    <Drawer isOpen={isOpen} onClose={onClose} title={t('settings.title')} icon="cog" size={SETTINGS_DRAWER_WIDTH} className={settings.theme === 'dark' ? 'bp6-dark' : undefined}>
+      <SettingsForm />
+    </Drawer>
+  );
+}
+SettingsPanel.displayName = 'SettingsPanel';
+
+/** The settings drawer's content: the shell's switches, the runner's settings and each plugin's settings form. */
 export function SettingsForm() {
   const { t } = useTranslation();
   const settings = useSettings();

@@ -1,10 +1,20 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Classes } from '@blueprintjs/core';
 import { SmallCrossIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MeasureText, useFitCount } from '../table/fit';
 import { HOME_PATH, visibleTabs, type OpenTab } from './tabs';
+import { lazyPopover } from './lazy-popover';
+
+/** The menu of every tab loads on its button's first press (src/kernel/shell/lazy-popover.tsx). */
+const TabsMenuPopover = lazyPopover<{
+  tabs: readonly OpenTab[];
+  activePath: string;
+  titleOf: (tab: OpenTab) => string;
+  onCloseOthers: (path: string) => void;
+  onCloseAll: () => void;
+}>(async () => (await import('./ShellPopovers')).TabsMenuPopover, 'tab menu');
 
 export interface TabBarProps {
   tabs: OpenTab[];
@@ -106,19 +116,10 @@ export function TabBar({ tabs, activePath, onClose, onReload, onCloseOthers }: T
         <span className="tessera-tabbar-actions">
           <Button size="small" variant="minimal" icon="refresh" aria-label={t('tabs.reload')} title={t('tabs.reload')} onClick={() => onReload(activePath)} />
           {tabs.length > 1 && (
-            <PopoverNext placement="bottom-end" arrow={false} animation="minimal" content={
-              <Menu aria-label={t('tabs.more')} className="tessera-tabbar-menu">
-                {tabs.map((tab) => (
-                  <MenuItem key={tab.path} text={titleOf(tab)} icon={tab.path === activePath ? 'tick' : 'blank'} data-menu-tab-path={tab.path} onClick={() => navigate(tab.path)} />
-                ))}
-                <MenuDivider />
-                <MenuItem icon="cross-circle" text={t('tabs.closeOthers')} onClick={() => onCloseOthers(activePath)} />
-                <MenuItem icon="disable" text={t('tabs.closeAll')} onClick={closeAll} />
-              </Menu>
-            }>
+            <TabsMenuPopover tabs={tabs} activePath={activePath} titleOf={titleOf} onCloseOthers={onCloseOthers} onCloseAll={closeAll} target={
               <Button size="small" variant="minimal" icon="more" className="tessera-tabbar-more" aria-label={t('tabs.more')} title={t('tabs.more')}
                 text={hiddenCount > 0 ? t('tabs.hidden', { count: hiddenCount }) : undefined} data-hidden-tabs={hiddenCount} />
-            </PopoverNext>
+            } />
           )}
         </span>
       )}

@@ -1,12 +1,21 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../KernelProvider';
 import { WEB_VERSION } from '../version';
 import { setRuntime } from '../api/runtime';
 import { API, apiGet } from '../api/endpoints';
-import { useSettings } from '../core/settings';
 import { onVersionRetired } from '../bridge/graph-version';
+import { lazyOverlay } from '../core/lazy-overlay';
+
+type VersionDialogProps = { isOpen: boolean; newVersion: string | null };
+
+/**
+ * The dialog's code loads when a newer bundle is first found (src/kernel/shell/VersionDialog.tsx). The
+ * server may by then serve only the new bundle's files, so when the dialog's cannot be fetched the same
+ * words and the update button show as a notice above the page instead.
+ */
+const VersionDialog = lazyOverlay<VersionDialogProps>(async () => (await import('./VersionDialog')).VersionDialog, 'version dialog', VersionNotice);
 
 export const WEB_VERSION_CHECK_MS = 5 * 60 * 1000;
 
@@ -18,8 +27,6 @@ export const WEB_VERSION_CHECK_MS = 5 * 60 * 1000;
  */
 export function WebVersionCheck({ intervalMs = WEB_VERSION_CHECK_MS }: { intervalMs?: number }) {
   const api = useApi();
-  const { t } = useTranslation();
-  const { theme } = useSettings();
   const [newVersion, setNewVersion] = useState<string | null>(null);
 
   useEffect(() => {
@@ -39,12 +46,18 @@ export function WebVersionCheck({ intervalMs = WEB_VERSION_CHECK_MS }: { interva
     return () => { clearInterval(timer); stop(); };
   }, [api, intervalMs]);
 
-  return (
-    <Dialog isOpen={newVersion !== null} title={t('version.title')} icon="updated" isCloseButtonShown={false} canEscapeKeyClose={false} canOutsideClickClose={false}
-      className={theme === 'dark' ? 'bp6-dark' : undefined}>
-      <DialogBody>{t('version.body', { current: WEB_VERSION, next: newVersion })}</DialogBody>
-      <DialogFooter actions={<Button intent="primary" text={t('version.update')} onClick={() => window.location.reload()} />} />
-    </Dialog>
-  );
+  return <VersionDialog isOpen={newVersion !== null} newVersion={newVersion} />;
 }
 WebVersionCheck.displayName = 'WebVersionCheck';
+
+function VersionNotice({ newVersion }: VersionDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="tessera-version-notice" role="alert">
+      <Callout intent="primary" icon="updated" title={t('version.title')}>
+        <p>{t('version.body', { current: WEB_VERSION, next: newVersion })}</p>
+        <Button intent="primary" text={t('version.update')} onClick={() => window.location.reload()} />
+      </Callout>
+    </div>
+  );
+}
