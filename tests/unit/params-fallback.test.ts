@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
-import { fieldMessage } from '../../src/kernel/runner/params';
+import { fieldMessage } from '../../src/kernel/runner/field-message';
 
 const t = (key: string) => `[${key}]`;
 const error: ErrorObject = { keyword: 'maxLength', instancePath: '/name', schemaPath: '#/properties/name/maxLength', params: { limit: 5 }, message: 'must NOT have more than 5 characters' };

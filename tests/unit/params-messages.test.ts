@@ -7,7 +7,8 @@ import type { i18n as I18n } from 'i18next';
 import { schemas, validators } from '../../src/generated/validators.js';
 import { createRegistry } from '../../src/kernel/plugin/registry';
 import { createI18n } from '../../src/kernel/i18n';
-import { fieldErrors, fieldMessage, registerAjvLocalizer, validateParams } from '../../src/kernel/runner/params';
+import { fieldErrors, validateParams } from '../../src/kernel/runner/params';
+import { fieldMessage, registerAjvLocalizer } from '../../src/kernel/runner/field-message';
 
 const registry = createRegistry(import.meta.glob('/plugins/*/index.ts', { eager: true }));
 const LOCALES = ['en-US', 'zh-CN'] as const;

@@ -14,7 +14,8 @@ import { ActionDialog, type ActionRequest } from './ActionDialog';
 import { UndoDialog, useUndoable } from './UndoDialog';
 import { undoableCount } from './undo';
 import { itemMessageText } from './item-message';
-import { fieldMessage, type FieldError } from './params';
+import type { FieldError } from './params';
+import { fieldMessage } from './field-message';
 import type { JobItem, JobRow } from './types';
 import { schemas } from '../../generated/schemas.js';
 

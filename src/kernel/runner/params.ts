@@ -1,7 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { loadValidators, loadedSchemas, loadedValidators } from '../validators';
 import type { JsonSchema } from '../plugin/types';
-import localizeZh from 'ajv-i18n/localize/zh';
 import { patternFieldProblems } from '../platform/name-pattern';
 import { hasOwnParams, ownParams, paramsFor, type JobItem } from '../jobs/item';
 
@@ -142,36 +141,6 @@ export function fieldErrors(schemaKey: string, schema: JsonSchema | undefined, e
     });
   }
   return [...byField.values()];
-}
-
-/**
- * Localizes ajv's own errors when no `x-message` applies (ajv-i18n's `localize[<lang>]` has this
- * shape: it rewrites each error's `message` in place). ajv-i18n's Chinese by default; an error left
- * without a message reads as the kernel's one generic sentence.
- */
-export type AjvLocalizer = (errors: ErrorObject[], locale: string) => void;
-/**
- * ajv-i18n's Chinese for a Chinese operator (the default language; imported alone, the package has
- * 20). Its English is ajv's own wording, so an English operator reads the kernel's sentence instead.
- */
-const ajvI18n: AjvLocalizer = (errors, locale) => {
-  if (locale.startsWith('zh')) localizeZh(errors);
-  else for (const e of errors) e.message = '';
-};
-let ajvLocalizer: AjvLocalizer | null = ajvI18n;
-export function registerAjvLocalizer(localizer: AjvLocalizer | null): void { ajvLocalizer = localizer; }
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** What the operator reads for a field error, in the current language. */
-export function fieldMessage(e: Pick<FieldError, 'key' | 'values' | 'error'>, t: Translate, locale: string): string {
-  if (e.key) return t(e.key, { ...e.values });
-  if (e.error && ajvLocalizer) {
-    const copy = [{ ...e.error }];
-    ajvLocalizer(copy, locale);
-    if (copy[0].message) return copy[0].message;
-  }
-  return t('kernel:runner.invalidValue');
 }
 
 /** A line break as a browser text area normalizes it: CRLF, a lone CR or LF (docs/DECISIONS.md). */
