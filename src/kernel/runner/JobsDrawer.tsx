@@ -8,8 +8,12 @@ import { useSettings } from '../core/settings';
 import { useRunner } from './RunnerHost';
 import { useJobs } from './use-jobs';
 import { lazyComponent } from '../plugin/route-table';
+import { withAllStrings } from '../i18n';
 
-/** The panel's code (a table) loads when the drawer first opens, not with the navbar on every screen. */
+/**
+ * The panel's code (a table) loads when the drawer first opens, not with the navbar on every screen,
+ * and every string with it (docs/PLUGINS.md, "Strings").
+ */
 const loadJobsView = () => import('./JobsView').then((m) => ({ default: m.JobsView }));
 
 const JOBS_DRAWER_SIZE = '60%';
@@ -48,6 +52,7 @@ export function JobsButton() {
 JobsButton.displayName = 'JobsButton';
 
 function JobsPanel() {
-  const View = lazyComponent(loadJobsView);
+  const { i18n } = useTranslation();
+  const View = lazyComponent(withAllStrings(i18n, loadJobsView));
   return <View />;
 }

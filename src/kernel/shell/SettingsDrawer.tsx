@@ -10,9 +10,10 @@ const SETTINGS_DRAWER_WIDTH = 360;
 /**
  * The drawer's content (src/kernel/shell/SettingsForm.tsx: the forms with Blueprint's numeric input and
  * each plugin's settings form) loads when the drawer first opens, not with the navbar on every screen;
- * a spinner in the drawer meanwhile (docs/DECISIONS.md, "The dashboard loads what it shows").
+ * a spinner in the drawer meanwhile (docs/DECISIONS.md, "The dashboard loads what it shows"), with
+ * every string (the first screen's part has only the drawer's title, docs/PLUGINS.md, "Strings").
  */
-const SettingsForm = lazyPart<object>(async () => (await import('./SettingsForm')).SettingsForm, 'SettingsForm');
+const SettingsForm = lazyPart<object>(async () => (await import('./SettingsForm')).SettingsForm, 'SettingsForm', { allStrings: true });
 
 export function SettingsDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
