@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
+import path from 'node:path';
 import pkg from './package.json' with { type: 'json' };
 // @ts-expect-error -- plain ESM build script without type declarations
 import { compileSchemas, manifestProblems } from './scripts/compile-schemas.mjs';
@@ -172,8 +173,73 @@ function signedInShellChunk(): Plugin {
   };
 }
 
+/**
+ * A language file's first-screen strings and the rest (docs/PLUGINS.md, "Strings"; docs/DECISIONS.md,
+ * "The dashboard loads what it shows"): `./locales/zh-CN.json?first` is the part of the file that the
+ * key paths listed in `first-screen.json` beside it name, `?rest` everything else. Developers keep one
+ * file per language; a path names a group (`widgets`) or a key inside one (`runner.jobs`, its plural
+ * forms `runner.jobs_one`… included). Without a `first-screen.json` the whole file is the first part.
+ * A listed path the file lacks fails the load, so a typo cannot drop strings from the first screen.
+ * The same in the build, the dev server and vitest (all use this config).
+ */
+type StringTree = { [key: string]: string | StringTree };
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function splitStrings(tree: StringTree, paths: readonly string[] | null, file = 'strings'): { first: StringTree; rest: StringTree } {
+  if (paths === null) return { first: tree, rest: {} };
+  const first: StringTree = {};
+  for (const p of paths) {
+    const segments = p.split('.');
+    let from: StringTree = tree;
+    let to: StringTree = first;
+    segments.slice(0, -1).forEach((seg) => {
+      const next = from[seg];
+      if (typeof next !== 'object') throw new Error(`${file}: first-screen.json names "${p}", which is not in the file`);
+      from = next;
+      to = (to[seg] ??= {}) as StringTree;
+    });
+    const last = segments[segments.length - 1]!;
+    const keys = Object.keys(from).filter((k) => k === last || (PLURAL.test(k) && k.replace(PLURAL, '') === last));
+    if (keys.length === 0) throw new Error(`${file}: first-screen.json names "${p}", which is not in the file`);
+    for (const k of keys) to[k] = from[k]!;
+  }
+  const without = (whole: StringTree, taken: StringTree): StringTree => {
+    const out: StringTree = {};
+    for (const [k, v] of Object.entries(whole)) {
+      const t = taken[k];
+      if (t === undefined) out[k] = v;
+      else if (typeof v === 'object' && typeof t === 'object' && t !== v) {
+        const left = without(v, t);
+        if (Object.keys(left).length) out[k] = left;
+      }
+    }
+    return out;
+  };
+  return { first, rest: without(tree, first) };
+}
+
+function localeParts(): Plugin {
+  return {
+    name: 'tessera-locale-parts',
+    enforce: 'pre',
+    load(id) {
+      const m = /^(.*[\\/]locales[\\/][A-Za-z]{2}-[A-Za-z]{2}\.json)\?(?:.*&)?(first|rest)(?:&.*)?$/.exec(id);
+      if (!m) return null;
+      const [, file, part] = m as unknown as [string, string, 'first' | 'rest'];
+      const declaration = path.join(path.dirname(file), 'first-screen.json');
+      this.addWatchFile(file);
+      this.addWatchFile(declaration);
+      const paths = fs.existsSync(declaration) ? JSON.parse(fs.readFileSync(declaration, 'utf8')) as string[] : null;
+      if (paths !== null && (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string'))) throw new Error(`${declaration}: a list of key paths`);
+      const strings = splitStrings(JSON.parse(fs.readFileSync(file, 'utf8')) as StringTree, paths, file)[part];
+      // a module whose default export is the part (JSON.parse of a string literal: the fastest to parse)
+      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(strings))});\n`, map: null, moduleType: 'js' };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [manifestKernelImport(), barrelsWithoutSideEffects(), signedInShellChunk(), blueprintIconChunks(), schemaValidators(), react(), webVersionFile()],
+  plugins: [localeParts(), manifestKernelImport(), barrelsWithoutSideEffects(), signedInShellChunk(), blueprintIconChunks(), schemaValidators(), react(), webVersionFile()],
   resolve: { alias: { '@kernel': fileURLToPath(new URL('./src/kernel/index.ts', import.meta.url)) } },
   define: { __WEB_VERSION__: JSON.stringify(pkg.version) },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/__graph': 'http://127.0.0.1:8080' } },

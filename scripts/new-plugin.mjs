@@ -28,7 +28,11 @@ import manifest from './plugin.json';
 export default definePlugin(manifest, {
   views: { list: () => import('./views/${Id}List') },
   actions: import.meta.glob('./actions/*.ts'),
-  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
+  // each language in two parts: the first screen's (locales/first-screen.json) and the rest (docs/PLUGINS.md, "Strings")
+  locales: {
+    'zh-CN': { first: () => import('./locales/zh-CN.json?first'), rest: () => import('./locales/zh-CN.json?rest') },
+    'en-US': { first: () => import('./locales/en-US.json?first'), rest: () => import('./locales/en-US.json?rest') },
+  },
   probes: () => import('./probes'),
 });
 `,
@@ -129,6 +133,8 @@ export default defineAction('${id}.readField', {
       additionalProperties: false,
       properties: { field: { type: 'string', enum: ['name', 'verification_status', 'created_time'], default: 'name', 'x-message': 'actions.readField.errors.field' } },
     }),
+    // what the menu and the dashboard show of the area; the rest loads with its screen (docs/PLUGINS.md, "Strings")
+    [`plugins/${id}/locales/first-screen.json`]: json(['title']),
     [`plugins/${id}/locales/zh-CN.json`]: json({
       title: `新区域 ${id}`, views: { list: '商务管理平台' },
       columns: { name: '名称', id: 'ID', verification: '验证状态' },

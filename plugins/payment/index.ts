@@ -3,5 +3,9 @@ import manifest from './plugin.json';
 
 export default definePlugin(manifest, {
   routes: { index: () => import('./views/PaymentScreen') },
-  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
+  // each language in two parts: the first screen's (the keys of locales/first-screen.json) and the rest (docs/PLUGINS.md, "Strings")
+  locales: {
+    'zh-CN': { first: () => import('./locales/zh-CN.json?first'), rest: () => import('./locales/zh-CN.json?rest') },
+    'en-US': { first: () => import('./locales/en-US.json?first'), rest: () => import('./locales/en-US.json?rest') },
+  },
 });

@@ -5,6 +5,10 @@ export default definePlugin(manifest, {
   views: { list: () => import('./views/PixelList') },
   actions: import.meta.glob('./actions/*.ts'),
   widgets: { overview: () => import('./widgets/Overview') },
-  locales: { 'zh-CN': () => import('./locales/zh-CN.json'), 'en-US': () => import('./locales/en-US.json') },
+  // each language in two parts: the first screen's (the keys of locales/first-screen.json) and the rest (docs/PLUGINS.md, "Strings")
+  locales: {
+    'zh-CN': { first: () => import('./locales/zh-CN.json?first'), rest: () => import('./locales/zh-CN.json?rest') },
+    'en-US': { first: () => import('./locales/en-US.json?first'), rest: () => import('./locales/en-US.json?rest') },
+  },
   probes: () => import('./probes'),
 });

@@ -28,7 +28,7 @@ const runnerTables = () => import('./runner/job-store').then(({ JOBS, ITEMS }) =
 export async function boot(loadManifests: () => Promise<Record<string, unknown>>, container: HTMLElement): Promise<void> {
   loadIconsOneByOne();
   const bus = createBus();
-  const i18n = await createI18n([]);
+  const i18n = await createI18n([], undefined, { firstScreen: true });
   const plugins = createPluginSource(loadManifests, async (registry) => {
     registry.refused.forEach((r) => bus.emit('plugin:refused', r));
     await addPluginLocales(i18n, registry.plugins);

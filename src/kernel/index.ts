@@ -45,7 +45,7 @@ export type { DataColumn, DataTableProps } from './table';
  * workspace screen first shows it: every screen that imports `@kernel` (the dashboard's widgets among
  * them) would otherwise download it (docs/DECISIONS.md, "The workspace on its own screen").
  */
-export const Workspace = /* @__PURE__ */ lazyPart<object>(async () => (await import('./workspace/Workspace')).Workspace, 'Workspace');
+export const Workspace = /* @__PURE__ */ lazyPart<object>(async () => (await import('./workspace/Workspace')).Workspace, 'Workspace', { allStrings: true });
 export { WidgetBoard } from './shell/WidgetBoard';
 export { ListLoadState, ListNotCached, FiguresTable } from './shell/dashboard/ListLoadState';
 export type { Figure } from './shell/dashboard/ListLoadState';
@@ -97,7 +97,7 @@ export * from './graph';
 export * from './platform';
 export { useRunner } from './runner/RunnerHost';
 /** The jobs panel, loaded when first shown (it is a table). */
-export const JobsView = /* @__PURE__ */ lazyPart<object>(async () => (await import('./runner/JobsView')).JobsView, 'JobsView');
+export const JobsView = /* @__PURE__ */ lazyPart<object>(async () => (await import('./runner/JobsView')).JobsView, 'JobsView', { allStrings: true });
 export { ObjectActions } from './runner/ObjectActions';
 export { splitLines } from './runner/params';
 export { RecognisedList, useRecogniser, usePastedList, pastedProblemText } from './runner/Recognised';

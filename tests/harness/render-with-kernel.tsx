@@ -40,15 +40,20 @@ export interface RenderWithKernelOptions {
    * path, or an envelope (`{ envelope }`) for a refusal; undefined leaves the path unknown.
    */
   answer?: (path: string, init: RequestInit | undefined) => unknown;
+  /**
+   * Load only the first screen's strings, as the product's page does (the rest loads before any other
+   * screen, docs/PLUGINS.md, "Strings"); by default every string is in from the start.
+   */
+  firstScreenStrings?: boolean;
 }
 
 /** Mounts the real kernel (registry, i18n, store, bus, shell, routes) around the given plugins. */
-export async function renderWithKernel({ plugins, user = { role: 'user' }, enabled = null, route = '/dashboard/index', locale = 'zh-CN', fetch, transport, extensionChecks = false, answer, platformIdentity }: RenderWithKernelOptions) {
+export async function renderWithKernel({ plugins, user = { role: 'user' }, enabled = null, route = '/dashboard/index', locale = 'zh-CN', fetch, transport, extensionChecks = false, answer, platformIdentity, firstScreenStrings = false }: RenderWithKernelOptions) {
   const definitions = plugins.map((p) => (p && typeof p === 'object' && 'id' in p && !('manifest' in p) ? inlinePlugin(p as InlinePlugin) : p));
   const registry = createRegistry(Object.fromEntries(definitions.map((p, i) => [`test/${i}/${(p as { manifest?: { id?: string } })?.manifest?.id ?? 'unknown'}`, { default: p }])));
   const bus = createBus();
   const store = createKernelStore();
-  const i18n = await createI18n(registry.plugins, locale);
+  const i18n = await createI18n(registry.plugins, locale, { firstScreen: firstScreenStrings });
   const api = createProductApi(i18n, fetch ?? ((input, init) => quietServer(input, init, answer)));
   const bridge = createBridge(transport ?? createWindowTransport(window));
   clearSession();

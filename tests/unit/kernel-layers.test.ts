@@ -70,7 +70,8 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   check: ['base', 'core', 'bridge', 'graph', 'platform', 'store', 'plugin', 'context'],
   // Runs plugins' actions as jobs over the bridge, Graph and the platform client, keeps them in the store,
   // shows its dialogs with the table. Not the server api nor auth: the context hands it what it needs.
-  runner: ['base', 'core', 'jobs', 'import', 'bridge', 'graph', 'platform', 'store', 'plugin', 'context', 'table', 'check'],
+  // Its palette, drawer and toasts wait for the strings the first screen does not load (i18n's loadAllStrings).
+  runner: ['base', 'core', 'i18n', 'jobs', 'import', 'bridge', 'graph', 'platform', 'store', 'plugin', 'context', 'table', 'check'],
   // The list hooks and chrome areas build screens with: a list re-reads what a job touched, so it sits above the runner.
   list: ['base', 'core', 'bridge', 'platform', 'store', 'plugin', 'context', 'table', 'check', 'runner'],
   // Tiles of views with their selections and the runner's actions; not the shell, which places the workspace.

@@ -1,6 +1,7 @@
 import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useKernel } from '../KernelProvider';
 import { lazyComponent } from '../plugin/route-table';
+import { withAllStrings } from '../i18n';
 import type { ActionRequest } from './ActionDialog';
 import type { JobItem } from './types';
 
@@ -9,7 +10,8 @@ export interface PaletteSelection { rowType: string; items: readonly JobItem[]; 
 /**
  * The palette's list and its parameter dialog (Blueprint Select, the action dialog with its forms) load
  * the first time the palette opens, not with every signed-in screen (docs/DECISIONS.md, "The
- * dashboard loads what it shows").
+ * dashboard loads what it shows"), and every string with them (the actions' titles and forms are not
+ * in the first screen's part, docs/PLUGINS.md, "Strings").
  */
 const loadOverlay = () => import('./PaletteOverlay').then((m) => ({ default: m.PaletteOverlay }));
 
@@ -20,7 +22,7 @@ const loadOverlay = () => import('./PaletteOverlay').then((m) => ({ default: m.P
  * from the start (the shortcut, `palette:opened`, the selection); the list itself is PaletteOverlay.
  */
 export function CommandPalette() {
-  const { bus } = useKernel();
+  const { bus, i18n } = useKernel();
   const [open, setOpenState] = useState(false);
   // Mounted from the first opening on, so the list's and the dialog's state live as before.
   const [used, setUsed] = useState(false);
@@ -48,7 +50,7 @@ export function CommandPalette() {
   }, [bus]);
 
   if (!used) return null;
-  const Overlay = lazyComponent(loadOverlay);
+  const Overlay = lazyComponent(withAllStrings(i18n, loadOverlay));
   return (
     <PaletteLoadFailure opens={opens} onFailed={() => setOpenState(false)}>
       <Suspense fallback={null}>

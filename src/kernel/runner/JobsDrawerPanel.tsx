@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../core/settings';
 import { JobsView } from './JobsView';
 import { JOBS_DRAWER_SIZE } from './JobsDrawer';
+import { WithAllStrings } from '../i18n/AllStrings';
 
 /**
  * The jobs drawer with its panel (a table). Its code loads when the drawer first opens, not with the
@@ -14,7 +15,8 @@ export function JobsDrawerPanel({ isOpen, onClose }: { isOpen: boolean; onClose:
   return (
     <Drawer isOpen={isOpen} onClose={onClose} title={t('runner.jobs')} icon="th-list" size={JOBS_DRAWER_SIZE} className={theme === 'dark' ? 'bp6-dark' : undefined}>
       <div className="tessera-jobs-drawer">
-        <JobsView />
+        {/* the panel's words are not the first screen's (docs/PLUGINS.md, "Strings") */}
+        <WithAllStrings><JobsView /></WithAllStrings>
       </div>
     </Drawer>
   );

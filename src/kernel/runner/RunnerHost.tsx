@@ -10,6 +10,7 @@ import { API } from '../../../protocol/api';
 import { missingOperations } from '../graph/doc-catalogue';
 import { reportVisit } from '../core/visit-statistics';
 import { showToast } from '../core/toaster';
+import { loadAllStrings } from '../i18n';
 import { onLeaveStore } from '../store/user-store';
 import { storeTabs } from '../store/tabs';
 import { soleLeadership } from '../store/leader';
@@ -80,13 +81,23 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     return blockingText(findings, i18n.t.bind(i18n) as (key: string, o?: Record<string, unknown>) => string, latest.current.user?.role === 'admin');
   }
 
+  /**
+   * A toast in the runner's words (and an action's title): the first screen's strings do not have them,
+   * so the text is made once every string is in (docs/PLUGINS.md, "Strings"); if they cannot be
+   * loaded, with what there is.
+   */
+  const toast = (text: () => string, intent: Parameters<typeof showToast>[1], timeout?: number) => {
+    const show = () => void showToast(text(), intent, timeout);
+    loadAllStrings(latest.current.i18n).then(show, show);
+  };
+
   const [remote] = useState(() => (tabs?.shared ? new RemoteRunner(runner, runnerChannelName(tabs.userId), kernel.bus, {
     tabId,
-    onFailure: (e) => {
+    onFailure: (e) => toast(() => {
       const t = latest.current.i18n.t.bind(latest.current.i18n) as (key: string, o?: Record<string, unknown>) => string;
       const message = e instanceof RunnerRefusal ? refusalText(e, t) : e instanceof NoLeaderError ? t('runner.noLeader') : e.message;
-      void showToast(t('runner.leaderFailed', { message }), 'danger');
-    },
+      return t('runner.leaderFailed', { message });
+    }, 'danger'),
   }) : null));
   useEffect(() => {
     remote?.open();
@@ -95,14 +106,21 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
 
   // The leader restores the jobs a closed page left running: at once when they were running in a
   // leader tab this tab saw (a takeover), else as the operator's auto-resume setting says.
-  // Once per page: restoring again would mark the jobs this page runs as interrupted.
+  // Once per page: restoring again would mark the jobs this page runs as interrupted. The jobs resume,
+  // or the toast tells of them, once every string is in: the first screen's part lacks the runner's
+  // and the actions' words, which resumed jobs write into their items (docs/PLUGINS.md, "Strings").
   const restored = useRef(false);
   useEffect(() => {
     if (!leader || restored.current) return;
     restored.current = true;
     const autoResume = getRunnerSettings().autoResume || !!remote?.leaderSeen;
-    const interrupted = runner.restore(autoResume);
-    if (interrupted.length && !autoResume) void showToast(latest.current.i18n.t('runner.interrupted', { count: interrupted.length }), 'warning');
+    const interrupted = runner.restore(false);
+    if (!interrupted.length) return;
+    const go = () => {
+      if (autoResume) interrupted.forEach((id) => void runner.resume(id));
+      else void showToast(latest.current.i18n.t('runner.interrupted', { count: interrupted.length }), 'warning');
+    };
+    loadAllStrings(latest.current.i18n).then(go, go);
   }, [runner, leader, remote]);
 
   // The tab that runs the jobs reports their applied writes to the server (job-records.ts).
@@ -118,18 +136,20 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
 
   useEffect(() => {
     const onFinished = (e: { jobId: string; actionId: string; status: string; done: number; failed: number; skipped: number }) => {
-      const title = actionTitle(latest.current.allPlugins, e.actionId, t);
-      const action = runner.job(e.jobId)?.undoOf ? t('undo.jobTitle', { what: title }) : title;
-      void showToast(t('runner.finished', { action, done: e.done, failed: e.failed, skipped: e.skipped }), e.status === 'failed' ? 'danger' : e.failed ? 'warning' : 'success');
+      toast(() => {
+        const title = actionTitle(latest.current.allPlugins, e.actionId, t);
+        const action = runner.job(e.jobId)?.undoOf ? t('undo.jobTitle', { what: title }) : title;
+        return t('runner.finished', { action, done: e.done, failed: e.failed, skipped: e.skipped });
+      }, e.status === 'failed' ? 'danger' : e.failed ? 'warning' : 'success');
     };
-    const onOperator = (e: { message: string }) => void showToast(t('runner.needsOperator', { message: e.message }), 'danger', 0);
+    const onOperator = (e: { message: string }) => toast(() => t('runner.needsOperator', { message: e.message }), 'danger', 0);
     // #2635: the platform no longer serves the configured version; the runtime is read again (bridge.ts), an admin is told where to change it
     // (a follower tab hears it from the leader: it reads the runtime again too)
     const onVersionRetired = () => {
       versionRetired();
-      void showToast(versionRetiredText(getSession().info?.role, t), 'danger', 0);
+      toast(() => versionRetiredText(getSession().info?.role, t), 'danger', 0);
     };
-    const onCannotPersist = (e: { reason: 'failed' | 'unavailable' }) => void showToast(t(e.reason === 'failed' ? 'runner.cannotPersist' : 'runner.cannotPersistAtAll'), 'danger', 0);
+    const onCannotPersist = (e: { reason: 'failed' | 'unavailable' }) => toast(() => t(e.reason === 'failed' ? 'runner.cannotPersist' : 'runner.cannotPersistAtAll'), 'danger', 0);
     kernel.bus.on('job:finished', onFinished);
     kernel.bus.on('runner:needs-operator', onOperator);
     kernel.bus.on('runner:cannot-persist', onCannotPersist);

@@ -9,11 +9,13 @@ import { patchSession } from '../core/session';
 // The shell (navbar, menu, tabs, workspace) loads after sign-in; the account screens stay in the first chunk.
 const Layout = lazyPart(async () => (await import('./Layout')).Layout, 'Layout');
 export const preloadLayout = () => Layout.preload();
-// The other account screens are rarer than the login page: each loads when opened.
-const RegisterScreen = lazyPart(async () => (await import('../auth/screens/RegisterScreen')).RegisterScreen, 'RegisterScreen');
-const ForgotPasswordScreen = lazyPart(async () => (await import('../auth/screens/ForgotPasswordScreen')).ForgotPasswordScreen, 'ForgotPasswordScreen');
-const EmailActivationScreen = lazyPart(async () => (await import('../auth/screens/EmailActivationScreen')).EmailActivationScreen, 'EmailActivationScreen');
-const CreateNewPasswordScreen = lazyPart(async () => (await import('../auth/screens/CreateNewPasswordScreen')).CreateNewPasswordScreen, 'CreateNewPasswordScreen');
+// The other account screens are rarer than the login page: each loads when opened, with every string
+// (the login page's are in the first part, docs/PLUGINS.md, "Strings").
+const ALL_STRINGS = { allStrings: true };
+const RegisterScreen = lazyPart(async () => (await import('../auth/screens/RegisterScreen')).RegisterScreen, 'RegisterScreen', ALL_STRINGS);
+const ForgotPasswordScreen = lazyPart(async () => (await import('../auth/screens/ForgotPasswordScreen')).ForgotPasswordScreen, 'ForgotPasswordScreen', ALL_STRINGS);
+const EmailActivationScreen = lazyPart(async () => (await import('../auth/screens/EmailActivationScreen')).EmailActivationScreen, 'EmailActivationScreen', ALL_STRINGS);
+const CreateNewPasswordScreen = lazyPart(async () => (await import('../auth/screens/CreateNewPasswordScreen')).CreateNewPasswordScreen, 'CreateNewPasswordScreen', ALL_STRINGS);
 
 /**
  * The route table of docs/INTERFACES.md section 2. Plugin screens are resolved inside the Layout from the

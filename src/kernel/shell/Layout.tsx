@@ -4,7 +4,8 @@ import { Callout, Classes, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useApi, useKernel } from '../KernelProvider';
 import { useSettings } from '../core/settings';
-import { decideRoute, lazyComponent, type RouteDecision } from '../plugin/route-table';
+import { HOME_PATH, decideRoute, lazyComponent, type RouteDecision } from '../plugin/route-table';
+import { withAllStrings } from '../i18n';
 import { useTabs, type OpenTab } from './tabs';
 import { TableStateScope, type TableViewState } from '../table/table-state';
 import { ListAddressScope } from '../table/list-address-scope';
@@ -95,7 +96,7 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
   onTableState: (path: string, viewId: string, state: TableViewState) => void;
 }) {
   const extension = useExtensionState();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const api = useApi();
@@ -120,12 +121,15 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
   // screen is looked up inside the boundary's render, so a retry after a failed load fetches it again.
   // A route a view names (views[].route) shows that view, told it is on a route (RouteView). The
   // screen's list keeps its search, sort and filters in the address while the screen is shown
-  // (ListAddressScope; docs/DECISIONS.md, "Lists keep their state in the address").
+  // (ListAddressScope; docs/DECISIONS.md, "Lists keep their state in the address"). Every screen but
+  // the dashboard loads every string with its code: the first screen's part has only the dashboard's
+  // (docs/PLUGINS.md, "Strings").
   const screenBody = (path: string, r: PluginRoute) => (
     <ScreenErrorBoundary>
       {() => {
-        const Screen = r.view ? null : lazyComponent(r.component!);
-        const View = r.view ? lazyComponent(r.view) : null;
+        const withStrings = <T,>(load: () => Promise<T>) => (path === HOME_PATH ? load : withAllStrings(i18n, load));
+        const Screen = r.view ? null : lazyComponent(withStrings(r.component!));
+        const View = r.view ? lazyComponent(withStrings(r.view)) : null;
         return (
           <TableStateScope states={tableStatesOf(path)} onChange={(viewId, state) => onTableState(path, viewId, state)}>
             <ListAddressScope

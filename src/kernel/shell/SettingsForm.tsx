@@ -2,6 +2,7 @@ import { Button, Drawer, FormGroup, NumericInput, Switch } from '@blueprintjs/co
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SETTINGS, MENU_WIDTH_RANGE, updateSettings, useSettings, type ShellSettings } from '../core/settings';
 import { PluginSettings } from './PluginSettings';
+import { WithAllStrings } from '../i18n/AllStrings';
 import { SETTINGS_DRAWER_WIDTH } from './SettingsDrawer';
 import { CONFIRM_ABOVE_RANGE, PACE_RANGE, updateRunnerSettings, useRunnerSettings } from '../runner/runner-settings';
 
@@ -17,7 +18,7 @@ export function SettingsPanel({ isOpen, onClose }: { isOpen: boolean; onClose: (
   const settings = useSettings();
   return (
     <Drawer isOpen={isOpen} onClose={onClose} title={t('settings.title')} icon="cog" size={SETTINGS_DRAWER_WIDTH} className={settings.theme === 'dark' ? 'bp6-dark' : undefined}>
-      <SettingsForm />
+      <WithAllStrings><SettingsForm /></WithAllStrings>
     </Drawer>
   );
 }

@@ -1,6 +1,8 @@
 import { Component, Suspense, lazy, useReducer, useState, type ComponentType, type ReactNode } from 'react';
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { hasAllStrings } from '../i18n';
+import { AllStrings } from '../i18n/AllStrings';
 
 export type LazyPart<P> = ComponentType<P> & {
   /** Starts loading the code now (it renders at once afterwards, without a spinner). */
@@ -11,8 +13,10 @@ export type LazyPart<P> = ComponentType<P> & {
  * A part of the app whose code loads on first use (docs/DECISIONS.md, "First-screen bundle"): a spinner
  * while it loads, and when the load fails (offline, or a new version replaced the old chunks) a page
  * that says so with a retry button, never a blank screen. A retry asks for the module again.
+ * With `allStrings` it also waits for every string of the language (the first screen has only its own
+ * part, docs/PLUGINS.md, "Strings"), loaded while the code loads.
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, name: string): LazyPart<P> {
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, name: string, options: { allStrings?: boolean } = {}): LazyPart<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const start = () => {
@@ -24,8 +28,10 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   let Pending = make();
   function LazyPartHost(props: P) {
     const [, rerender] = useReducer((n: number) => n + 1, 0);
+    const { i18n } = useTranslation();
+    const waitsForStrings = !!options.allStrings && !hasAllStrings(i18n);
     // Decided once per mount: switching from the lazy branch to the direct one would remount the part.
-    const [direct] = useState(() => loaded !== null);
+    const [direct] = useState(() => loaded !== null && !waitsForStrings);
     if (direct && loaded) {
       const Loaded = loaded;
       return <Loaded {...props} />;
@@ -34,10 +40,12 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       Pending = make();
       rerender();
     };
+    // the code loads while the strings do (AllStrings renders the part only once they are in)
+    if (waitsForStrings) void start().catch(() => { /* the part's boundary shows it when it renders */ });
     return (
       <LoadFailureBoundary onRetry={retry}>
         <Suspense fallback={<PartLoading />}>
-          <Pending {...props} />
+          {options.allStrings ? <AllStrings><Pending {...props} /></AllStrings> : <Pending {...props} />}
         </Suspense>
       </LoadFailureBoundary>
     );
