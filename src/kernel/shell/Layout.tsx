@@ -135,6 +135,7 @@ function ScreenHost({ decision, tabs, generation, plugins, onTableState }: {
             <ListAddressScope
               active={path === route.path}
               search={location.search}
+              entry={navigationOf(location)}
               write={(search, replace) => navigate({ pathname: path, search }, { replace })}
               views={views}
             >
@@ -196,4 +197,17 @@ function RefusedPluginsNotice() {
       </ul>
     </Callout>
   );
+}
+
+/**
+ * One name per navigation the router made (each location object it shows; Back to an entry shows a new
+ * one, with the entry's old key): a list's address write is on its way while the navigation it was
+ * made on is still shown (src/kernel/table/use-list-address.ts).
+ */
+const navigations = new WeakMap<object, string>();
+let lastNavigation = 0;
+function navigationOf(location: object): string {
+  let name = navigations.get(location);
+  if (name === undefined) navigations.set(location, (name = String(++lastNavigation)));
+  return name;
 }

@@ -20,6 +20,12 @@ export interface ListAddressBinding {
   readonly active: boolean;
   /** the address's query (`?…` or ''), '' while not active */
   readonly search: string;
+  /**
+   * which navigation the router shows (a name per location it made, Back included; '' when not known):
+   * a write is on its way while the navigation it was made on is still shown, whatever the address
+   * (use-list-address.ts)
+   */
+  readonly entry: string;
   /** puts a new query in the address: a new history entry, or in place of the current one */
   write(search: string, replace: boolean): void;
   /** one table per screen follows the address: the first to ask */
@@ -34,13 +40,15 @@ const ListAddressContext = createContext<ListAddressBinding | null>(null);
 export interface ListAddressScopeProps {
   active: boolean;
   search: string;
+  /** the navigation shown (Layout.tsx, navigationOf); '' when not known */
+  entry?: string;
   write: (search: string, replace: boolean) => void;
   views: SavedViewsApi | null;
   children: ReactNode;
 }
 
 /** Gives the tables of a route screen its address (inside the screen's TableStateScope). */
-export function ListAddressScope({ active, search, write, views, children }: ListAddressScopeProps) {
+export function ListAddressScope({ active, search, entry = '', write, views, children }: ListAddressScopeProps) {
   const store = useTableStateStore();
   const claimed = useRef<string | null>(null);
   const latest = useRef(write);
@@ -50,6 +58,7 @@ export function ListAddressScope({ active, search, write, views, children }: Lis
     store,
     active,
     search: shown,
+    entry: active ? entry : '',
     write: (next, replace) => latest.current(next, replace),
     claim: (viewId) => {
       if (claimed.current !== null && claimed.current !== viewId) return false;
@@ -60,7 +69,7 @@ export function ListAddressScope({ active, search, write, views, children }: Lis
       if (claimed.current === viewId) claimed.current = null;
     },
     views,
-  }), [store, active, shown, views]);
+  }), [store, active, shown, entry, views]);
   return <ListAddressContext.Provider value={value}>{children}</ListAddressContext.Provider>;
 }
 

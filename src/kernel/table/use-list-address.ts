@@ -71,6 +71,8 @@ interface Sync {
   pending: string | null;
   /** the address the pending write left (listAddressKey): while the router shows this one, the write is still on its way */
   pendingFrom: string | null;
+  /** the navigation the pending write was made on (ListAddressBinding.entry, '' when not known) */
+  pendingEntry: string;
   /** a state set from the address, not rendered yet (tableStateKey), and the effect's runs since */
   applying: string | null;
   applyingRuns: number;
@@ -105,7 +107,7 @@ export function useListAddress({ binding, viewId, columns, table, search, setSea
     filters: columnFilters.map((f) => ({ id: f.id, value: String(f.value ?? '') })),
   }), [search, sorting, columnFilters]);
   const stateKey = tableStateKey(current);
-  const sync = useRef<Sync>({ wasActive: false, synced: null, pending: null, pendingFrom: null, applying: null, applyingRuns: 0, typing: null, view: null, loadingView: null, disposed: false });
+  const sync = useRef<Sync>({ wasActive: false, synced: null, pending: null, pendingFrom: null, pendingEntry: '', applying: null, applyingRuns: 0, typing: null, view: null, loadingView: null, disposed: false });
   const latest = useRef({ binding, columns, table, current, stateKey, setSearch, onViewMissing, onViewsFailed });
   latest.current = { binding, columns, table, current, stateKey, setSearch, onViewMissing, onViewsFailed };
   useEffect(() => {
@@ -120,7 +122,10 @@ export function useListAddress({ binding, viewId, columns, table, search, setSea
     if (!b) return;
     const s = sync.current;
     // a write made while another is on its way left the same address as that one
-    if (s.pending === null) s.pendingFrom = listAddressKey(readListAddress(b.search));
+    if (s.pending === null) {
+      s.pendingFrom = listAddressKey(readListAddress(b.search));
+      s.pendingEntry = b.entry;
+    }
     s.pending = s.synced = listAddressKey(address);
     b.write(writeListAddress(b.search, address), replace);
   }, []);
@@ -202,7 +207,11 @@ export function useListAddress({ binding, viewId, columns, table, search, setSea
     const here = readListAddress(address);
     const hereKey = listAddressKey(here);
     const wanted = addressFromTable(current, columns);
-    if (s.pending !== null && hereKey !== s.pending && hereKey === s.pendingFrom) {
+    // Still on its way: the router shows the navigation the write was made on (a shown write, in place or
+    // not, is a new one; so is Back, even to the very entry and address the write left). Without it known,
+    // by the address alone.
+    const onWritersEntry = s.pendingEntry !== '' ? binding.entry === s.pendingEntry : hereKey === s.pendingFrom;
+    if (s.pending !== null && hereKey !== s.pending && onWritersEntry) {
       // the router has not shown our last write yet; typing on writes again, in place
       if (s.view === null && listAddressKey(wanted) !== s.pending) write(wanted, true);
       return;
@@ -211,6 +220,7 @@ export function useListAddress({ binding, viewId, columns, table, search, setSea
     // write: the address leads, below, instead of the table waiting for a write that will never show)
     s.pending = null;
     s.pendingFrom = null;
+    s.pendingEntry = '';
     if (hereKey !== s.synced) {
       // the address changed from outside (a link, Back, the address bar), or the screen is shown again
       s.synced = hereKey;

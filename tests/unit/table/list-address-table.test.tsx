@@ -10,15 +10,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The shell's part, by hand: a tab's table state and the screen's address (a history of searches). */
-function screenOf() {
+/**
+ * The shell's part, by hand: a tab's table state and the screen's address (a history of searches).
+ * With `navigations`, each navigation shown has a name, as the router's location objects do
+ * (src/kernel/shell/Layout.tsx): `navigate()` names one (a write, or Back).
+ */
+function screenOf({ navigations = false } = {}) {
   const history: string[] = [''];
   const at = { index: 0 };
+  const shown = { name: 1 };
+  const navigate = () => { shown.name++; };
   const writes: { search: string; replace: boolean }[] = [];
   const states: Record<string, TableViewState> = {};
   const scope = (ui: ReactElement, { active = true, views = null as SavedViewsApi | null } = {}) => (
     <TableStateScope states={states} onChange={(viewId, state) => { states[viewId] = state; }}>
-      <ListAddressScope active={active} search={history[at.index]!} views={views}
+      <ListAddressScope active={active} search={history[at.index]!} views={views} entry={navigations ? String(shown.name) : undefined}
         write={(search, replace) => {
           writes.push({ search, replace });
           if (replace) history[at.index] = search;
@@ -28,7 +34,7 @@ function screenOf() {
       </ListAddressScope>
     </TableStateScope>
   );
-  return { history, at, writes, states, scope, get search() { return history[at.index]!; } };
+  return { history, at, writes, states, scope, navigate, get search() { return history[at.index]!; } };
 }
 
 const columns: DataColumn<Account>[] = accountColumns.map((c) => (c.id === 'spend' ? { ...c, filter: 'number' as const } : c.id === 'status'
@@ -91,6 +97,25 @@ describe('a table on a route screen follows the address', () => {
     r.rerender(s.scope(table()));
     expect(renderedIds(r.container)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
     expect(s.search).toBe('');
+  });
+
+  it('Back to the very entry the table\'s last step left, before the screen showed that step: the address leads', () => {
+    const s = screenOf({ navigations: true });
+    s.history.push('?sort=spend:asc');
+    s.at.index = 1;
+    const r = renderWithI18n(s.scope(table()));
+    const ascending = renderedIds(r.container);
+    // a sort step written (a new entry, not shown yet) …
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /^Spend/ })).getByRole('button'));
+    expect(s.search).toBe('?sort=spend:desc');
+    expect(renderedIds(r.container)).toEqual([...ascending].reverse());
+    // … then Back, to the entry it was written on: the same address as before the write, a new navigation
+    s.navigate(); // the write's
+    s.navigate(); // Back's
+    s.at.index = 1;
+    r.rerender(s.scope(table()));
+    expect(renderedIds(r.container)).toEqual(ascending);
+    expect(s.search).toBe('?sort=spend:asc');
   });
 
   it('says what a number filter takes, in Chinese too; money says USD', () => {
