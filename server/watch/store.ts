@@ -2,7 +2,7 @@
 // update the latest state of each object (table watch_objects) and write one row per changed field
 // (watch_changes), attributed to a job of the operator when a job record explains it; the feed reads
 // them back; housekeeping drops what is older than the retention.
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { jobRecords, watchChanges, watchObjects } from '../db/schema';
 import type { AppContext } from '../context';
 import type { Executor } from '../db';
@@ -51,7 +51,7 @@ export async function takeSnapshot(ctx: AppContext, userId: number, type: WatchT
   return ctx.db.transaction(async (tx) => {
     const mine = (ids: string[]) => and(eq(watchObjects.userId, userId), eq(watchObjects.type, type), inArray(watchObjects.objectId, ids));
     const lock = (ids: string[]) => tx.select({ id: watchObjects.id, objectId: watchObjects.objectId, name: watchObjects.name, state: watchObjects.state, seenAt: watchObjects.seenAt })
-      .from(watchObjects).where(mine(ids)).for('update');
+      .from(watchObjects).where(mine(ids)).orderBy(asc(watchObjects.id)).for('update'); // one order: no deadlock between two requests
     const ids = [...byId.keys()];
     const known = ids.length ? await lock(ids) : [];
     const knownIds = new Set(known.map((k) => k.objectId));
@@ -149,10 +149,9 @@ export async function readChanges(ctx: AppContext, userId: number, q: ChangesQue
  * Retention (housekeeping): changes older than `watchRetentionDays` go, and objects not seen for as long
  * (their state is stale: when one comes back it is a first sighting again).
  */
-export async function sweepWatch(ctx: AppContext): Promise<{ changes: number; objects: number }> {
+export async function sweepWatch(ctx: AppContext): Promise<void> {
   const days = (await getSettings(ctx)).watchRetentionDays;
   const cutoff = new Date(ctx.now().getTime() - days * DAY);
-  const changes = await ctx.db.delete(watchChanges).where(lt(watchChanges.at, cutoff)).returning({ id: watchChanges.id });
-  const objects = await ctx.db.delete(watchObjects).where(lt(watchObjects.seenAt, cutoff)).returning({ id: watchObjects.id });
-  return { changes: changes.length, objects: objects.length };
+  await ctx.db.delete(watchChanges).where(lt(watchChanges.at, cutoff));
+  await ctx.db.delete(watchObjects).where(lt(watchObjects.seenAt, cutoff));
 }

@@ -201,6 +201,22 @@ export function watchTests(env: SuiteEnv): void {
       expect(await h.call('GET', '/api/watch/changes', { query: {} })).toMatchObject({ status: -1, code: 50008 });
     });
 
+    test('the same snapshot sent by several tabs at once: each object once, each change once', async () => {
+      const { h } = env;
+      const user = await h.signUp();
+      const ids = Array.from({ length: 20 }, () => fresh('act_'));
+      const first = await Promise.all([1, 2, 3].map(() => snap(h, user.token, 'adaccount', ids.map((id) => account(id)))));
+      expect(first.map((r) => r.status)).toEqual([1, 1, 1]);
+      expect(first.reduce((n, r) => n + r.data.added, 0)).toBe(20);
+      expect(first.reduce((n, r) => n + r.data.changes, 0)).toBe(0);
+      h.clock.advance(60_000);
+      const again = await Promise.all([1, 2, 3].map(() => snap(h, user.token, 'adaccount', ids.map((id) => account(id, { status: 'DISABLED' })))));
+      expect(again.map((r) => r.status)).toEqual([1, 1, 1]);
+      expect(again.reduce((n, r) => n + r.data.changes, 0)).toBe(20);
+      expect((await changes(h, user.token)).data).toHaveLength(20);
+      expect(await rows(h, `select count(*)::int as n from watch_objects where user_id = ${user.uid}`)).toEqual([{ n: 20 }]);
+    });
+
     test("each operator has their own objects and changes; another's are invisible", async () => {
       const { h } = env;
       const [alice, bob] = [await h.signUp(), await h.signUp()];
