@@ -11,7 +11,7 @@ import { findPgBin, startPostgres, type PgCluster } from '../tests/server/harnes
 
 const root = path.resolve(import.meta.dirname, '..');
 
-interface Options { only: Set<string>; duration: number; connections: number; profile: string | null; logLevel: string | null; perRoute: boolean; serverRoot: string }
+interface Options { only: Set<string>; duration: number; connections: number; profile: string | null; logLevel: string | null; perRoute: boolean; serverRoot: string; watch: boolean; watchOnly: boolean }
 
 function parseArgs(argv: string[]): Options {
   const get = (name: string) => {
@@ -25,6 +25,9 @@ function parseArgs(argv: string[]): Options {
     profile: get('profile') ?? null,
     logLevel: get('log-level') ?? null,
     perRoute: argv.includes('--per-route'),
+    // the watch's snapshot line (watch-snapshots-20000) on each single-instance engine; --watch-only: that line alone
+    watch: !argv.includes('--no-watch'),
+    watchOnly: argv.includes('--watch-only'),
     // another checkout's server (e.g. the code before a change), run under the same conditions
     serverRoot: path.resolve(get('server-root') ?? root),
   };
@@ -214,6 +217,72 @@ function loginRequests(users: User[]) {
 const f = (n: number, digits = 1) => n.toFixed(digits);
 
 // ---------------------------------------------------------------------------------------------
+// The watch's snapshots (bench/README.md, "Watch snapshots"): 20,000 ad-account rows as the client sends
+// them, in bodies under the 64 KiB limit, one request after another from one signed-in user.
+
+const WATCH_ROWS = 20_000;
+/** The share of rows that change between the second and the third pass. */
+const WATCH_CHANGED_EVERY = 20;
+const BODY_MAX = 64 * 1024;
+
+function watchRow(i: number, changed: boolean): Record<string, unknown> {
+  const id = String(100_000_000_000_000 + i);
+  return {
+    id: `act_${id}`, name: `ACME | US | Campaign account ${i}`, status: changed ? 'DISABLED' : 'ACTIVE', disableReason: changed ? 3 : null,
+    amountSpent: 1000 + (i % 997) + (changed ? 250 : 0), spendCap: 500_000, balance: i % 13, currency: 'USD', myRole: 'ADMIN',
+    users: [
+      { id: String(200_000_000_000_000 + (i % 50)), name: 'Ann Operator', role: 'ADMIN' },
+      { id: String(300_000_000_000_000 + (i % 7)), name: 'Bo Analyst', role: 'ADVERTISER' },
+      ...(changed ? [{ id: '666000000000001', name: 'Mallory', role: 'ADMIN' }] : []),
+    ],
+  };
+}
+
+/** The rows in request bodies under the body limit (and the server's 1000 rows a request). */
+function watchBodies(rows: Record<string, unknown>[]): string[] {
+  const bodies: string[] = [];
+  let batch: string[] = [];
+  const body = (parts: string[]) => `{"type":"adaccount","rows":[${parts.join(',')}]}`;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    if (batch.length && (Buffer.byteLength(body([...batch, json])) >= BODY_MAX || batch.length >= 1000)) {
+      bodies.push(body(batch));
+      batch = [];
+    }
+    batch.push(json);
+  }
+  if (batch.length) bodies.push(body(batch));
+  return bodies;
+}
+
+/** Sends the bodies one after another; the wall time on loopback is the server's time for the set. */
+async function sendWatch(base: string, token: string, bodies: string[]): Promise<{ ms: number; bytes: number; changes: number }> {
+  let changes = 0;
+  const started = performance.now();
+  for (const payload of bodies) {
+    const res = await fetch(`${base}/api/watch/snapshots`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: payload });
+    const json = await res.json() as { code: number; data: { changes: number } };
+    if (json.code !== 20000) throw new Error(`watch snapshot: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    changes += json.data.changes;
+  }
+  return { ms: performance.now() - started, bytes: bodies.reduce((n, b) => n + Buffer.byteLength(b), 0), changes };
+}
+
+async function watchBench(base: string, user: User, engine: string): Promise<void> {
+  const all = Array.from({ length: WATCH_ROWS }, (_, i) => watchRow(i, false));
+  const full = await sendWatch(base, user.token, watchBodies(all));
+  // the same set again (a client that lost its last snapshot, e.g. after a reload): the server finds nothing
+  const unchanged = await sendWatch(base, user.token, watchBodies(all));
+  // then 1 row in 20 changed (disabled, spent more, a foreign admin added), and only those sent, as the client does
+  const changedRows = all.flatMap((_, i) => (i % WATCH_CHANGED_EVERY === 0 ? [watchRow(i, true)] : []));
+  const changed = await sendWatch(base, user.token, watchBodies(changedRows));
+  if (unchanged.changes !== 0 || changed.changes !== changedRows.length * 4) throw new Error(`watch: unexpected changes ${unchanged.changes} / ${changed.changes}`);
+  console.log(`watch-snapshots-${WATCH_ROWS}: server_ms=${f(full.ms, 0)} bytes_unchanged=${unchanged.bytes} bytes_changed=${changed.bytes}`
+    + ` engine=${engine} requests=${watchBodies(all).length} bytes_full=${full.bytes} server_ms_unchanged=${f(unchanged.ms, 0)}`
+    + ` server_ms_changed=${f(changed.ms, 0)} changed_rows=${changedRows.length} changes=${changed.changes}`);
+}
+
+// ---------------------------------------------------------------------------------------------
 
 interface Scenario { engine: 'pglite' | 'postgres'; instances: number }
 
@@ -233,6 +302,8 @@ async function scenario(s: Scenario, opts: Options, cluster: PgCluster | null): 
     const urls = servers.map((x) => x.url);
     const users = await createUsers(urls[0]!, dataDirs[0]!, 20, `${s.engine}${s.instances}`);
     const name = `server-${s.engine}`;
+    if (s.instances === 1 && opts.watch) await watchBench(urls[0]!, users[0]!, s.engine);
+    if (opts.watchOnly) return;
     if (s.instances === 1) {
       const login = await drive(urls, 8, Math.min(10, opts.duration), loginRequests(users));
       console.log(`${name}-login: rps=${f(login.rps)} p99_ms=${f(login.p99, 0)} errors=${login.errors} p50_ms=${f(login.p50, 0)} connections=8`);

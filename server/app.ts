@@ -26,6 +26,7 @@ import { messageRoutes } from './routes/messages';
 import { recordRoutes } from './routes/records';
 import { jobRoutes } from './routes/jobs';
 import { viewRoutes } from './routes/views';
+import { watchRoutes } from './routes/watch';
 import { payRoutes } from './routes/pay';
 import { adminRoutes } from './routes/admin/index';
 import { graphqlDocRoutes } from './routes/graphql-docs';
@@ -207,6 +208,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
         records: new RateLimiter(database.db, 'records', { limit: config.userLimits.records.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
         orders: new RateLimiter(database.db, 'orders', { limit: config.userLimits.orders.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
         jobRecords: new RateLimiter(database.db, 'job-records', { limit: config.userLimits.jobRecords.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
+        watchSnapshots: new RateLimiter(database.db, 'watch-snapshots', { limit: config.userLimits.watchSnapshots.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
       },
     },
     payments,
@@ -246,7 +248,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     return { ...payload, status: -1 };
   });
 
-  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, viewRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
+  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, viewRoutes, watchRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
 
   await seed(ctx);
   const bootstrapToken = await prepareBootstrapToken(ctx);

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentProvider } from './payments/types';
-import { DEFAULT_GRAPH_VERSION, isGraphVersion } from '../protocol/api';
+import { DEFAULT_GRAPH_VERSION, isGraphVersion, WATCH_RETENTION_DAYS_MAX } from '../protocol/api';
 
 /** A password made at start: 24 characters of base64url (144 bits). */
 function generatedPassword(): string {
@@ -39,6 +39,8 @@ export interface UserLimits {
   orders: { perMinute: number; pending: number; closedKept: number };
   /** jobs/records: calls a minute (each up to JOB_RECORDS_MAX_ITEMS records; a refused call is re-sent by the browser later) */
   jobRecords: { perMinute: number };
+  /** watch/snapshots: calls a minute (each up to WATCH_ROWS_MAX rows under the body limit) */
+  watchSnapshots: { perMinute: number };
 }
 
 export const defaultUserLimits = (): UserLimits => ({
@@ -46,6 +48,7 @@ export const defaultUserLimits = (): UserLimits => ({
   records: { perMinute: 120, stored: 1000 },
   orders: { perMinute: 30, pending: 20, closedKept: 100 },
   jobRecords: { perMinute: 240 },
+  watchSnapshots: { perMinute: 600 },
 });
 
 /** The password printed for the demo accounts; a public demo must not use it. */
@@ -97,6 +100,8 @@ export interface ServerConfig {
    * insert limits. Refused above 1 outside a loopback demo (checkConfig); the failed-login locks are never scaled.
    */
   rateLimitScale: number;
+  /** days the watch keeps changes until an admin sets `watchRetentionDays` (TESSERA_WATCH_RETENTION_DAYS, default 90) */
+  watchRetentionDays: number;
   /** milliseconds since the epoch; tests move it forward to test expiry and rotation */
   clock: () => number;
   /**
@@ -176,7 +181,7 @@ export const defaultRateLimits = (authPerIp = 300): RateLimits => ({
 function scaleLimits(rateLimits: RateLimits, userLimits: UserLimits, scale: number): void {
   if (scale === 1) return;
   rateLimits.authPerIp.limit *= scale;
-  for (const action of ['visits', 'records', 'orders', 'jobRecords'] as const) userLimits[action].perMinute *= scale;
+  for (const action of ['visits', 'records', 'orders', 'jobRecords', 'watchSnapshots'] as const) userLimits[action].perMinute *= scale;
 }
 
 /** Reads the environment; throws ConfigError for a setting the server cannot start with. */
@@ -218,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits,
     userLimits,
     rateLimitScale,
+    watchRetentionDays: int('TESSERA_WATCH_RETENTION_DAYS', env.TESSERA_WATCH_RETENTION_DAYS, 90, 1, WATCH_RETENTION_DAYS_MAX),
     clock: Date.now,
     mountDemoGraph: null,
     ...overrides,

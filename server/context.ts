@@ -30,7 +30,7 @@ export interface AppContext {
     /** calls of the account endpoints per source */
     authPerIp: RateLimiter;
     /** calls a minute of the row-inserting endpoints, per user */
-    perUser: Record<'visits' | 'records' | 'orders' | 'jobRecords', RateLimiter>;
+    perUser: Record<'visits' | 'records' | 'orders' | 'jobRecords' | 'watchSnapshots', RateLimiter>;
   };
   payments: PaymentRegistry;
   webVersion: string;

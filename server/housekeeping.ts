@@ -1,10 +1,12 @@
 // Drops what can no longer matter: sessions ended a week ago or idle for twice the expiry, codes expired a day ago,
-// limit counters whose windows, blocks and leases are over.
+// limit counters whose windows, blocks and leases are over, the watch's changes older than its retention
+// (server/watch/store.ts, sweepWatch).
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { emailCodes, sessions } from './db/schema';
 import { IDLE_MS } from './auth/sessions';
 import type { AppContext } from './context';
 import { sweepLimits } from './rate-limit';
+import { sweepWatch } from './watch/store';
 
 const DAY = 86_400_000;
 export const SWEEP_EVERY_MS = 6 * 3600_000;
@@ -18,4 +20,5 @@ export async function sweep(ctx: AppContext): Promise<void> {
   ));
   await ctx.db.delete(emailCodes).where(lt(emailCodes.expiresAt, new Date(now - DAY)));
   await sweepLimits(ctx.db, now, DAY);
+  await sweepWatch(ctx);
 }

@@ -51,6 +51,7 @@ const messages = {
   viewTooLarge: ['视图内容过大（上限 {max} 字节）', 'The view is too large (at most {max} bytes)'],
   tooManyViews: ['每个列表最多保存 {max} 个视图：请先删除不再使用的视图', 'At most {max} saved views per list: delete one you no longer use first'],
   jobRecordStateTooLarge: ['第 {index} 项的 {field} 过大（上限 {max} 字节），本次请求未保存任何记录', 'Item {index}: {field} is too large (at most {max} bytes); nothing of this request was stored'],
+  watchBadSince: ['since 不是有效的时间：{since}（例如 2026-11-28T10:00:00Z）', 'since is not a valid time: {since} (e.g. 2026-11-28T10:00:00Z)'],
   internal: ['服务器内部错误', 'Internal server error'],
   demoLocalOnly: [
     '演示模式只接受本机的直接访问（经过代理或使用非本机地址的请求会被拒绝）。正式部署请设置 TESSERA_DEMO=0；如确需公开演示，请设置 TESSERA_DEMO_PUBLIC=1 和自己的 TESSERA_DEMO_PASSWORD',

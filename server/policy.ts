@@ -8,13 +8,13 @@ import type { AdminSettings } from '../protocol/api';
 
 export type { AdminSettings } from '../protocol/api';
 
-const DEFAULT_SETTINGS: AdminSettings = { singleSessionPerUser: false };
-
 export async function getSettings(ctx: AppContext): Promise<AdminSettings> {
   const rows = await ctx.db.select().from(settings);
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
   return {
-    singleSessionPerUser: typeof stored.singleSessionPerUser === 'boolean' ? stored.singleSessionPerUser : DEFAULT_SETTINGS.singleSessionPerUser,
+    singleSessionPerUser: typeof stored.singleSessionPerUser === 'boolean' ? stored.singleSessionPerUser : false,
+    // the watch's retention (server/watch/retention.ts): the admin's value, else the server's setting
+    watchRetentionDays: Number.isInteger(stored.watchRetentionDays) ? stored.watchRetentionDays as number : ctx.config.watchRetentionDays,
   };
 }
 

@@ -24,7 +24,13 @@ export type AdminUserView = {
 /** Which plugins exist and which each role may use. */
 export type PolicyView = { plugins: readonly string[]; roles: Record<Role, string[]> };
 
-export type AdminSettings = { singleSessionPerUser: boolean };
+/**
+ * `watchRetentionDays`: how many days the watch keeps changes (and objects not seen since); the default
+ * is the server's `TESSERA_WATCH_RETENTION_DAYS` (90) until an admin sets it (`WATCH_RETENTION_DAYS_MAX` at most).
+ */
+export type AdminSettings = { singleSessionPerUser: boolean; watchRetentionDays: number };
+/** The longest retention an admin may set for the watch's changes, in days. */
+export const WATCH_RETENTION_DAYS_MAX = 3650;
 
 export type ServiceInput = {
   kind: ServiceKind; name: string; description?: string; level?: string; durationDays?: number;

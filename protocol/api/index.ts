@@ -25,6 +25,7 @@ import { recordEndpoints } from './records';
 import { runtimeEndpoints } from './runtime';
 import { userEndpoints } from './user';
 import { viewEndpoints } from './views';
+import { watchEndpoints } from './watch';
 
 export * from './endpoint';
 export * from './account';
@@ -38,6 +39,7 @@ export * from './records';
 export * from './runtime';
 export * from './user';
 export * from './views';
+export * from './watch';
 
 /** Every endpoint of the product API, by resource. */
 export const API = {
@@ -48,6 +50,7 @@ export const API = {
   records: recordEndpoints,
   jobs: jobEndpoints,
   views: viewEndpoints,
+  watch: watchEndpoints,
   pay: payEndpoints,
   graphqlDocs: graphqlDocEndpoints,
   platform: platformEndpoints,

@@ -179,7 +179,11 @@ export const jobRecords = pgTable('job_records', {
   before: jsonb('before'),
   after: jsonb('after'),
   createdAt: at('created_at').notNull(),
-}, (t) => [uniqueIndex('job_records_key_idx').on(t.userId, t.job, t.item, t.attempt)]);
+}, (t) => [
+  uniqueIndex('job_records_key_idx').on(t.userId, t.job, t.item, t.attempt),
+  // the watch looks up the records of one object in a time window (server/watch/attribution.ts)
+  index('job_records_object_idx').on(t.userId, t.object, t.createdAt),
+]);
 
 /**
  * Saved views of lists (server/routes/views.ts): per user, by list (a table's view id) and name. The
@@ -195,6 +199,48 @@ export const savedViews = pgTable('saved_views', {
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 }, (t) => [uniqueIndex('saved_views_key_idx').on(t.userId, t.list, t.name)]);
+
+/**
+ * The watch (server/watch/, docs/DECISIONS.md "The watch: snapshots and changes (issue 34)"): the latest
+ * known state of each platform object an operator's snapshots named — one row per user, type and object
+ * id; `state` holds the type's fields (protocol/api/watch.ts, WATCH_FIELDS) as last sent. `seenAt` is
+ * the last snapshot that named the object (where the attribution window of its next change starts).
+ * Objects not seen for the retention period are dropped with the old changes. They go with their user.
+ */
+export const watchObjects = pgTable('watch_objects', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  objectId: text('object_id').notNull(),
+  name: blank('name'),
+  state: jsonb('state').notNull(),
+  firstSeenAt: at('first_seen_at').notNull(),
+  seenAt: at('seen_at').notNull(),
+}, (t) => [uniqueIndex('watch_objects_key_idx').on(t.userId, t.type, t.objectId), index('watch_objects_seen_idx').on(t.seenAt)]);
+
+/**
+ * One change of one field of one watched object (`WatchChange`, protocol/api/watch.ts): a list field's
+ * added or removed member is a change of its own. `by` is `job:<id>` when a job record of the user
+ * explains it, else `outside`; `windowFrom` is when the object was seen before (the change happened
+ * between then and `at`). Kept for the retention period (`watchRetentionDays`); they go with their user.
+ */
+export const watchChanges = pgTable('watch_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  at: at('at').notNull(),
+  type: text('type').notNull(),
+  objectId: text('object_id').notNull(),
+  name: blank('name'),
+  field: text('field').notNull(),
+  from: jsonb('from'),
+  to: jsonb('to'),
+  by: text('by').notNull(),
+  windowFrom: at('window_from').notNull(),
+}, (t) => [
+  index('watch_changes_user_at_idx').on(t.userId, t.at),
+  index('watch_changes_object_idx').on(t.userId, t.type, t.objectId, t.at),
+  index('watch_changes_at_idx').on(t.at),
+]);
 
 export const userConfig = pgTable('user_config', {
   userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),

@@ -13,6 +13,7 @@ import { limitUser } from '../user-limits';
 import * as s from '../schemas';
 import { API, JOB_RECORDS_MAX_ITEMS, JOB_RECORD_STATE_MAX_BYTES, type JobRecordOutcome, type JobRecordView } from '../../protocol/api';
 import { route } from '../route';
+import { attributeLate } from '../watch/store';
 
 /** No control characters (ids and object names are shown and searched, never parsed). */
 const PRINTABLE = '^[^\\u0000-\\u001f\\u007f]+$';
@@ -66,6 +67,8 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
       before: it.before, after: it.after, createdAt: now,
     }))).onConflictDoNothing({ target: [jobRecords.userId, jobRecords.job, jobRecords.item, jobRecords.attempt] })
       .returning({ id: jobRecords.id });
+    // a change the watch saw a moment before this record arrived is the job's (server/watch/store.ts)
+    if (added.length) await attributeLate(ctx, userId, job, items.map((it) => it.object), items.map((it) => it.outcome));
     return ok(req.lang, { acknowledged: items.length, added: added.length });
   });
 

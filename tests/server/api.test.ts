@@ -18,6 +18,7 @@ import { ownSessionTests } from './suite/own-sessions';
 import { platformTests } from './suite/platform';
 import { jobRecordTests } from './suite/job-records';
 import { savedViewTests } from './suite/saved-views';
+import { watchTests } from './suite/watch';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): the PostgreSQL half of the server suite does not run');
@@ -61,6 +62,7 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   ownSessionTests(env);
   jobRecordTests(env);
   savedViewTests(env);
+  watchTests(env);
   fuzzTests(env);
 
   test('no log line holds a password, a code or a token', () => {

@@ -239,3 +239,58 @@ describe('migration 0005 (saved_views)', () => {
     }
   });
 });
+
+describe('migration 0006 (watch)', () => {
+  test('a database written before it loads, keeps its rows, gains the watch tables; they go with their user', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const { sql } = await import('drizzle-orm');
+    const { migrationsFolder } = await import('../../server/db');
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-mig-'));
+    try {
+      // the migration folder as it was before the watch
+      const before = path.join(tmp, 'migrations');
+      fs.cpSync(migrationsFolder, before, { recursive: true });
+      const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta/_journal.json'), 'utf8'));
+      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0006');
+      fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
+      const dir = path.join(tmp, 'pglite');
+      const old = new PGlite(dir);
+      await migrate(drizzle(old), { migrationsFolder: before });
+      await old.query("insert into users (email, password_hash, created_at, updated_at) values ('old@example.test', 'x', now(), now())");
+      await old.query(`insert into job_records (user_id, job, item, attempt, action, fbid, object, outcome, before, after, created_at)
+        select id, 'job-1', 'act_1', 0, 'adaccount.rename', '', 'act_1', 'done', null, '{"name":"x"}'::jsonb, now() from users`);
+      await old.query("insert into saved_views (user_id, list, name, state, created_at, updated_at) select id, 'adaccount.list', 'v', '{}'::jsonb, now(), now() from users");
+      await old.close();
+      const database = await openDatabase({ databaseUrl: null, pgliteDir: dir });
+      try {
+        const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+        const [user] = rows<{ id: number; email: string }>(await database.db.execute(sql`select id, email from users`));
+        expect(user!.email).toBe('old@example.test');
+        expect(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from job_records`))[0]!.n).toBe(1);
+        expect(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from saved_views`))[0]!.n).toBe(1);
+        const addObject = () => database.db.execute(sql`insert into watch_objects (user_id, type, object_id, name, state, first_seen_at, seen_at)
+          values (${user!.id}, 'adaccount', 'act_1', 'A', '{"status":"ACTIVE"}'::jsonb, now(), now())`);
+        await addObject();
+        await expect(addObject()).rejects.toThrow(); // one state per user, type and object
+        await database.db.execute(sql`insert into watch_changes (user_id, at, type, object_id, name, field, "from", "to", by, window_from)
+          values (${user!.id}, now(), 'adaccount', 'act_1', 'A', 'status', '"ACTIVE"'::jsonb, '"DISABLED"'::jsonb, 'outside', now())`);
+        // the index the attribution reads job records by
+        const indexes = rows<{ indexname: string }>(await database.db.execute(sql`select indexname from pg_indexes where tablename = 'job_records'`)).map((r) => r.indexname);
+        expect(indexes).toContain('job_records_object_idx');
+        await database.db.execute(sql`delete from users where id = ${user!.id}`);
+        for (const table of ['watch_objects', 'watch_changes', 'job_records']) {
+          expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(0);
+        }
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});

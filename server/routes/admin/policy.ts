@@ -4,7 +4,7 @@ import { ok } from '../../envelope';
 import { PLUGIN_IDS } from '../../catalog';
 import { enabledPlugins, getSettings, setEnabledPlugins, setSettings } from '../../policy';
 import type { AppContext } from '../../context';
-import { API, type PolicyView } from '../../../protocol/api';
+import { API, WATCH_RETENTION_DAYS_MAX, type PolicyView } from '../../../protocol/api';
 import { route } from '../../route';
 import * as s from '../../schemas';
 import { ADMIN, role } from './shared';
@@ -29,6 +29,6 @@ export async function adminPolicyRoutes(app: FastifyInstance): Promise<void> {
   route(app, API.admin.settings, { config: ADMIN, schema: { querystring: s.noQuery } }, async (req) => ok(req.lang, await getSettings(ctx)));
 
   route(app, API.admin.setSettings, {
-    config: ADMIN, schema: { body: s.object({ singleSessionPerUser: { type: 'boolean' } }) },
+    config: ADMIN, schema: { body: s.object({ singleSessionPerUser: { type: 'boolean' }, watchRetentionDays: { type: 'integer', minimum: 1, maximum: WATCH_RETENTION_DAYS_MAX } }) },
   }, async (req) => ok(req.lang, await setSettings(ctx, req.body)));
 }

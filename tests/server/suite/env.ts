@@ -9,7 +9,7 @@ export interface SuiteEnv {
 
 export const TABLES = [
   'users', 'sessions', 'email_codes', 'settings', 'plugin_policy', 'services', 'orders', 'extension_releases',
-  'announcements', 'announcement_seen', 'records', 'user_config', 'module_visits', 'graphql_docs', 'job_records', 'saved_views',
+  'announcements', 'announcement_seen', 'records', 'user_config', 'module_visits', 'graphql_docs', 'job_records', 'saved_views', 'watch_objects', 'watch_changes',
 ] as const;
 
 /** Row counts of every table, to show that refused requests changed nothing. */
