@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { loadValidators, loadedSchemas, loadedValidators } from '../validators';
+import { schemaKeys, secretSkeletons } from '../../generated/schema-index.js';
 import type { JsonSchema } from '../plugin/types';
 import { patternFieldProblems } from '../platform/name-pattern';
 import { hasOwnParams, ownParams, paramsFor, type JobItem } from '../jobs/item';
@@ -29,15 +30,15 @@ export function validatorsReady(): boolean {
 }
 
 /**
- * The app's schemas and validators. Both load on first need (loadValidators), not with the first screen:
- * a draft, a job's start and its secret fields ask only once they are loaded (the action dialog, the
- * leader serving another tab and the execution of a job each load them first).
+ * The app's schemas and validators. Both load on first need (loadValidators), not with the first screen.
+ * Before, a schema is its secret fields alone (src/generated/schema-index.js, `secretSkeletons`): what a
+ * draft needs to split the secrets off a job's parameters, which are then checked before the first send.
  */
 export const compiledSchemas: ParamSchemas = {
   schema: (key) => {
     const schemas = loadedSchemas();
-    if (!schemas) throw new Error('the parameter schemas are not loaded yet: await loadValidators() first');
-    return schemas[key] as JsonSchema | undefined;
+    if (schemas) return schemas[key] as JsonSchema | undefined;
+    return (secretSkeletons[key] ?? (schemaKeys.has(key) ? { type: 'object' } : undefined)) as JsonSchema | undefined;
   },
   validate: (key, params) => validateParams(key, params),
   ready: validatorsReady,
