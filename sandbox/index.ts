@@ -16,6 +16,7 @@ import { SandboxState, mergeFaults, type FaultsPatch, type SandboxOptions } from
 import { handleWeb } from './web/index';
 import { objectState } from './objects';
 import { AREAS } from './areas';
+import { WorldEventError, applyWorldEvents, checkDrift, tickDrift } from './world';
 import { DEFAULT_OVERLAY, buildCatalogue, type Catalogue, type GraphqlCatalogue } from './catalogue';
 import type { Scale } from './dataset';
 
@@ -28,6 +29,7 @@ export { SCALES, ACCOUNT_FIXTURES } from './data';
 export type { SandboxArea } from './area';
 export { AREAS } from './areas';
 export { sandboxDocIds, type Catalogue, type GraphqlCatalogue } from './catalogue';
+export { WORLD_EVENT_KINDS, PLATFORM_ACTOR, type WorldEvent, type WorldEventKind, type DriftOptions } from './world';
 
 /** the areas' documents with an overlay over them: a catalogue file's path or its parsed content; default sandbox/graphql-docs.json */
 export function loadCatalogue(overlay?: string | GraphqlCatalogue): Catalogue {
@@ -77,6 +79,11 @@ export async function graphSandbox(app: FastifyInstance, opts: SandboxOptions = 
     }
   });
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  // the drift (sandbox/world.ts) applies the events due by the sandbox clock before anything is answered
+  app.addHook('onRequest', async () => {
+    tickDrift(state);
+  });
 
   app.addHook('onSend', async (_req, reply, payload) => {
     for (const [k, v] of Object.entries(CORS)) reply.header(k, v);
@@ -158,8 +165,31 @@ export async function graphSandbox(app: FastifyInstance, opts: SandboxOptions = 
     const advanceS = Number(p.advanceS);
     if (!Number.isFinite(advanceS) || advanceS < 0 || advanceS > 10 * 365 * 86400) return json(reply, 400, { error: 'advanceS must be a number of seconds from 0 to 10 years' });
     state.clockOffsetMs += advanceS * 1000;
+    tickDrift(state);
     return json(reply, 200, { now: state.now() });
   });
+  // the world outside Tessera (README "World events"): applied at once, all or nothing
+  app.post('/__sandbox/world', async (req, reply) => {
+    const body = typeof req.body === 'string' ? safeJson(req.body) : req.body;
+    try {
+      const applied = applyWorldEvents(state, body);
+      return json(reply, 200, { applied, now: state.now() });
+    } catch (e) {
+      if (e instanceof WorldEventError) return json(reply, 400, { error: e.message });
+      throw e;
+    }
+  });
+  app.get('/__sandbox/drift', async (_req, reply) => json(reply, 200, driftView(state)));
+  const putDrift = async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      state.setDrift(checkDrift(req.body && typeof req.body === 'object' ? req.body : bodyParams(req.body)));
+    } catch (e) {
+      return json(reply, 400, { error: (e as Error).message });
+    }
+    return json(reply, 200, driftView(state));
+  };
+  app.put('/__sandbox/drift', putDrift);
+  app.post('/__sandbox/drift', putDrift);
   app.get('/__sandbox/faults', async (_req, reply) => json(reply, 200, state.faults));
   const putFaults = async (req: FastifyRequest, reply: FastifyReply) => {
     const { expireToken, ...patch } = (req.body && typeof req.body === 'object' ? req.body : {}) as FaultsPatch;
@@ -274,6 +304,19 @@ function dropConnection(req: FastifyRequest, reply: FastifyReply): FastifyReply 
 async function pause(state: SandboxState): Promise<void> {
   const ms = state.latency();
   if (ms > 0) await sleep(ms);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function driftView(state: SandboxState) {
+  const d = state.drift;
+  return d ? { everyS: d.everyS, seed: d.seed, ticks: d.ticks, nextAt: d.originMs + (d.ticks + 1) * d.everyS * 1000 } : { everyS: 0 };
 }
 
 function summary(state: SandboxState) {

@@ -6,6 +6,7 @@ import { generate } from './generate';
 import type { Catalogue, GraphqlCatalogue } from './catalogue';
 import { ScoreBoard, type Budget } from './score';
 import { DEFAULT_VERSIONS, parseVersions, versionsText, type Switches, type VersionRange } from './switches';
+import { checkDrift, type DriftOptions, type DriftState } from './world';
 
 /**
  * How an injected write fault ends a direct write request (not a GET): `error` answers 500 without
@@ -64,6 +65,8 @@ export interface SandboxOptions {
   state?: SandboxState;
   /** the Graph versions served, `vA.0-vB.0` (default `v16.0-v24.0`); others answer #2635 */
   versions?: string;
+  /** the world changing by itself: one drawn world event every `everyS` seconds of the sandbox clock (sandbox/world.ts); default off */
+  drift?: DriftOptions;
 }
 
 export interface Session {
@@ -159,6 +162,8 @@ export class SandboxState {
   switches: Switches;
   /** the versions the current switches serve */
   served: VersionRange;
+  /** the drift of the world (sandbox/world.ts), null when off */
+  drift: DriftState | null = null;
 
   constructor(opts: SandboxOptions, catalogue: Catalogue) {
     this.served = opts.versions === undefined ? DEFAULT_VERSIONS : parseVersions(opts.versions);
@@ -173,6 +178,13 @@ export class SandboxState {
     this.data = generate(opts.seed ?? 'tessera', opts.scale ?? 'small', opts.hostile ?? false);
     this.session = this.makeSession();
     this.faultRng = new Rng(hashSeed('faults', this.data.seed));
+    if (opts.drift) this.setDrift(opts.drift);
+  }
+
+  /** turns the drift on (everyS > 0) or off; it counts from the sandbox clock's now */
+  setDrift(opts: DriftOptions): void {
+    const { everyS, seed } = checkDrift(opts);
+    this.drift = everyS > 0 ? { everyS, seed: String(seed ?? 'drift'), originMs: this.now(), ticks: 0 } : null;
   }
 
   /** new data from (seed, scale, hostile); scores, counters, journal and caches start empty; fault knobs stay */
@@ -189,6 +201,8 @@ export class SandboxState {
     this.cache.clear();
     this.version++;
     this.setSwitches(structuredClone(this.startSwitches));
+    // the drift stays on and counts again from the reset clock
+    if (this.drift) this.drift = { ...this.drift, originMs: this.now(), ticks: 0 };
   }
 
   setSwitches(next: Switches): void {

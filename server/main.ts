@@ -3,14 +3,24 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { DEMO_ACCOUNTS } from './seed';
-import { graphSandbox } from '../sandbox';
+import { graphSandbox, type DriftOptions } from '../sandbox';
+
+/** TESSERA_SANDBOX_DRIFT=<seconds> (and TESSERA_SANDBOX_DRIFT_SEED): the demo world changing by itself (sandbox/README.md "Drift") */
+function demoDrift(env: NodeJS.ProcessEnv): DriftOptions | undefined {
+  const raw = env.TESSERA_SANDBOX_DRIFT?.trim();
+  if (!raw || raw === '0') return undefined;
+  const everyS = Number(raw);
+  if (!Number.isFinite(everyS) || everyS < 1 || everyS > 30 * 86400) throw new ConfigError(`TESSERA_SANDBOX_DRIFT must be a number of seconds from 1 to 30 days (or 0 for none), got ${raw}`);
+  return { everyS, seed: env.TESSERA_SANDBOX_DRIFT_SEED || undefined };
+}
 
 let config: ServerConfig;
 try {
   // Demo mode: the graph sandbox answers the demo executor's calls on the same origin, at /__graph.
+  const drift = demoDrift(process.env);
   config = loadConfig(process.env, {
     mountDemoGraph: async (app) => {
-      await app.register(graphSandbox, { prefix: '/__graph', seed: process.env.TESSERA_SANDBOX_SEED ?? 'tessera', scale: process.env.TESSERA_SANDBOX_SCALE === 'large' ? 'large' : 'small' });
+      await app.register(graphSandbox, { prefix: '/__graph', seed: process.env.TESSERA_SANDBOX_SEED ?? 'tessera', scale: process.env.TESSERA_SANDBOX_SCALE === 'large' ? 'large' : 'small', drift });
     },
   });
 } catch (err) {

@@ -59,6 +59,8 @@ export interface TypeDef<O> {
   fields: Record<string, FieldResolver<O>>;
   edges: Record<string, EdgeDef<O>>;
   id: (o: O) => string;
+  /** true: `id` keys paging cursors only and is not shown (rows the platform answers without an id, like activities) */
+  hiddenId?: boolean;
   /** false: reads and writes answer "does not exist" like the platform does for objects out of reach */
   visible?: (o: O, ctx: Ctx) => boolean;
   update?: (o: O, p: Params, ctx: Ctx) => WriteResult;
@@ -94,7 +96,7 @@ export function project(ctx: Ctx, r: Ref, sels: FieldSel[] | null): Record<strin
     const value = resolveField(ctx, r, sel);
     if (value !== undefined && value !== null) out[sel.key] = value;
   }
-  if (r.t !== 'plain' && out.id === undefined) out.id = def.id(r.o);
+  if (r.t !== 'plain' && out.id === undefined && !def.hiddenId) out.id = def.id(r.o);
   else if (r.t === 'plain' && r.x?.id !== undefined && out.id === undefined) out.id = r.x.id;
   if (ctx.state.switches.replyShapes.length) applyReplyShapes(ctx.state.switches.replyShapes, r.t, out);
   return out;

@@ -16,6 +16,7 @@ import type { Business, BusinessUser } from '../bm/data';
 import { bizRef, businessParam, requireUsableBusiness, userParam } from '../bm/graph';
 import { assignedBusiness, assignedRows, assignee } from '../bm/assigned';
 import { transactionsOf, type AdAccount } from './data';
+import { activitiesOf, type Activity } from '../../world';
 
 /** `act_123` or `123` → the account; a wrong id is the platform's "does not exist" error */
 export function accountParam(ctx: Ctx, value: string): AdAccount {
@@ -258,6 +259,22 @@ export const adAccountType: TypeDef<AdAccount> = {
         })];
       },
     },
+    // the log of what happened to the account (sandbox/world.ts), newest first; admins and advertisers
+    // read it (an analyst, or a business employee without a role, is refused like on the platform's settings)
+    activities: {
+      maxLimit: 500,
+      list: (a, ctx, p) => {
+        const role = accountRole(a, ctx.session);
+        if (!(role === 1001 || role === 1002 || canManageAccount(ctx, a))) {
+          throw errors.permission('User does not have permission to read the activities of this ad account',
+            'Only admins and advertisers of an ad account can see its activity history.');
+        }
+        const since = timeParam(param(p, 'since')) ?? -Infinity;
+        const until = timeParam(param(p, 'until')) ?? Infinity;
+        const rows = activitiesOf(ctx.data, a.id).filter((x) => x.time >= since && x.time <= until);
+        return rows.map((x) => ref('ad_activity', { ...x, tz: a.tz })).reverse();
+      },
+    },
     adspaymentcycle: {
       list: (a) => [plain({ threshold_amount: a.threshold_amount, requested_threshold_amount: a.threshold_amount, multiplier: 1, created_time: isoTime(a.created_time) })],
     },
@@ -323,6 +340,39 @@ export const adAccountType: TypeDef<AdAccount> = {
     for (const c of changes) c();
     return SUCCESS;
   },
+};
+
+// ---------------------------------------------------------------------------------------------
+// an entry of act_X/activities: the platform's AdActivity fields (no id of its own)
+
+type ActivityRow = Activity & { tz: number };
+
+function localTime(s: number, tz: number): string {
+  const t = TIMEZONES[tz]!;
+  const d = new Date((s + t.offset * 3600) * 1000).toISOString();
+  return `${d.slice(0, 10)} ${d.slice(11, 19)}`;
+}
+
+export const adActivityType: TypeDef<ActivityRow> = {
+  label: 'AdActivity',
+  defaults: ['actor_id', 'actor_name', 'event_time', 'event_type', 'extra_data', 'object_id', 'object_name', 'object_type', 'translated_event_type'],
+  id: (x) => `activity_${x.seq}`,
+  hiddenId: true,
+  fields: {
+    actor_id: (x) => x.actor_id,
+    actor_name: (x) => x.actor_name,
+    application_id: () => undefined,
+    application_name: () => undefined,
+    date_time_in_timezone: (x) => localTime(x.time, x.tz),
+    event_time: (x) => isoTime(x.time),
+    event_type: (x) => x.event_type,
+    extra_data: (x) => JSON.stringify(x.extra_data),
+    object_id: (x) => x.object_id,
+    object_name: (x) => x.object_name,
+    object_type: (x) => x.object_type,
+    translated_event_type: (x) => x.translated_event_type,
+  },
+  edges: {},
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ export interface Sdk {
   BusinessRoleRequest: SdkClass;
   AdsPixel: SdkClass;
   AdAccount: SdkClass;
+  AdActivity: SdkClass;
   AdAccountUser: SdkClass;
   AssignedUser: SdkClass;
   User: SdkClass;

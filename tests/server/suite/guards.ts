@@ -182,7 +182,7 @@ export function guardTests(env: SuiteEnv): void {
       await expect(buildApp(config, { database: env.h.database })).rejects.toThrow(/TESSERA_DEMO_PASSWORD/);
     });
 
-    test('sandbox reset, faults, switches and clock answer direct loopback requests only, even in a public demo', async () => {
+    test('sandbox reset, faults, switches, clock, world events and drift answer direct loopback requests only, even in a public demo', async () => {
       const database = await freshDatabase(env.kind, env.cluster);
       const mountDemoGraph = async (app: Parameters<typeof graphSandbox>[0]) => {
         await app.register(graphSandbox, { prefix: '/__graph', seed: 'guard', scale: 'small' });
@@ -210,6 +210,9 @@ export function guardTests(env: SuiteEnv): void {
             ['DELETE', '/__graph/__sandbox/calls', undefined],
             ['POST', '/__graph//__sandbox/clock', {}],
             ['PUT', '/__graph/__sandbox/switches', { versions: 'v16.0-v18.0' }],
+            ['POST', '/__graph/__sandbox/world', { events: [{ kind: 'disableAccount', id: 'act_120200000000001' }] }],
+            ['PUT', '/__graph/__sandbox/drift', { everyS: 60 }],
+            ['POST', '/__graph/__sandbox/drift', { everyS: 60 }],
           ] as const) {
             const res = await pub.call(method, url, { body, headers: publicHost, lang: 'en-US' });
             expect(res, `${method} ${url}`).toMatchObject({ http: 403, status: 0, code: 40300 });
@@ -218,6 +221,11 @@ export function guardTests(env: SuiteEnv): void {
             expect((await pub.call(method, url, { body, ip: '203.0.113.7' })).http, `${method} ${url} remote`).toBe(403);
           }
           expect((await pub.call('POST', '/__graph/__sandbox/reset', { body: { seed: 'x' } })).http).toBe(200);
+          // nothing the refused world events asked for happened; a direct loopback request applies them
+          const status = async () => JSON.parse((await pub.call('GET', '/__graph/v24.0/act_120200000000001?fields=account_status')).raw).account_status;
+          expect(await status()).toBe(1);
+          expect((await pub.call('POST', '/__graph/__sandbox/world', { body: { events: [{ kind: 'disableAccount', id: 'act_120200000000001' }] } })).http).toBe(200);
+          expect(await status()).toBe(2);
         } finally {
           await pub.close();
         }
