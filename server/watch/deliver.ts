@@ -116,7 +116,11 @@ export async function pinnedAddress(url: URL, o: SafePostOptions): Promise<{ add
   if (net.isIP(host)) addresses = [{ address: host, family: net.isIP(host) }];
   else {
     try {
-      addresses = await (o.resolve ?? systemResolve)(host);
+      let timer: NodeJS.Timeout | undefined;
+      addresses = await Promise.race([
+        (o.resolve ?? systemResolve)(host),
+        new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), o.timeoutMs ?? TIMEOUT_MS); }),
+      ]).finally(() => clearTimeout(timer));
     } catch {
       throw new DeliveryError('watchUnresolved', { host });
     }
