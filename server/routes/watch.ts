@@ -285,7 +285,7 @@ export async function watchRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (req) => {
     const auth = caller(req.auth);
-    return ok(req.lang, await readAlerts(ctx, auth.user.id, req.query.state, req.query.limit));
+    return ok(req.lang, await readAlerts(ctx, auth.user.id, req.query.state, req.query.limit, req.lang));
   });
 
   // ---- scheduled checks report here; one that could not run fires `checkFailed`

@@ -167,11 +167,12 @@ export async function reportCheck(ctx: AppContext, userId: number, check: string
 }
 
 /** The user's alerts, the latest first. */
-export async function readAlerts(ctx: AppContext, userId: number, state: WatchAlertState | undefined, limit: number): Promise<WatchAlertView[]> {
+export async function readAlerts(ctx: AppContext, userId: number, state: WatchAlertState | undefined, limit: number, lang: 'zh-CN' | 'en-US' = 'en-US'): Promise<WatchAlertView[]> {
   const where = [eq(watchAlerts.userId, userId)];
   if (state) where.push(eq(watchAlerts.state, state));
   const rows = await ctx.db.select().from(watchAlerts).where(and(...where)).orderBy(desc(watchAlerts.updatedAt), desc(watchAlerts.id)).limit(limit);
-  return rows.map(alertView);
+  // a preset's name in the reader's language (an operator's rule keeps the name it was given)
+  return rows.map((r) => ({ ...alertView(r), ...(isPreset(r.rule) ? { ruleName: PRESET_NAMES[r.rule][lang === 'en-US' ? 1 : 0] } : {}) }));
 }
 
 /** Presets by name, for the routes. */

@@ -3,7 +3,7 @@
 // (watch_changes), attributed to a job of the operator when a job record explains it; the feed reads
 // them back; housekeeping drops what is older than the retention.
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { jobRecords, watchChanges, watchObjects } from '../db/schema';
+import { jobRecords, watchAlerts, watchChanges, watchObjects, watchOutbox } from '../db/schema';
 import type { AppContext } from '../context';
 import type { Executor } from '../db';
 import { getSettings } from '../policy';
@@ -178,11 +178,15 @@ export async function readChanges(ctx: AppContext, userId: number, q: ChangesQue
 
 /**
  * Retention (housekeeping): changes older than `watchRetentionDays` go, and objects not seen for as long
- * (their state is stale: when one comes back it is a first sighting again).
+ * (their state is stale: when one comes back it is a first sighting again), alerts resolved as long ago
+ * and outbox rows sent or given up as long ago. Firing alerts and pending messages stay.
  */
 export async function sweepWatch(ctx: AppContext): Promise<void> {
   const days = (await getSettings(ctx)).watchRetentionDays;
   const cutoff = new Date(ctx.now().getTime() - days * DAY);
   await ctx.db.delete(watchChanges).where(lt(watchChanges.at, cutoff));
   await ctx.db.delete(watchObjects).where(lt(watchObjects.seenAt, cutoff));
+  // resolved alerts as old go too (their outbox rows with them), and outbox rows sent or given up as long ago
+  await ctx.db.delete(watchAlerts).where(and(eq(watchAlerts.state, 'resolved'), lt(watchAlerts.resolvedAt, cutoff)));
+  await ctx.db.delete(watchOutbox).where(and(inArray(watchOutbox.status, ['sent', 'failed']), lt(watchOutbox.createdAt, cutoff)));
 }

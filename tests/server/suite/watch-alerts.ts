@@ -43,7 +43,7 @@ export function watchAlertTests(env: SuiteEnv): void {
     });
 
     const snap = (token: string, type: string, list: Row[]) => h.call('POST', '/api/watch/snapshots', { token, body: { type, rows: list } });
-    const alerts = (token: string, state?: string) => h.call('GET', '/api/watch/alerts', { token, query: state ? { state } : {} });
+    const alerts = (token: string, state?: string, lang: 'en-US' | 'zh-CN' = 'en-US') => h.call('GET', '/api/watch/alerts', { token, query: state ? { state } : {}, lang });
     const channel = (token: string, body: object, lang?: 'en-US' | 'zh-CN') => h.call('POST', '/api/watch/channels', { token, body, lang });
     /** A user with a webhook, a Slack-style, a Telegram-style and an e-mail channel, each to the receiver's own path. */
     async function userWithChannels() {
@@ -82,6 +82,7 @@ export function watchAlertTests(env: SuiteEnv): void {
         firedAt: expect.any(String), resolvedAt: null, at: expect.any(String),
       }]);
       const id = firing.data[0].id;
+      expect((await alerts(u.token, 'firing', 'zh-CN')).data[0].ruleName).toBe('广告账户被停用');
       expect(await deliverDue(h.app.ctx)).toBe(4);
       expect(await deliverDue(h.app.ctx)).toBe(0);
       expect(rx.on(u.hook).map((r) => r.body)).toEqual([{ alert: {
@@ -408,6 +409,23 @@ export function watchAlertTests(env: SuiteEnv): void {
       const user = await env.h.signUp();
       const made = await env.h.call('POST', '/api/watch/channels', { token: user.token, body: { kind: 'webhook', url: `${rx.url}/never` }, lang: 'en-US' });
       expect(made).toMatchObject({ http: 400, info: 'The test message could not be sent: only https addresses are accepted' });
+    });
+
+    test('housekeeping drops resolved alerts and sent messages older than the retention; firing alerts stay', async () => {
+      const u = await userWithChannels();
+      const [a, b] = [fresh('act_'), fresh('act_')];
+      await snap(u.token, 'adaccount', [account(a), account(b)]);
+      h.clock.advance(MINUTE);
+      await snap(u.token, 'adaccount', [account(a, { status: 'DISABLED' }), account(b, { status: 'DISABLED' })]);
+      h.clock.advance(MINUTE);
+      await snap(u.token, 'adaccount', [account(a)]);
+      await deliverDue(h.app.ctx);
+      expect(await rows(h, `select count(*)::int as n from watch_outbox where user_id = ${u.uid} and status = 'sent'`)).toEqual([{ n: 12 }]);
+      h.clock.advance(91 * 24 * 60 * MINUTE);
+      const { sweep } = await import('../../../server/housekeeping');
+      await sweep(h.app.ctx);
+      expect((await rows(h, `select object_id, state from watch_alerts where user_id = ${u.uid}`)).map((x) => `${x.object_id}:${x.state}`)).toEqual([`${b}:firing`]);
+      expect(await rows(h, `select state, status from watch_outbox where user_id = ${u.uid}`)).toEqual([]);
     });
 
     test("a deleted user's rules, channels, alerts, outbox rows, checks and settings are deleted with them", async () => {
