@@ -46,6 +46,15 @@ describe('languages and messages', () => {
     expect(pickLang('en;q=0, zh-TW')).toBe('zh-CN');
   });
 
+  test('TESSERA_WEBHOOK_ALLOW_LOOPBACK only for a demo on a loopback address; TESSERA_TELEGRAM_API an http(s) URL', () => {
+    expect(loadConfig({}).webhookAllowLoopback).toBe(false);
+    expect(loadConfig({ TESSERA_WEBHOOK_ALLOW_LOOPBACK: '1' }).webhookAllowLoopback).toBe(true);
+    expect(() => loadConfig({ TESSERA_WEBHOOK_ALLOW_LOOPBACK: '1', TESSERA_DEMO: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TESSERA_WEBHOOK_ALLOW_LOOPBACK: '1', HOST: '0.0.0.0', TESSERA_DEMO_PUBLIC: '1', TESSERA_DEMO_PASSWORD: 'own-pass-1' })).toThrow(ConfigError);
+    expect(loadConfig({ TESSERA_TELEGRAM_API: 'http://127.0.0.1:9/' }).telegramApi).toBe('http://127.0.0.1:9');
+    expect(() => loadConfig({ TESSERA_TELEGRAM_API: 'ftp://x' })).toThrow(ConfigError);
+  });
+
   test('every message exists in both languages, with the same placeholders', () => {
     for (const key of messageKeys) {
       const zh = t('zh-CN', key);
