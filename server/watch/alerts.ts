@@ -122,7 +122,7 @@ export function alertView(a: typeof watchAlerts.$inferSelect): WatchAlertView {
   };
 }
 
-/** The webhook body of one alert state (CONTRACT: `{ alert: { id, rule, state, object, change, by, at, url } }`). */
+/** The webhook body of one alert state (docs/INTERFACES.md, "Watch rules, alerts and delivery": `{ alert: { id, rule, state, object, change, by, at, url } }`). */
 export function webhookBody(ctx: AppContext, a: WatchAlertView, state: WatchAlertState): WatchWebhookBody {
   return {
     alert: {
