@@ -30,6 +30,7 @@ import { watchRoutes } from './routes/watch';
 import { payRoutes } from './routes/pay';
 import { adminRoutes } from './routes/admin/index';
 import { graphqlDocRoutes } from './routes/graphql-docs';
+import { startOutboxWorker } from './watch/outbox';
 
 export interface BuildOptions {
   /** an open, migrated database to use instead of opening one (it is then not closed with the app) */
@@ -209,6 +210,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
         orders: new RateLimiter(database.db, 'orders', { limit: config.userLimits.orders.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
         jobRecords: new RateLimiter(database.db, 'job-records', { limit: config.userLimits.jobRecords.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
         watchSnapshots: new RateLimiter(database.db, 'watch-snapshots', { limit: config.userLimits.watchSnapshots.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
+        watchTests: new RateLimiter(database.db, 'watch-tests', { limit: config.userLimits.watchTests.perMinute, windowMs: 60_000, blockMs: 0 }, config.clock),
       },
     },
     payments,
@@ -262,6 +264,9 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   }, SWEEP_EVERY_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
+  // alert messages due in the outbox, also those a stopped instance left (server/watch/outbox.ts)
+  ctx.watchOutbox = startOutboxWorker(ctx, app.log);
+  app.addHook('preClose', async () => ctx.watchOutbox?.stop());
   if (config.demo && config.mountDemoGraph) await config.mountDemoGraph(app);
   await mountApp(app, config.distDir);
   return app;

@@ -41,6 +41,8 @@ export interface UserLimits {
   jobRecords: { perMinute: number };
   /** watch/snapshots: calls a minute (each up to WATCH_ROWS_MAX rows under the body limit) */
   watchSnapshots: { perMinute: number };
+  /** watch/channels/test: test messages a minute (each one an outgoing request) */
+  watchTests: { perMinute: number };
 }
 
 export const defaultUserLimits = (): UserLimits => ({
@@ -49,6 +51,7 @@ export const defaultUserLimits = (): UserLimits => ({
   orders: { perMinute: 30, pending: 20, closedKept: 100 },
   jobRecords: { perMinute: 240 },
   watchSnapshots: { perMinute: 600 },
+  watchTests: { perMinute: 10 },
 });
 
 /** The password printed for the demo accounts; a public demo must not use it. */
@@ -102,6 +105,20 @@ export interface ServerConfig {
   rateLimitScale: number;
   /** days the watch keeps changes until an admin sets `watchRetentionDays` (TESSERA_WATCH_RETENTION_DAYS, default 90) */
   watchRetentionDays: number;
+  /**
+   * TESSERA_WEBHOOK_ALLOW_LOOPBACK=1 (tests and the local demo only): watch channels may send to a loopback
+   * address over http (a local receiver); private, link-local and the other refused ranges stay refused.
+   * Accepted only by a demo server on a loopback address (checkConfig).
+   */
+  webhookAllowLoopback: boolean;
+  /** where Telegram channels send (TESSERA_TELEGRAM_API, default https://api.telegram.org): `<api>/bot<token>/sendMessage` */
+  telegramApi: string;
+  /** how the watch's delivery resolves a host name (tests inject one); default: the system resolver, every address */
+  webhookResolve: ((host: string) => Promise<{ address: string; family: number }[]>) | null;
+  /** how often each instance looks for due alert messages (TESSERA_WATCH_OUTBOX_MS, default 5000; 0 = no timer, tests drive it) */
+  watchOutboxPollMs: number;
+  /** the product's address, for the links in alert messages (TESSERA_PUBLIC_URL, default http://<HOST>:<PORT>) */
+  publicUrl: string;
   /** milliseconds since the epoch; tests move it forward to test expiry and rotation */
   clock: () => number;
   /**
@@ -224,6 +241,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     userLimits,
     rateLimitScale,
     watchRetentionDays: int('TESSERA_WATCH_RETENTION_DAYS', env.TESSERA_WATCH_RETENTION_DAYS, 90, 1, WATCH_RETENTION_DAYS_MAX),
+    webhookAllowLoopback: flag(env.TESSERA_WEBHOOK_ALLOW_LOOPBACK, false),
+    telegramApi: (text(env.TESSERA_TELEGRAM_API) ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+    webhookResolve: null,
+    watchOutboxPollMs: int('TESSERA_WATCH_OUTBOX_MS', env.TESSERA_WATCH_OUTBOX_MS, 5000, 0, 3_600_000),
+    publicUrl: (text(env.TESSERA_PUBLIC_URL) ?? `http://${text(env.HOST) ?? '127.0.0.1'}:${text(env.PORT) ?? '8080'}`).replace(/\/+$/, ''),
     clock: Date.now,
     mountDemoGraph: null,
     ...overrides,
@@ -252,6 +274,13 @@ export function checkConfig(config: ServerConfig): void {
       '(TESSERA_DEMO=1, TESSERA_DEMO_PUBLIC unset, HOST 127.0.0.1 or ::1). Unset it.',
     );
   }
+  if (config.webhookAllowLoopback && !(config.demo && !config.demoPublic && isLoopback(config.host))) {
+    throw new ConfigError(
+      'TESSERA_WEBHOOK_ALLOW_LOOPBACK lets alert channels send to this machine (a local test receiver) and is accepted only by a demo ' +
+      'server on a loopback address (TESSERA_DEMO=1, TESSERA_DEMO_PUBLIC unset, HOST 127.0.0.1 or ::1). Unset it.',
+    );
+  }
+  if (!/^https?:\/\/[^\s/]+/i.test(config.telegramApi)) throw new ConfigError(`TESSERA_TELEGRAM_API must be an http(s) URL (got "${config.telegramApi}")`);
   if (config.demoPassword.length < 5 || config.demoPassword.length > 30) {
     throw new ConfigError('TESSERA_DEMO_PASSWORD must be 5 to 30 characters long');
   }

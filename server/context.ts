@@ -30,10 +30,12 @@ export interface AppContext {
     /** calls of the account endpoints per source */
     authPerIp: RateLimiter;
     /** calls a minute of the row-inserting endpoints, per user */
-    perUser: Record<'visits' | 'records' | 'orders' | 'jobRecords' | 'watchSnapshots', RateLimiter>;
+    perUser: Record<'visits' | 'records' | 'orders' | 'jobRecords' | 'watchSnapshots' | 'watchTests', RateLimiter>;
   };
   payments: PaymentRegistry;
   webVersion: string;
+  /** the instance's alert delivery timer (server/watch/outbox.ts); `kick` asks for a run soon */
+  watchOutbox?: { kick(): void; stop(): Promise<void> };
 }
 
 /** Who may call a route: anyone ('none', the default), any signed-in user, or admins only. */

@@ -22,6 +22,8 @@ export const Code = {
   RECORD_TOO_LARGE: 40030,
   /** a cap on what a user keeps is reached (saved views: per list) */
   LIMIT_REACHED: 40031,
+  /** a watch channel's test message could not be sent (the info says why) */
+  DELIVERY_FAILED: 40040,
   FORBIDDEN: 40300,
   PLUGIN_DISABLED: 40301,
   NOT_FOUND: 40400,

@@ -4,7 +4,7 @@
 import type { AppContext } from './context';
 import { rateLimited } from './envelope';
 
-export type LimitedAction = 'visits' | 'records' | 'orders' | 'jobRecords' | 'watchSnapshots';
+export type LimitedAction = 'visits' | 'records' | 'orders' | 'jobRecords' | 'watchSnapshots' | 'watchTests';
 
 // How often a user's visit rows are pruned is bookkeeping, not a limit: it stays in memory.
 const sincePrune = new WeakMap<AppContext, Map<number, number>>();

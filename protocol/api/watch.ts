@@ -76,10 +76,164 @@ export const WATCH_CHANGES_DEFAULT = 100;
 /** An object id: the platform's ids (`act_123`, `1234567890`). */
 export const WATCH_ID_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
 
+// ---------------------------------------------------------------------------------------------
+// Rules, alerts and delivery (docs/DECISIONS.md, "The watch: rules, alerts and delivery (issue 34)")
+
+/** The preset rules: on for every operator until turned off. */
+export type WatchPreset =
+  | 'accountDisabled' | 'needsPayment' | 'spendNearCap' | 'businessRestricted' | 'foreignMember' | 'pageUnpublished'
+  | 'pixelUnshared' | 'checkFailed';
+export const WATCH_PRESETS: readonly WatchPreset[] = [
+  'accountDisabled', 'needsPayment', 'spendNearCap', 'businessRestricted', 'foreignMember', 'pageUnpublished', 'pixelUnshared', 'checkFailed',
+];
+
+/**
+ * An operator's rule's comparison: on a value field `eq ne gt gte lt lte` (numbers compare as numbers,
+ * numeric text included), `empty` / `notEmpty` (null, '' or an empty list); on a list field `contains` /
+ * `notContains` (a member id).
+ */
+export type WatchOp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'empty' | 'notEmpty' | 'contains' | 'notContains';
+export const WATCH_OPS: readonly WatchOp[] = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'empty', 'notEmpty', 'contains', 'notContains'];
+
+/**
+ * A rule as the API shows it. A preset: `id` is the preset's name, `preset: true`, its condition fixed;
+ * an operator's rule: `id` is `rule:<n>`, with its field, comparison, value and objects (`all` of the
+ * type, or listed ids).
+ */
+export type WatchRuleView = {
+  id: string;
+  preset: boolean;
+  name: string;
+  enabled: boolean;
+  type: WatchType | 'check' | null;
+  field: string | null;
+  op: WatchOp | null;
+  value: WatchValue;
+  objects: 'all' | string[];
+};
+
+/**
+ * `POST /api/watch/rules`: a preset `{ id: '<preset>', enabled }`; a new operator rule (no `id`) or a
+ * change of one (`id: 'rule:<n>'`) `{ name, type, field, op, value?, objects?, enabled? }`; `{ id, delete: true }`
+ * deletes an operator rule. Answers the rule (null when deleted).
+ */
+export type WatchRuleBody = {
+  id?: string;
+  name?: string;
+  enabled?: boolean;
+  type?: WatchType;
+  field?: string;
+  op?: WatchOp;
+  value?: WatchValue;
+  objects?: 'all' | string[];
+  delete?: boolean;
+};
+
+export type WatchChannelKind = 'email' | 'webhook' | 'slack' | 'telegram';
+export const WATCH_CHANNEL_KINDS: readonly WatchChannelKind[] = ['email', 'webhook', 'slack', 'telegram'];
+
+/**
+ * A channel as the API shows it: the secret (a webhook's or Slack's URL, a Telegram bot token) only as
+ * its last 4 characters (`secretEnd`); `target` is the e-mail address or the Telegram chat id, `host`
+ * the webhook URL's host name.
+ */
+export type WatchChannelView = {
+  id: number;
+  kind: WatchChannelKind;
+  name: string;
+  enabled: boolean;
+  target: string | null;
+  host: string | null;
+  secretEnd: string | null;
+  createdAt: string;
+};
+
+/**
+ * `POST /api/watch/channels`: a new channel (no `id`): `email { address }`, `webhook` / `slack { url }`,
+ * `telegram { token, chatId }`; a change (`id`): `name`, `enabled`, and a new secret if sent (a secret
+ * left out stays); `{ id, delete: true }` deletes it. Answers the channel (null when deleted).
+ */
+export type WatchChannelBody = {
+  id?: number;
+  kind?: WatchChannelKind;
+  name?: string;
+  enabled?: boolean;
+  address?: string;
+  url?: string;
+  token?: string;
+  chatId?: string;
+  delete?: boolean;
+};
+
+/** `POST /api/watch/channels/test { id }`: a test message sent at once (not through the outbox). */
+export type WatchChannelTestBody = { id: number };
+export type WatchChannelTestAck = { sent: true };
+
+export type WatchAlertState = 'firing' | 'resolved';
+/** An alert: one per rule and object while the problem lasts. */
+export type WatchAlertView = {
+  id: string;
+  rule: string;
+  ruleName: string;
+  state: WatchAlertState;
+  object: { type: WatchType | 'check'; id: string; name: string };
+  change: { field: string; from: WatchValue | WatchMember; to: WatchValue | WatchMember };
+  by: WatchBy;
+  firedAt: string;
+  resolvedAt: string | null;
+  /** when the alert changed last (fired, a member added to it, resolved) */
+  at: string;
+};
+export type WatchAlertsQuery = { state?: WatchAlertState; limit?: number };
+
+/** The JSON a generic webhook receives (docs/INTERFACES.md, "Watch"). */
+export type WatchWebhookBody = {
+  alert: {
+    id: string;
+    rule: string;
+    state: WatchAlertState;
+    object: { type: string; id: string; name: string };
+    change: { field: string; from: unknown; to: unknown };
+    by: WatchBy;
+    at: string;
+    url: string;
+  };
+};
+
+/**
+ * `POST /api/watch/checks`: the outcome of one scheduled check as the client ran it (or could not):
+ * `check` names it (`adaccount.health`), `ok` false with a `reason` when it could not run.
+ */
+export type WatchCheckBody = { check: string; ok: boolean; reason?: string };
+export type WatchCheckAck = { check: string; ok: boolean; at: string };
+
+/** Quiet hours (`HH:MM` to `HH:MM` in an IANA time zone; `from` after `to` spans midnight), or none. */
+export type WatchQuietHours = { from: string; to: string; timeZone: string } | null;
+export type WatchSettings = { quietHours: WatchQuietHours };
+
+/** At most this many operator rules and channels per user. */
+export const WATCH_RULES_MAX = 100;
+export const WATCH_CHANNELS_MAX = 20;
+export const WATCH_ALERTS_MAX = 500;
+export const WATCH_ALERTS_DEFAULT = 100;
+
 /** The operator's watched objects (token needed; each operator sees only their own). */
 export const watchEndpoints = {
   /** the latest fields of some objects of one type: the server keeps what changed */
   snapshots: post<WatchSnapshotBody, WatchSnapshotAck>('/api/watch/snapshots'),
   /** the operator's changes, newest first */
   changes: get<WatchChange[], WatchChangesQuery & { uid?: string | number }, WatchChangesQuery & { limit: number }>('/api/watch/changes'),
+  /** the presets and the operator's rules */
+  rules: get<WatchRuleView[]>('/api/watch/rules'),
+  saveRule: post<WatchRuleBody, WatchRuleView | null>('/api/watch/rules'),
+  /** the operator's channels (secrets as their last 4 characters) */
+  channels: get<WatchChannelView[]>('/api/watch/channels'),
+  saveChannel: post<WatchChannelBody, WatchChannelView | null>('/api/watch/channels'),
+  testChannel: post<WatchChannelTestBody, WatchChannelTestAck>('/api/watch/channels/test'),
+  /** the operator's alerts, the latest first; firing ones or resolved ones */
+  alerts: get<WatchAlertView[], WatchAlertsQuery & { uid?: string | number }, WatchAlertsQuery & { limit: number }>('/api/watch/alerts'),
+  /** a scheduled check's outcome */
+  checks: post<WatchCheckBody, WatchCheckAck>('/api/watch/checks'),
+  settings: get<WatchSettings>('/api/watch/settings'),
+  saveSettings: post<WatchSettings, WatchSettings>('/api/watch/settings'),
 };

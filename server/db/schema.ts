@@ -1,6 +1,7 @@
 // The one drizzle pg-core schema of the product API. It runs unchanged on PGlite and PostgreSQL;
 // `npx drizzle-kit generate` turns a change here into a new migration in server/db/migrations.
-import { pgTable, serial, bigserial, integer, text, boolean, timestamp, jsonb, index, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { pgTable, serial, bigserial, bigint, integer, text, boolean, timestamp, jsonb, index, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Every timestamp is written by the application's clock (never a database default), so the tests can move time.
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -241,6 +242,115 @@ export const watchChanges = pgTable('watch_changes', {
   index('watch_changes_object_idx').on(t.userId, t.type, t.objectId, t.at),
   index('watch_changes_at_idx').on(t.at),
 ]);
+
+/**
+ * The watch's rules (server/watch/rules.ts, docs/DECISIONS.md "The watch: rules, alerts and delivery"):
+ * an operator's own rules (`preset` null: type, field, comparison, value, objects — null for all of the
+ * type) and the presets an operator switched (`preset` set: only `enabled` counts; a preset without a
+ * row is on). They go with their user.
+ */
+export const watchRules = pgTable('watch_rules', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  preset: text('preset'),
+  name: blank('name'),
+  type: text('type'),
+  field: text('field'),
+  op: text('op'),
+  value: jsonb('value'),
+  objects: jsonb('objects'),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [uniqueIndex('watch_rules_preset_idx').on(t.userId, t.preset), index('watch_rules_user_idx').on(t.userId)]);
+
+/**
+ * Where an operator's alerts go besides the in-app list: e-mail, a generic webhook, a Slack-style
+ * webhook, Telegram. `secret` (a webhook's URL, a bot token) is never answered, only its last 4
+ * characters. They go with their user.
+ */
+export const watchChannels = pgTable('watch_channels', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  name: blank('name'),
+  /** the e-mail address or the Telegram chat id */
+  target: text('target'),
+  secret: text('secret'),
+  /** the language its messages are written in: the one of the request that saved the channel */
+  lang: text('lang').notNull().default('zh-CN'),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [index('watch_channels_user_idx').on(t.userId)]);
+
+/**
+ * One alert per rule and object while its problem lasts (`state` firing; the partial unique index keeps
+ * it one), then resolved. `members`: for the member presets, the members the alert is about (it resolves
+ * when none of them is left). They go with their user.
+ */
+export const watchAlerts = pgTable('watch_alerts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  rule: text('rule').notNull(),
+  ruleName: blank('rule_name'),
+  type: text('type').notNull(),
+  objectId: text('object_id').notNull(),
+  name: blank('name'),
+  state: text('state').notNull(),
+  change: jsonb('change').notNull(),
+  by: text('by').notNull(),
+  members: jsonb('members'),
+  firedAt: at('fired_at').notNull(),
+  resolvedAt: at('resolved_at'),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [
+  uniqueIndex('watch_alerts_firing_idx').on(t.userId, t.rule, t.type, t.objectId).where(sql`state = 'firing'`),
+  index('watch_alerts_user_idx').on(t.userId, t.state, t.updatedAt),
+]);
+
+/**
+ * The delivery outbox: one row per alert state (firing, resolved) and channel, written in the
+ * transaction that changed the alert; workers of any instance claim due rows (`for update skip locked`,
+ * then a lease in `lockedUntil`), send, mark them sent; a failure waits `nextAt` (backoff).
+ */
+export const watchOutbox = pgTable('watch_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  alertId: bigint('alert_id', { mode: 'number' }).notNull().references(() => watchAlerts.id, { onDelete: 'cascade' }),
+  channelId: integer('channel_id').notNull().references(() => watchChannels.id, { onDelete: 'cascade' }),
+  state: text('state').notNull(),
+  payload: jsonb('payload').notNull(),
+  /** 'pending' | 'sent' | 'failed' (given up) */
+  status: text('status').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAt: at('next_at').notNull(),
+  lockedUntil: at('locked_until'),
+  lastError: text('last_error'),
+  createdAt: at('created_at').notNull(),
+  sentAt: at('sent_at'),
+}, (t) => [
+  uniqueIndex('watch_outbox_key_idx').on(t.alertId, t.channelId, t.state),
+  index('watch_outbox_due_idx').on(t.status, t.nextAt),
+]);
+
+/** The last outcome of each scheduled check an operator's client reported (`POST /api/watch/checks`). */
+export const watchChecks = pgTable('watch_checks', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  check: text('check').notNull(),
+  ok: boolean('ok').notNull(),
+  reason: blank('reason'),
+  at: at('at').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.check] })]);
+
+/** An operator's watch settings: quiet hours (`HH:MM` to `HH:MM` in a time zone), none when null. */
+export const watchSettings = pgTable('watch_settings', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  quietFrom: text('quiet_from'),
+  quietTo: text('quiet_to'),
+  timeZone: text('time_zone'),
+  updatedAt: at('updated_at').notNull(),
+});
 
 export const userConfig = pgTable('user_config', {
   userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),

@@ -68,7 +68,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     }))).onConflictDoNothing({ target: [jobRecords.userId, jobRecords.job, jobRecords.item, jobRecords.attempt] })
       .returning({ id: jobRecords.id });
     // a change the watch saw a moment before this record arrived is the job's (server/watch/store.ts)
-    if (added.length) await attributeLate(ctx, userId, job, items.map((it) => it.object), items.map((it) => it.outcome));
+    if (added.length) await attributeLate(ctx, userId, job, action, items);
     return ok(req.lang, { acknowledged: items.length, added: added.length });
   });
 

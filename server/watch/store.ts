@@ -3,12 +3,15 @@
 // (watch_changes), attributed to a job of the operator when a job record explains it; the feed reads
 // them back; housekeeping drops what is older than the retention.
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { jobRecords, watchChanges, watchObjects } from '../db/schema';
+import { jobRecords, watchAlerts, watchChanges, watchObjects, watchOutbox } from '../db/schema';
 import type { AppContext } from '../context';
 import type { Executor } from '../db';
 import { getSettings } from '../policy';
 import type { WatchBy, WatchChange, WatchMember, WatchRow, WatchSnapshotAck, WatchType, WatchValue } from '../../protocol/api';
+import { WATCH_FIELDS } from '../../protocol/api';
 import { diffState, idVariants, rowState, stateDiffers, type FieldChange, type WatchState } from './diff';
+import { explains, type RecordFacts } from './attribution';
+import { evaluate, forgiveMembers, type EvaluatedObject } from './alerts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -25,13 +28,19 @@ export const ATTRIBUTION_MAX_MS = 7 * DAY;
 export const LATE_RECORD_MS = 10 * MINUTE;
 
 type Pending = FieldChange & { objectId: string; name: string; windowFrom: Date };
+type JobRecordFacts = RecordFacts & { object: string; job: string; at: number };
 
-/** The job that explains a change of `objectId` seen at `now`, the object seen before at `windowFrom`. */
-function explainer(records: { object: string; job: string; at: number }[], objectId: string, windowFrom: Date, now: Date): WatchBy {
-  const ids = new Set(idVariants(objectId));
-  const from = Math.max(windowFrom.getTime() - ATTRIBUTION_SLACK_MS, now.getTime() - ATTRIBUTION_MAX_MS);
+const isList = (type: WatchType, field: string) => (WATCH_FIELDS[type] as Record<string, 'value' | 'list'>)[field] === 'list';
+
+/**
+ * The job that explains a change of `objectId` seen at `now`, the object seen before at `windowFrom`:
+ * the newest record of that object in the window that says it wrote that field (attribution.ts).
+ */
+function explainer(records: JobRecordFacts[], type: WatchType, c: Pending, now: Date): WatchBy {
+  const ids = new Set(idVariants(c.objectId));
+  const from = Math.max(c.windowFrom.getTime() - ATTRIBUTION_SLACK_MS, now.getTime() - ATTRIBUTION_MAX_MS);
   // newest first: the last write before the sighting
-  const hit = records.find((r) => ids.has(r.object) && r.at >= from && r.at <= now.getTime());
+  const hit = records.find((r) => ids.has(r.object) && r.at >= from && r.at <= now.getTime() && explains(r, c.field, c.from, c.to, isList(type, c.field)));
   return hit ? `job:${hit.job}` : 'outside';
 }
 
@@ -69,6 +78,11 @@ export async function takeSnapshot(ctx: AppContext, userId: number, type: WatchT
 
     const pending: Pending[] = [];
     const updates: { id: number; name: string; state: WatchState }[] = [];
+    // every object of the request as it now stands, for the rules
+    const evaluated = new Map<string, EvaluatedObject>();
+    for (const id of fresh) if (!knownIds.has(id) && !known.some((k) => k.objectId === id)) {
+      evaluated.set(id, { objectId: id, name: byId.get(id)!.name ?? '', state: byId.get(id)!.state, changes: [] });
+    }
     for (const k of known) {
       const row = byId.get(k.objectId)!;
       const before = (k.state ?? {}) as WatchState;
@@ -76,6 +90,7 @@ export async function takeSnapshot(ctx: AppContext, userId: number, type: WatchT
       const { state, changes } = diffState(type, before, row.state);
       for (const c of changes) pending.push({ ...c, objectId: k.objectId, name, windowFrom: k.seenAt });
       updates.push({ id: k.id, name, state: stateDiffers(before, row.state) ? state : before });
+      evaluated.set(k.objectId, { objectId: k.objectId, name, state, changes: [] });
     }
 
     if (updates.length) {
@@ -87,11 +102,15 @@ export async function takeSnapshot(ctx: AppContext, userId: number, type: WatchT
 
     if (pending.length) {
       const records = await jobRecordsAround(tx, userId, pending, now);
-      await tx.insert(watchChanges).values(pending.map((c) => ({
+      const by = pending.map((c) => explainer(records, type, c, now));
+      await tx.insert(watchChanges).values(pending.map((c, i) => ({
         userId, at: now, type, objectId: c.objectId, name: c.name, field: c.field,
-        from: c.from as unknown, to: c.to as unknown, by: explainer(records, c.objectId, c.windowFrom, now), windowFrom: c.windowFrom,
+        from: c.from as unknown, to: c.to as unknown, by: by[i]!, windowFrom: c.windowFrom,
       })));
+      pending.forEach((c, i) => evaluated.get(c.objectId)?.changes.push({ field: c.field, from: c.from, to: c.to, by: by[i]! }));
     }
+    // the rules, against the state just stored, in the same transaction (server/watch/alerts.ts)
+    await evaluate(ctx, tx, userId, type, [...evaluated.values()], now);
     return { objects: byId.size, added, changes: pending.length };
   });
 }
@@ -101,28 +120,40 @@ async function jobRecordsAround(tx: Executor, userId: number, pending: Pending[]
   const objects = [...new Set(pending.flatMap((c) => idVariants(c.objectId)))];
   const earliest = Math.min(...pending.map((c) => c.windowFrom.getTime())) - ATTRIBUTION_SLACK_MS;
   const from = new Date(Math.max(earliest, now.getTime() - ATTRIBUTION_MAX_MS));
-  const rows = await tx.select({ object: jobRecords.object, job: jobRecords.job, at: jobRecords.createdAt }).from(jobRecords)
+  const rows = await tx.select({ object: jobRecords.object, job: jobRecords.job, at: jobRecords.createdAt, action: jobRecords.action, before: jobRecords.before, after: jobRecords.after }).from(jobRecords)
     .where(and(eq(jobRecords.userId, userId), inArray(jobRecords.object, objects), gte(jobRecords.createdAt, from),
       inArray(jobRecords.outcome, ['done', 'unknown'])))
     .orderBy(desc(jobRecords.createdAt), desc(jobRecords.id));
-  return rows.map((r) => ({ object: r.object, job: r.job, at: r.at.getTime() }));
+  return rows.map((r): JobRecordFacts => ({ object: r.object, job: r.job, at: r.at.getTime(), action: r.action, before: r.before, after: r.after }));
 }
 
 /**
  * Job records that arrive after the change they explain was seen (the leader tab reports a write a
  * moment after it lands; a list refresh may be quicker): changes of those objects seen up to
- * `LATE_RECORD_MS` ago and marked `outside` are given to the job. Returns how many were.
+ * `LATE_RECORD_MS` ago, marked `outside`, and explained by the record (attribution.ts: the same field or
+ * member) are given to the job; a foreign-member alert they raised loses those members (and resolves when
+ * none is left). Returns how many changes moved.
  */
-export async function attributeLate(ctx: AppContext, userId: number, job: string, objects: string[], outcomes: string[]): Promise<number> {
-  const explaining = objects.filter((_, i) => outcomes[i] === 'done' || outcomes[i] === 'unknown');
+export async function attributeLate(ctx: AppContext, userId: number, job: string, action: string,
+  items: { object: string; outcome: string; before: unknown; after: unknown }[]): Promise<number> {
+  const explaining = items.filter((it) => it.outcome === 'done' || it.outcome === 'unknown');
   if (!explaining.length) return 0;
   const now = ctx.now();
-  const ids = [...new Set(explaining.flatMap(idVariants))];
-  const moved = await ctx.db.update(watchChanges).set({ by: `job:${job}` })
-    .where(and(eq(watchChanges.userId, userId), eq(watchChanges.by, 'outside'), inArray(watchChanges.objectId, ids),
-      gte(watchChanges.at, new Date(now.getTime() - LATE_RECORD_MS))))
-    .returning({ id: watchChanges.id });
-  return moved.length;
+  const ids = [...new Set(explaining.flatMap((it) => idVariants(it.object)))];
+  return ctx.db.transaction(async (tx) => {
+    const candidates = await tx.select().from(watchChanges)
+      .where(and(eq(watchChanges.userId, userId), eq(watchChanges.by, 'outside'), inArray(watchChanges.objectId, ids),
+        gte(watchChanges.at, new Date(now.getTime() - LATE_RECORD_MS))))
+      .for('update');
+    const moved = candidates.filter((c) => explaining.some((it) => idVariants(it.object).includes(c.objectId)
+      && explains({ action, before: it.before, after: it.after }, c.field, c.from as WatchValue, c.to as WatchValue, isList(c.type as WatchType, c.field))));
+    if (!moved.length) return 0;
+    await tx.update(watchChanges).set({ by: `job:${job}` }).where(inArray(watchChanges.id, moved.map((c) => c.id)));
+    await forgiveMembers(ctx, tx, userId, moved.filter((c) => isList(c.type as WatchType, c.field)).map((c) => ({
+      type: c.type as WatchType, objectId: c.objectId, field: c.field, id: ((c.to ?? c.from) as WatchMember).id,
+    })), now);
+    return moved.length;
+  });
 }
 
 export interface ChangesQuery { since?: Date; type?: WatchType; id?: string; limit: number }
@@ -147,11 +178,15 @@ export async function readChanges(ctx: AppContext, userId: number, q: ChangesQue
 
 /**
  * Retention (housekeeping): changes older than `watchRetentionDays` go, and objects not seen for as long
- * (their state is stale: when one comes back it is a first sighting again).
+ * (their state is stale: when one comes back it is a first sighting again), alerts resolved as long ago
+ * and outbox rows sent or given up as long ago. Firing alerts and pending messages stay.
  */
 export async function sweepWatch(ctx: AppContext): Promise<void> {
   const days = (await getSettings(ctx)).watchRetentionDays;
   const cutoff = new Date(ctx.now().getTime() - days * DAY);
   await ctx.db.delete(watchChanges).where(lt(watchChanges.at, cutoff));
   await ctx.db.delete(watchObjects).where(lt(watchObjects.seenAt, cutoff));
+  // resolved alerts as old go too (their outbox rows with them), and outbox rows sent or given up as long ago
+  await ctx.db.delete(watchAlerts).where(and(eq(watchAlerts.state, 'resolved'), lt(watchAlerts.resolvedAt, cutoff)));
+  await ctx.db.delete(watchOutbox).where(and(inArray(watchOutbox.status, ['sent', 'failed']), lt(watchOutbox.createdAt, cutoff)));
 }

@@ -19,6 +19,7 @@ import { platformTests } from './suite/platform';
 import { jobRecordTests } from './suite/job-records';
 import { savedViewTests } from './suite/saved-views';
 import { watchTests } from './suite/watch';
+import { watchAlertTests } from './suite/watch-alerts';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): the PostgreSQL half of the server suite does not run');
@@ -63,6 +64,7 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   jobRecordTests(env);
   savedViewTests(env);
   watchTests(env);
+  watchAlertTests(env);
   fuzzTests(env);
 
   test('no log line holds a password, a code or a token', () => {

@@ -140,6 +140,8 @@ export async function createHarness(database: Database, overrides: Partial<Serve
     clock: () => Date.now() + clock.offset,
     distDir: path.join(dataDir, 'no-dist'),
     rateLimits: { ...defaultRateLimits(100_000) },
+    // the tests drive alert delivery themselves (deliverDue), unless a test starts the timer
+    watchOutboxPollMs: 0,
     ...overrides,
   });
   const app = await buildApp(config, { ...opts, database, logStream });

@@ -46,6 +46,15 @@ describe('languages and messages', () => {
     expect(pickLang('en;q=0, zh-TW')).toBe('zh-CN');
   });
 
+  test('TESSERA_WEBHOOK_ALLOW_LOOPBACK only for a demo on a loopback address; TESSERA_TELEGRAM_API an http(s) URL', () => {
+    expect(loadConfig({}).webhookAllowLoopback).toBe(false);
+    expect(loadConfig({ TESSERA_WEBHOOK_ALLOW_LOOPBACK: '1' }).webhookAllowLoopback).toBe(true);
+    expect(() => loadConfig({ TESSERA_WEBHOOK_ALLOW_LOOPBACK: '1', TESSERA_DEMO: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TESSERA_WEBHOOK_ALLOW_LOOPBACK: '1', HOST: '0.0.0.0', TESSERA_DEMO_PUBLIC: '1', TESSERA_DEMO_PASSWORD: 'own-pass-1' })).toThrow(ConfigError);
+    expect(loadConfig({ TESSERA_TELEGRAM_API: 'http://127.0.0.1:9/' }).telegramApi).toBe('http://127.0.0.1:9');
+    expect(() => loadConfig({ TESSERA_TELEGRAM_API: 'ftp://x' })).toThrow(ConfigError);
+  });
+
   test('every message exists in both languages, with the same placeholders', () => {
     for (const key of messageKeys) {
       const zh = t('zh-CN', key);
@@ -284,6 +293,69 @@ describe('migration 0006 (watch)', () => {
         expect(indexes).toContain('job_records_object_idx');
         await database.db.execute(sql`delete from users where id = ${user!.id}`);
         for (const table of ['watch_objects', 'watch_changes', 'job_records']) {
+          expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(0);
+        }
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('migration 0007 (watch alerts)', () => {
+  test('a database written before it loads, keeps its rows, gains the alert tables; they go with their user', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const { sql } = await import('drizzle-orm');
+    const { migrationsFolder } = await import('../../server/db');
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-mig-'));
+    try {
+      // the migration folder as it was before alerts
+      const before = path.join(tmp, 'migrations');
+      fs.cpSync(migrationsFolder, before, { recursive: true });
+      const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta/_journal.json'), 'utf8'));
+      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0007');
+      fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
+      const dir = path.join(tmp, 'pglite');
+      const old = new PGlite(dir);
+      await migrate(drizzle(old), { migrationsFolder: before });
+      await old.query("insert into users (email, password_hash, created_at, updated_at) values ('old@example.test', 'x', now(), now())");
+      await old.query(`insert into watch_objects (user_id, type, object_id, name, state, first_seen_at, seen_at)
+        select id, 'adaccount', 'act_1', 'A', '{"status":"ACTIVE"}'::jsonb, now(), now() from users`);
+      await old.query(`insert into watch_changes (user_id, at, type, object_id, name, field, "from", "to", by, window_from)
+        select id, now(), 'adaccount', 'act_1', 'A', 'status', '"ACTIVE"'::jsonb, '"DISABLED"'::jsonb, 'outside', now() from users`);
+      await old.close();
+      const database = await openDatabase({ databaseUrl: null, pgliteDir: dir });
+      try {
+        const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+        const [user] = rows<{ id: number }>(await database.db.execute(sql`select id from users`));
+        for (const table of ['watch_objects', 'watch_changes']) {
+          expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(1);
+        }
+        const uid = user!.id;
+        await database.db.execute(sql`insert into watch_rules (user_id, preset, enabled, created_at, updated_at) values (${uid}, 'pageUnpublished', false, now(), now())`);
+        await expect(database.db.execute(sql`insert into watch_rules (user_id, preset, enabled, created_at, updated_at) values (${uid}, 'pageUnpublished', true, now(), now())`)).rejects.toThrow();
+        const [channel] = rows<{ id: number }>(await database.db.execute(sql`insert into watch_channels (user_id, kind, secret, created_at, updated_at) values (${uid}, 'webhook', 'https://x.test/h', now(), now()) returning id`));
+        const addAlert = () => database.db.execute(sql`insert into watch_alerts (user_id, rule, type, object_id, state, change, by, fired_at, updated_at)
+          values (${uid}, 'accountDisabled', 'adaccount', 'act_1', 'firing', '{}'::jsonb, 'outside', now(), now()) returning id`);
+        const [alert] = rows<{ id: number }>(await addAlert());
+        await expect(addAlert()).rejects.toThrow(); // one firing alert per rule and object
+        await database.db.execute(sql`update watch_alerts set state = 'resolved' where id = ${alert!.id}`);
+        await addAlert(); // a new problem once the old one resolved
+        const addRow = () => database.db.execute(sql`insert into watch_outbox (user_id, alert_id, channel_id, state, payload, status, next_at, created_at)
+          values (${uid}, ${alert!.id}, ${channel!.id}, 'firing', '{}'::jsonb, 'pending', now(), now())`);
+        await addRow();
+        await expect(addRow()).rejects.toThrow(); // one message per alert state and channel
+        await database.db.execute(sql`insert into watch_checks (user_id, "check", ok, at) values (${uid}, 'c', false, now())`);
+        await database.db.execute(sql`insert into watch_settings (user_id, quiet_from, quiet_to, time_zone, updated_at) values (${uid}, '22:00', '07:00', 'UTC', now())`);
+        await database.db.execute(sql`delete from users where id = ${uid}`);
+        for (const table of ['watch_rules', 'watch_channels', 'watch_alerts', 'watch_outbox', 'watch_checks', 'watch_settings', 'watch_objects']) {
           expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(0);
         }
       } finally {
