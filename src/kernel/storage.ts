@@ -29,6 +29,8 @@ export interface StorageSchema {
   'tessera-plugin-settings': Record<string, Record<string, unknown>>;
   /** Runner settings (pace factor, auto-resume). */
   'tessera-runner': Record<string, unknown>;
+  /** What the watch last sent of each object (src/kernel/list/watch-send.ts): a shape number and, per type, object id → fingerprint. */
+  'tessera-watch': { shape: number; prints: Record<string, Record<string, string>> };
 }
 
 export type StorageKey = keyof StorageSchema;
@@ -40,7 +42,7 @@ interface Envelope<T> { v: T; exp?: number }
  * bare key when nobody is logged in), so another user of the same browser never reads them
  * (docs/DECISIONS.md, "Each user's browser data is theirs"). The other keys are per browser.
  */
-export const USER_KEYS: ReadonlySet<StorageKey> = new Set<StorageKey>(['tessera-workspaces', 'tessera-current-workspace', 'tessera-tabs', 'tessera-plugin-settings']);
+export const USER_KEYS: ReadonlySet<StorageKey> = new Set<StorageKey>(['tessera-workspaces', 'tessera-current-workspace', 'tessera-tabs', 'tessera-plugin-settings', 'tessera-watch']);
 
 /** The id of the user whose data the per-user keys hold now (the stored `uid`), undefined when logged out. */
 export function storedUserId(): string | undefined {
