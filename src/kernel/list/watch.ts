@@ -74,7 +74,8 @@ export function useWatchOffer(rowType: string): (rows: readonly unknown[]) => vo
   return useCallback((rows: readonly unknown[]) => {
     const watch = watchOf(allPlugins, rowType);
     const uid = storedUserId();
-    if (!watch || uid === undefined || !rows.length) return;
+    // a list that reads none of the type's fields has nothing the server would compare
+    if (!watch || !watch.fields.length || uid === undefined || !rows.length) return;
     void offerToWatch(watch, watchSender(api, uid), rows);
   }, [allPlugins, api, rowType]);
 }
