@@ -88,6 +88,16 @@ export function setItem<K extends StorageKey>(key: K, value: StorageSchema[K], e
   try { backend()?.setItem(physicalKey(key), JSON.stringify(envelope)); } catch (e) { console.warn(`[tessera] could not store ${key}`, e); }
 }
 
+/** A user key's value for the user `uid` (`<key>:<uid>`), whoever's `uid` is stored now. */
+export function getUserItem<K extends StorageKey>(key: K, uid: string): StorageSchema[K] | undefined {
+  return readRaw<StorageSchema[K]>(`${key}:${uid}`);
+}
+
+/** Stores a user key's value for the user `uid` (`<key>:<uid>`). */
+export function setUserItem<K extends StorageKey>(key: K, uid: string, value: StorageSchema[K]): void {
+  try { backend()?.setItem(`${key}:${uid}`, JSON.stringify({ v: value })); } catch (e) { console.warn(`[tessera] could not store ${key}`, e); }
+}
+
 /** Removes a value (for a user key: the current user's value). */
 export function removeItem(key: StorageKey | string): void {
   backend()?.removeItem(physicalKey(key));

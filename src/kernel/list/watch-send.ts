@@ -1,4 +1,4 @@
-import { getItem, setItem } from '../storage';
+import { getUserItem, setUserItem } from '../storage';
 import { WATCH_MEMBERS_MAX, WATCH_ROWS_MAX, type WatchRow, type WatchSnapshotBody, type WatchType } from '../../../protocol/api/watch';
 
 // The watch's snapshots from the browser (issue 34 item 1; docs/DECISIONS.md, "The watch: the client
@@ -22,15 +22,15 @@ export interface PrintStore {
   write: (value: { shape: number; prints: Record<string, Record<string, string>> }) => void;
 }
 
-export const userPrintStore: PrintStore = {
-  read: () => getItem('tessera-watch'),
-  write: (value) => setItem('tessera-watch', value),
-};
+export function userPrintStore(uid: string): PrintStore {
+  return { read: () => getUserItem('tessera-watch', uid), write: (value) => setUserItem('tessera-watch', uid, value) };
+}
 
 export interface WatchSenderOptions {
   /** Posts one snapshot request (`POST /api/watch/snapshots`); rejects when it failed. */
   post: (body: WatchSnapshotBody) => Promise<unknown>;
-  prints?: PrintStore;
+  /** Where what was sent is recorded (the signed-in user's `tessera-watch:<uid>`). */
+  prints: PrintStore;
   /** Timers (tests pass fakes). */
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
@@ -139,7 +139,7 @@ function readPrints(store: PrintStore, log: (m: string) => void): Prints {
  * logged, never shown. A fingerprint is kept only once its row was taken by the server.
  */
 export function createWatchSender(o: WatchSenderOptions): WatchSender {
-  const store = o.prints ?? userPrintStore;
+  const store = o.prints;
   const setTimer = o.setTimer ?? ((run, ms) => setTimeout(run, ms));
   const clearTimer = o.clearTimer ?? ((t) => clearTimeout(t as ReturnType<typeof setTimeout>));
   const log = o.log ?? ((m, e) => console.warn(m, e ?? ''));

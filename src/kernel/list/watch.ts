@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useKernel } from '../KernelProvider';
-import { storedUserId } from '../storage';
+import { sessionUserId } from '../store/user-store';
 import type { LoadedPlugin, PluginWatch } from '../plugin/types';
 import { API, type WatchRow } from '../../../protocol/api';
-import { createWatchSender, type WatchSender } from './watch-send';
+import { createWatchSender, userPrintStore, type WatchSender } from './watch-send';
 
 // Lists hand their loaded rows to the watch here (docs/DECISIONS.md, "The watch: the client (issue 34)"):
 // the plugin that declares `watch` for the list's row type maps each row (its watch module's
@@ -18,7 +18,7 @@ export function watchSender(api: PostClient, uid: string): WatchSender {
   const known = senders.get(api);
   if (known?.uid === uid) return known.sender;
   known?.sender.stop();
-  const sender = createWatchSender({ post: (body) => api.post(API.watch.snapshots.path, body) });
+  const sender = createWatchSender({ post: (body) => api.post(API.watch.snapshots.path, body), prints: userPrintStore(uid) });
   senders.set(api, { uid, sender });
   return sender;
 }
@@ -73,7 +73,7 @@ export function useWatchOffer(rowType: string): (rows: readonly unknown[]) => vo
   const { allPlugins, api } = useKernel();
   return useCallback((rows: readonly unknown[]) => {
     const watch = watchOf(allPlugins, rowType);
-    const uid = storedUserId();
+    const uid = sessionUserId();
     // a list that reads none of the type's fields has nothing the server would compare
     if (!watch || !watch.fields.length || uid === undefined || !rows.length) return;
     void offerToWatch(watch, watchSender(api, uid), rows);

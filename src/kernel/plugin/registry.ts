@@ -7,7 +7,7 @@ import type {
   ActionHandlers, ActionLoader, ActionModule, LoadedPlugin, PluginAction, PluginBindings, PluginDefinition, PluginManifest, PluginRoute,
   PluginNeed, PluginView, PluginWatch, PluginWidget, RefusedPlugin,
 } from './types';
-import { WATCH_FIELDS } from '../../../protocol/api/watch';
+import { WATCH_FIELDS, WATCH_TYPES } from '../../../protocol/api/watch';
 import { validateManifest } from './validate-manifest';
 import { withItemParams } from './item-params';
 
@@ -125,6 +125,7 @@ function watchProblem(m: PluginManifest, b: PluginBindings): string | null {
   const w = m.watch;
   if (w && typeof b.watch !== 'function') return "watch is declared in plugin.json but index.ts binds no code to it (watch: () => import('./watch'))";
   if (!w) return b.watch !== undefined ? 'index.ts binds watch, which plugin.json does not declare' : null;
+  if (!WATCH_TYPES.includes(w.type)) return `watch names the type "${w.type}", which the watch does not keep (${WATCH_TYPES.join(', ')})`;
   const rowType = w.rowType ?? w.type;
   if (!(m.rowTypes ?? []).includes(rowType)) return `watch names the rowType "${rowType}", which this plugin does not contribute (its "rowTypes")`;
   const known = WATCH_FIELDS[w.type] as Record<string, string>;
