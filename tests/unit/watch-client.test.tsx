@@ -256,7 +256,7 @@ describe('the change feed and the timeline', () => {
     expect(rows[1].querySelector('[data-watch-by="outside"]')!.textContent).toBe('From outside');
     expect(rows[1].querySelector('[data-watch-by="outside-danger"]')).toBeNull();
     // the object leads to its area's list filtered on it
-    expect(rows[1].querySelector('a')!.getAttribute('href')).toBe('/adaccount/index?q=act_1');
+    expect(rows[1].querySelector('a')!.getAttribute('href')).toBe('/adaccount/index?q=1');
     // the platform's text is text
     expect(rows[0].textContent).toContain('Blue <b>BM</b>');
     expect(rows[0].querySelector('b')).toBeNull();

@@ -114,13 +114,18 @@ function Who({ change }: { change: WatchChange }) {
   return <span data-watch-by="outside">{t('watch.outside')}</span>;
 }
 
+/** A declared link with the object's id in it: `{id}` as the watch names it (`act_123`), `{digits}` without its word (`123`). */
+export function watchLink(template: string, id: string): string {
+  return template.replace('{id}', encodeURIComponent(id)).replace('{digits}', encodeURIComponent(id.replace(/^[A-Za-z]+_/, '')));
+}
+
 function ObjectCell({ change, owner }: { change: WatchChange; owner: Owner | undefined }) {
   const { t } = useTranslation();
   const { plugins } = useKernel();
   const kind = owner ? String(t(owner.watch.titleKey, { ns: owner.plugin.id })) : change.object.type;
   const name = change.object.name || change.object.id;
   const usable = owner && plugins.some((p) => p.id === owner.plugin.id);
-  const link = usable && owner.watch.link ? owner.watch.link.replace('{id}', encodeURIComponent(change.object.id)) : null;
+  const link = usable && owner.watch.link ? watchLink(owner.watch.link, change.object.id) : null;
   return (
     <span>
       <span className="tessera-watch-kind">{kind}</span>{' '}

@@ -175,7 +175,7 @@ export interface WatchDeclaration {
   fields: string[];
   /** Per field, the key prefix of its codes' words in this plugin's strings (a list field: the member's role). */
   words?: Record<string, string>;
-  /** One of this plugin's routes with `{id}` for the object's id: where an object of the feed leads. */
+  /** One of this plugin's routes with `{id}` (or `{digits}`, the id without its `act_`-like word) for the object's id: where an object of the feed leads. */
   link?: string;
 }
 
