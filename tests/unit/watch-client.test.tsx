@@ -7,7 +7,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
 import { definePlugin } from '../../src/kernel/plugin/define-plugin';
 import { useAreaList } from '../../src/kernel/list/use-area-list';
-import { createWatchSender, chunkRows, fingerprint, WATCH_BODY_MAX_BYTES, WATCH_PRINTS_SHAPE, type PrintStore } from '../../src/kernel/list/watch-send';
+import { createWatchSender, chunkRows, fingerprint, WATCH_BODY_MAX_BYTES, WATCH_PRINTS_SHAPE, WATCH_SEND_DELAY_MS, type PrintStore } from '../../src/kernel/list/watch-send';
 import { WatchFeed, WatchTimeline } from '../../src/kernel/list/WatchChanges';
 import type { WatchChange, WatchRow, WatchSnapshotBody } from '../../protocol/api/watch';
 import { toSnapshot as adaccountSnapshot } from '../../plugins/adaccount/watch';
@@ -111,7 +111,7 @@ describe('the watch sender', () => {
       post: async (b) => { if (fail-- > 0) throw new Error('offline'); posts.push(b); }, prints, ...timers, log: (m) => logged.push(m),
     });
     sender.offer('business', [{ id: '77', name: 'BM', restriction: false }]);
-    expect(timers.waits()).toEqual([0]); // sent in the background, not in the caller's turn
+    expect(timers.waits()).toEqual([WATCH_SEND_DELAY_MS]); // sent in the background, not in the caller's turn
     timers.fire();
     await vi.waitFor(() => expect(timers.waits()).toEqual([30_000]));
     expect(sender.pending()).toBe(1);

@@ -12,6 +12,8 @@ export const WATCH_PRINTS_SHAPE = 1;
 /** Waits before a failed send is tried again: 30 s, doubling up to 10 minutes. */
 const RETRY_FIRST_MS = 30_000;
 const RETRY_MAX_MS = 10 * 60_000;
+/** Offered rows wait this long before a send: a big list offered slice by slice goes out in full requests. */
+export const WATCH_SEND_DELAY_MS = 200;
 /** A text value longer than the server keeps is cut (the server refuses more than 500 characters). */
 const VALUE_MAX = 500;
 const NAME_MAX = 256;
@@ -214,7 +216,7 @@ export function createWatchSender(o: WatchSenderOptions): WatchSender {
         if (!waiting) { waiting = new Map(); queue.set(type, waiting); }
         waiting.set(row.id, { row, print });
       }
-      if (waiting?.size) schedule(0);
+      if (waiting?.size) schedule(WATCH_SEND_DELAY_MS);
     },
     flush,
     pending: () => [...queue.values()].reduce((n, w) => n + w.size, 0),

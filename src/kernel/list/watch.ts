@@ -41,9 +41,9 @@ export async function offerToWatch(watch: PluginWatch, sender: WatchSender, rows
   try {
     const { toSnapshot } = await watch.load();
     const fields = new Set(['id', 'name', ...watch.fields]);
-    const mapped: WatchRow[] = [];
     for (let i = 0; i < rows.length; i += MAP_SLICE) {
       if (i > 0) await yieldToPage();
+      const mapped: WatchRow[] = [];
       for (const row of rows.slice(i, i + MAP_SLICE)) {
         let snap: WatchRow | null;
         try {
@@ -58,8 +58,9 @@ export async function offerToWatch(watch: PluginWatch, sender: WatchSender, rows
         for (const [k, v] of Object.entries(snap)) if (fields.has(k) && v !== undefined) kept[k] = v;
         mapped.push(kept);
       }
+      // offered slice by slice: fingerprinting 20,000 rows at once would hold a frame too
+      sender.offer(watch.type, mapped);
     }
-    sender.offer(watch.type, mapped);
   } catch (e) {
     console.warn(`[tessera] the watch: the ${watch.type} mapping could not be loaded`, e);
   }
