@@ -16,5 +16,6 @@ export default definePlugin(manifest, {
     'zh-CN': { first: () => import('./locales/zh-CN.json?first'), rest: () => import('./locales/zh-CN.json?rest') },
     'en-US': { first: () => import('./locales/en-US.json?first'), rest: () => import('./locales/en-US.json?rest') },
   },
+  watch: () => import('./watch'),
   probes: () => import('./probes'),
 });

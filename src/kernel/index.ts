@@ -2,12 +2,13 @@
  * The kernel's public API: the only kernel module a plugin may import (as `@kernel`).
  */
 import { lazyPart } from './shell/lazy-part';
+import type { WatchType } from '../../protocol/api/watch';
 export { definePlugin, defineAction } from './plugin/define-plugin';
 export type { ParamsOf } from './plugin/define-plugin';
 export type {
   PluginManifest, PluginRoute, PluginView, PluginAction, PluginWidget, ActionContext, PrepareContext, ActionHandlers, ActionModule,
   PreflightProblem, PairItem, ObjectState, ObjectSourceDeclaration, UndoHandlers, UndoReadContext, ViewProps, WidgetProps, FollowedSelection, LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
-  NeedDeclaration, NeedCounter, NeedCounters, NeedContext, PluginNeed,
+  NeedDeclaration, NeedCounter, NeedCounters, NeedContext, PluginNeed, WatchDeclaration, WatchModule, WatchSnapshotRow, PluginWatch,
 } from './plugin/types';
 export type { KernelContext, KernelUser } from './context-types';
 export { readNodeFields, stateOf } from './graph/read-states';
@@ -57,6 +58,13 @@ export type { CallFamilyDeclaration, CallKind, Probe, ProbeContext } from './plu
 export { expectRows, expectObject, shapeProblems, ReplyChanged } from './platform/shape';
 export type { Shape, ShapeProblem, FieldType } from './platform/shape';
 export { NotBuiltYet } from './shell/NotBuiltYet';
+/**
+ * The watch's changes (issue 34): the timeline of one object for a detail panel, and the change feed,
+ * each a part whose code loads when it first shows.
+ */
+export const WatchTimeline = /* @__PURE__ */ lazyPart<{ type: WatchType; id: string }>(async () => (await import('./list/WatchChanges')).WatchTimeline, 'WatchTimeline', { allStrings: true });
+export const WatchFeed = /* @__PURE__ */ lazyPart<object>(async () => (await import('./list/WatchChanges')).WatchFeed, 'WatchFeed', { allStrings: true });
+export type { WatchType, WatchChange } from '../../protocol/api/watch';
 export { Chart } from './shell/Chart';
 export type { ChartProps } from './shell/Chart';
 export { showToast, updateToast } from './core/toaster';

@@ -29,6 +29,8 @@ export interface StorageSchema {
   'tessera-plugin-settings': Record<string, Record<string, unknown>>;
   /** Runner settings (pace factor, auto-resume). */
   'tessera-runner': Record<string, unknown>;
+  /** What the watch last sent of each object (src/kernel/list/watch-send.ts): a shape number and, per type, object id → fingerprint. */
+  'tessera-watch': { shape: number; prints: Record<string, Record<string, string>> };
 }
 
 export type StorageKey = keyof StorageSchema;
@@ -40,7 +42,7 @@ interface Envelope<T> { v: T; exp?: number }
  * bare key when nobody is logged in), so another user of the same browser never reads them
  * (docs/DECISIONS.md, "Each user's browser data is theirs"). The other keys are per browser.
  */
-export const USER_KEYS: ReadonlySet<StorageKey> = new Set<StorageKey>(['tessera-workspaces', 'tessera-current-workspace', 'tessera-tabs', 'tessera-plugin-settings']);
+export const USER_KEYS: ReadonlySet<StorageKey> = new Set<StorageKey>(['tessera-workspaces', 'tessera-current-workspace', 'tessera-tabs', 'tessera-plugin-settings', 'tessera-watch']);
 
 /** The id of the user whose data the per-user keys hold now (the stored `uid`), undefined when logged out. */
 export function storedUserId(): string | undefined {
@@ -84,6 +86,16 @@ export function setItem<K extends StorageKey>(key: K, value: StorageSchema[K], e
   const envelope: Envelope<StorageSchema[K]> = { v: value };
   if (expiresInMinutes !== undefined) envelope.exp = Date.now() + expiresInMinutes * 60_000;
   try { backend()?.setItem(physicalKey(key), JSON.stringify(envelope)); } catch (e) { console.warn(`[tessera] could not store ${key}`, e); }
+}
+
+/** A user key's value for the user `uid` (`<key>:<uid>`), whoever's `uid` is stored now. */
+export function getUserItem<K extends StorageKey>(key: K, uid: string): StorageSchema[K] | undefined {
+  return readRaw<StorageSchema[K]>(`${key}:${uid}`);
+}
+
+/** Stores a user key's value for the user `uid` (`<key>:<uid>`). */
+export function setUserItem<K extends StorageKey>(key: K, uid: string, value: StorageSchema[K]): void {
+  try { backend()?.setItem(`${key}:${uid}`, JSON.stringify({ v: value })); } catch (e) { console.warn(`[tessera] could not store ${key}`, e); }
 }
 
 /** Removes a value (for a user key: the current user's value). */

@@ -1,5 +1,5 @@
 import { Drawer, H5, HTMLTable, Tag } from '@blueprintjs/core';
-import { codeWord, formatCount, ObjectActions, regionName, type JobItem } from '@kernel';
+import { codeWord, formatCount, ObjectActions, regionName, type JobItem, WatchTimeline } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import { useSettingsTheme } from './use-theme';
 import type { AdAccount } from '../types';
@@ -62,6 +62,8 @@ export function AccountDetail({ account, item, timeZone, onClose }: { account: A
             </HTMLTable>
           )}
           <AccountExtras account={a} timeZone={timeZone} />
+          <H5>{t('detail.changes')}</H5>
+          <WatchTimeline type="adaccount" id={a.id} />
         </div>
       )}
     </Drawer>

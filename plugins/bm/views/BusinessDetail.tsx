@@ -1,5 +1,5 @@
 import { Drawer, H5, HTMLTable, Tag } from '@blueprintjs/core';
-import { codeWord, formatCount, ObjectActions, SectionView, useSettings, useVocabulary } from '@kernel';
+import { codeWord, formatCount, ObjectActions, SectionView, useSettings, useVocabulary, WatchTimeline } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import type { Business } from '../types';
 import type { BusinessItem } from '../checks';
@@ -67,6 +67,9 @@ export function BusinessDetail({ business, item, onClose }: { business: Business
           <H5>{t('detail.adAccounts')}</H5>
           <SectionView section={detail.adAccounts} testId="bm-detail-adaccounts" head={[t('columns.id'), t('columns.name'), t('detail.status'), t('detail.relationship')]}
             row={(a) => [a.id, a.name, <span title={String(a.account_status)}>{accountStatus(a.account_status)}</span>, word('relationship', a.relationship)]} />
+
+          <H5>{t('detail.changes')}</H5>
+          <WatchTimeline type="business" id={b.id} />
         </div>
       )}
     </Drawer>

@@ -1,5 +1,5 @@
 import { Callout, Drawer, H5, HTMLTable, Spinner } from '@blueprintjs/core';
-import { codeWord, formatCount, ObjectActions, SectionView, useBridge, useSections, useSettings } from '@kernel';
+import { codeWord, formatCount, ObjectActions, SectionView, useBridge, useSections, useSettings, WatchTimeline } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import { listRoles, pageExtended, type PageRole } from '../api';
 import type { Page, PageExtended } from '../types';
@@ -60,6 +60,8 @@ export function PageDetail({ page, item, onClose }: { page: Page | null; item: P
           <H5>{t('detail.roles')}</H5>
           <SectionView section={roles} testId="page-detail-roles" head={[t('columns.id'), t('columns.name'), t('columns.tasks')]}
             row={(r) => [r.id, r.name, r.tasks.map((x) => codeWord(t, 'tasks', x)).join(', ')]} />
+          <H5>{t('detail.changes')}</H5>
+          <WatchTimeline type="page" id={p.id} />
         </div>
       )}
     </Drawer>

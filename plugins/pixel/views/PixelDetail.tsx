@@ -1,5 +1,5 @@
 import { Callout, Drawer, H5, HTMLTable } from '@blueprintjs/core';
-import { codeWord, ObjectActions, SectionView, useSettings } from '@kernel';
+import { codeWord, ObjectActions, SectionView, useSettings, WatchTimeline } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import type { Pixel } from '../types';
 import { toItem } from '../checks';
@@ -57,6 +57,9 @@ export function PixelDetail({ pixel, onClose }: { pixel: Pixel | null; onClose: 
           <H5>{t('detail.candidates')}</H5>
           <SectionView section={detail.candidates} testId="pixel-detail-candidates" head={[t('columns.id'), t('columns.name'), t('detail.kind'), t('detail.role')]}
             row={(c) => [c.id, c.name, kind(c.backing_user_type), codeWord(t, 'bmrole', c.role.toLowerCase())]} />
+
+          <H5>{t('detail.changes')}</H5>
+          <WatchTimeline type="pixel" id={p.id} />
         </div>
       )}
     </Drawer>

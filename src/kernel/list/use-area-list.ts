@@ -14,6 +14,7 @@ import { usePlatformCheck } from '../check/PlatformCheckHost';
 import { closeStream, currentStream, openStream, type ListProgress } from './list-stream';
 import { recordListRowType, useDeclaredObjectRowTypes } from '../runner/object-sources';
 import { readRowOutputs, ROW_OUTPUTS_TABLE, withOutputs, type RowOutputs } from './row-outputs';
+import { useWatchOffer } from './watch';
 
 export interface ListLoadContext<Row> {
   bridge: Bridge;
@@ -117,6 +118,10 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
   const forceOnIdentity = useRef(false);
 
   const progressText = useMemo(() => describeProgress(progress, t), [progress, t]);
+  // A loaded list goes to the watch (the rows changed since the last send), in the background.
+  const offerToWatch = useWatchOffer(rowType);
+  const watchRef = useRef(offerToWatch);
+  watchRef.current = offerToWatch;
 
   const load = useCallback(async (asked = false) => {
     abort.current?.abort();
@@ -165,7 +170,10 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
           },
         });
       }, { force, signal: controller.signal });
-      if (!controller.signal.aborted) setRows(list);
+      if (!controller.signal.aborted) {
+        setRows(list);
+        watchRef.current(list);
+      }
     } catch (e) {
       if (!controller.signal.aborted) {
         if (e instanceof ReplyChanged) {
@@ -269,6 +277,7 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
         const merged = rowsRef.current.map((r) => fresh.get(getId(r)) ?? r);
         setRows(merged);
         if (cacheKey !== null) updateCached(store, cacheKey, merged);
+        watchRef.current([...fresh.values()]);
       } catch (err) {
         toastPlatformError(err);
       }

@@ -5,8 +5,9 @@ import { KERNEL_LANES, laneProblems } from '../jobs/lanes';
 import { verbToFile } from './define-plugin';
 import type {
   ActionHandlers, ActionLoader, ActionModule, LoadedPlugin, PluginAction, PluginBindings, PluginDefinition, PluginManifest, PluginRoute,
-  PluginNeed, PluginView, PluginWidget, RefusedPlugin,
+  PluginNeed, PluginView, PluginWatch, PluginWidget, RefusedPlugin,
 } from './types';
+import { WATCH_FIELDS, WATCH_TYPES } from '../../../protocol/api/watch';
 import { validateManifest } from './validate-manifest';
 import { withItemParams } from './item-params';
 
@@ -27,7 +28,7 @@ export function createRegistry(modules: Record<string, unknown>): PluginRegistry
   const refused: RefusedPlugin[] = [];
   const taken = {
     ids: new Set<string>(), paths: new Map<string, string>(), lanes: new Map<string, string>(Object.keys(KERNEL_LANES).map((l) => [l, 'kernel'])),
-    rowTypes: new Map<string, string>(KERNEL_ROW_TYPES.map((t) => [t, 'kernel'])),
+    rowTypes: new Map<string, string>(KERNEL_ROW_TYPES.map((t) => [t, 'kernel'])), watchTypes: new Map<string, string>(),
   };
 
   for (const [source, mod] of Object.entries(modules).sort(([a], [b]) => a.localeCompare(b))) {
@@ -52,6 +53,7 @@ export function createRegistry(modules: Record<string, unknown>): PluginRegistry
     manifest.routes.forEach((r) => taken.paths.set(r.path, manifest.id));
     Object.keys(manifest.lanes ?? {}).forEach((l) => taken.lanes.set(l, manifest.id));
     (manifest.rowTypes ?? []).forEach((t) => taken.rowTypes.set(t, manifest.id));
+    if (manifest.watch) taken.watchTypes.set(manifest.watch.type, manifest.id);
     plugins.push(resolve(manifest, definition.bindings));
   }
   plugins.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
@@ -87,7 +89,7 @@ function bindingProblem(m: PluginManifest, b: PluginBindings): string | null {
     for (const name of declared) if (typeof bound?.[name] !== 'function') return `${kind} "${name}" is declared in plugin.json but index.ts binds no code to it`;
     for (const name of Object.keys(bound ?? {})) if (!names.has(name)) return `index.ts binds ${kind} "${name}", which plugin.json does not declare`;
   }
-  const needProblem = needsProblem(m, b);
+  const needProblem = needsProblem(m, b) ?? watchProblem(m, b);
   if (needProblem) return needProblem;
   if (!b.locales?.['zh-CN'] || !b.locales?.['en-US']) return 'both locales (zh-CN, en-US) are required';
   if (m.settings && !schemaKeys.has(`${m.id}.settings`)) return 'the settings schema is not compiled (run npm run schemas)';
@@ -114,6 +116,28 @@ function needsProblem(m: PluginManifest, b: PluginBindings): string | null {
   return null;
 }
 
+/**
+ * What the watch keeps (docs/PLUGINS.md, "What the watch keeps") has its mapping bound, and the other way
+ * round; its row type is one of the plugin's, its fields the type's (`WATCH_FIELDS`), its words name
+ * declared fields and its link is one of the plugin's routes.
+ */
+function watchProblem(m: PluginManifest, b: PluginBindings): string | null {
+  const w = m.watch;
+  if (w && typeof b.watch !== 'function') return "watch is declared in plugin.json but index.ts binds no code to it (watch: () => import('./watch'))";
+  if (!w) return b.watch !== undefined ? 'index.ts binds watch, which plugin.json does not declare' : null;
+  if (!WATCH_TYPES.includes(w.type)) return `watch names the type "${w.type}", which the watch does not keep (${WATCH_TYPES.join(', ')})`;
+  const rowType = w.rowType ?? w.type;
+  if (!(m.rowTypes ?? []).includes(rowType)) return `watch names the rowType "${rowType}", which this plugin does not contribute (its "rowTypes")`;
+  const known = WATCH_FIELDS[w.type] as Record<string, string>;
+  for (const f of w.fields) if (!(f in known)) return `watch names the field "${f}", which the watch does not keep for ${w.type} (${Object.keys(known).join(', ')})`;
+  for (const f of Object.keys(w.words ?? {})) if (!w.fields.includes(f)) return `watch words the field "${f}", which its "fields" do not name`;
+  if (w.link !== undefined) {
+    const path = w.link.split('?')[0];
+    if (!m.routes.some((r) => r.path === path)) return `watch links to ${path}, which is not a route of this plugin`;
+  }
+  return null;
+}
+
 /** Row types of the kernel's own lists (the jobs panel); every other row type is some plugin's (its manifest's `rowTypes`). */
 const KERNEL_ROW_TYPES: readonly string[] = ['job'];
 
@@ -136,9 +160,10 @@ function rowTypeProblem(m: PluginManifest): string | null {
   return null;
 }
 
-function clash(m: PluginManifest, taken: { ids: Set<string>; paths: Map<string, string>; lanes: Map<string, string>; rowTypes: Map<string, string> }): string | null {
+function clash(m: PluginManifest, taken: { ids: Set<string>; paths: Map<string, string>; lanes: Map<string, string>; rowTypes: Map<string, string>; watchTypes: Map<string, string> }): string | null {
   if (taken.ids.has(m.id)) return `duplicate plugin id "${m.id}"`;
   for (const t of m.rowTypes ?? []) if (taken.rowTypes.has(t)) return `rowType "${t}" is already contributed by ${taken.rowTypes.get(t)}`;
+  if (m.watch && taken.watchTypes.has(m.watch.type)) return `the watch's type "${m.watch.type}" is already kept by ${taken.watchTypes.get(m.watch.type)}`;
   const rowTypes = rowTypeProblem(m);
   if (rowTypes) return rowTypes;
   const seen = new Set<string>();
@@ -179,6 +204,9 @@ function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
   const needs: PluginNeed[] = (m.needs ?? []).map((n) => ({
     id: `${m.id}.${n.name}`, pluginId: m.id, name: n.name, titleKey: n.titleKey ?? `needs.${n.name}`, link: n.link, intent: n.intent ?? 'warning',
   }));
+  const watch: PluginWatch | undefined = m.watch && {
+    ...m.watch, rowType: m.watch.rowType ?? m.watch.type, titleKey: m.watch.titleKey ?? m.titleKey, load: b.watch!,
+  };
   const actions: PluginAction[] = (m.actions ?? []).map((a) => {
     const id = `${m.id}.${a.verb}`;
     return {
@@ -189,7 +217,7 @@ function resolve(m: PluginManifest, b: PluginBindings): LoadedPlugin {
   });
   return {
     id: m.id, titleKey: m.titleKey, icon: m.icon, order: m.order, hideInMenu: m.hideInMenu, roles: m.roles ?? ['*'], cache: m.cache,
-    routes, views, actions, lanes: m.lanes ?? {}, scope: m.scope, widgets, ...(needs.length && { needs, countNeeds: b.needs }), ...(m.objects?.length && { objects: m.objects }), ...(m.vocabularies && { vocabularies: m.vocabularies }), settings: m.settings, locales: b.locales, activate: b.activate, probes: b.probes,
+    routes, views, actions, lanes: m.lanes ?? {}, scope: m.scope, widgets, ...(needs.length && { needs, countNeeds: b.needs }), ...(m.objects?.length && { objects: m.objects }), ...(m.vocabularies && { vocabularies: m.vocabularies }), ...(watch && { watch }), settings: m.settings, locales: b.locales, activate: b.activate, probes: b.probes,
   };
 }
 

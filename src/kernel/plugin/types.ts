@@ -10,6 +10,7 @@ import type { Bridge } from '../bridge/bridge';
 import type { BatchRequest } from '../graph/batch';
 import type { PasteDeclaration } from '../graph/resolve-ids';
 import type { KernelStore } from '../store/store';
+import type { WatchRow, WatchType } from '../../../protocol/api/watch';
 
 export type { LocaleSource, LocaleTree, SupportedLocale } from '../i18n/types';
 
@@ -157,6 +158,35 @@ export interface ObjectSourceDeclaration {
 }
 
 
+/**
+ * What the watch keeps of this area's objects (issue 34; docs/PLUGINS.md, "What the watch keeps"):
+ * whenever a list of `rowType` loads, the kernel sends its rows as the plugin's watch module maps them
+ * (`toSnapshot`), only those changed since the last send. The kernel names no area: the type, the
+ * fields, their words and the link are the plugin's.
+ */
+export interface WatchDeclaration {
+  /** The watch's type of these objects (protocol/api/watch.ts, `WATCH_TYPES`). */
+  type: WatchType;
+  /** The row type of the lists that hold them (one of this plugin's `rowTypes`); default `type`. */
+  rowType?: string;
+  /** The object kind as a word, in this plugin's strings; default the plugin's title. */
+  titleKey?: string;
+  /** The fields of the type its lists fill (`WATCH_FIELDS[type]`). */
+  fields: string[];
+  /** Per field, the key prefix of its codes' words in this plugin's strings (a list field: the member's role). */
+  words?: Record<string, string>;
+  /** One of this plugin's routes with `{id}` (or `{digits}`, the id without its `act_`-like word) for the object's id: where an object of the feed leads. */
+  link?: string;
+}
+
+/** One object of a list as the watch keeps it: its id, its name and any of its type's fields. */
+export type WatchSnapshotRow = WatchRow;
+
+/** What a plugin's watch module exports: a row of its list as the watch's fields (fields not loaded left out). */
+export interface WatchModule {
+  toSnapshot: (row: never) => WatchSnapshotRow | null;
+}
+
 /** The data of plugins/<id>/plugin.json. */
 export interface PluginManifest {
   id: string;
@@ -188,6 +218,8 @@ export interface PluginManifest {
   widgets?: WidgetDeclaration[];
   /** What of this area needs the operator now, counted for the dashboard (`needs` binding). */
   needs?: NeedDeclaration[];
+  /** What the watch keeps of this area's objects (`watch` binding). */
+  watch?: WatchDeclaration;
   /** The plugin's settings as a JSON Schema object; the settings drawer renders it, values go through typed storage. */
   settings?: JsonSchema;
 }
@@ -361,6 +393,8 @@ export interface PluginBindings {
   activate?: () => Promise<{ default: (ctx: KernelContext) => void | (() => void) }>;
   /** The counters of the needs the manifest declares (`needs`), loaded when the dashboard shows. */
   needs?: () => Promise<{ default: NeedCounters }>;
+  /** The mapping of the declared `watch`: a list row as the watch's fields, loaded when a list of its row type has loaded. */
+  watch?: () => Promise<WatchModule>;
   /** The platform check's call families of this plugin (src/kernel/plugin/call-families.ts), loaded when a check runs. */
   probes?: () => Promise<{ default: CallFamilyDeclaration[] }>;
 }
@@ -459,10 +493,18 @@ export interface LoadedPlugin {
   objects?: ObjectSourceDeclaration[];
   /** The vocabularies it words for other areas (declared `vocabularies`): name → key prefix. */
   vocabularies?: Record<string, string>;
+  /** What the watch keeps of its objects (declared `watch`, `rowType` resolved), with its mapping. */
+  watch?: PluginWatch;
   settings?: JsonSchema;
   locales: Record<SupportedLocale, LocaleSource>;
   activate?: PluginBindings['activate'];
   probes?: PluginBindings['probes'];
+}
+
+export interface PluginWatch extends WatchDeclaration {
+  rowType: string;
+  titleKey: string;
+  load: () => Promise<WatchModule>;
 }
 
 export interface RefusedPlugin {
