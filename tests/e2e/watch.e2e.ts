@@ -60,7 +60,13 @@ describe('the watch in the demo', () => {
     // the change feed: the limit changed, by the Tessera job
     await page.goto(`${baseUrl}/watch/changes`);
     const change = page.locator(`[data-watch-change="adaccount:${ACCOUNT}:spendCap"]`).first();
-    await expect.poll(async () => (await change.count()) ? change.textContent() : '', { timeout: 30_000 }).toContain('4,321');
+    // the changed row is sent in the background (src/kernel/list/watch-send.ts): the feed may have loaded
+    // before it landed, so the operator refreshes it
+    await expect.poll(async () => {
+      if (await change.count()) return change.textContent();
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      return '';
+    }, { timeout: 30_000, intervals: [1_000] }).toContain('4,321');
     await expect.poll(() => change.textContent(), { timeout: 30_000 }).toMatch(/Tessera job \S+ by /);
     const text = (await change.textContent())!;
     expect(text).toContain('Ad account');
