@@ -124,7 +124,8 @@ describe('two tabs of one user', () => {
         page.on('request', (r) => {
           const body = r.postData() ?? '';
           if (body.includes(PAGE_PASSWORD)) carried.push({ tab, url: r.url() });
-          if (r.method() === 'POST' && decodeURIComponent(body).includes(victim)) deletions.push(tab);
+          // platform calls only: the product's own API (the watch's snapshots of the loaded list) names the page too
+          if (r.method() === 'POST' && !new URL(r.url()).pathname.startsWith('/api/') && decodeURIComponent(body).includes(victim)) deletions.push(tab);
         });
       }
       await follower.goto(`${baseUrl}/page/index`);

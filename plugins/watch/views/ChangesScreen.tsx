@@ -5,7 +5,7 @@ import { WatchFeed } from '@kernel';
 export default function ChangesScreen() {
   const { t } = useTranslation('watch');
   return (
-    <div className="tessera-screen" data-screen="watch-changes">
+    <div className="tessera-watch-screen" data-testid="watch-changes">
       <h2 className="bp6-heading">{t('heading')}</h2>
       <p className="bp6-text-muted">{t('intro')}</p>
       <WatchFeed />
