@@ -66,7 +66,7 @@ describe('the watch in the demo', () => {
       if (await change.count()) return change.textContent();
       await page.getByRole('button', { name: 'Refresh' }).click();
       return '';
-    }, { timeout: 30_000, intervals: [1_000] }).toContain('4,321');
+    }, { timeout: 30_000, interval: 1_000 }).toContain('4,321');
     await expect.poll(() => change.textContent(), { timeout: 30_000 }).toMatch(/Tessera job \S+ by /);
     const text = (await change.textContent())!;
     expect(text).toContain('Ad account');
