@@ -167,202 +167,142 @@ describe('tokens, menu, CSP', () => {
   });
 });
 
+/**
+ * A database written by the migrations before `tag` (the migration folder as it was then, a user
+ * `old@example.test` and whatever `seeds` write), opened by today's code, which migrates it; `check`
+ * reads the result. The temporary folder goes afterwards.
+ */
+async function upgradedFrom(
+  tag: string,
+  seeds: ((old: import('@electric-sql/pglite').PGlite) => Promise<unknown>)[],
+  check: (database: Awaited<ReturnType<typeof openDatabase>>, sql: typeof import('drizzle-orm').sql) => Promise<void>,
+): Promise<void> {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { sql } = await import('drizzle-orm');
+  const { migrationsFolder } = await import('../../server/db');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-mig-'));
+  try {
+    const before = path.join(tmp, 'migrations');
+    fs.cpSync(migrationsFolder, before, { recursive: true });
+    const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta/_journal.json'), 'utf8'));
+    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < tag);
+    fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
+    const dir = path.join(tmp, 'pglite');
+    const old = new PGlite(dir);
+    await migrate(drizzle(old), { migrationsFolder: before });
+    await old.query("insert into users (email, password_hash, created_at, updated_at) values ('old@example.test', 'x', now(), now())");
+    for (const seed of seeds) await seed(old);
+    await old.close();
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: dir });
+    try {
+      await check(database, sql);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 describe('migration 0003 (rate_limits)', () => {
   test('a database written before it loads, keeps its rows and gains the table', async () => {
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const { sql } = await import('drizzle-orm');
-    const { migrationsFolder } = await import('../../server/db');
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-mig-'));
-    try {
-      // the migration folder as it was before this change
-      const before = path.join(tmp, 'migrations');
-      fs.cpSync(migrationsFolder, before, { recursive: true });
-      const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta/_journal.json'), 'utf8'));
-      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0003');
-      fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
-      const dir = path.join(tmp, 'pglite');
-      const old = new PGlite(dir);
-      await migrate(drizzle(old), { migrationsFolder: before });
-      await old.query("insert into users (email, password_hash, created_at, updated_at) values ('old@example.test', 'x', now(), now())");
-      await old.close();
-      const database = await openDatabase({ databaseUrl: null, pgliteDir: dir });
-      try {
-        const users = await database.db.execute(sql`select email from users`);
-        expect((users as unknown as { rows: unknown[] }).rows).toEqual([{ email: 'old@example.test' }]);
-        const limits = await database.db.execute(sql`select count(*)::int as n from rate_limits`);
-        expect((limits as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
-      } finally {
-        await database.close();
-      }
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
+    // the migration folder as it was before this change
+    await upgradedFrom('0003', [], async (database, sql) => {
+      const users = await database.db.execute(sql`select email from users`);
+      expect((users as unknown as { rows: unknown[] }).rows).toEqual([{ email: 'old@example.test' }]);
+      const limits = await database.db.execute(sql`select count(*)::int as n from rate_limits`);
+      expect((limits as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    });
   });
 });
 
 describe('migration 0005 (saved_views)', () => {
   test('a database written before it loads, keeps its rows, gains the table and its unique key', async () => {
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const { sql } = await import('drizzle-orm');
-    const { migrationsFolder } = await import('../../server/db');
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-mig-'));
-    try {
-      // the migration folder as it was before saved views
-      const before = path.join(tmp, 'migrations');
-      fs.cpSync(migrationsFolder, before, { recursive: true });
-      const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta/_journal.json'), 'utf8'));
-      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0005');
-      fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
-      const dir = path.join(tmp, 'pglite');
-      const old = new PGlite(dir);
-      await migrate(drizzle(old), { migrationsFolder: before });
-      await old.query("insert into users (email, password_hash, created_at, updated_at) values ('old@example.test', 'x', now(), now())");
-      await old.close();
-      const database = await openDatabase({ databaseUrl: null, pgliteDir: dir });
-      try {
-        const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
-        const [user] = rows<{ id: number; email: string }>(await database.db.execute(sql`select id, email from users`));
-        expect(user!.email).toBe('old@example.test');
-        const add = () => database.db.execute(sql`insert into saved_views (user_id, list, name, state, created_at, updated_at)
-          values (${user!.id}, 'adaccount.list', 'Near cap', '{"q":"x"}'::jsonb, now(), now())`);
-        await add();
-        await expect(add()).rejects.toThrow(); // one view of a name per user and list
-        // they go with their user
-        await database.db.execute(sql`delete from users where id = ${user!.id}`);
-        expect(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from saved_views`))[0]!.n).toBe(0);
-      } finally {
-        await database.close();
-      }
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
+    // the migration folder as it was before saved views
+    await upgradedFrom('0005', [], async (database, sql) => {
+      const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+      const [user] = rows<{ id: number; email: string }>(await database.db.execute(sql`select id, email from users`));
+      expect(user!.email).toBe('old@example.test');
+      const add = () => database.db.execute(sql`insert into saved_views (user_id, list, name, state, created_at, updated_at)
+        values (${user!.id}, 'adaccount.list', 'Near cap', '{"q":"x"}'::jsonb, now(), now())`);
+      await add();
+      await expect(add()).rejects.toThrow(); // one view of a name per user and list
+      // they go with their user
+      await database.db.execute(sql`delete from users where id = ${user!.id}`);
+      expect(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from saved_views`))[0]!.n).toBe(0);
+    });
   });
 });
 
 describe('migration 0006 (watch)', () => {
   test('a database written before it loads, keeps its rows, gains the watch tables; they go with their user', async () => {
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const { sql } = await import('drizzle-orm');
-    const { migrationsFolder } = await import('../../server/db');
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-mig-'));
-    try {
-      // the migration folder as it was before the watch
-      const before = path.join(tmp, 'migrations');
-      fs.cpSync(migrationsFolder, before, { recursive: true });
-      const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta/_journal.json'), 'utf8'));
-      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0006');
-      fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
-      const dir = path.join(tmp, 'pglite');
-      const old = new PGlite(dir);
-      await migrate(drizzle(old), { migrationsFolder: before });
-      await old.query("insert into users (email, password_hash, created_at, updated_at) values ('old@example.test', 'x', now(), now())");
-      await old.query(`insert into job_records (user_id, job, item, attempt, action, fbid, object, outcome, before, after, created_at)
-        select id, 'job-1', 'act_1', 0, 'adaccount.rename', '', 'act_1', 'done', null, '{"name":"x"}'::jsonb, now() from users`);
-      await old.query("insert into saved_views (user_id, list, name, state, created_at, updated_at) select id, 'adaccount.list', 'v', '{}'::jsonb, now(), now() from users");
-      await old.close();
-      const database = await openDatabase({ databaseUrl: null, pgliteDir: dir });
-      try {
-        const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
-        const [user] = rows<{ id: number; email: string }>(await database.db.execute(sql`select id, email from users`));
-        expect(user!.email).toBe('old@example.test');
-        expect(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from job_records`))[0]!.n).toBe(1);
-        expect(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from saved_views`))[0]!.n).toBe(1);
-        const addObject = () => database.db.execute(sql`insert into watch_objects (user_id, type, object_id, name, state, first_seen_at, seen_at)
-          values (${user!.id}, 'adaccount', 'act_1', 'A', '{"status":"ACTIVE"}'::jsonb, now(), now())`);
-        await addObject();
-        await expect(addObject()).rejects.toThrow(); // one state per user, type and object
-        await database.db.execute(sql`insert into watch_changes (user_id, at, type, object_id, name, field, "from", "to", by, window_from)
-          values (${user!.id}, now(), 'adaccount', 'act_1', 'A', 'status', '"ACTIVE"'::jsonb, '"DISABLED"'::jsonb, 'outside', now())`);
-        // the index the attribution reads job records by
-        const indexes = rows<{ indexname: string }>(await database.db.execute(sql`select indexname from pg_indexes where tablename = 'job_records'`)).map((r) => r.indexname);
-        expect(indexes).toContain('job_records_object_idx');
-        await database.db.execute(sql`delete from users where id = ${user!.id}`);
-        for (const table of ['watch_objects', 'watch_changes', 'job_records']) {
-          expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(0);
-        }
-      } finally {
-        await database.close();
+    // the migration folder as it was before the watch
+    await upgradedFrom('0006', [
+      (old) => old.query(`insert into job_records (user_id, job, item, attempt, action, fbid, object, outcome, before, after, created_at)
+        select id, 'job-1', 'act_1', 0, 'adaccount.rename', '', 'act_1', 'done', null, '{"name":"x"}'::jsonb, now() from users`),
+      (old) => old.query("insert into saved_views (user_id, list, name, state, created_at, updated_at) select id, 'adaccount.list', 'v', '{}'::jsonb, now(), now() from users"),
+    ], async (database, sql) => {
+      const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+      const [user] = rows<{ id: number; email: string }>(await database.db.execute(sql`select id, email from users`));
+      expect(user!.email).toBe('old@example.test');
+      expect(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from job_records`))[0]!.n).toBe(1);
+      expect(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from saved_views`))[0]!.n).toBe(1);
+      const addObject = () => database.db.execute(sql`insert into watch_objects (user_id, type, object_id, name, state, first_seen_at, seen_at)
+        values (${user!.id}, 'adaccount', 'act_1', 'A', '{"status":"ACTIVE"}'::jsonb, now(), now())`);
+      await addObject();
+      await expect(addObject()).rejects.toThrow(); // one state per user, type and object
+      await database.db.execute(sql`insert into watch_changes (user_id, at, type, object_id, name, field, "from", "to", by, window_from)
+        values (${user!.id}, now(), 'adaccount', 'act_1', 'A', 'status', '"ACTIVE"'::jsonb, '"DISABLED"'::jsonb, 'outside', now())`);
+      // the index the attribution reads job records by
+      const indexes = rows<{ indexname: string }>(await database.db.execute(sql`select indexname from pg_indexes where tablename = 'job_records'`)).map((r) => r.indexname);
+      expect(indexes).toContain('job_records_object_idx');
+      await database.db.execute(sql`delete from users where id = ${user!.id}`);
+      for (const table of ['watch_objects', 'watch_changes', 'job_records']) {
+        expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(0);
       }
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('migration 0007 (watch alerts)', () => {
   test('a database written before it loads, keeps its rows, gains the alert tables; they go with their user', async () => {
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const { sql } = await import('drizzle-orm');
-    const { migrationsFolder } = await import('../../server/db');
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-mig-'));
-    try {
-      // the migration folder as it was before alerts
-      const before = path.join(tmp, 'migrations');
-      fs.cpSync(migrationsFolder, before, { recursive: true });
-      const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta/_journal.json'), 'utf8'));
-      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0007');
-      fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
-      const dir = path.join(tmp, 'pglite');
-      const old = new PGlite(dir);
-      await migrate(drizzle(old), { migrationsFolder: before });
-      await old.query("insert into users (email, password_hash, created_at, updated_at) values ('old@example.test', 'x', now(), now())");
-      await old.query(`insert into watch_objects (user_id, type, object_id, name, state, first_seen_at, seen_at)
-        select id, 'adaccount', 'act_1', 'A', '{"status":"ACTIVE"}'::jsonb, now(), now() from users`);
-      await old.query(`insert into watch_changes (user_id, at, type, object_id, name, field, "from", "to", by, window_from)
-        select id, now(), 'adaccount', 'act_1', 'A', 'status', '"ACTIVE"'::jsonb, '"DISABLED"'::jsonb, 'outside', now() from users`);
-      await old.close();
-      const database = await openDatabase({ databaseUrl: null, pgliteDir: dir });
-      try {
-        const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
-        const [user] = rows<{ id: number }>(await database.db.execute(sql`select id from users`));
-        for (const table of ['watch_objects', 'watch_changes']) {
-          expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(1);
-        }
-        const uid = user!.id;
-        await database.db.execute(sql`insert into watch_rules (user_id, preset, enabled, created_at, updated_at) values (${uid}, 'pageUnpublished', false, now(), now())`);
-        await expect(database.db.execute(sql`insert into watch_rules (user_id, preset, enabled, created_at, updated_at) values (${uid}, 'pageUnpublished', true, now(), now())`)).rejects.toThrow();
-        const [channel] = rows<{ id: number }>(await database.db.execute(sql`insert into watch_channels (user_id, kind, secret, created_at, updated_at) values (${uid}, 'webhook', 'https://x.test/h', now(), now()) returning id`));
-        const addAlert = () => database.db.execute(sql`insert into watch_alerts (user_id, rule, type, object_id, state, change, by, fired_at, updated_at)
-          values (${uid}, 'accountDisabled', 'adaccount', 'act_1', 'firing', '{}'::jsonb, 'outside', now(), now()) returning id`);
-        const [alert] = rows<{ id: number }>(await addAlert());
-        await expect(addAlert()).rejects.toThrow(); // one firing alert per rule and object
-        await database.db.execute(sql`update watch_alerts set state = 'resolved' where id = ${alert!.id}`);
-        await addAlert(); // a new problem once the old one resolved
-        const addRow = () => database.db.execute(sql`insert into watch_outbox (user_id, alert_id, channel_id, state, payload, status, next_at, created_at)
-          values (${uid}, ${alert!.id}, ${channel!.id}, 'firing', '{}'::jsonb, 'pending', now(), now())`);
-        await addRow();
-        await expect(addRow()).rejects.toThrow(); // one message per alert state and channel
-        await database.db.execute(sql`insert into watch_checks (user_id, "check", ok, at) values (${uid}, 'c', false, now())`);
-        await database.db.execute(sql`insert into watch_settings (user_id, quiet_from, quiet_to, time_zone, updated_at) values (${uid}, '22:00', '07:00', 'UTC', now())`);
-        await database.db.execute(sql`delete from users where id = ${uid}`);
-        for (const table of ['watch_rules', 'watch_channels', 'watch_alerts', 'watch_outbox', 'watch_checks', 'watch_settings', 'watch_objects']) {
-          expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(0);
-        }
-      } finally {
-        await database.close();
+    // the migration folder as it was before alerts
+    await upgradedFrom('0007', [
+      (old) => old.query(`insert into watch_objects (user_id, type, object_id, name, state, first_seen_at, seen_at)
+        select id, 'adaccount', 'act_1', 'A', '{"status":"ACTIVE"}'::jsonb, now(), now() from users`),
+      (old) => old.query(`insert into watch_changes (user_id, at, type, object_id, name, field, "from", "to", by, window_from)
+        select id, now(), 'adaccount', 'act_1', 'A', 'status', '"ACTIVE"'::jsonb, '"DISABLED"'::jsonb, 'outside', now() from users`),
+    ], async (database, sql) => {
+      const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+      const [user] = rows<{ id: number }>(await database.db.execute(sql`select id from users`));
+      for (const table of ['watch_objects', 'watch_changes']) {
+        expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(1);
       }
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
+      const uid = user!.id;
+      await database.db.execute(sql`insert into watch_rules (user_id, preset, enabled, created_at, updated_at) values (${uid}, 'pageUnpublished', false, now(), now())`);
+      await expect(database.db.execute(sql`insert into watch_rules (user_id, preset, enabled, created_at, updated_at) values (${uid}, 'pageUnpublished', true, now(), now())`)).rejects.toThrow();
+      const [channel] = rows<{ id: number }>(await database.db.execute(sql`insert into watch_channels (user_id, kind, secret, created_at, updated_at) values (${uid}, 'webhook', 'https://x.test/h', now(), now()) returning id`));
+      const addAlert = () => database.db.execute(sql`insert into watch_alerts (user_id, rule, type, object_id, state, change, by, fired_at, updated_at)
+        values (${uid}, 'accountDisabled', 'adaccount', 'act_1', 'firing', '{}'::jsonb, 'outside', now(), now()) returning id`);
+      const [alert] = rows<{ id: number }>(await addAlert());
+      await expect(addAlert()).rejects.toThrow(); // one firing alert per rule and object
+      await database.db.execute(sql`update watch_alerts set state = 'resolved' where id = ${alert!.id}`);
+      await addAlert(); // a new problem once the old one resolved
+      const addRow = () => database.db.execute(sql`insert into watch_outbox (user_id, alert_id, channel_id, state, payload, status, next_at, created_at)
+        values (${uid}, ${alert!.id}, ${channel!.id}, 'firing', '{}'::jsonb, 'pending', now(), now())`);
+      await addRow();
+      await expect(addRow()).rejects.toThrow(); // one message per alert state and channel
+      await database.db.execute(sql`insert into watch_checks (user_id, "check", ok, at) values (${uid}, 'c', false, now())`);
+      await database.db.execute(sql`insert into watch_settings (user_id, quiet_from, quiet_to, time_zone, updated_at) values (${uid}, '22:00', '07:00', 'UTC', now())`);
+      await database.db.execute(sql`delete from users where id = ${uid}`);
+      for (const table of ['watch_rules', 'watch_channels', 'watch_alerts', 'watch_outbox', 'watch_checks', 'watch_settings', 'watch_objects']) {
+        expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(0);
+      }
+    });
   });
 });
