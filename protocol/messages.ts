@@ -40,7 +40,21 @@ export type PageMessage =
   | { source: typeof PAGE_SOURCE; type: 'callRefreshTokenMethod'; uid?: string }
   | { source: typeof PAGE_SOURCE; type: 'tessera:request'; requestId: string; responseType: ResponseType; payload: RequestPayload }
   | { source: typeof PAGE_SOURCE; type: 'tessera:cookie'; requestId: string; url: string }
-  | { source: typeof PAGE_SOURCE; type: 'tessera:outcome'; requestId: string };
+  | { source: typeof PAGE_SOURCE; type: 'tessera:outcome'; requestId: string }
+  /**
+   * The watch's scheduled checks (issue 34 item 4; extension/README.md, "Scheduled checks"): when the
+   * next check of this origin is due (epoch ms; null: none is scheduled). The extension keeps one alarm
+   * per product origin and, when it rings with no tab of that origin open, opens one in the background
+   * (unfocused) at `CHECKS_BACKGROUND_PATH`.
+   */
+  | { source: typeof PAGE_SOURCE; type: 'tessera:watchSchedule'; nextAt: number | null }
+  /** A tab the extension opened for due checks has run them: the extension closes it (any other tab stays). */
+  | { source: typeof PAGE_SOURCE; type: 'tessera:watchDone' };
+
+/** The first extension release that opens a background tab for due checks (the `alarms` permission). */
+export const CHECKS_EXTENSION_VERSION = '1.6.0';
+/** Where a tab opened for due checks lands: the dashboard, told it was opened for the checks. */
+export const CHECKS_BACKGROUND_PATH = '/dashboard/index?checks=background';
 
 export interface BridgeResponse {
   ok: boolean;
@@ -105,6 +119,15 @@ export function parsePageMessage(data: unknown): PageMessage | null {
       return typeof data.requestId === 'string' && typeof data.url === 'string' ? { source: PAGE_SOURCE, type: 'tessera:cookie', requestId: data.requestId, url: data.url } : null;
     case 'tessera:outcome':
       return typeof data.requestId === 'string' ? { source: PAGE_SOURCE, type: 'tessera:outcome', requestId: data.requestId } : null;
+    case 'tessera:watchSchedule': {
+      const at = data.nextAt;
+      // a time between 2000 and 2200, or null
+      if (at === null) return { source: PAGE_SOURCE, type: 'tessera:watchSchedule', nextAt: null };
+      return typeof at === 'number' && Number.isInteger(at) && at > 946_684_800_000 && at < 7_258_118_400_000
+        ? { source: PAGE_SOURCE, type: 'tessera:watchSchedule', nextAt: at } : null;
+    }
+    case 'tessera:watchDone':
+      return { source: PAGE_SOURCE, type: 'tessera:watchDone' };
     default:
       return null;
   }

@@ -61,6 +61,7 @@ const messages = {
   watchChannelNotFound: ['通知渠道不存在', 'No such channel'],
   watchChannelIncomplete: ['{kind} 渠道需要 {fields}', 'A {kind} channel needs {fields}'],
   watchTooManyChannels: ['最多 {max} 个通知渠道', 'At most {max} channels'],
+  watchTooManyChecks: ['最多 {max} 项定时检查', 'At most {max} scheduled checks'],
   watchBadQuietHours: ['免打扰时间无效：时间格式为 HH:MM，时区为 IANA 名称（如 Asia/Shanghai）', 'Quiet hours are not valid: times as HH:MM, the time zone an IANA name (e.g. Europe/Berlin)'],
   watchTestFailed: ['测试消息未能发送：{reason}', 'The test message could not be sent: {reason}'],
   watchNotHttps: ['只接受 https 地址', 'only https addresses are accepted'],

@@ -209,7 +209,36 @@ export type WatchCheckAck = { check: string; ok: boolean; at: string };
 
 /** Quiet hours (`HH:MM` to `HH:MM` in an IANA time zone; `from` after `to` spans midnight), or none. */
 export type WatchQuietHours = { from: string; to: string; timeZone: string } | null;
-export type WatchSettings = { quietHours: WatchQuietHours };
+
+/**
+ * The operator's choice for one scheduled check (issue 34 item 4): on or off, and how often, in seconds
+ * (WATCH_CHECK_EVERY_MIN_S to WATCH_CHECK_EVERY_MAX_S). A check the operator never chose runs at its
+ * plugin's default (the manifest's `watch.checks[].every`).
+ */
+export type WatchCheckChoice = { enabled: boolean; everyS: number };
+/** Scheduled checks by key (`<watch type>.<check id>`, e.g. `adaccount.health`, `business.people`). */
+export type WatchCheckSchedule = Record<string, WatchCheckChoice>;
+
+/**
+ * `GET /api/watch/settings` answers both; `POST /api/watch/settings` takes either or both (a part left
+ * out stays as it was; `checks` replaces the choices of the keys it names and keeps the others).
+ */
+export type WatchSettings = { quietHours: WatchQuietHours; checks: WatchCheckSchedule };
+export type WatchSettingsBody = { quietHours?: WatchQuietHours; checks?: WatchCheckSchedule };
+
+/** A scheduled check's key: `<watch type>.<check id>` (letters, digits, `_`, `-`). */
+export const WATCH_CHECK_KEY_PATTERN = '^(adaccount|business|page|pixel)\\.[A-Za-z0-9_-]{1,40}$';
+/** How often a check may run: every 5 seconds (tests, demos) to once a week. */
+export const WATCH_CHECK_EVERY_MIN_S = 5;
+export const WATCH_CHECK_EVERY_MAX_S = 7 * 24 * 3600;
+/** At most this many check choices per operator. */
+export const WATCH_CHECKS_MAX = 50;
+
+/**
+ * `GET /api/watch/checks`: each check's last outcome as the browser reported it (`POST /api/watch/checks`),
+ * the latest first. `ok` false: it could not run, `reason` says why (the operator's words, as reported).
+ */
+export type WatchCheckView = { check: string; ok: boolean; reason: string; at: string };
 
 /** At most this many operator rules and channels per user. */
 export const WATCH_RULES_MAX = 100;
@@ -234,6 +263,9 @@ export const watchEndpoints = {
   alerts: get<WatchAlertView[], WatchAlertsQuery & { uid?: string | number }, WatchAlertsQuery & { limit: number }>('/api/watch/alerts'),
   /** a scheduled check's outcome */
   checks: post<WatchCheckBody, WatchCheckAck>('/api/watch/checks'),
+  /** each scheduled check's last outcome (the dashboard's "last check") */
+  lastChecks: get<WatchCheckView[]>('/api/watch/checks'),
+  /** quiet hours and the scheduled checks' choices */
   settings: get<WatchSettings>('/api/watch/settings'),
-  saveSettings: post<WatchSettings, WatchSettings>('/api/watch/settings'),
+  saveSettings: post<WatchSettingsBody, WatchSettings>('/api/watch/settings'),
 };

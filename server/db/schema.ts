@@ -343,12 +343,16 @@ export const watchChecks = pgTable('watch_checks', {
   at: at('at').notNull(),
 }, (t) => [primaryKey({ columns: [t.userId, t.check] })]);
 
-/** An operator's watch settings: quiet hours (`HH:MM` to `HH:MM` in a time zone), none when null. */
+/**
+ * An operator's watch settings: quiet hours (`HH:MM` to `HH:MM` in a time zone), none when null; the
+ * scheduled checks' choices (`{ "<type>.<check>": { enabled, everyS } }`, a check not named runs at its default).
+ */
 export const watchSettings = pgTable('watch_settings', {
   userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   quietFrom: text('quiet_from'),
   quietTo: text('quiet_to'),
   timeZone: text('time_zone'),
+  checks: jsonb('checks').notNull().default({}),
   updatedAt: at('updated_at').notNull(),
 });
 

@@ -1,9 +1,9 @@
 // The watch (docs/DECISIONS.md, "The watch: snapshots and changes (issue 34)"): snapshots of the
 // operator's platform objects in, changes out. Each operator sends and reads only their own; the
 // comparison, the attribution to jobs and the retention are in server/watch/.
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { watchChannels, watchRules, watchSettings } from '../db/schema';
+import { watchChannels, watchChecks, watchRules, watchSettings } from '../db/schema';
 import { ApiError, Code, ok } from '../envelope';
 import { t } from '../i18n';
 import { caller } from '../context';
@@ -11,7 +11,8 @@ import { limitUser } from '../user-limits';
 import * as s from '../schemas';
 import {
   WATCH_ALERTS_DEFAULT, WATCH_ALERTS_MAX, WATCH_CHANNEL_KINDS, WATCH_CHANNELS_MAX, WATCH_OPS, WATCH_PRESETS, WATCH_RULES_MAX,
-  type WatchChannelView, type WatchOp, type WatchRuleView, type WatchSettings, type WatchType, type WatchValue,
+  WATCH_CHECK_EVERY_MAX_S, WATCH_CHECK_EVERY_MIN_S, WATCH_CHECK_KEY_PATTERN, WATCH_CHECKS_MAX,
+  type WatchChannelView, type WatchCheckSchedule, type WatchOp, type WatchRuleView, type WatchSettings, type WatchType, type WatchValue,
   API, WATCH_CHANGES_DEFAULT, WATCH_CHANGES_MAX, WATCH_FIELDS, WATCH_ID_PATTERN, WATCH_MEMBERS_MAX, WATCH_ROWS_MAX, WATCH_TYPES,
 } from '../../protocol/api';
 import { route } from '../route';
@@ -305,10 +306,20 @@ export async function watchRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, { check: req.body.check, ok: req.body.ok, at: at.toISOString() });
   });
 
-  // ---- quiet hours
+  // ---- each scheduled check's last outcome (the dashboard's "last check")
+  route(app, API.watch.lastChecks, { config: { auth: 'user' }, schema: { querystring: s.noQuery } }, async (req) => {
+    const userId = caller(req.auth).user.id;
+    const rows = await ctx.db.select().from(watchChecks).where(eq(watchChecks.userId, userId)).orderBy(desc(watchChecks.at)).limit(WATCH_CHECKS_MAX * 2);
+    return ok(req.lang, rows.map((r) => ({ check: r.check, ok: r.ok, reason: r.reason, at: r.at.toISOString() })));
+  });
+
+  // ---- quiet hours and the scheduled checks' choices
   const settingsOf = async (userId: number): Promise<WatchSettings> => {
     const [row] = await ctx.db.select().from(watchSettings).where(eq(watchSettings.userId, userId));
-    return { quietHours: row?.quietFrom && row.quietTo && row.timeZone ? { from: row.quietFrom, to: row.quietTo, timeZone: row.timeZone } : null };
+    return {
+      quietHours: row?.quietFrom && row.quietTo && row.timeZone ? { from: row.quietFrom, to: row.quietTo, timeZone: row.timeZone } : null,
+      checks: (row?.checks as WatchCheckSchedule | undefined) ?? {},
+    };
   };
   route(app, API.watch.settings, { config: { auth: 'user' }, schema: { querystring: s.noQuery } }, async (req) => ok(req.lang, await settingsOf(caller(req.auth).user.id)));
   route(app, API.watch.saveSettings, {
@@ -320,14 +331,32 @@ export async function watchRoutes(app: FastifyInstance): Promise<void> {
             from: { type: 'string', pattern: HHMM }, to: { type: 'string', pattern: HHMM }, timeZone: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_+/-]+$' },
           }, ['from', 'to', 'timeZone'])],
         },
-      }, ['quietHours']),
+        checks: {
+          type: 'object',
+          maxProperties: WATCH_CHECKS_MAX,
+          propertyNames: { pattern: WATCH_CHECK_KEY_PATTERN },
+          additionalProperties: s.object({
+            enabled: { type: 'boolean' },
+            everyS: { type: 'integer', minimum: WATCH_CHECK_EVERY_MIN_S, maximum: WATCH_CHECK_EVERY_MAX_S },
+          }, ['enabled', 'everyS']),
+        },
+      }),
     },
   }, async (req) => {
     const userId = caller(req.auth).user.id;
-    const q = req.body.quietHours;
+    const { quietHours: q, checks } = req.body;
     if (q && !validTimeZone(q.timeZone)) throw new ApiError(Code.INVALID, 'watchBadQuietHours', {}, 400);
-    const set = { quietFrom: q?.from ?? null, quietTo: q?.to ?? null, timeZone: q?.timeZone ?? null, updatedAt: ctx.now() };
-    await ctx.db.insert(watchSettings).values({ userId, ...set }).onConflictDoUpdate({ target: watchSettings.userId, set });
+    const now = ctx.now();
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(watchSettings).where(eq(watchSettings.userId, userId)).for('update');
+      const merged = { ...((row?.checks as WatchCheckSchedule | undefined) ?? {}), ...(checks ?? {}) };
+      if (Object.keys(merged).length > WATCH_CHECKS_MAX) throw new ApiError(Code.LIMIT_REACHED, 'watchTooManyChecks', { max: WATCH_CHECKS_MAX }, 400);
+      const quiet = q === undefined
+        ? { quietFrom: row?.quietFrom ?? null, quietTo: row?.quietTo ?? null, timeZone: row?.timeZone ?? null }
+        : { quietFrom: q?.from ?? null, quietTo: q?.to ?? null, timeZone: q?.timeZone ?? null };
+      const set = { ...quiet, checks: merged, updatedAt: now };
+      await tx.insert(watchSettings).values({ userId, ...set }).onConflictDoUpdate({ target: watchSettings.userId, set });
+    });
     return ok(req.lang, await settingsOf(userId));
   });
 

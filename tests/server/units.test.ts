@@ -306,3 +306,15 @@ describe('migration 0007 (watch alerts)', () => {
     });
   });
 });
+
+describe('migration 0008 (scheduled checks in the watch settings)', () => {
+  test("a database written before it loads, keeps each operator's quiet hours, and their checks start empty", async () => {
+    await upgradedFrom('0008', [
+      (old) => old.query(`insert into watch_settings (user_id, quiet_from, quiet_to, time_zone, updated_at) select id, '22:00', '07:00', 'Asia/Shanghai', now() from users`),
+    ], async (database, sql) => {
+      const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+      const [s] = rows<{ quiet_from: string; time_zone: string; checks: unknown }>(await database.db.execute(sql`select quiet_from, time_zone, checks from watch_settings`));
+      expect(s).toEqual({ quiet_from: '22:00', time_zone: 'Asia/Shanghai', checks: {} });
+    });
+  });
+});

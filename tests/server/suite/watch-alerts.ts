@@ -247,6 +247,43 @@ export function watchAlertTests(env: SuiteEnv): void {
       expect(await check({ check: 'bad name!', ok: false })).toMatchObject({ http: 400 });
     });
 
+    test("the scheduled checks' choices are kept per operator, merged by key and bounded; each check's last outcome reads back", async () => {
+      const [user, other] = [await h.signUp(), await h.signUp()];
+      const settings = (token: string, body: object) => h.call('POST', '/api/watch/settings', { token, body, lang: 'en-US' });
+      expect(await h.call('GET', '/api/watch/settings', { token: user.token })).toMatchObject({ data: { quietHours: null, checks: {} } });
+      expect(await settings(user.token, { checks: { 'adaccount.health': { enabled: true, everyS: 60 } } })).toMatchObject({ status: 1, data: { checks: { 'adaccount.health': { enabled: true, everyS: 60 } } } });
+      // another key is added, the first kept; quiet hours left out stay as they were
+      const quiet = { from: '22:00', to: '07:00', timeZone: 'Asia/Shanghai' };
+      await settings(user.token, { quietHours: quiet });
+      expect(await settings(user.token, { checks: { 'business.people': { enabled: false, everyS: 86400 } } })).toMatchObject({
+        data: { quietHours: quiet, checks: { 'adaccount.health': { enabled: true, everyS: 60 }, 'business.people': { enabled: false, everyS: 86400 } } },
+      });
+      // bounds: the interval, the key's shape, the fields
+      for (const bad of [
+        { 'adaccount.health': { enabled: true, everyS: 4 } },
+        { 'adaccount.health': { enabled: true, everyS: 8 * 24 * 3600 } },
+        { 'adaccount.health': { enabled: true, everyS: 1.5 } },
+        { 'friends.health': { enabled: true, everyS: 60 } },
+        { 'adaccount.': { enabled: true, everyS: 60 } },
+        { 'adaccount.health': { enabled: true } },
+      ]) expect(await settings(user.token, { checks: bad }), JSON.stringify(bad)).toMatchObject({ http: 400, code: 40000 });
+      expect((await h.call('GET', '/api/watch/settings', { token: user.token })).data.checks['adaccount.health']).toEqual({ enabled: true, everyS: 60 });
+      // the other operator's are their own
+      expect(await h.call('GET', '/api/watch/settings', { token: other.token })).toMatchObject({ data: { quietHours: null, checks: {} } });
+      // the last outcome of each check, the latest first
+      await h.call('POST', '/api/watch/checks', { token: user.token, body: { check: 'adaccount.health', ok: true } });
+      h.clock.advance(MINUTE);
+      await h.call('POST', '/api/watch/checks', { token: user.token, body: { check: 'business.people', ok: false, reason: 'The platform session is signed out' } });
+      const last = await h.call('GET', '/api/watch/checks', { token: user.token });
+      expect(last.data).toEqual([
+        { check: 'business.people', ok: false, reason: 'The platform session is signed out', at: expect.any(String) },
+        { check: 'adaccount.health', ok: true, reason: '', at: expect.any(String) },
+      ]);
+      expect(Date.parse(last.data[0].at) - Date.parse(last.data[1].at)).toBeGreaterThanOrEqual(MINUTE);
+      expect((await h.call('GET', '/api/watch/checks', { token: other.token })).data).toEqual([]);
+      expect(await h.call('GET', '/api/watch/checks', {})).toMatchObject({ status: -1, code: 50008 });
+    });
+
     test('channels: secrets are write-only (last 4 characters), another user cannot see, test or change them; the test message', async () => {
       const [user, other] = [await h.signUp(), await h.signUp()];
       const url = `${rx.url}/secret-hook-${fresh()}-abcd`;

@@ -1,0 +1,1 @@
+ALTER TABLE "watch_settings" ADD COLUMN "checks" jsonb DEFAULT '{}'::jsonb NOT NULL;
