@@ -8,7 +8,7 @@ export type { ParamsOf } from './plugin/define-plugin';
 export type {
   PluginManifest, PluginRoute, PluginView, PluginAction, PluginWidget, ActionContext, PrepareContext, ActionHandlers, ActionModule,
   PreflightProblem, PairItem, ObjectState, ObjectSourceDeclaration, UndoHandlers, UndoReadContext, ViewProps, WidgetProps, FollowedSelection, LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
-  NeedDeclaration, NeedCounter, NeedCounters, NeedContext, PluginNeed, WatchDeclaration, WatchModule, WatchSnapshotRow, PluginWatch,
+  NeedDeclaration, NeedCounter, NeedCounters, NeedContext, PluginNeed, WatchDeclaration, WatchModule, WatchSnapshotRow, PluginWatch, WatchCheck, WatchCheckContext, WatchCheckDeclaration,
 } from './plugin/types';
 export type { KernelContext, KernelUser } from './context-types';
 export { readNodeFields, stateOf } from './graph/read-states';
