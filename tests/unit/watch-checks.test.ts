@@ -194,3 +194,27 @@ describe('a round of scheduled checks', () => {
     expect(w.reports).toHaveLength(1);
   });
 });
+
+describe("the dashboard's lines", () => {
+  it('says when each check last ran, when it is due, and that a check past its time missed it; an off check is off', async () => {
+    const { checkLines, MISSED_GRACE_MS } = await import('../../src/kernel/shell/dashboard/LastChecks');
+    const checks = scheduledChecks([
+      plugin('adaccount', watchOf('adaccount', { toSnapshot: () => null }, [{ id: 'health', every: 3600 }])),
+      plugin('bm', watchOf('business', { toSnapshot: () => null }, [{ id: 'people', every: 86400 }])),
+    ]);
+    const now = 100 * HOUR;
+    const at = (ms: number) => new Date(ms).toISOString();
+    const lines = checkLines(checks, { quietHours: null, checks: {} }, [
+      { check: 'adaccount.health', ok: false, reason: 'No social-network account is signed in in this browser', at: at(now - 30 * 60_000) },
+    ], now);
+    expect(lines.map((l) => [l.check.key, l.enabled, l.dueAt, l.missed, l.last?.ok ?? null])).toEqual([
+      ['adaccount.health', true, now + 30 * 60_000, false, false],
+      ['business.people', true, null, false, null],
+    ]);
+    const late = checkLines(checks, { quietHours: null, checks: { 'business.people': { enabled: false, everyS: 86400 } } }, [
+      { check: 'adaccount.health', ok: true, reason: '', at: at(now - HOUR - MISSED_GRACE_MS - 1) },
+      { check: 'business.people', ok: true, reason: '', at: at(now - 3 * 86400_000) },
+    ], now);
+    expect(late.map((l) => [l.enabled, l.missed])).toEqual([[true, true], [false, false]]);
+  });
+});
