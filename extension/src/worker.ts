@@ -5,6 +5,7 @@
  */
 import { FLAVOUR } from './build-config';
 import { createCatalogueSource } from '../../protocol';
+import { openInBackground } from './lib/background-tab';
 import { createCheckScheduler } from './lib/checks';
 import { createExecutor } from './lib/executor';
 import { OutcomeJournal, type KeyValueStorage } from './lib/journal';
@@ -68,14 +69,11 @@ const checks = createCheckScheduler({
   },
   productTabOpen: (origin) => productTabs.isOpen(origin),
   tabExists: (tabId) => chrome.tabs.get(tabId).then(() => true, () => false),
-  openInBackground: async (url) => {
-    // Never take the operator's focus: a background tab in a window they have, else a minimized, unfocused window.
-    const windows = (await chrome.windows.getAll({ windowTypes: ['normal'] })).filter((w) => !w.incognito && w.id !== undefined);
-    const target = windows.find((w) => w.focused) ?? windows[0];
-    if (target) return (await chrome.tabs.create({ url, active: false, windowId: target.id })).id ?? null;
-    const created = await chrome.windows.create({ url, focused: false, state: 'minimized' });
-    return created?.tabs?.[0]?.id ?? null;
-  },
+  openInBackground: (url) => openInBackground(url, {
+    normalWindows: () => chrome.windows.getAll({ windowTypes: ['normal'] }),
+    createTab: (options) => chrome.tabs.create(options),
+    createWindow: (options) => chrome.windows.create(options),
+  }),
   closeTab: (tabId) => chrome.tabs.remove(tabId),
   isProductOrigin: (origin) => originMatches(origin, productPatterns),
 });

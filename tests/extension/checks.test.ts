@@ -2,6 +2,7 @@
 // the executor's routing of the two page messages), with fakes for chrome.alarms, chrome.tabs and storage.
 import { describe, expect, it } from 'vitest';
 import { CHECKS_BACKGROUND_PATH } from '../../protocol';
+import { openInBackground, type WindowSeen } from '../../extension/src/lib/background-tab';
 import { alarmName, createCheckScheduler, OPENED_KEY, SCHEDULE_KEY, type CheckDeps } from '../../extension/src/lib/checks';
 import { createExecutor } from '../../extension/src/lib/executor';
 import { createProductTabs } from '../../extension/src/lib/product-tabs';
@@ -206,5 +207,35 @@ describe('the executor routes the two messages', () => {
     expect(await ex.handle(page({ type: 'tessera:watchDone' }), APP, 5)).toBeNull();
     expect(await ex.handle(page({ type: 'tessera:watchDone' }), null, 5)).toBeNull();
     expect(calls).toEqual([['schedule', APP, AT], ['schedule', APP, null], ['done', APP, 5]]);
+  });
+});
+
+describe('opening without taking focus', () => {
+  function windowsOf(list: WindowSeen[]) {
+    const calls: [string, unknown][] = [];
+    const deps = {
+      normalWindows: async () => list,
+      createTab: async (o: object) => { calls.push(['tab', o]); return { id: 41 }; },
+      createWindow: async (o: object) => { calls.push(['window', o]); return { tabs: [{ id: 42 }] }; },
+    };
+    return { deps, calls };
+  }
+  const url = `${APP}${CHECKS_BACKGROUND_PATH}`;
+
+  it('an inactive tab in the focused normal window, else in another normal one; never an incognito one', async () => {
+    const a = windowsOf([{ id: 1, focused: false, incognito: false }, { id: 2, focused: true, incognito: false }]);
+    expect(await openInBackground(url, a.deps)).toBe(41);
+    expect(a.calls).toEqual([['tab', { url, active: false, windowId: 2 }]]);
+    const b = windowsOf([{ id: 3, focused: true, incognito: true }, { id: 4, focused: false, incognito: false }]);
+    await openInBackground(url, b.deps);
+    expect(b.calls).toEqual([['tab', { url, active: false, windowId: 4 }]]);
+  });
+
+  it('with no window (or only incognito ones): a new window, minimized and unfocused', async () => {
+    for (const list of [[], [{ id: 5, focused: true, incognito: true }]]) {
+      const w = windowsOf(list);
+      expect(await openInBackground(url, w.deps)).toBe(42);
+      expect(w.calls).toEqual([['window', { url, focused: false, state: 'minimized' }]]);
+    }
   });
 });
