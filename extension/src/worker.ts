@@ -78,7 +78,6 @@ const checks = createCheckScheduler({
   isProductOrigin: (origin) => originMatches(origin, productPatterns),
 });
 chrome.alarms.onAlarm.addListener((alarm) => { void checks.ring(alarm.name).catch(() => undefined); });
-chrome.tabs.onRemoved.addListener((tabId) => { void checks.tabClosed(tabId).catch(() => undefined); });
 void checks.restore().catch(() => undefined);
 
 const executor = createExecutor({

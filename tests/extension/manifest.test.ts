@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PLATFORM_HOSTS } from '../../protocol';
+import { CHECKS_EXTENSION_VERSION, PLATFORM_HOSTS, versionBelow } from '../../protocol';
 import { buildExtension, flavourKey, idOfKey, loadTemplate, parseArgs } from '../../extension/build';
 import { makeManifest } from '../../extension/src/lib/manifest';
 import { extensionIdFromSha256Hex } from '../../extension/src/lib/ids';
@@ -57,6 +57,8 @@ describe('manifest generation', () => {
   it('the checked-in template is the production manifest: version, platform hosts from hosts.ts, locales', () => {
     expect(template.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(template.permissions.sort()).toEqual(['alarms', 'cookies', 'storage']);
+    // the page sends the scheduled checks' messages from this version on: the release must be it or later
+    expect(versionBelow(template.version, CHECKS_EXTENSION_VERSION)).toBe(false);
     expect(template.host_permissions).toEqual(PLATFORM_HOSTS.map((h) => `https://${h}/*`));
     expect(template.default_locale).toBe('zh_CN');
     const here = path.resolve(import.meta.dirname, '../../extension');

@@ -120,6 +120,8 @@ export function createCheckScheduler(d: CheckDeps) {
           delete schedule[origin];
           await d.local.set({ [SCHEDULE_KEY]: schedule });
         }
+        // A tab it opened that is gone (closed by the operator) is forgotten here, not on every tab's close:
+        // listening to chrome.tabs.onRemoved would wake the worker whenever any tab in the browser closes.
         const opened = (await readOpened())[origin];
         if (opened !== undefined) {
           if (await d.tabExists(opened)) return 'already-opened';
@@ -146,15 +148,6 @@ export function createCheckScheduler(d: CheckDeps) {
           if (!d.isProductOrigin(origin) || !isDueTime(nextAt)) continue;
           if (!(await d.alarms.exists(alarmName(origin)))) await d.alarms.create(alarmName(origin), nextAt);
         }
-      });
-    },
-
-    /** A tab closed: if it was one the extension opened, forget it (a later alarm may open another). */
-    tabClosed(tabId: number): Promise<void> {
-      return serial(async () => {
-        const opened = await readOpened();
-        const origin = Object.keys(opened).find((o) => opened[o] === tabId);
-        if (origin !== undefined) await setOpened(origin, null);
       });
     },
   };
