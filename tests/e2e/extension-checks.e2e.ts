@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import { CHECKS_BACKGROUND_PATH } from '../../protocol';
+import { EXTENSION_IDS } from '../../protocol/extension-ids';
+import { stopExtensionWorker } from '../extension/harness';
 import { launchBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -100,9 +102,11 @@ describe('scheduled checks with no product tab open', () => {
     expect(elsewhere.isClosed()).toBe(false);
     await expect.poll(async () => (await productTabs()).length).toBe(1);
     console.log(`extension-checks: alarm rang ${rangAfter} ms after nextAt; test ${Date.now() - started} ms`);
+    await operatorTab.close();
   });
 
   it('a product tab that has not spoken since (no bridge port) still counts as open: its content script answers, and nothing opens', async () => {
+    expect(await productTabs()).toEqual([]); // the previous test left no product tab
     // A page of the product origin that runs no app code, so its content script never opens a port.
     const quiet = await browser.context.newPage();
     await quiet.goto(`${baseUrl}/api/runtime`);
@@ -124,7 +128,39 @@ describe('scheduled checks with no product tab open', () => {
     await quiet.close();
   });
 
+  it('a check missed while the browser was closed: the worker sets the dropped alarm again when it starts, and it rings', async () => {
+    expect(await productTabs()).toEqual([]); // the previous test left no product tab
+    const product = await openProductTab();
+    await post(product, { type: 'tessera:watchSchedule', nextAt: Date.now() + 3_600_000 });
+    await expect.poll(() => alarmTime(), { timeout: 5_000 }).not.toBeNull();
+    await product.close();
+    // What a browser restart may leave: the schedule kept, its time passed, the alarm gone, the worker stopped.
+    await worker.evaluate(async (origin) => {
+      const chrome = (globalThis as unknown as { chrome: { alarms: { clearAll(): Promise<unknown> }; storage: { local: { set(v: object): Promise<void> } } } }).chrome;
+      await chrome.alarms.clearAll();
+      await chrome.storage.local.set({ 'checks:schedule': { [origin]: Date.now() - 60_000 } });
+    }, baseUrl);
+    const anyPage = browser.context.pages()[0]!;
+    await stopExtensionWorker(browser.context, anyPage, EXTENSION_IDS.development);
+
+    // Anything wakes the worker (here its options page); it finds the schedule without an alarm.
+    const options = await browser.context.newPage();
+    await options.goto(`chrome-extension://${EXTENSION_IDS.development}/options.html`);
+    await expect.poll(() => browser.context.pages().some((p) => p.url().startsWith(baseUrl)), { timeout: 15_000 }).toBe(true);
+    const background = browser.context.pages().find((p) => p.url().startsWith(baseUrl))!;
+    // the worker that started again (Playwright may or may not report it as a new one)
+    worker = browser.context.serviceWorkers().at(-1) ?? worker;
+    await background.waitForLoadState('domcontentloaded');
+    expect(await background.evaluate(() => performance.getEntriesByType('navigation')[0]?.name)).toBe(`${baseUrl}${CHECKS_BACKGROUND_PATH}`);
+    expect(await storedSchedule()).toEqual({});
+    const closing = background.waitForEvent('close', { timeout: 10_000 });
+    await post(background, { type: 'tessera:watchDone' });
+    await closing;
+    await options.close();
+  });
+
   it('with no browser window open at all, the alarm opens the checks page in a new window, asked minimized and unfocused', async () => {
+    expect(await productTabs()).toEqual([]); // the previous test left no product tab
     // Headless Chromium shows a window it created minimized as normal and focused moments later (it has
     // no window manager); what the extension asked for, and what Chromium answered, is read off the call.
     await worker.evaluate(() => {
