@@ -3,33 +3,38 @@
 // one scheduled check the change feed shows both (the admin from outside, in red), the alerts fire, and
 // a local webhook receiver and a local Telegram-style receiver each get exactly one message per alert;
 // the account re-enabled, each gets one "resolved" for it. The dashboard says when the check last ran.
-// A server of its own: its channels may send to this machine and Telegram goes to the local receiver.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The browser tests' server sends alert messages to the shared local receiver (tests/e2e/global-setup.ts):
+// its channels may send to this machine, and Telegram goes there too.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { prepareOperator, sandboxClient } from './fixtures';
-import { startServer, type RunningServer } from './server';
-import { startReceiver, type Receiver } from '../server/receiver';
+import { receivedOn } from '../server/receiver';
 
+const baseUrl = inject('baseUrl');
+const receiverUrl = inject('receiverUrl');
+const server = { baseUrl };
 const ACCOUNT = 'act_120200000000001';
-const BOT = '12345:watchTestToken';
+const HOOK = `/hook-checks-${Date.now()}`;
+const BOT = `12345:watchChecks${Date.now()}`;
 const CHAT = '-1001234';
-let server: RunningServer;
-let rx: Receiver;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 
 beforeAll(async () => {
-  rx = await startReceiver();
-  server = await startServer({ TESSERA_WEBHOOK_ALLOW_LOOPBACK: '1', TESSERA_TELEGRAM_API: rx.url, TESSERA_WATCH_OUTBOX_MS: '500' });
   browser = await launchBrowser();
   page = browser.context.pages()[0] ?? (await browser.context.newPage());
   page.on('dialog', (d) => void d.dismiss());
-}, 200_000);
+});
 afterAll(async () => {
+  // the server is every browser test's: the operator's checks go back to their defaults, the channels go
+  if (page) {
+    await api('POST', '/api/watch/settings', { checks: {
+      'adaccount.health': { enabled: true, everyS: 3600 }, 'business.people': { enabled: true, everyS: 86400 }, 'page.status': { enabled: true, everyS: 21600 },
+    } }).catch(() => undefined);
+    for (const c of await api<{ id: number }[]>('GET', '/api/watch/channels').catch(() => [])) await api('POST', '/api/watch/channels', { id: c.id, delete: true }).catch(() => undefined);
+  }
   await browser?.close();
-  await server?.stop();
-  await rx?.close();
 });
 
 /** The product's API as the signed-in operator (the page's own token). */
@@ -46,8 +51,8 @@ async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pro
 type Alert = { rule: string; state: string; object: { id: string } };
 // the sandbox's accounts that were already disabled or unpaid fire their own alerts at the first check:
 // the test counts the messages about its account
-const hook = () => rx.on('/hook').map((r) => r.body as { alert: { rule: string; state: string; by: string; object: { id: string } } }).filter((m) => m.alert.object.id === ACCOUNT);
-const telegram = () => rx.on(`/bot${BOT}/sendMessage`).map((r) => r.body as { chat_id: string; text: string }).filter((m) => m.text.includes(ACCOUNT));
+const hook = async () => (await receivedOn(receiverUrl, HOOK)).map((r) => r.body as { alert: { rule: string; state: string; by: string; object: { id: string } } }).filter((m) => m.alert.object.id === ACCOUNT);
+const telegram = async () => (await receivedOn(receiverUrl, `/bot${BOT}/sendMessage`)).map((r) => r.body as { chat_id: string; text: string }).filter((m) => m.text.includes(ACCOUNT));
 const mine = (alerts: Alert[]) => alerts.filter((a) => a.object.id === ACCOUNT);
 
 describe('the watch end to end', () => {
@@ -55,7 +60,7 @@ describe('the watch end to end', () => {
     const sandbox = sandboxClient(server.baseUrl);
     await sandbox.reset({ hostile: false });
     await prepareOperator(page, { baseUrl: server.baseUrl });
-    await api('POST', '/api/watch/channels', { kind: 'webhook', name: 'Ops hook', url: `${rx.url}/hook` });
+    await api('POST', '/api/watch/channels', { kind: 'webhook', name: 'Ops hook', url: `${receiverUrl}${HOOK}` });
     await api('POST', '/api/watch/channels', { kind: 'telegram', name: 'Ops Telegram', token: BOT, chatId: CHAT });
     // the ad accounts every 5 seconds; the other checks off, so the test waits for one check only
     await api('POST', '/api/watch/settings', { checks: {
@@ -94,31 +99,24 @@ describe('the watch end to end', () => {
     expect(await admin.locator('[data-watch-by="outside-danger"]').count()).toBe(1);
 
     // each channel: exactly one message per alert
-    await expect.poll(() => hook().length, { timeout: 30_000 }).toBe(2);
-    await expect.poll(() => telegram().length, { timeout: 30_000 }).toBe(2);
-    expect(hook().map((m) => `${m.alert.rule}:${m.alert.state}:${m.alert.by}:${m.alert.object.id}`).sort()).toEqual([
+    await expect.poll(async () => (await hook()).length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(async () => (await telegram()).length, { timeout: 30_000 }).toBe(2);
+    expect((await hook()).map((m) => `${m.alert.rule}:${m.alert.state}:${m.alert.by}:${m.alert.object.id}`).sort()).toEqual([
       `accountDisabled:firing:outside:${ACCOUNT}`, `foreignMember:firing:outside:${ACCOUNT}`,
     ]);
-    for (const m of telegram()) expect(m.chat_id).toBe(CHAT);
-
-    // further checks find nothing new: nothing more is sent
-    const ranBefore = (await lastRun())!.at;
-    await expect.poll(async () => (await lastRun())!.at, { timeout: 30_000, interval: 1_000 }).not.toBe(ranBefore);
-    await new Promise((r) => setTimeout(r, 1_500));
-    expect(hook()).toHaveLength(2);
-    expect(telegram()).toHaveLength(2);
+    for (const m of await telegram()) expect(m.chat_id).toBe(CHAT);
 
     // the account is re-enabled: one "resolved" on each channel for the disabled alert; the admin's stays
     await sandbox.world([{ kind: 'enableAccount', id: ACCOUNT }]);
-    await expect.poll(() => hook().length, { timeout: 60_000, interval: 1_000 }).toBe(3);
-    await expect.poll(() => telegram().length, { timeout: 30_000 }).toBe(3);
-    expect(hook()[2]!.alert).toMatchObject({ rule: 'accountDisabled', state: 'resolved', object: { id: ACCOUNT } });
+    await expect.poll(async () => (await hook()).length, { timeout: 60_000, interval: 1_000 }).toBe(3);
+    await expect.poll(async () => (await telegram()).length, { timeout: 30_000 }).toBe(3);
+    expect((await hook())[2]!.alert).toMatchObject({ rule: 'accountDisabled', state: 'resolved', object: { id: ACCOUNT } });
     expect(mine(await api<Alert[]>('GET', '/api/watch/alerts?state=firing&limit=500')).map((a) => a.rule)).toEqual(['foreignMember']);
-    // and still only once
+    // a further check finds nothing new: nothing more is sent (each alert state once)
     const ranAfter = (await lastRun())!.at;
     await expect.poll(async () => (await lastRun())!.at, { timeout: 30_000, interval: 1_000 }).not.toBe(ranAfter);
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(hook()).toHaveLength(3);
-    expect(telegram()).toHaveLength(3);
+    expect(await hook()).toHaveLength(3);
+    expect(await telegram()).toHaveLength(3);
   });
 });

@@ -19,6 +19,15 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
+/** `GET <receiver>/__received`: every request recorded so far, as JSON. */
+export const RECEIVED_PATH = '/__received';
+
+/** What a receiver started elsewhere recorded on `path` (read over HTTP). */
+export async function receivedOn(url: string, path: string): Promise<Received[]> {
+  const all = (await (await fetch(`${url}${RECEIVED_PATH}`)).json()) as Received[];
+  return all.filter((r) => r.path === path);
+}
+
 export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const answer = new Map<string, { status: number; location?: string; times?: number }>();
@@ -27,6 +36,12 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('data', (c) => { data += c; });
     req.on('end', () => {
       const path = req.url ?? '';
+      // what it received so far, for a test in another process (the browser tests' shared receiver)
+      if (req.method === 'GET' && path === RECEIVED_PATH) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(received));
+        return;
+      }
       let body: unknown = data;
       try { body = JSON.parse(data); } catch { /* kept as text */ }
       received.push({ path, host: req.headers.host ?? '', body });

@@ -218,3 +218,18 @@ describe("the dashboard's lines", () => {
     expect(late.map((l) => [l.enabled, l.missed])).toEqual([[true, true], [false, false]]);
   });
 });
+
+describe("the settings' intervals", () => {
+  it('shows an interval in its largest whole unit, and reads one back within 5 s to 7 days', async () => {
+    const { splitInterval, readInterval } = await import('../../src/kernel/list/WatchChecksSettings');
+    expect(splitInterval(3600)).toEqual({ amount: 1, unit: 'hours' });
+    expect(splitInterval(86400 * 2)).toEqual({ amount: 2, unit: 'days' });
+    expect(splitInterval(90)).toEqual({ amount: 90, unit: 'seconds' });
+    expect(splitInterval(120)).toEqual({ amount: 2, unit: 'minutes' });
+    expect(readInterval('5', 'seconds')).toEqual({ seconds: 5 });
+    expect(readInterval(' 6 ', 'hours')).toEqual({ seconds: 21600 });
+    expect(readInterval('4', 'seconds')).toEqual({ problem: 'tooShort' });
+    expect(readInterval('8', 'days')).toEqual({ problem: 'tooLong' });
+    for (const bad of ['', '1.5', '-1', 'ten', '1e3']) expect(readInterval(bad, 'minutes'), bad).toEqual({ problem: 'notWhole' });
+  });
+});
