@@ -28,6 +28,13 @@ export type KernelEvents = {
    * not sent, its job paused); `unavailable`, this browser keeps no jobs at all (a reload loses them).
    */
   'runner:cannot-persist': { reason: 'failed' | 'unavailable'; message: string };
+  /**
+   * The server acknowledged a job's records (src/kernel/runner/job-records.ts): the watch may now credit
+   * changes it had as from outside to that job, so the change feed and the timelines read again.
+   */
+  'records:acknowledged': { jobId: string; count: number };
+  /** A round of the watch's snapshots reached the server (src/kernel/list/watch-send.ts): new changes, maybe alerts. */
+  'snapshots:sent': { rows: number };
 };
 
 export type KernelBus = Emitter<KernelEvents>;

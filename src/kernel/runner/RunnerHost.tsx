@@ -127,7 +127,8 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
   useEffect(() => (leader ? new JobRecordsReporter(runner.jobStore, {
     send: (body) => latest.current.api.post(API.jobs.addRecords.path, body),
     platformUserId: () => platformUserId(),
-  }).start() : undefined), [runner, leader]);
+    acknowledged: (jobId, count) => kernel.bus.emit('records:acknowledged', { jobId, count }),
+  }).start() : undefined), [runner, leader, kernel.bus]);
 
   useEffect(() => (leader && tabs?.shared ? serveRunner(runner, runnerChannelName(tabs.userId), kernel.bus, tabId) : undefined), [runner, leader, tabs, kernel.bus, tabId]);
 

@@ -1,0 +1,113 @@
+import { Card, Classes, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { changeWords, ObjectCell, useOwners, Who, type Owner } from '../list/WatchChanges';
+import type { WatchAlertView, WatchChange, WatchType } from '../../../protocol/api/watch';
+
+// The watch's alerts in words (docs/DECISIONS.md, "The watch: alerts in the app"): in the bell's popover
+// and on the dashboard. Loaded with those parts, never with the first screen (alerts.ts holds the list);
+// worded as the change feed words a change (src/kernel/list/WatchChanges.tsx): the object as a link to its
+// area's list filtered on it, the change from → to, who made it ("From outside" in red for a person or
+// partner added). What the platform named is text, never HTML.
+
+/** How many firing alerts the dashboard lists (the bell lists them all). */
+export const NEEDS_ME_ALERTS = 5;
+
+/** The change that started (or, resolved, ended) an alert, as the feed's change. */
+function changeOf(alert: WatchAlertView): WatchChange {
+  return {
+    at: alert.firedAt,
+    object: { ...alert.object, type: alert.object.type as WatchType },
+    field: alert.change.field,
+    from: alert.change.from,
+    to: alert.change.to,
+    by: alert.by,
+  };
+}
+
+/** What happened, in words: the field and from → to; for a scheduled check that could not run, why. */
+function AlertChange({ alert, owner }: { alert: WatchAlertView; owner: Owner | undefined }) {
+  const { t, i18n } = useTranslation();
+  const { t: tOwner } = useTranslation(owner?.plugin.id ?? 'kernel');
+  if (alert.object.type === 'check') {
+    const reason = typeof alert.change.to === 'string' && alert.change.to !== 'ok' ? alert.change.to : '';
+    return <span>{reason ? t('watch.alerts.checkReason', { reason }) : t('watch.alerts.checkFailed')}</span>;
+  }
+  const { field, what } = changeWords(changeOf(alert), owner, owner ? tOwner : null, t, i18n.language);
+  return <span>{t('watch.alerts.change', { field, what })}</span>;
+}
+
+/** The object an alert is about: its kind, its name linked to its list (as the feed does), its id. */
+function AlertObject({ alert, owner }: { alert: WatchAlertView; owner: Owner | undefined }) {
+  const { t } = useTranslation();
+  if (alert.object.type === 'check') {
+    return <span><span className="tessera-watch-kind">{t('watch.alerts.check')}</span>{' '}<span>{alert.object.name || alert.object.id}</span></span>;
+  }
+  return <ObjectCell change={changeOf(alert)} owner={owner} />;
+}
+
+/** One alert: the rule's name, the object, the change and who made it, when it fired (and resolved). */
+export function AlertItem({ alert, owner, className, testId }: { alert: WatchAlertView; owner: Owner | undefined; className?: string; testId?: string }) {
+  const { t, i18n } = useTranslation();
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const firing = alert.state === 'firing';
+  return (
+    <Card compact className={`tessera-alert ${className ?? ''}`} data-testid={testId ?? 'alert'} data-alert-id={alert.id} data-alert-state={alert.state} data-alert-rule={alert.rule}>
+      <div className="tessera-need-head">
+        <Tag minimal intent={firing ? 'danger' : 'success'} icon={firing ? 'warning-sign' : 'tick-circle'}>
+          {t(firing ? 'watch.alerts.firing' : 'watch.alerts.resolved')}
+        </Tag>
+      </div>
+      <strong className="tessera-need-title">{alert.ruleName}</strong>
+      <div className="tessera-alert-object"><AlertObject alert={alert} owner={owner} /></div>
+      <div className="tessera-alert-change">
+        <AlertChange alert={alert} owner={owner} />
+        {alert.object.type !== 'check' && <>{' · '}<Who change={changeOf(alert)} /></>}
+      </div>
+      <div className={`tessera-alert-when ${Classes.TEXT_MUTED}`}>
+        {t('watch.alerts.firedAt', { when: when(alert.firedAt) })}
+        {alert.resolvedAt && <>{' · '}{t('watch.alerts.resolvedAt', { when: when(alert.resolvedAt) })}</>}
+      </div>
+    </Card>
+  );
+}
+AlertItem.displayName = 'AlertItem';
+
+/**
+ * The bell's "Alerts": every firing alert, then the latest resolved ones, marked resolved. Its words are
+ * outside the first screen's strings: the popover shows it as a part that waits for them (ShellPopovers.tsx).
+ */
+export function AlertList({ firing, resolved }: { firing: readonly WatchAlertView[]; resolved: readonly WatchAlertView[] }) {
+  const { t } = useTranslation();
+  const owners = useOwners();
+  return (
+    <section className="tessera-alerts" data-testid="bell-alerts" aria-label={t('watch.alerts.title')}>
+      <div className="tessera-alerts-title">{t('watch.alerts.title')}</div>
+      {firing.length === 0 && <div className={Classes.TEXT_MUTED} data-testid="bell-alerts-none">{t('watch.alerts.none')}</div>}
+      {firing.map((a) => <AlertItem key={a.id} alert={a} owner={owners.get(a.object.type)} />)}
+      {resolved.length > 0 && (
+        <>
+          <div className={`tessera-alerts-subtitle ${Classes.TEXT_MUTED}`}>{t('watch.alerts.recentlyResolved')}</div>
+          {resolved.map((a) => <AlertItem key={a.id} alert={a} owner={owners.get(a.object.type)} className="tessera-alert-resolved" />)}
+        </>
+      )}
+    </section>
+  );
+}
+
+
+/** The dashboard's firing alerts, first in "What needs you now" (a lazily loaded part with every string). */
+export function NeedsAlerts({ firing }: { firing: readonly WatchAlertView[] }) {
+  const { t } = useTranslation();
+  const owners = useOwners();
+  return (
+    <>
+      {firing.slice(0, NEEDS_ME_ALERTS).map((a) => (
+        <AlertItem key={a.id} alert={a} owner={owners.get(a.object.type)} className="tessera-need" testId="needs-me-alert" />
+      ))}
+      {firing.length > NEEDS_ME_ALERTS && (
+        <Card compact className="tessera-need" data-testid="needs-me-more-alerts">{t('watch.alerts.more', { count: firing.length - NEEDS_ME_ALERTS })}</Card>
+      )}
+    </>
+  );
+}
+NeedsAlerts.displayName = 'NeedsAlerts';
