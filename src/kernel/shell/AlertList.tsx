@@ -9,8 +9,10 @@ import type { WatchAlertView, WatchChange, WatchType } from '../../../protocol/a
 // area's list filtered on it, the change from → to, who made it ("From outside" in red for a person or
 // partner added). What the platform named is text, never HTML.
 
-/** How many firing alerts the dashboard lists (the bell lists them all). */
+/** How many firing alerts the dashboard lists. */
 export const NEEDS_ME_ALERTS = 5;
+/** How many firing alerts the bell's popover lists (the newest; the rest are counted). */
+export const BELL_ALERTS = 30;
 
 /** The change that started (or, resolved, ended) an alert, as the feed's change. */
 function changeOf(alert: WatchAlertView): WatchChange {
@@ -73,7 +75,7 @@ export function AlertItem({ alert, owner, className, testId }: { alert: WatchAle
 AlertItem.displayName = 'AlertItem';
 
 /**
- * The bell's "Alerts": every firing alert, then the latest resolved ones, marked resolved. Its words are
+ * The bell's "Alerts": the firing alerts (the newest 30, the rest counted), then the latest resolved ones, marked resolved. Its words are
  * outside the first screen's strings: the popover shows it as a part that waits for them (ShellPopovers.tsx).
  */
 export function AlertList({ firing, resolved }: { firing: readonly WatchAlertView[]; resolved: readonly WatchAlertView[] }) {
@@ -83,7 +85,10 @@ export function AlertList({ firing, resolved }: { firing: readonly WatchAlertVie
     <section className="tessera-alerts" data-testid="bell-alerts" aria-label={t('watch.alerts.title')}>
       <div className="tessera-alerts-title">{t('watch.alerts.title')}</div>
       {firing.length === 0 && <div className={Classes.TEXT_MUTED} data-testid="bell-alerts-none">{t('watch.alerts.none')}</div>}
-      {firing.map((a) => <AlertItem key={a.id} alert={a} owner={owners.get(a.object.type)} />)}
+      {firing.slice(0, BELL_ALERTS).map((a) => <AlertItem key={a.id} alert={a} owner={owners.get(a.object.type)} />)}
+      {firing.length > BELL_ALERTS && (
+        <div className={Classes.TEXT_MUTED} data-testid="bell-alerts-more">{t('watch.alerts.moreFiring', { count: firing.length - BELL_ALERTS })}</div>
+      )}
       {resolved.length > 0 && (
         <>
           <div className={`tessera-alerts-subtitle ${Classes.TEXT_MUTED}`}>{t('watch.alerts.recentlyResolved')}</div>

@@ -2,15 +2,15 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useApi } from '../KernelProvider';
 import type { ApiClient } from '../api/client';
 import { API, apiGet } from '../api/endpoints';
-import type { WatchAlertView } from '../../../protocol/api/watch';
+import { WATCH_ALERTS_MAX, type WatchAlertView } from '../../../protocol/api/watch';
 
 // The watch's alerts in the app (issue 34 item 3; docs/DECISIONS.md, "The watch: alerts in the app"):
 // `GET /api/watch/alerts` is the in-app channel. One list per API client, shared by the bell (its count)
 // and the dashboard's "What needs you now". This module is on the first screen: it holds the list only;
 // the words and links are in the lazily loaded parts (AlertList.tsx).
 
-/** How many firing alerts are read (the bell counts them; beyond this it says "100+"). */
-export const ALERTS_FIRING_MAX = 100;
+/** How many firing alerts are read: as many as the server answers at once (the badge says "99+" long before). */
+export const ALERTS_FIRING_MAX = WATCH_ALERTS_MAX;
 /** How many of the latest resolved alerts the bell's popover shows under the firing ones. */
 export const ALERTS_RESOLVED_SHOWN = 5;
 
