@@ -160,6 +160,22 @@ describe('the dashboard', () => {
     expect(within(needs).queryByText('Old Account')).toBeNull();
   });
 
+  it('words a condition found at a first sighting as a state, not a change, and counts what it does not list', async () => {
+    const server = fakeServer(['adaccount', 'bm', 'home']);
+    const firstSeen: WatchAlertView = {
+      ...FIRING[0]!, id: '20', object: { type: 'adaccount', id: 'act_3', name: 'Found Disabled' }, change: { field: 'status', from: null, to: 2 },
+    };
+    server.s.firing = [firstSeen, ...FIRING, { ...FIRING[0]!, id: '21', object: { type: 'adaccount', id: 'act_4', name: 'Fourth' } }];
+    await renderWithKernel({ plugins: [adaccount, bm, host('home', () => <DashboardOverview />)], route: '/home/index', locale: 'en-US', fetch: server.fetch });
+    const needs = await screen.findByTestId('needs-me');
+    const cards = await within(needs).findAllByTestId('needs-me-alert');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]!.textContent).toContain('Status: Disabled');
+    expect(cards[0]!.textContent).not.toContain('→');
+    expect(cards[0]!.textContent).not.toContain('From outside');
+    expect(within(needs).getByTestId('needs-me-more-alerts').textContent).toBe('1 more alert is firing: see the bell');
+  });
+
   it('says nothing extra when no alert fires', async () => {
     const server = fakeServer(['home']);
     server.s.firing = [];

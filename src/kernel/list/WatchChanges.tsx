@@ -111,6 +111,11 @@ function valueWords(v: WatchValue | WatchMember, prefix: string | undefined, tOw
   return String(v);
 }
 
+/** One value of a field in the owner's words (a state, not a change: an alert's condition found at a first sighting). */
+export function fieldValueWords(field: string, v: WatchValue | WatchMember, owner: Owner | undefined, tOwner: TFunction | null, t: TFunction, language: string): string {
+  return valueWords(v, owner?.watch.words?.[field], tOwner, t, language);
+}
+
 function memberWords(m: WatchMember, prefix: string | undefined, tOwner: TFunction | null, t: TFunction): string {
   const who = m.name ? t('watch.member', { name: m.name, id: m.id }) : m.id;
   if (!m.role) return who;

@@ -1,6 +1,6 @@
 import { Card, Classes, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { changeWords, ObjectCell, useOwners, Who, type Owner } from '../list/WatchChanges';
+import { changeWords, fieldValueWords, ObjectCell, useOwners, Who, type Owner } from '../list/WatchChanges';
 import type { WatchAlertView, WatchChange, WatchType } from '../../../protocol/api/watch';
 
 // The watch's alerts in words (docs/DECISIONS.md, "The watch: alerts in the app"): in the bell's popover
@@ -10,7 +10,7 @@ import type { WatchAlertView, WatchChange, WatchType } from '../../../protocol/a
 // partner added). What the platform named is text, never HTML.
 
 /** How many firing alerts the dashboard lists. */
-export const NEEDS_ME_ALERTS = 5;
+export const NEEDS_ME_ALERTS = 3;
 /** How many firing alerts the bell's popover lists (the newest; the rest are counted). */
 export const BELL_ALERTS = 30;
 
@@ -35,7 +35,21 @@ function AlertChange({ alert, owner }: { alert: WatchAlertView; owner: Owner | u
     return <span>{reason ? t('watch.alerts.checkReason', { reason }) : t('watch.alerts.checkFailed')}</span>;
   }
   const { field, what } = changeWords(changeOf(alert), owner, owner ? tOwner : null, t, i18n.language);
+  if (stateOnly(alert)) {
+    // the state the rule found, not a change: "— → Disabled" would claim a change nobody saw
+    const value = fieldValueWords(alert.change.field, alert.change.to, owner, owner ? tOwner : null, t, i18n.language);
+    return <span>{t('watch.alerts.state', { field, value })}</span>;
+  }
   return <span>{t('watch.alerts.change', { field, what })}</span>;
+}
+
+/**
+ * An alert of a condition found without a change from a known value: the object's first sighting (an
+ * account already disabled when first read) or a rule switched on. The server sends it as `from: null`.
+ */
+function stateOnly(alert: WatchAlertView): boolean {
+  const { from, to } = alert.change;
+  return from === null && (to === null || typeof to !== 'object');
 }
 
 /** The object an alert is about: its kind, its name linked to its list (as the feed does), its id. */
@@ -54,16 +68,16 @@ export function AlertItem({ alert, owner, className, testId }: { alert: WatchAle
   const firing = alert.state === 'firing';
   return (
     <Card compact className={`tessera-alert ${className ?? ''}`} data-testid={testId ?? 'alert'} data-alert-id={alert.id} data-alert-state={alert.state} data-alert-rule={alert.rule}>
-      <div className="tessera-need-head">
+      <div className="tessera-alert-head">
         <Tag minimal intent={firing ? 'danger' : 'success'} icon={firing ? 'warning-sign' : 'tick-circle'}>
           {t(firing ? 'watch.alerts.firing' : 'watch.alerts.resolved')}
         </Tag>
+        <strong className="tessera-need-title">{alert.ruleName}</strong>
       </div>
-      <strong className="tessera-need-title">{alert.ruleName}</strong>
       <div className="tessera-alert-object"><AlertObject alert={alert} owner={owner} /></div>
       <div className="tessera-alert-change">
         <AlertChange alert={alert} owner={owner} />
-        {alert.object.type !== 'check' && <>{' · '}<Who change={changeOf(alert)} /></>}
+        {alert.object.type !== 'check' && !stateOnly(alert) && <>{' · '}<Who change={changeOf(alert)} /></>}
       </div>
       <div className={`tessera-alert-when ${Classes.TEXT_MUTED}`}>
         {t('watch.alerts.firedAt', { when: when(alert.firedAt) })}
