@@ -113,6 +113,19 @@ describe('the bell', () => {
     expect(await screen.findByText('Maintenance')).toBeTruthy();
   });
 
+  it('lists the newest 30 firing alerts in the popover and counts the rest; the badge says 99+ beyond 99', async () => {
+    const server = fakeServer(['adaccount', 'bellhost']);
+    server.s.firing = Array.from({ length: 120 }, (_, i) => ({ ...FIRING[0]!, id: String(100 + i), object: { type: 'adaccount' as const, id: `act_${100 + i}`, name: `Account ${i}` } }));
+    await renderWithKernel({ plugins: [adaccount, host('bellhost', () => <p>home</p>)], route: '/bellhost/index', locale: 'en-US', fetch: server.fetch });
+    const bell = await screen.findByTestId('notification-bell');
+    await waitFor(() => expect(bell.getAttribute('data-alerts')).toBe('120'));
+    expect(within(bell).getByTestId('notification-count').textContent).toBe('99+');
+    fireEvent.click(bell);
+    const alerts = await screen.findByTestId('bell-alerts');
+    expect(within(alerts).getAllByTestId('alert').filter((a) => a.getAttribute('data-alert-state') === 'firing')).toHaveLength(30);
+    expect(within(alerts).getByTestId('bell-alerts-more').textContent).toBe('and 90 more alerts firing');
+  });
+
   it('reads the alerts again when the tab becomes visible, and keeps the last known list when a read fails', async () => {
     const server = fakeServer(['bellhost']);
     await renderWithKernel({ plugins: [host('bellhost', () => <p>home</p>)], route: '/bellhost/index', locale: 'zh-CN', fetch: server.fetch });
