@@ -10,6 +10,7 @@ import type { Announcement } from './dashboard/unseen';
 import type { AlertsState } from './alerts';
 import { lazyPart } from './lazy-part';
 import type { WatchAlertView } from '../../../protocol/api/watch';
+import type { OpenTab } from './tabs';
 
 /**
  * The watch's alerts in words: a part of its own, loaded when the popover first shows alerts, with every
@@ -17,7 +18,6 @@ import type { WatchAlertView } from '../../../protocol/api/watch';
  */
 const AlertList = lazyPart<{ firing: readonly WatchAlertView[]; resolved: readonly WatchAlertView[] }>(
   async () => (await import('./AlertList')).AlertList, 'AlertList', { allStrings: true });
-import type { OpenTab } from './tabs';
 
 /*
  * The shell's popovers: the navbar's user menu and notifications, the tab bar's menu. This module (and
@@ -74,15 +74,18 @@ export function NotificationsPopover({ target, defaultIsOpen, list, markSeen, al
 }) {
   const { t, i18n } = useTranslation();
   const format = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const withAlerts = !!alerts && (alerts.loaded || alerts.firing.length > 0);
   return (
     <PopoverNext
       placement="bottom-end"
       defaultIsOpen={defaultIsOpen}
       content={
         <div className="tessera-notifications">
-          {alerts && (alerts.loaded || alerts.firing.length > 0) && <AlertList firing={alerts.firing} resolved={alerts.resolved} />}
+          {withAlerts && <AlertList firing={alerts.firing} resolved={alerts.resolved} />}
           {list.length === 0 ? (
-            <NonIdealState icon="notifications" description={t('notifications.empty')} />
+            withAlerts
+              ? <div className={Classes.TEXT_MUTED} data-testid="notifications-empty">{t('notifications.empty')}</div>
+              : <NonIdealState icon="notifications" description={t('notifications.empty')} />
           ) : (
             <>
               {list.map((m) => (
