@@ -31,6 +31,13 @@ export type KernelEvents = {
   /** The leader tab ran a round of scheduled checks (the dashboard's last-check card re-reads); the settings screen asks for one with `watch:checks-changed`. */
   'watch:checks-ran': undefined;
   'watch:checks-changed': undefined;
+  /**
+   * The server acknowledged a job's records (src/kernel/runner/job-records.ts): the watch may now credit
+   * changes it had as from outside to that job, so the change feed and the timelines read again.
+   */
+  'records:acknowledged': { jobId: string; count: number };
+  /** A round of the watch's snapshots reached the server (src/kernel/list/watch-send.ts): new changes, maybe alerts. */
+  'snapshots:sent': { rows: number };
 };
 
 export type KernelBus = Emitter<KernelEvents>;

@@ -1,8 +1,10 @@
-// The watch's client in the demo (issue 34 items 1 and 2): loading the ad-account list sends its rows
-// to the server; a Tessera job changes an account's spending limit (the sandbox has no loopback control
-// that changes an account from outside yet); the list re-reads the account and sends the changed row;
-// after a reload the change feed says what changed, from → to, and that the Tessera job made it; the
-// account's detail panel shows the same change in its timeline.
+// The watch's client in the demo (issue 34 items 1 to 3): loading the ad-account list sends its rows
+// to the server; a Tessera job changes an account's spending limit while its job records cannot reach
+// the server; the change feed shows the change from outside, then, once the records get through, as the
+// job's without the operator pressing Refresh (the feed reads again when the server acknowledged them);
+// the account's detail panel shows the same change in its timeline. Then the sandbox disables the
+// account from outside (a world event): a list load sends it, an alert fires, and the bell counts it and
+// lists it in its popover.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from './browser';
@@ -22,15 +24,16 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 /** What this browser recorded as sent to the watch, by type (the signed-in user's `tessera-watch:<uid>`). */
-const sentIds = (type: string) => page.evaluate((t) => {
+const sentPrints = (type: string) => page.evaluate((t) => {
   const key = Object.keys(localStorage).find((k) => k.startsWith('tessera-watch:'));
-  if (!key) return [] as string[];
+  if (!key) return {} as Record<string, string>;
   const stored = JSON.parse(localStorage.getItem(key)!) as { v: { prints: Record<string, Record<string, string>> } };
-  return Object.keys(stored.v.prints[t] ?? {});
+  return stored.v.prints[t] ?? {};
 }, type);
+const sentIds = async (type: string) => Object.keys(await sentPrints(type));
 
 describe('the watch in the demo', () => {
-  it('a list load sends the accounts; a job\'s change shows in the change feed as the job\'s, and in the account\'s timeline', async () => {
+  it('a list load sends the accounts; a job\'s change shows in the change feed as the job\'s once its records arrive (no refresh), and in the account\'s timeline; an account disabled from outside lights the bell', async () => {
     await sandbox.reset({ hostile: false });
     await prepareOperator(page, { pace: 0.05 });
     await page.goto(`${baseUrl}/adaccount/index`);
@@ -38,6 +41,11 @@ describe('the watch in the demo', () => {
     // the first load sends every account (first sightings: recorded, no change)
     await expect.poll(() => sentIds('adaccount'), { timeout: 30_000 }).toContain(ACCOUNT);
     const before = (await sandbox.object<{ spend_cap?: string }>('adaccount', ACCOUNT)).spend_cap;
+    const printBefore = (await sentPrints('adaccount'))[ACCOUNT];
+
+    // the job's records cannot reach the server for now (src/kernel/runner/job-records.ts keeps them and tries again)
+    const blockRecords = (route: import('playwright-core').Route) => (route.request().method() === 'POST' ? route.abort() : route.continue());
+    await page.route('**/api/jobs/records', blockRecords);
 
     // a Tessera job sets the account's spending limit
     await page.getByRole('checkbox', { name: `Select row ${ACCOUNT}` }).check({ force: true });
@@ -53,26 +61,18 @@ describe('the watch in the demo', () => {
     await page.keyboard.press('Escape');
     expect((await sandbox.object<{ spend_cap?: string }>('adaccount', ACCOUNT)).spend_cap).not.toBe(before);
 
-    // the list is loaded again (the re-read after the job already sent the changed row; a reload sends nothing new)
-    await page.reload();
-    await page.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
+    // the list re-read the account after the job and sent the changed row (its stored fingerprint changed)
+    await expect.poll(async () => (await sentPrints('adaccount'))[ACCOUNT], { timeout: 30_000 }).not.toBe(printBefore);
 
-    // the change feed: the limit changed, by the Tessera job
+    // the change feed: the limit changed — from outside as far as the server knows, the job's records not in yet
     await page.goto(`${baseUrl}/watch/changes`);
     const change = page.locator(`[data-watch-change="adaccount:${ACCOUNT}:spendCap"]`).first();
-    // the changed row is sent in the background (src/kernel/list/watch-send.ts): the feed may have loaded
-    // before it landed, so the operator refreshes it
-    await expect.poll(async () => {
-      if (await change.count()) return change.textContent();
-      await page.getByRole('button', { name: 'Refresh' }).click();
-      return '';
-    }, { timeout: 30_000, interval: 1_000 }).toContain('4,321');
-    // the job's record may reach the server after the snapshot: the server re-labels the change then, the feed on its next refresh
-    await expect.poll(async () => {
-      const text = (await change.textContent()) ?? '';
-      if (!/Tessera job \S+ by /.test(text)) await page.getByRole('button', { name: 'Refresh' }).click();
-      return text;
-    }, { timeout: 30_000, interval: 1_000 }).toMatch(/Tessera job \S+ by /);
+    await expect.poll(async () => ((await change.count()) ? change.textContent() : ''), { timeout: 30_000 }).toContain('4,321');
+    expect(await change.locator('[data-watch-by="outside"]').count()).toBe(1);
+    // the records get through (the outbox tries again within seconds); the server re-labels the change and
+    // acknowledges them, and the open feed reads again by itself: nobody presses Refresh
+    await page.unroute('**/api/jobs/records', blockRecords);
+    await expect.poll(async () => ((await change.count()) ? change.textContent() : ''), { timeout: 45_000, interval: 500 }).toMatch(/Tessera job \S+ by /);
     const text = (await change.textContent())!;
     expect(text).toContain('Ad account');
     expect(text).toContain('Spend cap');
@@ -88,5 +88,26 @@ describe('the watch in the demo', () => {
     await expect.poll(async () => (await timeline.count()) ? timeline.textContent() : '', { timeout: 30_000 }).toContain('Spend cap');
     expect(await timeline.textContent()).toMatch(/Tessera job/);
     await page.screenshot({ path: artifact('watch-timeline-en-light.png') });
+
+    // someone outside Tessera disables the account; the next load of the list reads it and sends it
+    // (the demo's accounts already disabled at their first sighting fired alerts of their own then: the bell counts more than this one)
+    await sandbox.world([{ kind: 'disableAccount', id: ACCOUNT, reason: 3 }]);
+    await page.goto(`${baseUrl}/adaccount/index`);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
+    const bell = page.getByTestId('notification-bell');
+    await expect.poll(() => bell.getAttribute('data-alerts'), { timeout: 15_000 }).not.toBeNull();
+    const alertsBefore = Number(await bell.getAttribute('data-alerts'));
+    await page.getByRole('button', { name: 'Reload', exact: true }).first().click();
+    // the alert fires on the server; the bell reads the alerts after the snapshots went out, and counts it
+    await expect.poll(async () => Number(await bell.getAttribute('data-alerts')), { timeout: 30_000 }).toBeGreaterThan(alertsBefore);
+    expect(await page.getByTestId('notification-count').textContent()).toMatch(/^([1-9]\d?|99\+)$/);
+    expect(await bell.getAttribute('aria-label')).toMatch(/alerts? firing/);
+    await bell.click();
+    const alert = page.locator('[data-testid="bell-alerts"] [data-alert-state="firing"][data-alert-rule="accountDisabled"]')
+      .filter({ has: page.locator(`[data-watch-link="${ACCOUNT}"]`) });
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await alert.textContent()).toContain('Ad account disabled');
+    expect(await alert.locator(`[data-watch-link="${ACCOUNT}"]`).getAttribute('href')).toBe(`/adaccount/index?q=${ACCOUNT.slice(4)}`);
+    await page.screenshot({ path: artifact('watch-bell-en-light.png') });
   });
 });

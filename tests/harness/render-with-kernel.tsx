@@ -85,6 +85,7 @@ const BACKGROUND: Record<string, unknown> = {
   '/api/message_notification/unseen': { list: [], count: 0 },
   '/api/module_statistics_visit/save': null,
   '/api/graphql-docs': {},
+  '/api/watch/alerts': [],
 };
 async function quietServer(input: RequestInfo | URL, init?: RequestInit, answer?: RenderWithKernelOptions['answer']): Promise<Response> {
   const path = new URL(String(input)).pathname;

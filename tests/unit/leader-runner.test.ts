@@ -116,7 +116,7 @@ function twoTabs(options: { hold?: { recheck: boolean } } = {}) {
   const stopServing = serveRunner(leader, CHANNEL, leaderBus, 'leader-tab', Channel, { resendMs: 50, silenceMs: 300 });
   const remote = new RemoteRunner(runnerOn(followerStore, followerSent, followerBus, options.hold), CHANNEL, followerBus, { tabId: 'follower-tab', Channel, resendMs: 50, giveUpMs: 1000 }).open();
   stops.push(() => { remote.close(); stopServing(); leaderSync.close(); followerSync.close(); });
-  return { leader, leaderStore, followerStore, leaderSent, followerSent, remote, followerBus, stopServing, heard };
+  return { leader, leaderStore, followerStore, leaderSent, followerSent, remote, leaderBus, followerBus, stopServing, heard };
 }
 
 const items = (n: number): JobItem[] => Array.from({ length: n }, (_, i) => ({ id: `obj_${i + 1}` }));
@@ -150,6 +150,14 @@ describe('a follower tab’s runner', () => {
     expect(heard.filter((m) => m.includes('hunter22'))).toEqual([]);
     expect(JSON.stringify(followerStore.getTables())).not.toContain('hunter22');
     expect(JSON.stringify(leader.store.getTables())).not.toContain('hunter22');
+  });
+
+  it('hears the leader\'s job records acknowledged by the server (a change feed open here reads again)', async () => {
+    const { leaderBus, followerBus } = twoTabs();
+    const heard = vi.fn();
+    followerBus.on('records:acknowledged', heard);
+    leaderBus.emit('records:acknowledged', { jobId: 'job-7', count: 3 });
+    await vi.waitFor(() => expect(heard).toHaveBeenCalledWith({ jobId: 'job-7', count: 3 }));
   });
 
   it('refuses invalid parameters at once, in the follower, without asking the leader', () => {

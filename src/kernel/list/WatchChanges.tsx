@@ -36,7 +36,36 @@ export interface WatchChangesState {
   reload: () => void;
 }
 
-/** The operator's changes as the server answers them (`GET /api/watch/changes`), newest first. */
+/**
+ * How long after the server acknowledged a job's records, or took a round of snapshots, an open feed or
+ * timeline reads again: a job's records and a list's snapshots come in bursts, read once after them.
+ */
+export const WATCH_REREAD_MS = 1_000;
+
+/**
+ * Reads again (`reload`) a while after the watch's data changed on the server: a job's records
+ * acknowledged (a change the feed showed as from outside may now be the job's: the records can reach
+ * the server after the snapshot) or a round of snapshots sent (new changes). Debounced.
+ */
+function useRereadOnWatchNews(reload: () => void) {
+  const { bus } = useKernel();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const soon = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => { timer = null; reload(); }, WATCH_REREAD_MS);
+    };
+    bus.on('records:acknowledged', soon);
+    bus.on('snapshots:sent', soon);
+    return () => {
+      bus.off('records:acknowledged', soon);
+      bus.off('snapshots:sent', soon);
+      if (timer) clearTimeout(timer);
+    };
+  }, [bus, reload]);
+}
+
+/** The operator's changes as the server answers them (`GET /api/watch/changes`), newest first; read again when the watch's data changed (see useRereadOnWatchNews). */
 export function useWatchChanges(query: WatchChangesQuery): WatchChangesState {
   const { api } = useKernel();
   const [state, setState] = useState<{ changes: WatchChange[] | null; loading: boolean; error: string | null }>({ changes: null, loading: true, error: null });
@@ -51,13 +80,14 @@ export function useWatchChanges(query: WatchChangesQuery): WatchChangesState {
     return () => { live = false; };
   }, [api, since, type, id, limit, attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  useRereadOnWatchNews(reload);
   return { ...state, reload };
 }
 
-interface Owner { plugin: LoadedPlugin; watch: PluginWatch }
+export interface Owner { plugin: LoadedPlugin; watch: PluginWatch }
 
 /** The plugin that keeps each type (its `watch`), by type. */
-function useOwners(): Map<string, Owner> {
+export function useOwners(): Map<string, Owner> {
   const { allPlugins } = useKernel();
   return useMemo(() => new Map(allPlugins.flatMap((p) => (p.watch ? [[p.watch.type, { plugin: p, watch: p.watch }] as const] : []))), [allPlugins]);
 }
@@ -79,6 +109,11 @@ function valueWords(v: WatchValue | WatchMember, prefix: string | undefined, tOw
   if (typeof v === 'boolean') return t(v ? 'watch.yes' : 'watch.no');
   if (typeof v === 'number') return Number.isInteger(v) ? formatCount(v, language) : v.toLocaleString(language);
   return String(v);
+}
+
+/** One value of a field in the owner's words (a state, not a change: an alert's condition found at a first sighting). */
+export function fieldValueWords(field: string, v: WatchValue | WatchMember, owner: Owner | undefined, tOwner: TFunction | null, t: TFunction, language: string): string {
+  return valueWords(v, owner?.watch.words?.[field], tOwner, t, language);
 }
 
 function memberWords(m: WatchMember, prefix: string | undefined, tOwner: TFunction | null, t: TFunction): string {
@@ -105,7 +140,7 @@ export function changeWords(c: WatchChange, owner: Owner | undefined, tOwner: TF
 }
 
 /** Who made a change: a Tessera job and who started it, or someone outside Tessera (in red when a person or partner was added). */
-function Who({ change }: { change: WatchChange }) {
+export function Who({ change }: { change: WatchChange }) {
   const { t } = useTranslation();
   const { user } = useKernel();
   const job = jobOf(change);
@@ -119,7 +154,7 @@ export function watchLink(template: string, id: string): string {
   return template.replace('{id}', encodeURIComponent(id)).replace('{digits}', encodeURIComponent(id.replace(/^[A-Za-z]+_/, '')));
 }
 
-function ObjectCell({ change, owner }: { change: WatchChange; owner: Owner | undefined }) {
+export function ObjectCell({ change, owner }: { change: WatchChange; owner: Owner | undefined }) {
   const { t } = useTranslation();
   const { plugins } = useKernel();
   const kind = owner ? String(t(owner.watch.titleKey, { ns: owner.plugin.id })) : change.object.type;

@@ -37,6 +37,8 @@ export interface WatchSenderOptions {
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
   log?: (message: string, error?: unknown) => void;
+  /** Told when a round of sends ended with rows taken by the server (the bus's `snapshots:sent`). */
+  sent?: (rows: number) => void;
 }
 
 export interface WatchSender {
@@ -161,6 +163,7 @@ export function createWatchSender(o: WatchSenderOptions): WatchSender {
 
   async function sendAll(): Promise<void> {
     let failed = false;
+    let taken = 0;
     for (const [type, waiting] of queue) {
       const rows = [...waiting.values()];
       const { chunks, tooLarge } = chunkRows(type, rows.map((w) => w.row));
@@ -176,6 +179,7 @@ export function createWatchSender(o: WatchSenderOptions): WatchSender {
           log(`[tessera] the watch: sending ${chunk.length} ${type} rows failed; tried again later`, e);
           break;
         }
+        taken += chunk.length;
         const kept = (loaded()[type] ??= {});
         for (const row of chunk) {
           const w = waiting.get(row.id);
@@ -185,6 +189,9 @@ export function createWatchSender(o: WatchSenderOptions): WatchSender {
       }
       if (failed) break;
       if (!waiting.size) queue.delete(type);
+    }
+    if (taken) {
+      try { o.sent?.(taken); } catch (e) { log('[tessera] the watch: a listener of sent snapshots failed', e); }
     }
     if (failed) {
       schedule(retryMs);

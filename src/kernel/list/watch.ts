@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useKernel } from '../KernelProvider';
 import { sessionUserId } from '../store/user-store';
 import type { LoadedPlugin, PluginWatch } from '../plugin/types';
+import type { KernelBus } from '../bus';
 import { API, type WatchRow } from '../../../protocol/api';
 import { createWatchSender, userPrintStore, type WatchSender } from './watch-send';
 
@@ -14,11 +15,15 @@ interface PostClient { post: <T>(path: string, body?: unknown) => Promise<T> }
 /** One sender per API client and signed-in user: another user of the page starts from their own record. */
 const senders = new WeakMap<PostClient, { uid: string; sender: WatchSender }>();
 
-export function watchSender(api: PostClient, uid: string): WatchSender {
+export function watchSender(api: PostClient, uid: string, bus?: KernelBus): WatchSender {
   const known = senders.get(api);
   if (known?.uid === uid) return known.sender;
   known?.sender.stop();
-  const sender = createWatchSender({ post: (body) => api.post(API.watch.snapshots.path, body), prints: userPrintStore(uid) });
+  const sender = createWatchSender({
+    post: (body) => api.post(API.watch.snapshots.path, body),
+    prints: userPrintStore(uid),
+    sent: (rows) => bus?.emit('snapshots:sent', { rows }),
+  });
   senders.set(api, { uid, sender });
   return sender;
 }
@@ -71,12 +76,12 @@ export async function offerToWatch(watch: PluginWatch, sender: WatchSender, rows
  * watch keeps nothing of, or while nobody is signed in.
  */
 export function useWatchOffer(rowType: string): (rows: readonly unknown[]) => void {
-  const { allPlugins, api } = useKernel();
+  const { allPlugins, api, bus } = useKernel();
   return useCallback((rows: readonly unknown[]) => {
     const watch = watchOf(allPlugins, rowType);
     const uid = sessionUserId();
     // a list that reads none of the type's fields has nothing the server would compare
     if (!watch || !watch.fields.length || uid === undefined || !rows.length) return;
-    void offerToWatch(watch, watchSender(api, uid), rows);
-  }, [allPlugins, api, rowType]);
+    void offerToWatch(watch, watchSender(api, uid, bus), rows);
+  }, [allPlugins, api, bus, rowType]);
 }

@@ -127,7 +127,8 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
   useEffect(() => (leader ? new JobRecordsReporter(runner.jobStore, {
     send: (body) => latest.current.api.post(API.jobs.addRecords.path, body),
     platformUserId: () => platformUserId(),
-  }).start() : undefined), [runner, leader]);
+    acknowledged: (jobId, count) => kernel.bus.emit('records:acknowledged', { jobId, count }),
+  }).start() : undefined), [runner, leader, kernel.bus]);
 
   // The tab that runs the jobs runs the watch's scheduled checks too, as background reads (src/kernel/list/watch-checks.ts, loaded when needed).
   useEffect(() => {

@@ -18,6 +18,8 @@ export interface JobRecordsOptions {
   maxRetryMs?: number;
   setTimeout?: (fn: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
+  /** Told after the server acknowledged records of a job (the watch's views read again: the bus's `records:acknowledged`). */
+  acknowledged?: (jobId: string, count: number) => void;
 }
 
 /** One stored item as the record the server keeps. */
@@ -112,6 +114,7 @@ export class JobRecordsReporter {
           if (this.jobs.store.getCell(ITEMS, r.rowId, 'record') === 'due') this.jobs.store.setCell(ITEMS, r.rowId, 'record', 'sent');
         }));
         acknowledged += part.length;
+        this.o.acknowledged?.(jobId, part.length);
       }
     }
     this.retryMs = this.o.retryMs ?? 5_000;

@@ -7,7 +7,17 @@ import { useSession } from '../core/session';
 import { useViewAsUser } from '../auth/view-as-user';
 import type { PopoverPartProps } from './lazy-popover';
 import type { Announcement } from './dashboard/unseen';
+import type { AlertsState } from './alerts';
+import { lazyPart } from './lazy-part';
+import type { WatchAlertView } from '../../../protocol/api/watch';
 import type { OpenTab } from './tabs';
+
+/**
+ * The watch's alerts in words: a part of its own, loaded when the popover first shows alerts, with every
+ * string (the change feed's words are not the first screen's; this module keeps to those).
+ */
+const AlertList = lazyPart<{ firing: readonly WatchAlertView[]; resolved: readonly WatchAlertView[] }>(
+  async () => (await import('./AlertList')).AlertList, 'AlertList', { allStrings: true });
 
 /*
  * The shell's popovers: the navbar's user menu and notifications, the tab bar's menu. This module (and
@@ -53,21 +63,29 @@ export function UserMenuPopover({ target, defaultIsOpen }: PopoverPartProps) {
 }
 UserMenuPopover.displayName = 'UserMenuPopover';
 
-/** The bell's popover: the unseen messages, each with "mark seen", and "mark all seen". */
-export function NotificationsPopover({ target, defaultIsOpen, list, markSeen }: PopoverPartProps & {
+/**
+ * The bell's popover: the watch's alerts (the firing ones and the latest resolved, once the server
+ * answered), then the unseen messages, each with "mark seen", and "mark all seen".
+ */
+export function NotificationsPopover({ target, defaultIsOpen, list, markSeen, alerts }: PopoverPartProps & {
   list: readonly Announcement[];
   markSeen: (id?: number) => Promise<void>;
+  alerts?: AlertsState;
 }) {
   const { t, i18n } = useTranslation();
   const format = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const withAlerts = !!alerts && (alerts.loaded || alerts.firing.length > 0);
   return (
     <PopoverNext
       placement="bottom-end"
       defaultIsOpen={defaultIsOpen}
       content={
         <div className="tessera-notifications">
+          {withAlerts && <AlertList firing={alerts.firing} resolved={alerts.resolved} />}
           {list.length === 0 ? (
-            <NonIdealState icon="notifications" description={t('notifications.empty')} />
+            withAlerts
+              ? <div className={Classes.TEXT_MUTED} data-testid="notifications-empty">{t('notifications.empty')}</div>
+              : <NonIdealState icon="notifications" description={t('notifications.empty')} />
           ) : (
             <>
               {list.map((m) => (

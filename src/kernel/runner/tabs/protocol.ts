@@ -13,8 +13,11 @@ import { RunnerRefusal, type JobItem, type RefusalReason } from '../types';
 export type RemoteMethod = 'start' | 'pause' | 'resume' | 'cancel' | 'retryFailed';
 export const REMOTE_METHODS: readonly RemoteMethod[] = ['start', 'pause', 'resume', 'cancel', 'retryFailed'];
 
-/** Bus events of the leader's runner that every tab hears. */
-export const FORWARDED_EVENTS = ['job:started', 'job:finished', 'runner:needs-operator', 'runner:version-retired'] as const;
+/**
+ * Bus events of the leader's runner that every tab hears (`records:acknowledged`: a change feed open in
+ * another tab reads again when the leader's job records reached the server).
+ */
+export const FORWARDED_EVENTS = ['job:started', 'job:finished', 'runner:needs-operator', 'runner:version-retired', 'records:acknowledged'] as const;
 export type ForwardedEvent = (typeof FORWARDED_EVENTS)[number];
 
 export interface SentError { message: string; reason?: RefusalReason; fieldErrors?: { field: string; message: string }[]; names?: string[] }

@@ -6,12 +6,18 @@ import { FACEBOOK_LOGIN_URL } from '../../bridge/ExtensionDialogs';
 import { useRunner, actionTitle } from '../../runner/RunnerHost';
 import { useJobs } from '../../runner/use-jobs';
 import type { JobRow } from '../../runner/types';
+import type { WatchAlertView } from '../../../../protocol/api/watch';
 import { isAnnouncement, useUnseen, type Announcement } from './unseen';
 import { Link } from 'react-router';
 import { PLATFORM_CHECK_PATH } from '../../plugin/route-table';
 import { useBlockingFindings } from '../../check/PlatformCheckHost';
 import { useCallback, useState } from 'react';
 import { NeedsCounts, type NeedsSummary } from './NeedsCounts';
+import { useAlerts } from '../alerts';
+import { lazyPart } from '../lazy-part';
+
+/** The firing alerts in words: their code (and the change feed's words) load only when an alert fires (src/kernel/shell/AlertList.tsx). */
+const NeedsAlerts = lazyPart<{ firing: readonly WatchAlertView[] }>(async () => (await import('../AlertList')).NeedsAlerts, 'NeedsAlerts', { allStrings: true });
 
 /** How many unseen notifications and announcements the dashboard shows of each (the bell lists them all). */
 export const NEEDS_ME_NOTIFICATIONS = 3;
@@ -25,13 +31,14 @@ export function extensionNeeds(ext: ExtensionState): 'install' | 'update' | 'opt
   return null;
 }
 
-/** A row of cards: the figures of what needs the operator (NeedsCounts), the extension and session warnings, jobs waiting or running, unseen notifications, the admins' announcements. */
+/** A row of cards: the watch's firing alerts first, the figures of what needs the operator (NeedsCounts), the extension and session warnings, jobs waiting or running, unseen notifications, the admins' announcements. */
 export function NeedsMe() {
   const { t } = useTranslation();
   const ext = useExtensionState();
   const runner = useRunner();
   const jobs = useJobs(runner).filter((j) => j.status === 'running' || j.status === 'paused' || j.status === 'interrupted');
   const unseen = useUnseen();
+  const alerts = useAlerts();
   const notes = unseen.list.filter((m) => !isAnnouncement(m));
   const announcements = unseen.list.filter(isAnnouncement);
   const need = extensionNeeds(ext);
@@ -39,9 +46,10 @@ export function NeedsMe() {
   // Until the figures report, nothing is said to be calm: only what was counted and came to zero is.
   const [counts, setCounts] = useState<NeedsSummary>({ pending: 0, uncounted: 1 });
   const onSummary = useCallback((s: NeedsSummary) => setCounts((prev) => (prev.pending === s.pending && prev.uncounted === s.uncounted ? prev : s)), []);
-  const nothing = !need && jobs.length === 0 && unseen.list.length === 0 && platform === 0 && counts.pending === 0 && counts.uncounted === 0;
+  const nothing = alerts.firing.length === 0 && !need && jobs.length === 0 && unseen.list.length === 0 && platform === 0 && counts.pending === 0 && counts.uncounted === 0;
   return (
     <section className="tessera-needs-me" data-testid="needs-me" aria-label={t('dashboard.needsMe')}>
+      {alerts.firing.length > 0 && <NeedsAlerts firing={alerts.firing} />}
       <NeedsCounts onSummary={onSummary} />
       {need && <ExtensionCard need={need} ext={ext} />}
       {platform > 0 && (
