@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from './browser';
 import { prepareOperator, setLocale } from './fixtures';
-import { startServer, type RunningServer } from './server';
+import { freePort, startServer, type RunningServer } from './server';
 
 let server: RunningServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -99,6 +99,21 @@ describe('the watch settings screen', () => {
     expect(received[0].path).toBe('/tessera-hook');
     expect(JSON.parse(received[0].body)).toMatchObject({ test: true });
 
+    // a webhook nobody listens at: the test says why it was not sent
+    await page.getByTestId('watch-channel-add').click();
+    await channelForm.getByLabel('Kind').selectOption('webhook');
+    await channelForm.getByLabel('Name').fill('Nobody listens');
+    await channelForm.getByLabel('Web address (https://…)').fill(`http://127.0.0.1:${await freePort()}/gone`);
+    await channelForm.getByTestId('watch-channel-save').click();
+    await channelForm.waitFor({ state: 'detached' });
+    const dead = channel.nth(1);
+    await dead.getByRole('button', { name: 'Send a test message' }).click();
+    await dead.locator('[data-watch-test="failed"]').waitFor({ timeout: 20_000 });
+    expect(await dead.locator('[data-watch-test]').textContent()).toMatch(/^The test message could not be sent: ./);
+    expect(await channel.first().locator('[data-watch-test]').textContent()).toBe('Test message sent');
+    expect(received).toHaveLength(1);
+    await page.screenshot({ path: artifact('watch-settings-tests-en-light.png') });
+
     // quiet hours saved
     await page.getByText('Keep quiet at night (or any time of day)').click();
     await page.locator('#watch-quiet-from').fill('22:30');
@@ -123,14 +138,21 @@ describe('the watch settings screen', () => {
     await page.getByText('广告账户被停用', { exact: true }).waitFor();
     expect(await page.locator('[data-watch-section="channels"] h4').textContent()).toBe('通知渠道');
     expect(await page.locator('[data-watch-section="quiet"] h4').textContent()).toBe('免打扰时段');
-    expect(await channel.getByRole('button', { name: '发送测试消息' }).count()).toBe(1);
+    expect(await channel.getByRole('button', { name: '发送测试消息' }).count()).toBe(2);
     expect(await rule.textContent()).toContain('广告账户 · 花费上限 大于 1000');
     await page.screenshot({ path: artifact('watch-settings-zh-dark-full.png') });
+    await page.getByTestId('watch-channel-add').click();
+    await page.getByRole('dialog').getByLabel('类型').selectOption('telegram');
+    await page.waitForTimeout(400); // the dialog's opening transition
+    await page.screenshot({ path: artifact('watch-settings-telegram-form-zh-dark.png') });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByTestId('theme-toggle').click();
     await page.locator('body:not(.bp6-dark)').waitFor({ state: 'attached' });
     await page.screenshot({ path: artifact('watch-settings-zh-light-full.png') });
     await page.getByTestId('watch-rule-add').click();
     await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(400); // the dialog's opening transition
     await page.screenshot({ path: artifact('watch-settings-rule-form-zh-light.png') });
     await page.setViewportSize({ width: 1366, height: 768 });
   });

@@ -250,17 +250,17 @@ function RuleForm({ rule, onClose, onSaved }: { rule: WatchRuleView | null; onCl
           </FormGroup>
           <div className="tessera-watch-condition">
             <FormGroup label={t('settings.rules.type')} labelFor="watch-rule-type">
-              <HTMLSelect id="watch-rule-type" value={draft.type} onChange={(e) => { const type = e.currentTarget.value as WatchType; chooseField(type, fieldsOf(type)[0]); }}>
+              <HTMLSelect id="watch-rule-type" fill value={draft.type} onChange={(e) => { const type = e.currentTarget.value as WatchType; chooseField(type, fieldsOf(type)[0]); }}>
                 {WATCH_TYPES.map((type) => <option key={type} value={type}>{typeWord(type)}</option>)}
               </HTMLSelect>
             </FormGroup>
             <FormGroup label={t('settings.rules.field')} labelFor="watch-rule-field">
-              <HTMLSelect id="watch-rule-field" value={draft.field} onChange={(e) => chooseField(draft.type, e.currentTarget.value)}>
+              <HTMLSelect id="watch-rule-field" fill value={draft.field} onChange={(e) => chooseField(draft.type, e.currentTarget.value)}>
                 {fieldsOf(draft.type).map((f) => <option key={f} value={f}>{fieldWord(f)}</option>)}
               </HTMLSelect>
             </FormGroup>
             <FormGroup label={t('settings.rules.op')} labelFor="watch-rule-op">
-              <HTMLSelect id="watch-rule-op" value={draft.op} onChange={(e) => set({ op: e.currentTarget.value as WatchOp })}>
+              <HTMLSelect id="watch-rule-op" fill value={draft.op} onChange={(e) => set({ op: e.currentTarget.value as WatchOp })}>
                 {ops.map((op) => <option key={op} value={op}>{t(`settings.rules.ops.${op}`)}</option>)}
               </HTMLSelect>
             </FormGroup>
@@ -268,7 +268,7 @@ function RuleForm({ rule, onClose, onSaved }: { rule: WatchRuleView | null; onCl
               <FormGroup label={t(kind === 'list' ? 'settings.rules.member' : 'settings.rules.value')} labelFor="watch-rule-value"
                 helperText={kind === 'list' ? t('settings.rules.memberHelp') : wordsShown ? undefined : t('settings.rules.valueHelp')}>
                 {wordsShown ? (
-                  <HTMLSelect id="watch-rule-value" value={draft.value || codes![0][0]}
+                  <HTMLSelect id="watch-rule-value" fill value={draft.value || codes![0][0]}
                     onChange={(e) => (e.currentTarget.value === '' ? set({ fromWords: false, value: '' }) : set({ value: e.currentTarget.value }))}>
                     {codes!.map(([code, word]) => <option key={code} value={code}>{word}</option>)}
                     <option value="">{t('settings.rules.otherValue')}</option>
