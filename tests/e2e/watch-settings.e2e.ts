@@ -112,7 +112,7 @@ describe('the watch settings screen', () => {
     expect(await dead.locator('[data-watch-test]').textContent()).toMatch(/^The test message could not be sent: ./);
     expect(await channel.first().locator('[data-watch-test]').textContent()).toBe('Test message sent');
     expect(received).toHaveLength(1);
-    await page.screenshot({ path: artifact('watch-settings-tests-en-light.png') });
+    await page.locator('[data-watch-section="channels"]').screenshot({ path: artifact('watch-settings-tests-en-light.png') });
 
     // quiet hours saved
     await page.getByText('Keep quiet at night (or any time of day)').click();
