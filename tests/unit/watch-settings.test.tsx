@@ -83,6 +83,12 @@ async function open(server: ReturnType<typeof fakeServer>, locale: 'en-US' | 'zh
   await screen.findByTestId('watch-settings', {}, { timeout: 5000 });
 }
 
+/** The element, or a throw that makes waitFor try again. */
+function must(selector: string): HTMLElement {
+  const el = document.querySelector(selector);
+  if (!el) throw new Error(`no ${selector} yet`);
+  return el as HTMLElement;
+}
 const section = (name: string) => document.querySelector(`[data-watch-section="${name}"]`) as HTMLElement;
 const optionTexts = (select: HTMLElement) => [...(select as HTMLSelectElement).options].map((o) => o.textContent);
 const change = (el: Element, value: string) => fireEvent.change(el, { target: { value } });
@@ -134,7 +140,7 @@ describe('the watch settings: rules', () => {
     fireEvent.click(within(form).getByTestId('watch-rule-save'));
     await waitFor(() => expect(server.posts).toHaveLength(1));
     expect(server.posts[0].body).toEqual({ name: 'Disabled accounts', type: 'adaccount', field: 'status', op: 'eq', value: 2, objects: 'all', enabled: true });
-    const row = await waitFor(() => document.querySelector('[data-watch-rule="rule:1"]') as HTMLElement);
+    const row = await waitFor(() => must('[data-watch-rule="rule:1"]'));
     expect(row.textContent).toContain('Disabled accounts');
     expect(row.textContent).toContain('Ad account · Status is Disabled');
   });
@@ -177,6 +183,38 @@ describe('the watch settings: rules', () => {
     expect(server.posts[0].body).toMatchObject({ field: 'amountSpent', op: 'gt', value: '1000' });
   });
 
+  it('an own rule opens in the form as it was saved, and is deleted only once the operator confirms', async () => {
+    const own: WatchRuleView = { id: 'rule:7', preset: false, name: 'Two disabled', enabled: false, type: 'adaccount', field: 'status', op: 'eq', value: 2, objects: ['act_1', 'act_2'] };
+    const server = fakeServer({ rules: [...PRESETS, own] });
+    await open(server);
+    const row = await waitFor(() => must('[data-watch-rule="rule:7"]'));
+    expect(row.textContent).toContain('Ad account · Status is Disabled');
+    expect(row.textContent).toContain('2 objects');
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('dialog');
+    expect((within(form).getByLabelText('Value') as HTMLSelectElement).value).toBe('2');
+    expect((within(form).getByLabelText('Ids, one per line') as HTMLTextAreaElement).value).toBe('act_1\nact_2');
+    change(within(form).getByLabelText('Name'), 'Two disabled accounts');
+    fireEvent.click(within(form).getByTestId('watch-rule-save'));
+    await waitFor(() => expect(server.posts).toHaveLength(1));
+    expect(server.posts[0].body).toEqual({ id: 'rule:7', name: 'Two disabled accounts', type: 'adaccount', field: 'status', op: 'eq', value: 2, objects: ['act_1', 'act_2'], enabled: false });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // delete: asked first; cancelled, nothing is sent
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    let confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('Two disabled accounts');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.posts).toHaveLength(1);
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.posts[1]?.body).toEqual({ id: 'rule:7', delete: true }));
+    await waitFor(() => expect(document.querySelector('[data-watch-rule="rule:7"]')).toBeNull());
+    expect(document.querySelector('[data-watch-rules-empty]')).not.toBeNull();
+  });
+
   it('reads the ids of a pasted list line by line', () => {
     expect(readIds('act_1\r\n  123  \n\nnope nope\nact_1\n' + 'x'.repeat(65))).toEqual({
       ids: ['act_1', '123'], bad: [{ line: 4, text: 'nope nope' }, { line: 6, text: 'x'.repeat(65) }],
@@ -190,7 +228,7 @@ describe('the watch settings: channels', () => {
   it('shows a secret only as ••••last4, never fills it back in a form, and keeps it when left empty', async () => {
     const server = fakeServer();
     await open(server);
-    const hook = await waitFor(() => document.querySelector('[data-watch-channel="1"]') as HTMLElement);
+    const hook = await waitFor(() => must('[data-watch-channel="1"]'));
     expect(hook.querySelector('[data-watch-secret]')!.textContent).toBe('••••abcd');
     expect(hook.textContent).toContain('hooks.example.com');
     expect(hook.textContent).toContain('Webhook');
@@ -204,7 +242,7 @@ describe('the watch settings: channels', () => {
     change(within(form).getByLabelText('Web address (https://…)'), secretUrl);
     fireEvent.click(within(form).getByTestId('watch-channel-save'));
     await waitFor(() => expect(server.posts[0]?.body).toEqual({ kind: 'webhook', name: 'Alerts', enabled: true, url: secretUrl }));
-    const added = await waitFor(() => document.querySelector('[data-watch-channel="12"]') as HTMLElement);
+    const added = await waitFor(() => must('[data-watch-channel="12"]'));
     expect(added.querySelector('[data-watch-secret]')!.textContent).toBe('••••9q8r');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.body.innerHTML).not.toContain('s3cr3t-path');
@@ -224,8 +262,8 @@ describe('the watch settings: channels', () => {
   it('"Send a test message" shows that it was sent, or the server\'s reason', async () => {
     const server = fakeServer();
     await open(server);
-    const hook = await waitFor(() => document.querySelector('[data-watch-channel="1"]') as HTMLElement);
-    const chat = document.querySelector('[data-watch-channel="2"]') as HTMLElement;
+    const hook = await waitFor(() => must('[data-watch-channel="1"]'));
+    const chat = must('[data-watch-channel="2"]');
     fireEvent.click(within(hook).getByRole('button', { name: 'Send a test message' }));
     fireEvent.click(within(chat).getByRole('button', { name: 'Send a test message' }));
     await waitFor(() => expect(hook.querySelector('[data-watch-test]')?.getAttribute('data-watch-test')).toBe('sent'));

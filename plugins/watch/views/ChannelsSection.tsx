@@ -7,10 +7,8 @@ import { useTranslation } from 'react-i18next';
 import {
   API, WATCH_CHANNEL_KINDS, apiGet, apiPost, emailProblem, useApi, type WatchChannelBody, type WatchChannelKind, type WatchChannelView,
 } from '@kernel';
-import { TELEGRAM_CHAT, TELEGRAM_TOKEN } from './settings-model';
-import { LoadFailed } from './RulesSection';
-
-const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+import { TELEGRAM_CHAT, TELEGRAM_TOKEN, reasonOf } from './settings-model';
+import { LoadFailed } from './LoadFailed';
 
 const KIND_ICONS: Record<WatchChannelKind, IconName> = { email: 'envelope', webhook: 'globe-network', slack: 'chat', telegram: 'send-message' };
 

@@ -4,10 +4,8 @@ import { Suggest, type ItemListPredicate, type ItemRenderer } from '@blueprintjs
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { useTranslation } from 'react-i18next';
 import { API, apiGet, apiPost, useApi } from '@kernel';
-import { HHMM, browserTimeZone, timeZones } from './settings-model';
-import { LoadFailed } from './RulesSection';
-
-const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+import { HHMM, browserTimeZone, reasonOf, timeZones } from './settings-model';
+import { LoadFailed } from './LoadFailed';
 
 /** At most this many time zones in the open list (typing narrows it). */
 const SHOWN = 80;

@@ -4,12 +4,11 @@ import {
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
-  API, ApiError, WATCH_TYPES, apiGet, apiPost, useApi, type WatchOp, type WatchRuleBody, type WatchRuleView, type WatchType, type WatchValue,
+  API, WATCH_TYPES, apiGet, apiPost, useApi, type WatchOp, type WatchRuleBody, type WatchRuleView, type WatchType, type WatchValue,
 } from '@kernel';
-import { NO_VALUE, OPS_BY_KIND, RULE_IDS_MAX, codeValue, fieldsOf, kindOf, readIds } from './settings-model';
+import { NO_VALUE, OPS_BY_KIND, RULE_IDS_MAX, codeValue, fieldsOf, kindOf, readIds, reasonOf } from './settings-model';
 import { useWatchWords } from './use-watch-words';
-
-const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+import { LoadFailed } from './LoadFailed';
 
 /** The presets (on/off only) and the operator's own rules (a list, a form, deletion). */
 export function RulesSection() {
@@ -95,15 +94,6 @@ export function RulesSection() {
         <p>{t('settings.rules.deleteText', { name: deleting?.name ?? '' })}</p>
       </Alert>
     </Card>
-  );
-}
-
-export function LoadFailed({ reason, retry }: { reason: string; retry: () => void }) {
-  const { t } = useTranslation('watch');
-  return (
-    <Callout intent="warning" title={t('settings.loadFailed')} className="tessera-watch-callout">
-      {reason}{' '}<Button small text={t('settings.retry')} onClick={retry} />
-    </Callout>
   );
 }
 
@@ -235,7 +225,7 @@ function RuleForm({ rule, onClose, onSaved }: { rule: WatchRuleView | null; onCl
       const saved = await apiPost(api, API.watch.saveRule, body);
       if (saved) onSaved(saved);
     } catch (e) {
-      setProblem(t('settings.rules.failed', { reason: e instanceof ApiError ? e.message : reasonOf(e) }));
+      setProblem(t('settings.rules.failed', { reason: reasonOf(e) }));
     } finally {
       setSaving(false);
     }

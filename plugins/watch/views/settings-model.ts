@@ -69,3 +69,6 @@ export function browserTimeZone(): string {
 /** A bot token and a chat id as the server accepts them (server/routes/watch.ts). */
 export const TELEGRAM_TOKEN = /^[0-9]{1,20}:[A-Za-z0-9_-]{1,180}$/;
 export const TELEGRAM_CHAT = /^(-?[0-9]{1,20}|@[A-Za-z0-9_]{4,60})$/;
+
+/** What went wrong, for the operator: an API error's message is the server's, in the operator's language. */
+export const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
