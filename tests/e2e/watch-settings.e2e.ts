@@ -118,10 +118,14 @@ describe('the watch settings screen', () => {
     await page.getByText('Keep quiet at night (or any time of day)').click();
     await page.locator('#watch-quiet-from').fill('22:30');
     await page.locator('#watch-quiet-to').fill('07:00');
+    await page.locator('#watch-quiet-zone').click();
+    await page.locator('#watch-quiet-zone').fill('shangh');
+    await page.getByRole('option', { name: 'Asia/Shanghai' }).click();
     await page.getByTestId('watch-quiet-save').click();
     await page.locator('[data-watch-saved]').waitFor();
     await openSettings();
     expect(await page.locator('#watch-quiet-from').inputValue()).toBe('22:30');
+    expect(await page.locator('#watch-quiet-zone').inputValue()).toBe('Asia/Shanghai');
 
     await page.screenshot({ path: artifact('watch-settings-en-light.png') });
     // the whole screen at once, for the review of its look (taller than the operators' 1366 × 768)

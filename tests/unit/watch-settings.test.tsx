@@ -123,6 +123,11 @@ describe('the watch settings: rules', () => {
     expect(optionTexts(within(form).getByLabelText('Comparison'))).toEqual(['is', 'is not', 'is more than', 'is at least', 'is less than', 'is at most', 'is empty', 'is not empty']);
     // its codes in the area's words
     expect(optionTexts(within(form).getByLabelText('Value'))).toContain('Disabled');
+    // or another value, typed; and back to the list
+    change(within(form).getByLabelText('Value'), '');
+    expect((within(form).getByLabelText('Value') as HTMLElement).tagName).toBe('INPUT');
+    fireEvent.click(within(form).getByRole('button', { name: 'Choose from the list' }));
+    expect((within(form).getByLabelText('Value') as HTMLElement).tagName).toBe('SELECT');
     // a list field: only the list comparisons, and the value is a member id
     change(type, 'business');
     change(within(form).getByLabelText('When'), 'admins');

@@ -264,7 +264,8 @@ function RuleForm({ rule, onClose, onSaved }: { rule: WatchRuleView | null; onCl
                     <option value="">{t('settings.rules.otherValue')}</option>
                   </HTMLSelect>
                 ) : (
-                  <InputGroup id="watch-rule-value" value={draft.value} maxLength={500} onChange={(e) => set({ value: e.currentTarget.value })} />
+                  <InputGroup id="watch-rule-value" value={draft.value} maxLength={500} onChange={(e) => set({ value: e.currentTarget.value })}
+                    rightElement={codes ? <Button variant="minimal" icon="properties" title={t('settings.rules.fromList')} aria-label={t('settings.rules.fromList')} onClick={() => set({ fromWords: true, value: '' })} /> : undefined} />
                 )}
               </FormGroup>
             )}
