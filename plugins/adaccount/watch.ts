@@ -1,4 +1,5 @@
-import { toMajorUnits, type WatchSnapshotRow } from '@kernel';
+import { toMajorUnits, type WatchCheck, type WatchSnapshotRow } from '@kernel';
+import { loadAdAccounts } from './load';
 import { ROLE_THROUGH_BUSINESS } from './mappings';
 import type { AdAccount } from './types';
 
@@ -23,3 +24,11 @@ export function toSnapshot(a: AdAccount): WatchSnapshotRow | null {
   if (a.balance !== undefined) row.balance = money(a.balance);
   return row;
 }
+
+/**
+ * The scheduled checks (plugin.json `watch.checks`): `health` reads the whole list as the list does
+ * (status, disable reason, spend, cap, balance, users), through the background bridge it is given.
+ */
+export const checks: Record<string, WatchCheck> = {
+  health: ({ bridge, signal, platformUserId }) => loadAdAccounts(bridge, { userId: platformUserId, signal }),
+};

@@ -1,4 +1,6 @@
-import type { WatchSnapshotRow } from '@kernel';
+import type { WatchCheck, WatchSnapshotRow } from '@kernel';
+import { listUsers, USERS_LIMIT } from './api';
+import { loadBusinesses } from './load';
 import type { Business } from './types';
 
 /**
@@ -24,3 +26,26 @@ export function toSnapshot(b: Business): WatchSnapshotRow | null {
   }
   return row;
 }
+
+/**
+ * The scheduled checks (plugin.json `watch.checks`): `people` reads the businesses as the list does, then
+ * each business's people with their roles (`{bm}/business_users`, up to USERS_LIMIT), which the list
+ * only counts: so an admin nobody on the team added shows up. A business whose people cannot be read
+ * (the operator's role) keeps its people out of the snapshot (the server keeps their last value).
+ */
+export const checks: Record<string, WatchCheck> = {
+  people: async ({ bridge, signal }) => {
+    const businesses = await loadBusinesses(bridge, { signal });
+    for (const b of businesses) {
+      signal.throwIfAborted();
+      try {
+        const users = await listUsers(bridge, b.id, { signal });
+        // all of them with their roles, or none: a partial list would read as people removed
+        if (users.length < USERS_LIMIT) b.business_users = { data: users.map((u) => ({ id: u.id, name: u.name, role: u.role })), summary: { total_count: users.length } };
+      } catch (e) {
+        if (signal.aborted) throw e;
+      }
+    }
+    return businesses;
+  },
+};

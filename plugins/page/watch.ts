@@ -1,4 +1,5 @@
-import type { WatchSnapshotRow } from '@kernel';
+import type { WatchCheck, WatchSnapshotRow } from '@kernel';
+import { loadPages } from './load';
 import type { Page } from './types';
 
 /**
@@ -12,3 +13,15 @@ export function toSnapshot(p: Page): WatchSnapshotRow | null {
   if (typeof p.is_published === 'boolean') row.published = p.is_published;
   return row;
 }
+
+/**
+ * The scheduled checks (plugin.json `watch.checks`): `status` reads the pages as the list does. A list
+ * that stopped at a failed page sends the pages before it; with none read, the check failed.
+ */
+export const checks: Record<string, WatchCheck> = {
+  status: async ({ bridge, signal }) => {
+    const { rows, stoppedBy } = await loadPages(bridge, { signal });
+    if (stoppedBy && !rows.length) throw stoppedBy;
+    return rows;
+  },
+};

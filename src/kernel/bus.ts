@@ -28,6 +28,9 @@ export type KernelEvents = {
    * not sent, its job paused); `unavailable`, this browser keeps no jobs at all (a reload loses them).
    */
   'runner:cannot-persist': { reason: 'failed' | 'unavailable'; message: string };
+  /** The leader tab ran a round of scheduled checks (the dashboard's last-check card re-reads); the settings screen asks for one with `watch:checks-changed`. */
+  'watch:checks-ran': undefined;
+  'watch:checks-changed': undefined;
 };
 
 export type KernelBus = Emitter<KernelEvents>;

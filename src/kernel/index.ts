@@ -8,7 +8,7 @@ export type { ParamsOf } from './plugin/define-plugin';
 export type {
   PluginManifest, PluginRoute, PluginView, PluginAction, PluginWidget, ActionContext, PrepareContext, ActionHandlers, ActionModule,
   PreflightProblem, PairItem, ObjectState, ObjectSourceDeclaration, UndoHandlers, UndoReadContext, ViewProps, WidgetProps, FollowedSelection, LazyComponent, LocaleTree, SupportedLocale, LoadedPlugin, RefusedPlugin,
-  NeedDeclaration, NeedCounter, NeedCounters, NeedContext, PluginNeed, WatchDeclaration, WatchModule, WatchSnapshotRow, PluginWatch,
+  NeedDeclaration, NeedCounter, NeedCounters, NeedContext, PluginNeed, WatchDeclaration, WatchModule, WatchSnapshotRow, PluginWatch, WatchCheck, WatchCheckContext, WatchCheckDeclaration,
 } from './plugin/types';
 export type { KernelContext, KernelUser } from './context-types';
 export { readNodeFields, stateOf } from './graph/read-states';
@@ -64,6 +64,8 @@ export { NotBuiltYet } from './shell/NotBuiltYet';
  */
 export const WatchTimeline = /* @__PURE__ */ lazyPart<{ type: WatchType; id: string }>(async () => (await import('./list/WatchChanges')).WatchTimeline, 'WatchTimeline', { allStrings: true });
 export const WatchFeed = /* @__PURE__ */ lazyPart<object>(async () => (await import('./list/WatchChanges')).WatchFeed, 'WatchFeed', { allStrings: true });
+/** The operator's scheduled checks, each on or off and how often (issue 34 item 4), for the watch's settings screen. */
+export const WatchChecksSettings = /* @__PURE__ */ lazyPart<object>(async () => (await import('./list/WatchChecksSettings')).WatchChecksSettings, 'WatchChecksSettings', { allStrings: true });
 export type { WatchType, WatchChange } from '../../protocol/api/watch';
 export { Chart } from './shell/Chart';
 export type { ChartProps } from './shell/Chart';

@@ -50,6 +50,8 @@ export interface SandboxClient {
   faults(patch: FaultsPatch): Promise<Faults>;
   /** moves the sandbox's clock ahead */
   advanceClock(seconds: number): Promise<{ now: number }>;
+  /** world events: someone outside Tessera acts (POST /__sandbox/world) */
+  world(events: Record<string, unknown>[]): Promise<unknown>;
   /** a graph GET as the sandbox answers it, e.g. `/v19.0/me/accounts?fields=id` */
   graph<T = any>(path: string): Promise<T>;
   /** how the platform changes (`PUT S/__sandbox/switches`: retiredDocs, replyShapes, versions); a reset restores them */
@@ -78,6 +80,8 @@ export function sandboxClient(baseUrl: string = inject('baseUrl')): SandboxClien
     object: <T>(type: string, id: string) => read<T>(`/__sandbox/objects/${encodeURIComponent(type)}/${encodeURIComponent(id)}`),
     faults: (patch: FaultsPatch) => change<Faults>('POST', '/__sandbox/faults', patch),
     advanceClock: (seconds: number) => change<{ now: number }>('POST', '/__sandbox/clock', { advanceS: seconds }),
+    /** world events (someone outside Tessera acts: docs/INTERFACES.md, "Sandbox world events") */
+    world: (events: Record<string, unknown>[]) => change<unknown>('POST', '/__sandbox/world', { events }),
     graph: <T>(path: string) => read<T>(path),
     switches: async (body: Record<string, unknown>) => {
       const r = await fetch(`${base}/__sandbox/switches`, { method: 'PUT', headers: JSON_HEADERS, body: JSON.stringify(body) });

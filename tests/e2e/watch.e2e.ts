@@ -75,7 +75,7 @@ describe('the watch in the demo', () => {
     }, { timeout: 30_000, interval: 1_000 }).toMatch(/Tessera job \S+ by /);
     const text = (await change.textContent())!;
     expect(text).toContain('Ad account');
-    expect(text).toContain('Spending limit');
+    expect(text).toContain('Spend cap');
     if (jobId) expect(text).toContain(jobId);
     expect(await change.locator('[data-watch-by="outside-danger"]').count()).toBe(0);
     await page.screenshot({ path: artifact('watch-feed-en-light.png') });
@@ -85,7 +85,7 @@ describe('the watch in the demo', () => {
     await page.locator(`[data-row-id="${ACCOUNT}"]`).dblclick();
     await page.getByTestId('adaccount-detail').waitFor();
     const timeline = page.locator(`[data-watch-timeline="adaccount:${ACCOUNT}"]`);
-    await expect.poll(async () => (await timeline.count()) ? timeline.textContent() : '', { timeout: 30_000 }).toContain('Spending limit');
+    await expect.poll(async () => (await timeline.count()) ? timeline.textContent() : '', { timeout: 30_000 }).toContain('Spend cap');
     expect(await timeline.textContent()).toMatch(/Tessera job/);
     await page.screenshot({ path: artifact('watch-timeline-en-light.png') });
   });

@@ -244,6 +244,24 @@ describe('background reads', () => {
     expect(runner.background.stats().calls).toBe(2);
   });
 
+  it('a Graph batch of reads goes (the list loaders read details that way); a batch with one write in it is refused', async () => {
+    const { transport, sent } = platform();
+    const { runner } = runnerOn(transport);
+    const bridge = runner.background.bridge(null);
+    const batch = (items: object[], extra = '') => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `access_token={{access_token}}&include_headers=true&batch=${encodeURIComponent(JSON.stringify(items))}${extra}` });
+    const root = 'https://graph.facebook.com/v24.0/';
+    await expect(bridge.send(root, batch([{ method: 'GET', relative_url: 'act_1?fields=name' }, { method: 'POST', relative_url: 'act_2', body: 'name=x' }]))).rejects.toBeInstanceOf(BackgroundWriteRefused);
+    await expect(bridge.send(root, batch([{ method: 'DELETE', relative_url: 'act_1/users?uid=2' }]))).rejects.toBeInstanceOf(BackgroundWriteRefused);
+    await expect(bridge.send(root, batch([{ method: 'GET', relative_url: 'act_1', body: 'name=x' }]))).rejects.toBeInstanceOf(BackgroundWriteRefused);
+    await expect(bridge.send(root, batch([{ method: 'GET', relative_url: 'act_1' }], '&name=renamed'))).rejects.toBeInstanceOf(BackgroundWriteRefused);
+    await expect(bridge.send(`${root}act_1`, batch([{ method: 'GET', relative_url: 'act_1' }]))).rejects.toBeInstanceOf(BackgroundWriteRefused);
+    await expect(bridge.send(root, batch([]))).rejects.toBeInstanceOf(BackgroundWriteRefused);
+    expect(sent).toHaveLength(0);
+    await settled(bridge.send(root, batch([{ method: 'GET', relative_url: 'act_1?fields=name' }, { relative_url: 'act_2?fields=name' }])));
+    expect(sent).toHaveLength(1);
+    expect(runner.background.stats()).toMatchObject({ calls: 1, points: 2 });
+  });
+
   it('a waiting read is aborted by its signal and is not counted', async () => {
     const { transport, sent } = platform();
     const { runner } = runnerOn(transport);

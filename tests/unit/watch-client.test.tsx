@@ -245,7 +245,7 @@ describe('the change feed and the timeline', () => {
     expect(status).toContain('Ad account');
     expect(status).toContain('Status');
     expect(status).toContain('Active → Disabled');
-    expect(cap).toContain('Spending limit');
+    expect(cap).toContain('Spend cap');
     expect(cap).toContain('500 → 750');
     expect(cap).toContain('Tessera job job-42 by Operator Ann');
     expect(published).toContain('Published → Unpublished');

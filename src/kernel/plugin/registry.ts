@@ -135,6 +135,9 @@ function watchProblem(m: PluginManifest, b: PluginBindings): string | null {
     const path = w.link.split('?')[0];
     if (!m.routes.some((r) => r.path === path)) return `watch links to ${path}, which is not a route of this plugin`;
   }
+  const checkIds = (w.checks ?? []).map((c) => c.id);
+  const twice = checkIds.find((id, i) => checkIds.indexOf(id) !== i);
+  if (twice) return `watch declares the check "${twice}" twice`;
   return null;
 }
 

@@ -177,7 +177,32 @@ export interface WatchDeclaration {
   words?: Record<string, string>;
   /** One of this plugin's routes with `{id}` (or `{digits}`, the id without its `act_`-like word) for the object's id: where an object of the feed leads. */
   link?: string;
+  /**
+   * The scheduled checks of these objects (issue 34 item 4): background reads the leader tab runs every
+   * `every` seconds unless the operator chose otherwise; the watch module's `checks[id]` reads the rows.
+   */
+  checks?: WatchCheckDeclaration[];
 }
+
+/** One scheduled check: its key is `<watch type>.<id>` (`adaccount.health`). */
+export interface WatchCheckDeclaration {
+  id: string;
+  /** What it reads, in the operator's words (this plugin's strings). */
+  titleKey: string;
+  /** How often it runs by default, in seconds. */
+  every: number;
+}
+
+/** What a scheduled check is given: a background bridge (docs/DECISIONS.md, "Background reads"), its abort signal, who reads. */
+export interface WatchCheckContext {
+  bridge: Bridge;
+  signal: AbortSignal;
+  /** The platform user id the rows are read as (null: the page knows of no platform session). */
+  platformUserId: string | null;
+}
+
+/** A scheduled check's read: the rows of the area's list (what `toSnapshot` maps), every one of them. */
+export type WatchCheck = (ctx: WatchCheckContext) => Promise<readonly unknown[]>;
 
 /** One object of a list as the watch keeps it: its id, its name and any of its type's fields. */
 export type WatchSnapshotRow = WatchRow;
@@ -185,6 +210,8 @@ export type WatchSnapshotRow = WatchRow;
 /** What a plugin's watch module exports: a row of its list as the watch's fields (fields not loaded left out). */
 export interface WatchModule {
   toSnapshot: (row: never) => WatchSnapshotRow | null;
+  /** The manifest's `watch.checks`, by id. */
+  checks?: Record<string, WatchCheck>;
 }
 
 /** The data of plugins/<id>/plugin.json. */

@@ -11,7 +11,7 @@ import { missingOperations } from '../graph/doc-catalogue';
 import { reportVisit } from '../core/visit-statistics';
 import { showToast } from '../core/toaster';
 import { loadAllStrings } from '../i18n';
-import { onLeaveStore } from '../store/user-store';
+import { onLeaveStore, sessionUserId } from '../store/user-store';
 import { storeTabs } from '../store/tabs';
 import { soleLeadership } from '../store/leader';
 import { newTabId } from '../store/tab-sync';
@@ -129,6 +129,15 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     platformUserId: () => platformUserId(),
   }).start() : undefined), [runner, leader]);
 
+  // The tab that runs the jobs runs the watch's scheduled checks too, as background reads (src/kernel/list/watch-checks.ts, loaded when needed).
+  useEffect(() => {
+    if (!leader) return undefined;
+    let stop: (() => void) | null = null;
+    let gone = false;
+    void startScheduledChecks(runner, () => latest.current).then((s) => { if (gone) s.stop(); else stop = s.stop; }, (e) => console.warn('[tessera] the scheduled checks could not start', e));
+    return () => { gone = true; stop?.(); };
+  }, [runner, leader]);
+
   useEffect(() => (leader && tabs?.shared ? serveRunner(runner, runnerChannelName(tabs.userId), kernel.bus, tabId) : undefined), [runner, leader, tabs, kernel.bus, tabId]);
 
   // The user logs out or another logs in: this user's running jobs pause in their own store (docs/DECISIONS.md).
@@ -185,4 +194,34 @@ export function findAction(plugins: readonly { actions: readonly PluginAction[] 
 export function actionTitle(plugins: readonly { actions: readonly PluginAction[] }[], actionId: string, t: (key: string, o?: Record<string, unknown>) => string): string {
   const a = findAction(plugins, actionId);
   return a ? t(a.titleKey, { ns: a.pluginId }) : actionId;
+}
+
+/**
+ * Starts the watch's scheduled checks in this (leader) tab; the module loads only here, not with the
+ * first screen, and a check's problem loads every string before it is worded.
+ */
+async function startScheduledChecks(runner: Runner, kernel: () => ReturnType<typeof useKernel>): Promise<{ stop: () => void }> {
+  const [{ startWatchChecks, tellExtensionDone, tellExtensionSchedule }, { watchSender }] = await Promise.all([import('../list/watch-checks'), import('../list/watch')]);
+  const checks = startWatchChecks({
+    plugins: () => kernel().plugins,
+    api: kernel().api,
+    backgroundBridge: () => runner.background.bridge(null),
+    sender: () => {
+      const uid = sessionUserId();
+      return uid === undefined ? null : watchSender(kernel().api, uid);
+    },
+    platformUserId: () => platformUserId(),
+    // the checks' problems are not first-screen strings: loaded when one is reported
+    words: async (problem, message) => {
+      await loadAllStrings(kernel().i18n).catch(() => undefined);
+      return kernel().i18n.t(`watch.checkProblem.${problem}`, { message });
+    },
+    tellExtension: (nextAt) => tellExtensionSchedule(window, nextAt),
+    openedForChecks: new URLSearchParams(window.location.search).get('checks') === 'background',
+    tellDone: () => tellExtensionDone(window),
+    onRound: () => kernel().bus.emit('watch:checks-ran', undefined),
+  });
+  const onChanged = () => void checks.poke();
+  kernel().bus.on('watch:checks-changed', onChanged);
+  return { stop: () => { kernel().bus.off('watch:checks-changed', onChanged); checks.stop(); } };
 }

@@ -12,7 +12,8 @@
  * once it is confident; before, its prior (the documented 9,000 points / 300 s), and then at most
  * UNSURE_CALLS_PER_S calls a second, since the prior may be far above the caller's real budget.
  *
- * Background readers never write: a request other than a GET is refused, except a GraphQL query post
+ * Background readers never write: a request other than a GET is refused, except a Graph batch of GETs
+ * (how the list loaders read details 50 at a time) and a GraphQL query post
  * (a POST to `…/api/graphql/` whose operation name ends in `Query`) that the caller marks as one —
  * `{ background: 'query' }` in the request's options, or the operation listed in the bridge's
  * `queries` (how `graphqlPost`, which passes no options, is used).
@@ -202,10 +203,31 @@ const GRAPHQL_PATH = /^https:\/\/[^/]+\/api\/graphql\/?(\?|$)/;
 function isRead(url: string, init: { method: string; body?: string }, options: BackgroundRequestOptions | undefined, queries: readonly string[]): boolean {
   const method = init.method.toUpperCase();
   if (method === 'GET') return true;
+  if (method === 'POST' && isReadBatch(url, init.body)) return true;
   if (method !== 'POST' || !GRAPHQL_PATH.test(url)) return false;
   const operation = new URLSearchParams(init.body ?? '').get('fb_api_req_friendly_name') ?? '';
   if (!/Query$/.test(operation)) return false;
   return options?.background === 'query' || queries.includes(operation);
+}
+
+const GRAPH_ROOT = /^https:\/\/graph\.[^/]+\/(v\d+\.\d+\/?)?(\?|$)/;
+
+/**
+ * A Graph batch (a POST of `batch=[…]` to the version's root) whose every request is a GET with no body:
+ * the list loaders read details 50 at a time this way. Anything else in it makes the whole post a write.
+ */
+function isReadBatch(url: string, body: string | undefined): boolean {
+  if (!GRAPH_ROOT.test(url) || !body) return false;
+  const params = new URLSearchParams(body);
+  for (const key of params.keys()) if (key !== 'batch' && key !== 'include_headers' && key !== 'access_token') return false;
+  let entries: unknown;
+  try { entries = JSON.parse(params.get('batch') ?? ''); } catch { return false; }
+  return Array.isArray(entries) && entries.length > 0 && entries.every((e) => {
+    if (typeof e !== 'object' || e === null) return false;
+    const { method, relative_url: rel, body: itemBody, ...rest } = e as Record<string, unknown>;
+    return String(method ?? 'GET').toUpperCase() === 'GET' && typeof rel === 'string' && itemBody === undefined
+      && Object.keys(rest).every((k) => k === 'name' || k === 'omit_response_on_success' || k === 'depends_on');
+  });
 }
 
 function errorCodes(body: unknown): { code?: number; subcode?: number } {

@@ -1,0 +1,121 @@
+// The watch end to end (issue 34, "Done when"): the operator's ad-account check runs every 5 seconds in
+// the leader tab; the sandbox disables an account and gives it an admin nobody on the team added; within
+// one scheduled check the change feed shows both (the admin from outside, in red), the alerts fire, and
+// a local webhook receiver and a local Telegram-style receiver each get exactly one message per alert;
+// the account re-enabled, each gets one "resolved" for it. The dashboard says when the check last ran.
+// A server of its own: its channels may send to this machine and Telegram goes to the local receiver.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { prepareOperator, sandboxClient } from './fixtures';
+import { startServer, type RunningServer } from './server';
+import { startReceiver, type Receiver } from '../server/receiver';
+
+const ACCOUNT = 'act_120200000000001';
+const BOT = '12345:watchTestToken';
+const CHAT = '-1001234';
+let server: RunningServer;
+let rx: Receiver;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+
+beforeAll(async () => {
+  rx = await startReceiver();
+  server = await startServer({ TESSERA_WEBHOOK_ALLOW_LOOPBACK: '1', TESSERA_TELEGRAM_API: rx.url, TESSERA_WATCH_OUTBOX_MS: '500' });
+  browser = await launchBrowser();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.on('dialog', (d) => void d.dismiss());
+}, 200_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await rx?.close();
+});
+
+/** The product's API as the signed-in operator (the page's own token). */
+async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('token') ?? '{}') as { v?: string }).v ?? '');
+  const r = await fetch(`${server.baseUrl}${path}`, {
+    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await r.json()) as { status: number; data: T; message?: string };
+  if (envelope.status !== 1) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+type Alert = { rule: string; state: string; object: { id: string } };
+const hook = () => rx.on('/hook').map((r) => r.body as { alert: { rule: string; state: string; by: string; object: { id: string } } });
+const telegram = () => rx.on(`/bot${BOT}/sendMessage`).map((r) => r.body as { chat_id: string; text: string });
+
+describe('the watch end to end', () => {
+  it('a scheduled check finds a disabled account and a foreign admin; one message per alert on each channel, then one resolved', async () => {
+    const sandbox = sandboxClient(server.baseUrl);
+    await sandbox.reset({ hostile: false });
+    await prepareOperator(page, { baseUrl: server.baseUrl });
+    await api('POST', '/api/watch/channels', { kind: 'webhook', name: 'Ops hook', url: `${rx.url}/hook` });
+    await api('POST', '/api/watch/channels', { kind: 'telegram', name: 'Ops Telegram', token: BOT, chatId: CHAT });
+    // the ad accounts every 5 seconds; the other checks off, so the test waits for one check only
+    await api('POST', '/api/watch/settings', { checks: {
+      'adaccount.health': { enabled: true, everyS: 5 }, 'business.people': { enabled: false, everyS: 86400 }, 'page.status': { enabled: false, everyS: 86400 },
+    } });
+
+    // signed in on the dashboard: the first check records every account as it is (no change, no alert)
+    await page.goto(`${server.baseUrl}/dashboard/index`);
+    const lastRun = async () => (await api<{ check: string; ok: boolean; at: string }[]>('GET', '/api/watch/checks')).find((c) => c.check === 'adaccount.health');
+    await expect.poll(lastRun, { timeout: 90_000, interval: 1_000 }).toMatchObject({ ok: true });
+    const first = (await lastRun())!.at;
+    expect(await api<Alert[]>('GET', '/api/watch/alerts')).toEqual([]);
+    // the dashboard's card says it ran
+    await expect.poll(() => page.locator('[data-testid="last-check"][data-check="adaccount.health"]').getAttribute('data-state'), { timeout: 70_000 }).toBe('ok');
+
+    // someone outside Tessera disables the account and adds an admin to it
+    await sandbox.world([
+      { kind: 'disableAccount', id: ACCOUNT, reason: 3 },
+      { kind: 'addAdmin', id: ACCOUNT, name: 'Mallory Outsider', email: 'mallory@example.test' },
+    ]);
+    // within one scheduled check (5 s after the last, plus the read): both alerts fire
+    await expect.poll(async () => (await api<Alert[]>('GET', '/api/watch/alerts?state=firing')).map((a) => a.rule).sort(), { timeout: 60_000, interval: 1_000 })
+      .toEqual(['accountDisabled', 'foreignMember']);
+    expect(Date.parse((await lastRun())!.at)).toBeGreaterThan(Date.parse(first));
+
+    // the change feed: the status change and the admin, from outside (in red)
+    await page.goto(`${server.baseUrl}/watch/changes`);
+    const status = page.locator(`[data-watch-change="adaccount:${ACCOUNT}:status"]`).first();
+    const admin = page.locator(`[data-watch-change="adaccount:${ACCOUNT}:users"]`).first();
+    await expect.poll(async () => {
+      if (await admin.count()) return admin.textContent();
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      return '';
+    }, { timeout: 30_000, interval: 1_000 }).toContain('Mallory Outsider');
+    expect(await status.textContent()).toContain('From outside');
+    expect(await admin.locator('[data-watch-by="outside-danger"]').count()).toBe(1);
+
+    // each channel: exactly one message per alert
+    await expect.poll(() => hook().length, { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => telegram().length, { timeout: 30_000 }).toBe(2);
+    expect(hook().map((m) => `${m.alert.rule}:${m.alert.state}:${m.alert.by}:${m.alert.object.id}`).sort()).toEqual([
+      `accountDisabled:firing:outside:${ACCOUNT}`, `foreignMember:firing:outside:${ACCOUNT}`,
+    ]);
+    for (const m of telegram()) expect(m.chat_id).toBe(CHAT);
+
+    // further checks find nothing new: nothing more is sent
+    const ranBefore = (await lastRun())!.at;
+    await expect.poll(async () => (await lastRun())!.at, { timeout: 30_000, interval: 1_000 }).not.toBe(ranBefore);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(hook()).toHaveLength(2);
+    expect(telegram()).toHaveLength(2);
+
+    // the account is re-enabled: one "resolved" on each channel for the disabled alert; the admin's stays
+    await sandbox.world([{ kind: 'enableAccount', id: ACCOUNT }]);
+    await expect.poll(() => hook().length, { timeout: 60_000, interval: 1_000 }).toBe(3);
+    await expect.poll(() => telegram().length, { timeout: 30_000 }).toBe(3);
+    expect(hook()[2]!.alert).toMatchObject({ rule: 'accountDisabled', state: 'resolved', object: { id: ACCOUNT } });
+    expect((await api<Alert[]>('GET', '/api/watch/alerts?state=firing')).map((a) => a.rule)).toEqual(['foreignMember']);
+    // and still only once
+    const ranAfter = (await lastRun())!.at;
+    await expect.poll(async () => (await lastRun())!.at, { timeout: 30_000, interval: 1_000 }).not.toBe(ranAfter);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(hook()).toHaveLength(3);
+    expect(telegram()).toHaveLength(3);
+  });
+});
