@@ -72,7 +72,7 @@ describe('the watch settings screen', () => {
     const rule = page.locator('[data-watch-rule]');
     await expect.poll(() => rule.count()).toBe(1);
     expect(await rule.textContent()).toContain('Big limits');
-    expect(await rule.textContent()).toContain('Ad account · Spending limit is more than 1000');
+    expect(await rule.textContent()).toContain('Ad account · Spend cap is more than 1000');
 
     // a webhook to the local receiver
     const { port } = receiver.address() as AddressInfo;

@@ -117,7 +117,7 @@ describe('the watch settings: rules', () => {
     const type = within(form).getByLabelText('Objects of type');
     const field = within(form).getByLabelText('When');
     expect(optionTexts(type)).toEqual(['Ad account', 'Business', 'Page', 'Pixel']);
-    expect(optionTexts(field)).toContain('Spending limit');
+    expect(optionTexts(field)).toContain('Spend cap');
     // a value field: the eight value comparisons
     change(field, 'status');
     expect(optionTexts(within(form).getByLabelText('Comparison'))).toEqual(['is', 'is not', 'is more than', 'is at least', 'is less than', 'is at most', 'is empty', 'is not empty']);
