@@ -6,6 +6,7 @@
  * and forwards only messages parsePageMessage accepts.
  */
 import { EXTENSION_MARK, EXTENSION_SOURCE, parsePageMessage, type ExtensionMessage, type PageMessage } from '../../protocol';
+import type { PresenceAnswer, PresenceQuestion } from './lib/product-tabs';
 import { BRIDGE_PORT, type RelayReply, type RelayRequest } from './relay';
 
 const version = chrome.runtime.getManifest().version;
@@ -90,4 +91,13 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (event.source !== window || event.origin !== location.origin) return;
   const message = parsePageMessage(event.data);
   if (message) relay(message);
+});
+
+// The worker asks which product origin this tab is on when an alarm for due checks rings and it holds
+// no port of that origin (lib/product-tabs.ts): it may have restarted since this tab last spoke.
+chrome.runtime.onMessage.addListener((question: PresenceQuestion, sender, sendResponse) => {
+  if (sender.id !== chrome.runtime.id || question?.kind !== 'checks:presence') return false;
+  const answer: PresenceAnswer = { origin: location.origin };
+  sendResponse(answer);
+  return false;
 });

@@ -5,11 +5,14 @@
  */
 import { FLAVOUR } from './build-config';
 import { createCatalogueSource } from '../../protocol';
+import { openInBackground } from './lib/background-tab';
+import { createCheckScheduler } from './lib/checks';
 import { createExecutor } from './lib/executor';
 import { OutcomeJournal, type KeyValueStorage } from './lib/journal';
 import { createKeepAlive } from './lib/keepalive';
 import { originMatches } from './lib/origins';
 import { createPlatformSession, readCookies } from './lib/platform-session';
+import { createProductTabs, PRESENCE_QUESTION, type PresenceAnswer } from './lib/product-tabs';
 import { DEFAULT_SANDBOX_BASE, normalizeSandboxBase, SANDBOX_BASE_KEY } from './lib/sandbox-base';
 import { createSandboxSession } from './lib/sandbox-session';
 import type { SessionSource } from './lib/session';
@@ -47,6 +50,36 @@ const session: SessionSource = FLAVOUR === 'development'
   });
 
 const journal = new OutcomeJournal(sessionArea);
+
+// The watch's scheduled checks (lib/checks.ts; extension/README.md, "Scheduled checks").
+const productTabs = createProductTabs({
+  tabIds: async () => (await chrome.tabs.query({})).flatMap((t) => (t.id === undefined ? [] : [t.id])),
+  ask: async (tabId) => {
+    const answer = (await chrome.tabs.sendMessage(tabId, PRESENCE_QUESTION, { frameId: 0 })) as PresenceAnswer | undefined;
+    return typeof answer?.origin === 'string' ? answer : null;
+  },
+});
+const checks = createCheckScheduler({
+  local: { get: (key) => chrome.storage.local.get(key), set: (items) => chrome.storage.local.set(items) },
+  session: { get: (key) => chrome.storage.session.get(key), set: (items) => chrome.storage.session.set(items) },
+  alarms: {
+    create: (name, when) => chrome.alarms.create(name, { when }),
+    clear: async (name) => { await chrome.alarms.clear(name); },
+    exists: async (name) => (await chrome.alarms.get(name)) !== undefined,
+  },
+  productTabOpen: (origin) => productTabs.isOpen(origin),
+  tabExists: (tabId) => chrome.tabs.get(tabId).then(() => true, () => false),
+  openInBackground: (url) => openInBackground(url, {
+    normalWindows: () => chrome.windows.getAll({ windowTypes: ['normal'] }),
+    createTab: (options) => chrome.tabs.create(options),
+    createWindow: (options) => chrome.windows.create(options),
+  }),
+  closeTab: (tabId) => chrome.tabs.remove(tabId),
+  isProductOrigin: (origin) => originMatches(origin, productPatterns),
+});
+chrome.alarms.onAlarm.addListener((alarm) => { void checks.ring(alarm.name).catch(() => undefined); });
+void checks.restore().catch(() => undefined);
+
 const executor = createExecutor({
   flavour: FLAVOUR,
   version: manifest.version,
@@ -56,6 +89,7 @@ const executor = createExecutor({
   sandboxBase: FLAVOUR === 'development' ? getSandboxBase : undefined,
   // Read by the worker itself from the product origin (no cookies, no cache): a script on the page cannot change it.
   catalogue: createCatalogueSource({ fetch: fetchFn }),
+  checks,
 });
 const keepAlive = createKeepAlive(() => chrome.runtime.getPlatformInfo());
 
@@ -74,11 +108,13 @@ chrome.runtime.onConnect.addListener((port) => {
     return;
   }
   let open = true;
-  port.onDisconnect.addListener(() => { open = false; });
+  const origin = senderOrigin(sender) ?? null;
+  if (origin) productTabs.connected(port, origin);
+  port.onDisconnect.addListener(() => { open = false; productTabs.disconnected(port); });
   port.onMessage.addListener((envelope: RelayRequest) => {
     if (typeof envelope !== 'object' || envelope === null || typeof envelope.seq !== 'number') return;
     keepAlive.begin();
-    executor.handle(envelope.message, senderOrigin(sender) ?? null)
+    executor.handle(envelope.message, origin, sender.tab?.id ?? null)
       .catch(() => null)
       .then((reply) => {
         if (open) {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PLATFORM_HOSTS } from '../../protocol';
+import { CHECKS_EXTENSION_VERSION, PLATFORM_HOSTS, versionBelow } from '../../protocol';
 import { buildExtension, flavourKey, idOfKey, loadTemplate, parseArgs } from '../../extension/build';
 import { makeManifest } from '../../extension/src/lib/manifest';
 import { extensionIdFromSha256Hex } from '../../extension/src/lib/ids';
@@ -15,13 +15,13 @@ const template = loadTemplate();
 const PLATFORM = ['https://graph.facebook.com/*', 'https://business.facebook.com/*', 'https://www.facebook.com/*', 'https://adsmanager.facebook.com/*'];
 
 describe('manifest generation', () => {
-  it('production: the product origins only, the four platform hosts, cookies + storage, document_start, top frame only', () => {
+  it('production: the product origins only, the four platform hosts, alarms + cookies + storage, document_start, top frame only', () => {
     const m = makeManifest({ template, flavour: 'production', origins: ['https://app.example.com', 'https://other.example:8443/'], key: keys.production });
     expect(m.manifest_version).toBe(3);
     expect(m.name).toBe('Tessera');
     expect(m.key).toBe(keys.production);
     expect(m.host_permissions).toEqual(PLATFORM);
-    expect(m.permissions.sort()).toEqual(['cookies', 'storage']);
+    expect(m.permissions.sort()).toEqual(['alarms', 'cookies', 'storage']); // alarms: the scheduled checks (1.6.0)
     expect(m.content_scripts).toEqual([{ matches: ['https://app.example.com/*', 'https://other.example:8443/*'], js: ['content.js'], run_at: 'document_start', all_frames: false }]);
     expect(m.web_accessible_resources).toEqual([{ resources: ['probe.html'], matches: ['https://app.example.com/*', 'https://other.example:8443/*'], use_dynamic_url: false }]);
     expect(m.background).toEqual({ service_worker: 'worker.js' });
@@ -32,6 +32,7 @@ describe('manifest generation', () => {
   it('development: loopback on any port (plus given origins) for matches and host permissions', () => {
     const m = makeManifest({ template, flavour: 'development', origins: [], key: keys.development });
     expect(m.key).toBe(keys.development);
+    expect(m.permissions.sort()).toEqual(['alarms', 'cookies', 'storage']);
     expect(m.host_permissions).toEqual([...PLATFORM, 'http://127.0.0.1/*', 'http://localhost/*']);
     expect(m.content_scripts[0]!.matches).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
     expect(m.web_accessible_resources[0]!.matches).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
@@ -55,6 +56,9 @@ describe('manifest generation', () => {
 
   it('the checked-in template is the production manifest: version, platform hosts from hosts.ts, locales', () => {
     expect(template.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(template.permissions.sort()).toEqual(['alarms', 'cookies', 'storage']);
+    // the page sends the scheduled checks' messages from this version on: the release must be it or later
+    expect(versionBelow(template.version, CHECKS_EXTENSION_VERSION)).toBe(false);
     expect(template.host_permissions).toEqual(PLATFORM_HOSTS.map((h) => `https://${h}/*`));
     expect(template.default_locale).toBe('zh_CN');
     const here = path.resolve(import.meta.dirname, '../../extension');

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parsePageMessage } from '../../protocol';
+import { page } from './fakes';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../protocol');
 const SPECIFIER = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
@@ -38,5 +40,19 @@ describe('one executor', () => {
       expect(code, file).toMatch(/\bexecuteRequest\(/);
       expect(code.match(RULES)?.[0] ?? null, file).toBeNull();
     }
+  });
+});
+
+describe('the scheduled checks\' page messages (extension 1.6.0)', () => {
+  it('tessera:watchSchedule takes an integer epoch ms between 2000 and 2200, or null; tessera:watchDone nothing', () => {
+    const AT = Date.UTC(2026, 10, 28, 18, 0, 0);
+    const schedule = (nextAt: unknown) => parsePageMessage(page({ type: 'tessera:watchSchedule', nextAt }));
+    expect(schedule(AT)).toEqual({ source: 'tessera-page', type: 'tessera:watchSchedule', nextAt: AT });
+    expect(schedule(null)).toEqual({ source: 'tessera-page', type: 'tessera:watchSchedule', nextAt: null });
+    for (const bad of [undefined, '1764352800000', AT + 0.5, 0, -AT, 946_684_800_000, 7_258_118_400_000, 9e15, Number.NaN, Number.POSITIVE_INFINITY, {}, [AT]]) {
+      expect(schedule(bad), String(bad)).toBeNull();
+    }
+    expect(parsePageMessage(page({ type: 'tessera:watchDone', extra: 'ignored' }))).toEqual({ source: 'tessera-page', type: 'tessera:watchDone' });
+    expect(parsePageMessage({ source: 'someone-else', type: 'tessera:watchDone' })).toBeNull();
   });
 });

@@ -31,6 +31,11 @@ export interface ExecutorDeps {
   /** Development flavour: the sandbox base chosen on the options page. */
   sandboxBase?: () => Promise<string>;
   deadlineMs?: number;
+  /** The watch's scheduled checks (lib/checks.ts): the page's schedule and "done" messages, answered with no reply. */
+  checks?: {
+    schedule(origin: string, nextAt: number | null): Promise<void>;
+    done(origin: string, tabId: number | null): Promise<unknown>;
+  };
 }
 
 type Reply = ExtensionMessage;
@@ -106,9 +111,11 @@ export function createExecutor(d: ExecutorDeps) {
 
   return {
     /**
-     * One reply for every valid page message; null for anything else (dropped). `origin`: the product origin of the tab that sent it (the worker checked it against the build's origins).
+     * One reply for every valid page message that asks for one; null for anything else (dropped) and for
+     * the scheduled checks' messages, which need none. `origin`: the product origin of the tab that sent
+     * it (the worker checked it against the build's origins); `tabId`: that tab.
      */
-    async handle(raw: unknown, origin: string | null = null): Promise<Reply | null> {
+    async handle(raw: unknown, origin: string | null = null, tabId: number | null = null): Promise<Reply | null> {
       const m = parsePageMessage(raw);
       if (!m) return null;
       switch (m.type) {
@@ -128,8 +135,10 @@ export function createExecutor(d: ExecutorDeps) {
           return { source: EXTENSION_SOURCE, type: 'tessera:outcomeReply', requestId: m.requestId, state: o.state, ...(o.status === undefined ? {} : { status: o.status }) };
         }
         case 'tessera:watchSchedule':
+          if (origin && d.checks) await d.checks.schedule(origin, m.nextAt);
+          return null;
         case 'tessera:watchDone':
-          // not handled by this release yet (the alarms come with 1.6.0): no reply
+          if (origin && d.checks) await d.checks.done(origin, tabId);
           return null;
       }
     },

@@ -50,7 +50,7 @@ export function makeManifest({ template, flavour, origins, key }: ManifestInput)
     ...template,
     ...(flavour === 'development' ? { version_name: `${template.version} development` } : {}),
     key,
-    permissions: [...new Set(['cookies', 'storage', ...template.permissions])],
+    permissions: [...new Set(['alarms', 'cookies', 'storage', ...template.permissions])],
     host_permissions: hostPermissions,
     content_scripts: [{ ...cs, matches, run_at: 'document_start', all_frames: false }],
     web_accessible_resources: [{ ...war, matches, use_dynamic_url: false }],

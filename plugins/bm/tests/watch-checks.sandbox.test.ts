@@ -8,6 +8,7 @@ import type { WatchModule } from '../../../src/kernel/plugin/types';
 import type { WatchRow } from '../../../protocol/api/watch';
 
 const area = sandboxArea('bm');
+const ADACCOUNT_WATCH = '/plugins/adaccount/watch.ts';
 
 /** Someone outside Tessera acts (`POST /__sandbox/world`); a refused batch fails the test. */
 async function world(events: Record<string, unknown>[]): Promise<void> {
@@ -34,7 +35,8 @@ describe('scheduled checks against the sandbox', () => {
   }, 60_000);
 
   it('adaccount.health reads the accounts with their details (batches of GETs go as background reads): a disabled account shows', async () => {
-    const watch = await import('../../adaccount/watch');
+    // the ad-account area's watch module, loaded at run time as the area harness loads its own
+    const watch = (await import(/* @vite-ignore */ ADACCOUNT_WATCH)) as Required<WatchModule>;
     const runner = sandboxRunner(area);
     const uid = ((await (await fetch(`${area.sb.base}/__sandbox/session`)).json()) as { userId: string }).userId;
     const read = () => watch.checks.health!({ bridge: runner.background.bridge(null), signal: new AbortController().signal, platformUserId: uid });

@@ -218,7 +218,8 @@ async function startScheduledChecks(runner: Runner, kernel: () => ReturnType<typ
     },
     tellExtension: (nextAt) => tellExtensionSchedule(window, nextAt),
     openedForChecks: new URLSearchParams(window.location.search).get('checks') === 'background',
-    tellDone: () => tellExtensionDone(window),
+    // only while nobody uses the tab: an operator who switched to it keeps it
+    tellDone: () => { if (document.hidden || !document.hasFocus()) tellExtensionDone(window); },
     onRound: () => kernel().bus.emit('watch:checks-ran', undefined),
   });
   const onChanged = () => void checks.poke();
