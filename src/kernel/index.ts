@@ -85,6 +85,11 @@ export type {
   ServiceInput, ServiceKind, ServiceView, UserProfile, UserStatus, ProfilePatch, PlatformView,
 } from '../../protocol/api';
 export { ROLES, SERVICE_KINDS, GRAPH_VERSION_PATTERN } from '../../protocol/api';
+// the watch's rules, channels and quiet hours (plugins/watch's settings screen)
+export { WATCH_TYPES, WATCH_FIELDS, WATCH_ID_PATTERN, WATCH_CHANNEL_KINDS } from '../../protocol/api';
+export type {
+  WatchFieldKind, WatchOp, WatchValue, WatchRuleView, WatchRuleBody, WatchChannelKind, WatchChannelView, WatchChannelBody, WatchQuietHours, WatchSettings,
+} from '../../protocol/api';
 export { useRuntime } from './api/runtime';
 export { refreshRuntime } from './api/refresh-runtime';
 export type { RuntimeSettings } from './api/runtime';

@@ -15,7 +15,7 @@ let page: Page;
 
 /** The product's screens an operator reaches (the menu's, and the sub-screens); the menu's own links are added. */
 const ROUTES = ['/dashboard/index', '/adaccount/index', '/bm/index', '/bm/hidden-admins', '/page/index', '/page/disable', '/page/blacklist',
-  '/page/keywords', '/pixel/index', '/target/index', '/adcomment/index', '/friend/index', '/payment/index', '/user/index'];
+  '/page/keywords', '/pixel/index', '/target/index', '/adcomment/index', '/friend/index', '/payment/index', '/user/index', '/watch/settings'];
 /** The demo admin's own screens. */
 const ADMIN_ROUTES = ['/admin/index', '/dashboard/platform'];
 
