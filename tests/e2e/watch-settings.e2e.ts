@@ -1,37 +1,39 @@
 // The watch's settings screen in real Chromium against the real server (issue 34 item 3; docs/DECISIONS.md,
 // "The watch: the operator's settings screen"): a preset switched off and on (kept by the server across
 // a reload), an operator rule written, a webhook channel to a local receiver, "Send a test message"
-// arriving there exactly once, and the screen in Chinese. Its own server: channels may send to
-// loopback only with TESSERA_WEBHOOK_ALLOW_LOOPBACK=1 (server/README.md), which the shared one lacks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+// arriving there exactly once, and the screen in Chinese. The browser tests' server may send to this
+// machine's shared receiver (tests/e2e/global-setup.ts; TESSERA_WEBHOOK_ALLOW_LOOPBACK=1, server/README.md).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from './browser';
 import { prepareOperator, setLocale } from './fixtures';
-import { freePort, startServer, type RunningServer } from './server';
+import { freePort } from './server';
+import { receivedOn } from '../server/receiver';
 
-let server: RunningServer;
+const server = { baseUrl: inject('baseUrl') };
+const receiverUrl = inject('receiverUrl');
+/** this run's own path on the shared receiver (ends in "hook": the secret shows as ••••hook) */
+const HOOK_PATH = `/settings-${Date.now()}-tessera-hook`;
+const received = () => receivedOn(receiverUrl, HOOK_PATH);
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
-let receiver: http.Server;
-const received: { path: string; body: string }[] = [];
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => { body += c.toString(); });
-    req.on('end', () => { received.push({ path: req.url ?? '', body }); res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'); });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  server = await startServer({ TESSERA_WEBHOOK_ALLOW_LOOPBACK: '1' });
   browser = await launchBrowser();
   page = browser.context.pages()[0] ?? (await browser.context.newPage());
-}, 200_000);
+});
 afterAll(async () => {
+  // the server is every browser test's: the channels this test added go (the rule it wrote stays harmless)
+  if (page) await deleteChannels().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
-  await new Promise((r) => receiver?.close(r));
+});
+
+/** Deletes the signed-in operator's channels (another browser test may have left some). */
+const deleteChannels = () => page.evaluate(async () => {
+  const token = (JSON.parse(localStorage.getItem('token') ?? '{}') as { v?: string }).v ?? '';
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const list = (await (await fetch('/api/watch/channels', { headers })).json()) as { data?: { id: number }[] };
+  for (const c of list.data ?? []) await fetch('/api/watch/channels', { method: 'POST', headers, body: JSON.stringify({ id: c.id, delete: true }) });
 });
 
 const presetSwitch = (id: string) => page.locator(`[data-watch-preset="${id}"]`);
@@ -44,6 +46,7 @@ const openSettings = async () => {
 describe('the watch settings screen', () => {
   it('switches a preset off and on, writes a rule, adds a webhook and sends it one test message; in Chinese too', async () => {
     await prepareOperator(page, { baseUrl: server.baseUrl });
+    await deleteChannels();
     await openSettings();
 
     // a preset off, kept by the server; then on again
@@ -75,8 +78,7 @@ describe('the watch settings screen', () => {
     expect(await rule.textContent()).toContain('Ad account · Spend cap is more than 1000');
 
     // a webhook to the local receiver
-    const { port } = receiver.address() as AddressInfo;
-    const url = `http://127.0.0.1:${port}/tessera-hook`;
+    const url = `${receiverUrl}${HOOK_PATH}`;
     await page.getByTestId('watch-channel-add').click();
     const channelForm = page.getByRole('dialog');
     await channelForm.getByLabel('Kind').selectOption('webhook');
@@ -95,9 +97,8 @@ describe('the watch settings screen', () => {
     await channel.locator('[data-watch-test="sent"]').waitFor({ timeout: 20_000 });
     expect(await channel.locator('[data-watch-test]').textContent()).toBe('Test message sent');
     await page.waitForTimeout(1500); // nothing more arrives (a test is sent at once, not through the outbox)
-    expect(received).toHaveLength(1);
-    expect(received[0].path).toBe('/tessera-hook');
-    expect(JSON.parse(received[0].body)).toMatchObject({ test: true });
+    expect(await received()).toHaveLength(1);
+    expect((await received())[0]!.body).toMatchObject({ test: true });
 
     // a webhook nobody listens at: the test says why it was not sent
     await page.getByTestId('watch-channel-add').click();
@@ -111,7 +112,7 @@ describe('the watch settings screen', () => {
     await dead.locator('[data-watch-test="failed"]').waitFor({ timeout: 20_000 });
     expect(await dead.locator('[data-watch-test]').textContent()).toMatch(/^The test message could not be sent: ./);
     expect(await channel.first().locator('[data-watch-test]').textContent()).toBe('Test message sent');
-    expect(received).toHaveLength(1);
+    expect(await received()).toHaveLength(1);
     await page.locator('[data-watch-section="channels"]').screenshot({ path: artifact('watch-settings-tests-en-light.png') });
 
     // quiet hours saved

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WatchChecksSettings } from '@kernel';
 import { RulesSection } from './RulesSection';
 import { ChannelsSection } from './ChannelsSection';
 import { QuietHoursSection } from './QuietHoursSection';
@@ -13,10 +14,11 @@ const SECTIONS: readonly { key: string; Section: ComponentType }[] = [
   { key: 'rules', Section: RulesSection },
   { key: 'channels', Section: ChannelsSection },
   { key: 'quiet', Section: QuietHoursSection },
-  // the scheduled checks' section goes here
+  // the kernel's: each check comes from the areas' manifests (src/kernel/list/WatchChecksSettings.tsx)
+  { key: 'checks', Section: WatchChecksSettings },
 ];
 
-/** The operator's alerts: which rules, which channels, and quiet hours (issue 34 item 3). */
+/** The operator's alerts: which rules, which channels, quiet hours (issue 34 item 3), and the scheduled checks (item 4). */
 export default function SettingsScreen() {
   const { t } = useTranslation('watch');
   return (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Callout, HTMLSelect, HTMLTable, InputGroup, Spinner, Switch } from '@blueprintjs/core';
+import { Button, Callout, Card, H4, HTMLSelect, HTMLTable, InputGroup, Spinner, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useApi, useBus, useKernel } from '../KernelProvider';
 import { API, WATCH_CHECK_EVERY_MAX_S, WATCH_CHECK_EVERY_MIN_S, type WatchCheckChoice, type WatchCheckView, type WatchSettings } from '../../../protocol/api';
@@ -64,13 +64,13 @@ export function WatchChecksSettings() {
 
   if (!checks.length) return null;
   return (
-    <section className="tessera-watch-checks" data-testid="watch-checks-settings" aria-label={t('watch.schedule.title')}>
-      <h3 className="bp6-heading">{t('watch.schedule.title')}</h3>
+    <Card className="tessera-watch-section tessera-watch-checks" data-watch-section="checks" data-testid="watch-checks-settings" aria-label={t('watch.schedule.title')}>
+      <H4>{t('watch.schedule.title')}</H4>
       <p className="bp6-text-muted">{t('watch.schedule.intro')}</p>
       {failed && <Callout intent="warning" compact>{t('watch.schedule.loadFailed')} <Button size="small" variant="minimal" text={t('watch.retry')} onClick={() => void load()} /></Callout>}
       {!loaded && !failed && <Spinner size={20} />}
       {loaded && (
-        <HTMLTable compact className="tessera-watch-checks-table">
+        <HTMLTable compact className="tessera-watch-table tessera-watch-checks-table">
           <thead>
             <tr><th>{t('watch.schedule.check')}</th><th>{t('watch.schedule.on')}</th><th>{t('watch.schedule.every')}</th><th>{t('watch.schedule.last')}</th></tr>
           </thead>
@@ -85,7 +85,7 @@ export function WatchChecksSettings() {
           </tbody>
         </HTMLTable>
       )}
-    </section>
+    </Card>
   );
 }
 WatchChecksSettings.displayName = 'WatchChecksSettings';
