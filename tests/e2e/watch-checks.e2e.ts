@@ -1,6 +1,6 @@
 // The watch end to end (issue 34, "Done when"): the operator's ad-account check runs every 5 seconds in
 // the leader tab; the sandbox disables an account and gives it an admin nobody on the team added; within
-// one scheduled check the change feed shows both (the admin from outside, in red), the alerts fire, and
+// one scheduled check the change feed shows both (the admin from outside, in red), the alerts fire (the bell), and
 // a local webhook receiver and a local Telegram-style receiver each get exactly one message per alert;
 // the account re-enabled, each gets one "resolved" for it. The dashboard says when the check last ran.
 // The browser tests' server sends alert messages to the shared local receiver (tests/e2e/global-setup.ts):
@@ -85,6 +85,17 @@ describe('the watch end to end', () => {
     await expect.poll(async () => mine(await api<Alert[]>('GET', '/api/watch/alerts?state=firing&limit=500')).map((a) => a.rule).sort(), { timeout: 60_000, interval: 1_000 })
       .toEqual(['accountDisabled', 'foreignMember']);
     expect(Date.parse((await lastRun())!.at)).toBeGreaterThan(Date.parse(first));
+
+    // the bell shows both alerts (the newest first; the sandbox's accounts already disabled at the first check have theirs too)
+    const bell = page.getByTestId('notification-bell');
+    await page.reload();
+    await expect.poll(async () => Number(await bell.getAttribute('data-alerts')), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await bell.click();
+    for (const rule of ['accountDisabled', 'foreignMember']) {
+      await page.locator(`[data-testid="bell-alerts"] [data-alert-state="firing"][data-alert-rule="${rule}"]`)
+        .filter({ has: page.locator(`[data-watch-link="${ACCOUNT}"]`) }).waitFor({ timeout: 15_000 });
+    }
+    await page.keyboard.press('Escape');
 
     // the change feed: the status change and the admin, from outside (in red)
     await page.goto(`${server.baseUrl}/watch/changes`);

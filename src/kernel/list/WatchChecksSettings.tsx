@@ -3,7 +3,7 @@ import { Button, Callout, Card, H4, HTMLSelect, HTMLTable, InputGroup, Spinner, 
 import { useTranslation } from 'react-i18next';
 import { useApi, useBus, useKernel } from '../KernelProvider';
 import { API, WATCH_CHECK_EVERY_MAX_S, WATCH_CHECK_EVERY_MIN_S, type WatchCheckChoice, type WatchCheckView, type WatchSettings } from '../../../protocol/api';
-import { choiceOf, scheduledChecks, type ScheduledCheck } from './watch-checks';
+import { choiceOf, scheduledChecks, type ScheduledCheck } from './watch-plan';
 
 /** The units an interval is written in, largest first. */
 const UNITS = [['days', 86400], ['hours', 3600], ['minutes', 60], ['seconds', 1]] as const;

@@ -31,6 +31,9 @@ import type { Bridge } from '../bridge/bridge';
 
 const RunnerContext = createContext<RunnerControl | null>(null);
 
+/** The leader starts its scheduled checks this long after it became the leader (src/kernel/list/watch-checks.ts). */
+export const CHECKS_START_DELAY_MS = 15_000;
+
 /**
  * One runner per page, shared by every screen and tile; jobs interrupted by a reload are restored here.
  * Of the tabs of one user only the leader tab runs jobs (docs/DECISIONS.md, "One tab runs the jobs"):
@@ -135,8 +138,13 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     if (!leader) return undefined;
     let stop: (() => void) | null = null;
     let gone = false;
-    void startScheduledChecks(runner, () => latest.current).then((s) => { if (gone) s.stop(); else stop = s.stop; }, (e) => console.warn('[tessera] the scheduled checks could not start', e));
-    return () => { gone = true; stop?.(); };
+    // nothing is due in a tab's first two minutes (FIRST_RUN_DELAY_MS) unless the extension opened it for the checks:
+    // the scheduler's code waits too, so the first screen does not load it
+    const openedForChecks = new URLSearchParams(window.location.search).get('checks') === 'background';
+    const timer = setTimeout(() => {
+      void startScheduledChecks(runner, () => latest.current).then((s) => { if (gone) s.stop(); else stop = s.stop; }, (e) => console.warn('[tessera] the scheduled checks could not start', e));
+    }, openedForChecks ? 0 : CHECKS_START_DELAY_MS);
+    return () => { gone = true; clearTimeout(timer); stop?.(); };
   }, [runner, leader]);
 
   useEffect(() => (leader && tabs?.shared ? serveRunner(runner, runnerChannelName(tabs.userId), kernel.bus, tabId) : undefined), [runner, leader, tabs, kernel.bus, tabId]);

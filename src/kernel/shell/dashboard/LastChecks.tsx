@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Icon, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useApi, useBus, useKernel } from '../../KernelProvider';
 import { useExtensionState } from '../../bridge/extension-status';
 import { API, type WatchCheckView, type WatchSettings } from '../../../../protocol/api';
 import { CHECKS_EXTENSION_VERSION, versionBelow } from '../../../../protocol';
-import { choiceOf, scheduledChecks, type ScheduledCheck } from '../../list/watch-checks';
+import { choiceOf, scheduledChecks, type ScheduledCheck } from '../../list/watch-plan';
 
 /** How often the card reads the checks again (the leader tab may be another tab). */
 export const LAST_CHECKS_POLL_MS = 60_000;
@@ -88,10 +88,11 @@ export function LastChecks() {
         <ul className="tessera-last-checks-list">
           {checkLines(checks, state.settings, state.last, now).map((line) => (
             <li key={line.check.key} data-testid="last-check" data-check={line.check.key} data-state={!line.enabled ? 'off' : line.missed ? 'missed' : !line.last ? 'never' : line.last.ok ? 'ok' : 'failed'}>
-              <Icon icon={!line.enabled ? 'disable' : line.last?.ok === false || line.missed ? 'warning-sign' : line.last ? 'tick-circle' : 'time'}
-                intent={!line.enabled ? 'none' : line.last?.ok === false || line.missed ? 'warning' : line.last ? 'success' : 'none'} />
               <span className="tessera-last-check-what">{t(line.check.titleKey, { ns: line.check.pluginId })}</span>
-              {!line.enabled && <Tag minimal>{t('dashboard.checks.off')}</Tag>}
+              {/* a tag in words, no icon: each icon would be one more download on the first screen */}
+              <Tag minimal intent={!line.enabled ? 'none' : line.last?.ok === false || line.missed ? 'warning' : line.last ? 'success' : 'none'}>
+                {t(!line.enabled ? 'dashboard.checks.off' : line.missed ? 'dashboard.checks.tagMissed' : !line.last ? 'dashboard.checks.tagNever' : line.last.ok ? 'dashboard.checks.tagOk' : 'dashboard.checks.tagFailed')}
+              </Tag>
               {line.enabled && !line.last && <span className="bp6-text-muted">{t('dashboard.checks.never')}</span>}
               {line.enabled && line.last && (
                 <span className={line.last.ok ? 'bp6-text-muted' : 'tessera-last-check-problem'}>
