@@ -14,6 +14,9 @@ import {
 // client (issue 34)"): the change feed and the timeline of one object in a detail panel. What the
 // platform named (names, codes) is rendered as text, never as HTML.
 
+// the appeal evidence's button ships with the timeline (src/kernel/index.ts)
+export { EvidenceButton } from './EvidenceButton';
+
 interface GetClient { get: <T>(path: string, options?: { query?: Record<string, string | number | boolean | undefined> }) => Promise<T> }
 
 /** The list fields whose member added from outside is flagged (a hijack looks like this): people, admins, partners, roles. */
