@@ -80,11 +80,11 @@ describe('the evidence page', () => {
     const timeline = sectionText(doc, 'Status timeline');
     expect(timeline).toContain('Active → Disabled');
     expect(timeline).toContain('Disable reason');
-    expect(timeline).not.toContain('Spending limit');
+    expect(timeline).not.toContain('Spend cap');
     const changes = [...doc.querySelectorAll('h2')].find((h) => h.textContent === 'Changes and who made them')!.nextElementSibling!;
     const rows = [...changes.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent));
     // oldest first; who made each
-    expect(rows.map((r) => r[1])).toEqual(['Spending limit', 'Status', 'Disable reason', 'Users']);
+    expect(rows.map((r) => r[1])).toEqual(['Spend cap', 'Status', 'Disable reason', 'Users']);
     expect(rows[0]![2]).toBe('500 → 750');
     expect(rows[0]![3]).toBe('Tessera job job-42 (Set the spending limit), started by Operator Ann as platform user 61550000000001');
     expect(rows[1]![3]).toBe('From outside');
@@ -155,7 +155,7 @@ describe('the evidence CSV', () => {
     expect(head).toEqual(['Time', 'Section', 'Field', 'From', 'To', 'By']);
     expect(rows).toContainEqual(['2026-11-10T10:00:00Z', 'Status change', 'Status', 'Active', 'Disabled', 'From outside']);
     expect(rows).toContainEqual(['2026-11-10T10:00:00Z', 'Status change', 'Disable reason', 'None', 'Risk payment', 'From outside']);
-    expect(rows).toContainEqual(['2026-11-05T08:00:00Z', 'Change', 'Spending limit', '500', '750', 'Tessera job job-42 (Set the spending limit), started by Operator Ann as platform user 61550000000001']);
+    expect(rows).toContainEqual(['2026-11-05T08:00:00Z', 'Change', 'Spend cap', '500', '750', 'Tessera job job-42 (Set the spending limit), started by Operator Ann as platform user 61550000000001']);
     expect(rows).toContainEqual(['2026-11-01', 'Spend', 'USD', '', '10.1', '']);
     expect(rows).toContainEqual([NOW.toISOString(), 'Spend total', 'USD', '', '30.3', '']);
     expect(rows).toContainEqual(['2026-11-10T10:00:01.000Z', 'Platform activity', 'Ad account disabled', 'Status: Active', 'Status: Disabled', 'Meta (0)']);
