@@ -73,6 +73,8 @@ describe('the evidence page', () => {
     const doc = pageOf(evidenceHtml(input(), words('en-US')));
     expect(doc.documentElement.lang).toBe('en-US');
     expect(doc.querySelector('h1')!.textContent).toBe(`Appeal evidence: Ad account Blue ${HOSTILE}`);
+    // the times are the browser's: the header says in which zone
+    expect(doc.querySelector('table.meta')!.textContent).toContain(`Time zone${Intl.DateTimeFormat().resolvedOptions().timeZone}`);
     const current = sectionText(doc, 'Current status');
     expect(current).toContain('Disabled');
     expect(current).toContain('Risk payment');

@@ -157,6 +157,7 @@ export function evidenceHtml(input: EvidenceInput, w: EvidenceWords): string {
     [t('evidence.period'), t('evidence.periodValue', { since: day(input.since, language), until: day(input.now, language), days: EVIDENCE_DAYS })],
     [t('evidence.exportedAt'), input.now.toLocaleString(language)],
     [t('evidence.exportedBy'), input.exportedBy],
+    [t('evidence.timeZone'), Intl.DateTimeFormat().resolvedOptions().timeZone],
   ].map(([k, v]) => [String(k), String(v)]), { className: 'meta' }));
 
   out.push(`<h2>${escapeHtml(t('evidence.current'))}</h2>`);
