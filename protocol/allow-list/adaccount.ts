@@ -20,6 +20,9 @@ export const adaccount: AllowListSection = {
     { what: 'add an ad account user', host: G, method: 'POST', path: '/{v}/{act}/users' },
     { what: 'remove an ad account user', host: G, method: 'DELETE', path: '/{v}/{act}/users' },
     { what: 'ad account agencies', host: G, method: 'GET', path: '/{v}/{act}/agencies' },
+    // the appeal evidence (plugins/adaccount/evidence.ts): the platform's activity log and spend by day
+    { what: 'ad account activities', host: G, method: 'GET', path: '/{v}/{act}/activities' },
+    { what: 'ad account insights (spend by day)', host: G, method: 'GET', path: '/{v}/{act}/insights' },
     { what: 'share an ad account with an agency', host: G, method: 'POST', path: '/{v}/{act}/agencies' },
     { what: 'remove an agency', host: G, method: 'DELETE', path: '/{v}/{act}/agencies' },
     { what: 'ad account roles page (hidden administrators)', host: 'adsmanager.facebook.com', method: 'GET', path: '/ads/manager/account_settings/account_roles/' },

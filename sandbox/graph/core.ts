@@ -67,6 +67,8 @@ export interface TypeDef<O> {
   remove?: (o: O, p: Params, ctx: Ctx) => WriteResult;
   /** a root path that answers a list (`/search?type=adinterest`): the edge of this type the parameters choose */
   rootEdge?: (p: Params) => string;
+  /** fields answered whatever `fields` names (an insights row always carries its date_start and date_stop) */
+  always?: string[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -93,6 +95,11 @@ export function project(ctx: Ctx, r: Ref, sels: FieldSel[] | null): Record<strin
   const chosen = sels && sels.length ? sels : selsOf(def.defaults);
   const out: Record<string, unknown> = {};
   for (const sel of chosen) {
+    const value = resolveField(ctx, r, sel);
+    if (value !== undefined && value !== null) out[sel.key] = value;
+  }
+  for (const sel of def.always && sels?.length ? selsOf(def.always) : []) {
+    if (out[sel.key] !== undefined) continue;
     const value = resolveField(ctx, r, sel);
     if (value !== undefined && value !== null) out[sel.key] = value;
   }

@@ -3,6 +3,7 @@
  */
 import { lazyPart } from './shell/lazy-part';
 import type { WatchType } from '../../protocol/api/watch';
+import type { EvidenceButtonProps } from './list/EvidenceButton';
 export { definePlugin, defineAction } from './plugin/define-plugin';
 export type { ParamsOf } from './plugin/define-plugin';
 export type {
@@ -66,6 +67,13 @@ export const WatchTimeline = /* @__PURE__ */ lazyPart<{ type: WatchType; id: str
 export const WatchFeed = /* @__PURE__ */ lazyPart<object>(async () => (await import('./list/WatchChanges')).WatchFeed, 'WatchFeed', { allStrings: true });
 /** The operator's scheduled checks, each on or off and how often (issue 34 item 4), for the watch's settings screen. */
 export const WatchChecksSettings = /* @__PURE__ */ lazyPart<object>(async () => (await import('./list/WatchChecksSettings')).WatchChecksSettings, 'WatchChecksSettings', { allStrings: true });
+/**
+ * An object's appeal evidence (issue 34 item 5): a button for a detail panel, in the timeline's chunk
+ * (the panels show both; a chunk of its own split react-i18next out of the first screen's code); the
+ * code that reads and writes the evidence loads on the click.
+ */
+export const EvidenceButton = /* @__PURE__ */ lazyPart<EvidenceButtonProps>(async () => (await import('./list/WatchChanges')).EvidenceButton, 'EvidenceButton', { allStrings: true });
+export type { EvidenceActivity, EvidenceContext, EvidenceExtras, EvidenceRead, EvidenceRequest, EvidenceSpend } from './list/evidence-types';
 export type { WatchType, WatchChange } from '../../protocol/api/watch';
 export { Chart } from './shell/Chart';
 export type { ChartProps } from './shell/Chart';

@@ -1,11 +1,14 @@
 import { Drawer, H5, HTMLTable, Tag } from '@blueprintjs/core';
-import { codeWord, formatCount, ObjectActions, regionName, type JobItem, WatchTimeline } from '@kernel';
+import { codeWord, EvidenceButton, formatCount, ObjectActions, regionName, type JobItem, WatchTimeline } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import { useSettingsTheme } from './use-theme';
 import type { AdAccount } from '../types';
 import { disableReasonKey, ROLE_KEYS, statusKey } from '../mappings';
 import { formatMajor, formatMoney, formatTime } from '../format';
 import { AccountExtras } from './AccountExtras';
+
+/** account_status of a disabled account: its panel shows the appeal evidence as its main button. */
+const DISABLED = 2;
 
 /** One account in a side panel: the actions for it, every field, its users and its agencies (platform text as text). */
 export function AccountDetail({ account, item, timeZone, onClose }: { account: AdAccount | null; item: JobItem | null; timeZone: string; onClose: () => void }) {
@@ -40,6 +43,13 @@ export function AccountDetail({ account, item, timeZone, onClose }: { account: A
       {a && (
         <div className="adaccount-detail" data-testid="adaccount-detail">
           {item && <ObjectActions rowType="adaccount" item={item} />}
+          <div className="adaccount-evidence">
+            <EvidenceButton
+              type="adaccount" id={a.id} name={a.name} prominent={a.account_status === DISABLED}
+              current={{ status: a.account_status, ...(a.account_status !== 1 && a.disable_reason !== undefined && { disableReason: a.disable_reason }) }}
+              extras={async (ctx) => (await import('../evidence')).accountEvidence(ctx, a.id, a.currency ?? '')}
+            />
+          </div>
           <HTMLTable compact striped className="adaccount-detail-table">
             <tbody>
               {rows.filter(([, v]) => v !== undefined && v !== '').map(([k, v, code]) => <tr key={k}><th>{k}</th><td className="tessera-pre" title={code === undefined ? undefined : String(code)}>{v}</td></tr>)}

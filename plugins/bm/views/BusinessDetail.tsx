@@ -1,5 +1,5 @@
 import { Drawer, H5, HTMLTable, Tag } from '@blueprintjs/core';
-import { codeWord, formatCount, ObjectActions, SectionView, useSettings, useVocabulary, WatchTimeline } from '@kernel';
+import { codeWord, EvidenceButton, formatCount, ObjectActions, SectionView, useSettings, useVocabulary, WatchTimeline } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import type { Business } from '../types';
 import type { BusinessItem } from '../checks';
@@ -43,6 +43,12 @@ export function BusinessDetail({ business, item, onClose }: { business: Business
       {b && (
         <div className="bm-detail" data-testid="bm-detail">
           {item && <ObjectActions rowType="business" item={item} />}
+          <div className="bm-evidence">
+            <EvidenceButton
+              type="business" id={b.id} name={b.name} prominent={b.isRestricted === 'true' || !!b.is_disabled_for_integrity_reasons}
+              current={{ ...(b.isRestricted !== '' && { restriction: b.isRestricted === 'true' }), ...(b.verification_status !== undefined && { verification: b.verification_status }) }}
+            />
+          </div>
           <HTMLTable compact striped className="bm-detail-table">
             <tbody>{rows.filter(([, v]) => v !== '').map(([k, v, code]) => <tr key={k}><th>{k}</th><td className="tessera-pre" title={code || undefined}>{v}</td></tr>)}</tbody>
           </HTMLTable>

@@ -1,5 +1,5 @@
 import { Callout, Drawer, H5, HTMLTable, Spinner } from '@blueprintjs/core';
-import { codeWord, formatCount, ObjectActions, SectionView, useBridge, useSections, useSettings, WatchTimeline } from '@kernel';
+import { codeWord, EvidenceButton, formatCount, ObjectActions, SectionView, useBridge, useSections, useSettings, WatchTimeline } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import { listRoles, pageExtended, type PageRole } from '../api';
 import type { Page, PageExtended } from '../types';
@@ -52,6 +52,10 @@ export function PageDetail({ page, item, onClose }: { page: Page | null; item: P
       {p && (
         <div className="page-detail" data-testid="page-detail">
           {item && <ObjectActions rowType="page" item={item} />}
+          <div className="page-evidence">
+            <EvidenceButton type="page" id={p.id} name={p.name} prominent={p.is_published === false}
+              current={typeof p.is_published === 'boolean' ? { published: p.is_published } : {}} />
+          </div>
           <Table rows={rows} />
           <H5>{t('detail.extended')}</H5>
           {ext.state === 'loading' && <Spinner size={16} />}

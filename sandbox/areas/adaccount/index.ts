@@ -3,7 +3,7 @@
 import type { GraphqlDoc, SandboxArea } from '../../area';
 import { TIMEZONES } from '../../constants';
 import { ACCOUNT_COUNTS, generateAccounts } from './data';
-import { adActivityType, adAccountExtensions, adAccountType, findAccount } from './graph';
+import { adActivityType, adsInsightsType, adAccountExtensions, adAccountType, findAccount } from './graph';
 import { adAccountHandlers } from './graphql';
 import { adAccountWeb } from './web';
 import docs from './graphql-docs.json';
@@ -13,7 +13,7 @@ export const adAccountArea: SandboxArea = {
   counts: ACCOUNT_COUNTS,
   sharedStream: true,
   generate: generateAccounts,
-  types: { adaccount: adAccountType, ad_activity: adActivityType },
+  types: { adaccount: adAccountType, ad_activity: adActivityType, ads_insights: adsInsightsType },
   extend: adAccountExtensions,
   findNode: findAccount,
   graphql: { docs: docs as unknown as Record<string, GraphqlDoc>, handlers: adAccountHandlers },

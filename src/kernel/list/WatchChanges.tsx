@@ -14,6 +14,9 @@ import {
 // client (issue 34)"): the change feed and the timeline of one object in a detail panel. What the
 // platform named (names, codes) is rendered as text, never as HTML.
 
+// the appeal evidence's button ships with the timeline (src/kernel/index.ts)
+export { EvidenceButton } from './EvidenceButton';
+
 interface GetClient { get: <T>(path: string, options?: { query?: Record<string, string | number | boolean | undefined> }) => Promise<T> }
 
 /** The list fields whose member added from outside is flagged (a hijack looks like this): people, admins, partners, roles. */
@@ -84,6 +87,7 @@ export function useWatchChanges(query: WatchChangesQuery): WatchChangesState {
   return { ...state, reload };
 }
 
+/** The plugin that keeps a type, with its watch declaration (its words for the type's codes). */
 export interface Owner { plugin: LoadedPlugin; watch: PluginWatch }
 
 /** The plugin that keeps each type (its `watch`), by type. */
@@ -93,7 +97,7 @@ export function useOwners(): Map<string, Owner> {
 }
 
 /** A field as a word: the kernel's word for the watch's field, else the field's own name. */
-function fieldWord(t: TFunction, field: string): string {
+export function fieldWord(t: TFunction, field: string): string {
   return String(t(`watch.fields.${field}`, { defaultValue: field }));
 }
 
@@ -102,7 +106,7 @@ function isMember(v: WatchValue | WatchMember): v is WatchMember {
 }
 
 /** One side of a change as words: a code in the owner's words, a yes or no, a number in the language's digits; "—" for empty. */
-function valueWords(v: WatchValue | WatchMember, prefix: string | undefined, tOwner: TFunction | null, t: TFunction, language: string): string {
+export function valueWords(v: WatchValue | WatchMember, prefix: string | undefined, tOwner: TFunction | null, t: TFunction, language: string): string {
   if (v === null || v === '') return t('watch.none');
   if (isMember(v)) return memberWords(v, prefix, tOwner, t);
   if (prefix && tOwner) return codeWord(tOwner, prefix, v as string | number);
