@@ -118,7 +118,7 @@ function CheckRow({ check, choice, save, last }: { check: ScheduledCheck; choice
       <td>{t(check.titleKey, { ns: check.pluginId })}</td>
       <td><Switch checked={choice.enabled} disabled={busy} aria-label={t('watch.schedule.on')} onChange={(e) => void commit({ enabled: e.currentTarget.checked })} /></td>
       <td>
-        <div className="tessera-watch-check-every">
+        <div className="tessera-watch-check-every" style={{ display: "flex", gap: 4, alignItems: "center", flexWrap: "nowrap" }}>
           <InputGroup small value={amount} inputMode="numeric" aria-label={t('watch.schedule.every')} style={{ width: 72 }} intent={problem ? 'danger' : 'none'}
             onChange={(e) => setAmount(e.currentTarget.value)} onBlur={() => void commit({})} onKeyDown={(e) => { if (e.key === 'Enter') void commit({}); }} />
           <HTMLSelect minimal value={unit} aria-label={t('watch.schedule.unit')} onChange={(e) => { const u = e.currentTarget.value as Unit; setUnit(u); void commit({ unit: u }); }}

@@ -1,5 +1,7 @@
 import { Card, Classes, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useKernel } from '../KernelProvider';
+import { scheduledChecks } from '../list/watch-plan';
 import { changeWords, fieldValueWords, ObjectCell, useOwners, Who, type Owner } from '../list/WatchChanges';
 import type { WatchAlertView, WatchChange, WatchType } from '../../../protocol/api/watch';
 
@@ -55,8 +57,12 @@ function stateOnly(alert: WatchAlertView): boolean {
 /** The object an alert is about: its kind, its name linked to its list (as the feed does), its id. */
 function AlertObject({ alert, owner }: { alert: WatchAlertView; owner: Owner | undefined }) {
   const { t } = useTranslation();
+  const { plugins } = useKernel();
   if (alert.object.type === 'check') {
-    return <span><span className="tessera-watch-kind">{t('watch.alerts.check')}</span>{' '}<span>{alert.object.name || alert.object.id}</span></span>;
+    // the check in the area's words (`adaccount.health` → "Ad accounts: status, spend and users")
+    const check = scheduledChecks(plugins).find((c) => c.key === alert.object.id);
+    const name = check ? t(check.titleKey, { ns: check.pluginId }) : alert.object.name || alert.object.id;
+    return <span><span className="tessera-watch-kind">{t('watch.alerts.check')}</span>{' '}<span>{name}</span></span>;
   }
   return <ObjectCell change={changeOf(alert)} owner={owner} />;
 }
