@@ -51,7 +51,7 @@ export const Workspace = /* @__PURE__ */ lazyPart<object>(async () => (await imp
 export { WidgetBoard } from './shell/WidgetBoard';
 export { ListLoadState, ListNotCached, FiguresTable } from './shell/dashboard/ListLoadState';
 export type { Figure } from './shell/dashboard/ListLoadState';
-export { DashboardOverview } from './shell/dashboard/DashboardOverview';
+export { DashboardChecks, DashboardOverview } from './shell/dashboard/DashboardOverview';
 export { HistorySoFar } from './shell/dashboard/HistorySoFar';
 export { PlatformCheckScreen } from './check/PlatformCheckScreen';
 export { defineProbes } from './plugin/call-families';

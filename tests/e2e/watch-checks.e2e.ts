@@ -73,7 +73,8 @@ describe('the watch end to end', () => {
     await expect.poll(lastRun, { timeout: 90_000, interval: 1_000 }).toMatchObject({ ok: true });
     const first = (await lastRun())!.at;
     expect(mine(await api<Alert[]>('GET', '/api/watch/alerts?limit=500'))).toEqual([]);
-    // the dashboard's card says it ran
+    // the dashboard's card (at its foot, loaded when scrolled to) says it ran
+    await page.getByTestId('dashboard-checks').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('[data-testid="last-check"][data-check="adaccount.health"]').getAttribute('data-state'), { timeout: 70_000 }).toBe('ok');
 
     // someone outside Tessera disables the account and adds an admin to it

@@ -231,7 +231,7 @@ describe('the change feed follows the server', () => {
     await waitFor(() => expect(document.querySelector('[data-watch-timeline="adaccount:act_1"] [data-watch-empty]')).not.toBeNull());
     server.s.changes = [OUTSIDE];
     act(() => { bus.emit('snapshots:sent', { rows: 1 }); });
-    await waitFor(() => expect(document.querySelector('[data-watch-timeline="adaccount:act_1"] table')?.textContent).toContain('Spending limit'));
+    await waitFor(() => expect(document.querySelector('[data-watch-timeline="adaccount:act_1"] table')?.textContent).toContain('Spend cap'));
   });
 });
 

@@ -1,7 +1,8 @@
-import { DashboardOverview, WidgetBoard } from '@kernel';
+import { DashboardChecks, DashboardOverview, WidgetBoard } from '@kernel';
 
 /**
- * The dashboard: what needs the operator and their recent items, then the areas' widgets. The tiled
+ * The dashboard: what needs the operator and their recent items, then the areas' widgets, then when the
+ * scheduled checks ran. The tiled
  * workspace has its own screen (/workspace/index, plugins/workspace): the dashboard opens at the top
  * with the figures, and its first screen carries none of the workspace's code.
  */
@@ -10,6 +11,7 @@ export default function DashboardScreen() {
     <div className="tessera-dashboard-screen">
       <DashboardOverview />
       <WidgetBoard />
+      <DashboardChecks />
     </div>
   );
 }

@@ -77,11 +77,11 @@ export function LastChecks() {
   const noOpener = ext.version === null ? 'missedNoExtension' : versionBelow(ext.version, CHECKS_EXTENSION_VERSION) ? 'missedOldExtension' : 'missedBrowser';
   return (
     <Card compact className="tessera-last-checks" data-testid="last-checks">
-      <h4 className="tessera-widget-title">{t('dashboard.checks.title')}</h4>
+      <h4 className="tessera-widget-title">{t('watch.lastChecks.title')}</h4>
       {state.phase === 'loading' && <Spinner size={20} />}
       {state.phase === 'error' && (
         <div className="tessera-last-checks-failed">
-          {t('dashboard.checks.failed')} <Button size="small" variant="minimal" text={t('dashboard.retry')} onClick={() => void load()} />
+          {t('watch.lastChecks.failed')} <Button size="small" variant="minimal" text={t('watch.retry')} onClick={() => void load()} />
         </div>
       )}
       {state.phase === 'ready' && (
@@ -91,17 +91,17 @@ export function LastChecks() {
               <span className="tessera-last-check-what">{t(line.check.titleKey, { ns: line.check.pluginId })}</span>
               {/* a tag in words, no icon: each icon would be one more download on the first screen */}
               <Tag minimal intent={!line.enabled ? 'none' : line.last?.ok === false || line.missed ? 'warning' : line.last ? 'success' : 'none'}>
-                {t(!line.enabled ? 'dashboard.checks.off' : line.missed ? 'dashboard.checks.tagMissed' : !line.last ? 'dashboard.checks.tagNever' : line.last.ok ? 'dashboard.checks.tagOk' : 'dashboard.checks.tagFailed')}
+                {t(!line.enabled ? 'watch.lastChecks.off' : line.missed ? 'watch.lastChecks.tagMissed' : !line.last ? 'watch.lastChecks.tagNever' : line.last.ok ? 'watch.lastChecks.tagOk' : 'watch.lastChecks.tagFailed')}
               </Tag>
-              {line.enabled && !line.last && <span className="bp6-text-muted">{t('dashboard.checks.never')}</span>}
+              {line.enabled && !line.last && <span className="bp6-text-muted">{t('watch.lastChecks.never')}</span>}
               {line.enabled && line.last && (
                 <span className={line.last.ok ? 'bp6-text-muted' : 'tessera-last-check-problem'}>
-                  {line.last.ok ? t('dashboard.checks.ran', { at: time(Date.parse(line.last.at)) }) : t('dashboard.checks.couldNot', { at: time(Date.parse(line.last.at)), reason: line.last.reason || t('dashboard.checks.noReason') })}
+                  {line.last.ok ? t('watch.lastChecks.ran', { at: time(Date.parse(line.last.at)) }) : t('watch.lastChecks.couldNot', { at: time(Date.parse(line.last.at)), reason: line.last.reason || t('watch.lastChecks.noReason') })}
                 </span>
               )}
-              {line.dueAt !== null && !line.missed && <span className="bp6-text-muted">{t('dashboard.checks.next', { at: time(line.dueAt) })}</span>}
+              {line.dueAt !== null && !line.missed && <span className="bp6-text-muted">{t('watch.lastChecks.next', { at: time(line.dueAt) })}</span>}
               {line.missed && line.dueAt !== null && (
-                <span className="tessera-last-check-problem" data-testid="last-check-missed">{t('dashboard.checks.missed', { at: time(line.dueAt) })} {t(`dashboard.checks.${noOpener}`, { version: CHECKS_EXTENSION_VERSION })}</span>
+                <span className="tessera-last-check-problem" data-testid="last-check-missed">{t('watch.lastChecks.missed', { at: time(line.dueAt) })} {t(`watch.lastChecks.${noOpener}`, { version: CHECKS_EXTENSION_VERSION })}</span>
               )}
             </li>
           ))}
