@@ -35,11 +35,15 @@ export interface EvaluatedObject {
   state: WatchState;
   /** the changes this snapshot wrote for it, with who made them */
   changes: SeenChange[];
+  /** seen for the first time: a problem it already has is shown in the app, not sent to the channels */
+  firstSeen?: boolean;
 }
 
 interface Transition {
   alertId: number;
   state: WatchAlertState;
+  /** in the app only (a problem an object had when first seen): no message, and none when it resolves */
+  quiet?: boolean;
 }
 
 /**
@@ -67,7 +71,7 @@ export async function evaluate(ctx: AppContext, tx: Executor, userId: number, ty
       userId, rule: rule.key, ruleName: rule.name, type, objectId: o.objectId, name: o.name, state: 'firing', change, by, members,
       firedAt: now, updatedAt: now,
     }).onConflictDoNothing().returning({ id: watchAlerts.id });
-    if (row) transitions.push({ alertId: row.id, state: 'firing' });
+    if (row) transitions.push({ alertId: row.id, state: 'firing', quiet: o.firstSeen === true });
   };
 
   for (const o of objects) {
@@ -133,10 +137,21 @@ export function webhookBody(ctx: AppContext, a: WatchAlertView, state: WatchAler
   };
 }
 
-/** One outbox row per transition and enabled channel; a repeat (same alert, channel and state) is skipped. */
-async function enqueue(ctx: AppContext, tx: Executor, userId: number, transitions: Transition[], now: Date): Promise<void> {
+/**
+ * One outbox row per transition and enabled channel; a repeat (same alert, channel and state) is skipped.
+ * A quiet firing (a problem the object had when first seen: an operator's first check would otherwise send
+ * one message per account already disabled) sends nothing, and nor does its resolution: a "resolved" is
+ * sent only for an alert whose firing was.
+ */
+async function enqueue(ctx: AppContext, tx: Executor, userId: number, all: Transition[], now: Date): Promise<void> {
   const channels = await tx.select({ id: watchChannels.id }).from(watchChannels).where(and(eq(watchChannels.userId, userId), eq(watchChannels.enabled, true)));
   if (!channels.length) return;
+  const resolving = all.filter((t) => t.state === 'resolved').map((t) => t.alertId);
+  const announced = new Set(resolving.length
+    ? (await tx.select({ alertId: watchOutbox.alertId }).from(watchOutbox).where(and(inArray(watchOutbox.alertId, resolving), eq(watchOutbox.state, 'firing')))).map((r) => r.alertId)
+    : []);
+  const transitions = all.filter((t) => (t.state === 'firing' ? !t.quiet : announced.has(t.alertId)));
+  if (!transitions.length) return;
   const alerts = await tx.select().from(watchAlerts).where(inArray(watchAlerts.id, transitions.map((t) => t.alertId)));
   const byId = new Map(alerts.map((a) => [a.id, alertView(a)]));
   await tx.insert(watchOutbox).values(transitions.flatMap((t) => channels.map((c) => ({

@@ -81,7 +81,7 @@ export async function takeSnapshot(ctx: AppContext, userId: number, type: WatchT
     // every object of the request as it now stands, for the rules
     const evaluated = new Map<string, EvaluatedObject>();
     for (const id of fresh) if (!knownIds.has(id) && !known.some((k) => k.objectId === id)) {
-      evaluated.set(id, { objectId: id, name: byId.get(id)!.name ?? '', state: byId.get(id)!.state, changes: [] });
+      evaluated.set(id, { objectId: id, name: byId.get(id)!.name ?? '', state: byId.get(id)!.state, changes: [], firstSeen: true });
     }
     for (const k of known) {
       const row = byId.get(k.objectId)!;

@@ -64,6 +64,31 @@ export function watchAlertTests(env: SuiteEnv): void {
     const sentOf = async (uid: number) => Number((await rows(h, `select count(*)::int as n from watch_outbox where user_id = ${uid} and status = 'sent'`))[0]!.n);
     const mails = (email: string) => h.outbox().filter((m) => m.to === email && m.subject.startsWith('[Tessera]'));
 
+    test('an account already disabled when first seen: the alert shows in the app, no channel gets it, nor its resolution; a later disabling is sent', async () => {
+      const u = await userWithChannels();
+      const a = fresh('act_');
+      await snap(u.token, 'adaccount', [account(a, { status: 'DISABLED', disableReason: 3 })]);
+      expect((await alerts(u.token, 'firing')).data).toMatchObject([{ rule: 'accountDisabled', object: { id: a }, change: { from: null, to: 'DISABLED' } }]);
+      await deliverDue(h.app.ctx);
+      expect(rx.on(u.hook)).toEqual([]);
+      expect(await rows(h, `select id from watch_outbox where user_id = ${u.uid}`)).toEqual([]);
+      // re-enabled: resolved in the app, and still nothing sent (nothing was announced)
+      h.clock.advance(MINUTE);
+      await snap(u.token, 'adaccount', [account(a)]);
+      expect((await alerts(u.token, 'resolved')).data).toMatchObject([{ rule: 'accountDisabled', object: { id: a } }]);
+      await deliverDue(h.app.ctx);
+      expect(rx.on(u.hook)).toEqual([]);
+      // disabled again: a change, announced on every channel, and its resolution too
+      h.clock.advance(MINUTE);
+      await snap(u.token, 'adaccount', [account(a, { status: 'DISABLED', disableReason: 3 })]);
+      await deliverDue(h.app.ctx);
+      expect(rx.on(u.hook).map((r) => r.body.alert.state)).toEqual(['firing']);
+      h.clock.advance(MINUTE);
+      await snap(u.token, 'adaccount', [account(a)]);
+      await deliverDue(h.app.ctx);
+      expect(rx.on(u.hook).map((r) => r.body.alert.state)).toEqual(['firing', 'resolved']);
+    });
+
     test('a disabled account: one alert while it lasts, one resolved; each channel gets each state exactly once', async () => {
       const u = await userWithChannels();
       const [a, b] = [fresh('act_'), fresh('act_')];
