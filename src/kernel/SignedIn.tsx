@@ -10,6 +10,7 @@ import { RunnerHost } from './runner/RunnerHost';
 import { useRowOutputsRecorder } from './list/row-outputs-recorder';
 import { CommandPalette } from './runner/CommandPalette';
 import { WebVersionCheck } from './shell/WebVersionCheck';
+import { leadScheduledChecks } from './shell/watch-checks-start';
 // Tracks, from sign-in on, the last focused element outside overlays, where a dialog opened from a menu
 // or the palette returns focus. The dialogs that read it load on first use (the palette's since
 // docs/DECISIONS.md, "The dashboard loads what it shows"): the tracking must not wait for them.
@@ -33,7 +34,7 @@ export interface SignedInProps {
  */
 export default function SignedIn({ refresh, versionCheck, extensionChecks, flush, children }: SignedInProps) {
   return (
-    <RunnerHost flush={flush}>
+    <RunnerHost flush={flush} whileLeading={leadScheduledChecks}>
       <SignedInServices refresh={refresh} extensionChecks={extensionChecks} />
       {versionCheck && <WebVersionCheck />}
       <CommandPalette />

@@ -156,6 +156,8 @@ const EXEMPT: Record<string, '*' | string[]> = {
   'src/kernel/runner/VersionRetired.tsx': '*',
   'src/kernel/runner/params.ts': '*',
   'src/kernel/check/text.ts': '*',
+  // a scheduled check's problem is worded after every string is loaded (src/kernel/shell/watch-checks-start.ts)
+  'src/kernel/shell/watch-checks-start.ts': ['watch.checkProblem'],
   // the area's list columns' mappings; the widgets read statusKey only
   'plugins/adaccount/mappings.ts': ['roles', 'disableReason', 'appealStatus', 'billStatus', 'requestStatus', 'accessStatus', 'tasks'],
 };

@@ -11,7 +11,7 @@ import { missingOperations } from '../graph/doc-catalogue';
 import { reportVisit } from '../core/visit-statistics';
 import { showToast } from '../core/toaster';
 import { loadAllStrings } from '../i18n';
-import { onLeaveStore, sessionUserId } from '../store/user-store';
+import { onLeaveStore } from '../store/user-store';
 import { storeTabs } from '../store/tabs';
 import { soleLeadership } from '../store/leader';
 import { newTabId } from '../store/tab-sync';
@@ -31,8 +31,8 @@ import type { Bridge } from '../bridge/bridge';
 
 const RunnerContext = createContext<RunnerControl | null>(null);
 
-/** The leader starts its scheduled checks this long after it became the leader (src/kernel/list/watch-checks.ts). */
-export const CHECKS_START_DELAY_MS = 15_000;
+/** Something the leader tab runs while it leads; returns how to stop it. */
+export type WhileLeading = (runner: Runner, kernel: () => ReturnType<typeof useKernel>) => () => void;
 
 /**
  * One runner per page, shared by every screen and tile; jobs interrupted by a reload are restored here.
@@ -40,7 +40,7 @@ export const CHECKS_START_DELAY_MS = 15_000;
  * the other tabs get a RemoteRunner that asks the leader, and when the leader closes the next tab
  * takes over, restores the jobs and resumes those that were running.
  */
-export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; children: ReactNode }) {
+export function RunnerHost({ flush, whileLeading, children }: { flush?: () => Promise<void>; whileLeading?: WhileLeading; children: ReactNode }) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const latest = useRef(kernel);
@@ -133,19 +133,8 @@ export function RunnerHost({ flush, children }: { flush?: () => Promise<void>; c
     acknowledged: (jobId, count) => kernel.bus.emit('records:acknowledged', { jobId, count }),
   }).start() : undefined), [runner, leader, kernel.bus]);
 
-  // The tab that runs the jobs runs the watch's scheduled checks too, as background reads (src/kernel/list/watch-checks.ts, loaded when needed).
-  useEffect(() => {
-    if (!leader) return undefined;
-    let stop: (() => void) | null = null;
-    let gone = false;
-    // nothing is due in a tab's first two minutes (FIRST_RUN_DELAY_MS) unless the extension opened it for the checks:
-    // the scheduler's code waits too, so the first screen does not load it
-    const openedForChecks = new URLSearchParams(window.location.search).get('checks') === 'background';
-    const timer = setTimeout(() => {
-      void startScheduledChecks(runner, () => latest.current).then((s) => { if (gone) s.stop(); else stop = s.stop; }, (e) => console.warn('[tessera] the scheduled checks could not start', e));
-    }, openedForChecks ? 0 : CHECKS_START_DELAY_MS);
-    return () => { gone = true; clearTimeout(timer); stop?.(); };
-  }, [runner, leader]);
+  // What else the leader tab runs while it leads (the watch's scheduled checks: src/kernel/shell/watch-checks-start.ts, given by the signed-in shell).
+  useEffect(() => (leader && whileLeading ? whileLeading(runner, () => latest.current) : undefined), [runner, leader, whileLeading]);
 
   useEffect(() => (leader && tabs?.shared ? serveRunner(runner, runnerChannelName(tabs.userId), kernel.bus, tabId) : undefined), [runner, leader, tabs, kernel.bus, tabId]);
 
@@ -203,35 +192,4 @@ export function findAction(plugins: readonly { actions: readonly PluginAction[] 
 export function actionTitle(plugins: readonly { actions: readonly PluginAction[] }[], actionId: string, t: (key: string, o?: Record<string, unknown>) => string): string {
   const a = findAction(plugins, actionId);
   return a ? t(a.titleKey, { ns: a.pluginId }) : actionId;
-}
-
-/**
- * Starts the watch's scheduled checks in this (leader) tab; the module loads only here, not with the
- * first screen, and a check's problem loads every string before it is worded.
- */
-async function startScheduledChecks(runner: Runner, kernel: () => ReturnType<typeof useKernel>): Promise<{ stop: () => void }> {
-  const [{ startWatchChecks, tellExtensionDone, tellExtensionSchedule }, { watchSender }] = await Promise.all([import('../list/watch-checks'), import('../list/watch')]);
-  const checks = startWatchChecks({
-    plugins: () => kernel().plugins,
-    api: kernel().api,
-    backgroundBridge: () => runner.background.bridge(null),
-    sender: () => {
-      const uid = sessionUserId();
-      return uid === undefined ? null : watchSender(kernel().api, uid);
-    },
-    platformUserId: () => platformUserId(),
-    // the checks' problems are not first-screen strings: loaded when one is reported
-    words: async (problem, message) => {
-      await loadAllStrings(kernel().i18n).catch(() => undefined);
-      return kernel().i18n.t(`watch.checkProblem.${problem}`, { message });
-    },
-    tellExtension: (nextAt) => tellExtensionSchedule(window, nextAt),
-    openedForChecks: new URLSearchParams(window.location.search).get('checks') === 'background',
-    // only while nobody uses the tab: an operator who switched to it keeps it
-    tellDone: () => { if (document.hidden || !document.hasFocus()) tellExtensionDone(window); },
-    onRound: () => kernel().bus.emit('watch:checks-ran', undefined),
-  });
-  const onChanged = () => void checks.poke();
-  kernel().bus.on('watch:checks-changed', onChanged);
-  return { stop: () => { kernel().bus.off('watch:checks-changed', onChanged); checks.stop(); } };
 }
