@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // the server is every browser test's: the operator's checks go back to their defaults, the channels go
   if (page) {
-    await api('POST', '/api/watch/settings', { checks: {
+    await api('POST', '/api/watch/settings', { quietHours: null, checks: {
       'adaccount.health': { enabled: true, everyS: 3600 }, 'business.people': { enabled: true, everyS: 86400 }, 'page.status': { enabled: true, everyS: 21600 },
     } }).catch(() => undefined);
     for (const c of await api<{ id: number }[]>('GET', '/api/watch/channels').catch(() => [])) await api('POST', '/api/watch/channels', { id: c.id, delete: true }).catch(() => undefined);
@@ -62,8 +62,9 @@ describe('the watch end to end', () => {
     await prepareOperator(page, { baseUrl: server.baseUrl });
     await api('POST', '/api/watch/channels', { kind: 'webhook', name: 'Ops hook', url: `${receiverUrl}${HOOK}` });
     await api('POST', '/api/watch/channels', { kind: 'telegram', name: 'Ops Telegram', token: BOT, chatId: CHAT });
-    // the ad accounts every 5 seconds; the other checks off, so the test waits for one check only
-    await api('POST', '/api/watch/settings', { checks: {
+    // no quiet hours (another test may have left some on this shared server); the ad accounts every 5 seconds,
+    // the other checks off, so the test waits for one check only
+    await api('POST', '/api/watch/settings', { quietHours: null, checks: {
       'adaccount.health': { enabled: true, everyS: 5 }, 'business.people': { enabled: false, everyS: 86400 }, 'page.status': { enabled: false, everyS: 86400 },
     } });
 

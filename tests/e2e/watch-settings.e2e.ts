@@ -28,12 +28,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Deletes the signed-in operator's channels (another browser test may have left some). */
+/** Deletes the signed-in operator's channels and quiet hours (another browser test may have left some). */
 const deleteChannels = () => page.evaluate(async () => {
   const token = (JSON.parse(localStorage.getItem('token') ?? '{}') as { v?: string }).v ?? '';
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const list = (await (await fetch('/api/watch/channels', { headers })).json()) as { data?: { id: number }[] };
   for (const c of list.data ?? []) await fetch('/api/watch/channels', { method: 'POST', headers, body: JSON.stringify({ id: c.id, delete: true }) });
+  // quiet hours off again: another test's alert messages must not be held
+  await fetch('/api/watch/settings', { method: 'POST', headers, body: JSON.stringify({ quietHours: null }) });
 });
 
 const presetSwitch = (id: string) => page.locator(`[data-watch-preset="${id}"]`);

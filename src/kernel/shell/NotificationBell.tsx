@@ -63,7 +63,7 @@ export function NotificationBell() {
     : t('notifications.label', { count: list.length });
   return (
     <NotificationsPopover list={list} markSeen={markSeen} alerts={alerts} target={
-      <Button variant="minimal" icon="notifications" intent={firing ? 'danger' : undefined} aria-label={label} title={label} data-testid="notification-bell" data-alerts={firing}>
+      <Button variant="minimal" icon="notifications" intent={firing ? 'danger' : undefined} aria-label={label} title={label} data-testid="notification-bell" data-alerts={firing} data-unread={list.length}>
         {total > 0 && <span className="tessera-badge" data-testid="notification-count">{total > 99 ? '99+' : total}</span>}
       </Button>
     } />
