@@ -19,4 +19,6 @@ export interface Pixel {
   creation_time?: string;
   last_fired_time?: string;
   is_unavailable?: boolean;
+  /** The ad accounts it is shared with through its owner: read by the watch's scheduled check only (plugins/pixel/watch.ts). */
+  shared_accounts?: { account_id: string; name: string }[];
 }

@@ -1,12 +1,38 @@
-import type { WatchSnapshotRow } from '@kernel';
+import type { WatchCheck, WatchSnapshotRow } from '@kernel';
+import { sharedAccounts } from './api';
+import { loadPixels } from './load';
 import type { Pixel } from './types';
 
 /**
- * A pixel of the list as the watch keeps it (plugin.json `watch`). The list reads neither the ad accounts
- * a pixel is shared with nor its admins (one read per pixel, left to the scheduled checks), so a list
- * row has no watched field and nothing is sent from it; the declaration words and links pixel changes
- * found by other reads.
+ * A pixel as the watch keeps it (plugin.json `watch`): the ad accounts it is shared with, when they were
+ * read. The list reads neither them nor the admins (one read per pixel), so a list row sends nothing
+ * but its name; the scheduled check reads the shares.
  */
 export function toSnapshot(p: Pixel): WatchSnapshotRow | null {
-  return p.id ? { id: p.id, name: p.name } : null;
+  if (!p.id) return null;
+  const row: WatchSnapshotRow = { id: p.id, name: p.name };
+  if (p.shared_accounts) row.sharedAccounts = p.shared_accounts.map((a) => ({ id: `act_${a.account_id}`, ...(a.name && { name: a.name }) }));
+  return row;
 }
+
+/**
+ * The scheduled checks (plugin.json `watch.checks`): `sharing` reads the pixels as the list does, then,
+ * for each pixel the operator may share (its owner is one of their businesses, as an admin), the ad
+ * accounts it is shared with through its owner: an account unshared from outside shows up. A pixel whose
+ * shares cannot be read keeps them out of the snapshot (the server keeps their last value).
+ */
+export const checks: Record<string, WatchCheck> = {
+  sharing: async ({ bridge, signal }) => {
+    const pixels = await loadPixels(bridge, { signal });
+    for (const p of pixels) {
+      signal.throwIfAborted();
+      if (!p.can_share || !p.business_id) continue;
+      try {
+        p.shared_accounts = (await sharedAccounts(bridge, p.id, p.business_id, { signal })).map((a) => ({ account_id: a.account_id, name: a.name }));
+      } catch (e) {
+        if (signal.aborted) throw e;
+      }
+    }
+    return pixels;
+  },
+};

@@ -30,7 +30,7 @@ afterAll(async () => {
   // the server is every browser test's: the operator's checks go back to their defaults, the channels go
   if (page) {
     await api('POST', '/api/watch/settings', { quietHours: null, checks: {
-      'adaccount.health': { enabled: true, everyS: 3600 }, 'business.people': { enabled: true, everyS: 86400 }, 'page.status': { enabled: true, everyS: 21600 },
+      'adaccount.health': { enabled: true, everyS: 3600 }, 'business.people': { enabled: true, everyS: 86400 }, 'page.status': { enabled: true, everyS: 21600 }, 'pixel.sharing': { enabled: true, everyS: 86400 },
     } }).catch(() => undefined);
     for (const c of await api<{ id: number }[]>('GET', '/api/watch/channels').catch(() => [])) await api('POST', '/api/watch/channels', { id: c.id, delete: true }).catch(() => undefined);
   }
@@ -65,7 +65,7 @@ describe('the watch end to end', () => {
     // no quiet hours (another test may have left some on this shared server); the ad accounts every 5 seconds,
     // the other checks off, so the test waits for one check only
     await api('POST', '/api/watch/settings', { quietHours: null, checks: {
-      'adaccount.health': { enabled: true, everyS: 5 }, 'business.people': { enabled: false, everyS: 86400 }, 'page.status': { enabled: false, everyS: 86400 },
+      'adaccount.health': { enabled: true, everyS: 5 }, 'business.people': { enabled: false, everyS: 86400 }, 'page.status': { enabled: false, everyS: 86400 }, 'pixel.sharing': { enabled: false, everyS: 86400 },
     } });
 
     // signed in on the dashboard: the first check records every account as it is (no change, no alert)

@@ -159,11 +159,13 @@ describe('each area\'s mapping', () => {
     });
   });
 
-  it('pages: published; pixels: no watched field in the list (so nothing is sent of them)', () => {
+  it('pages: published; pixels: the accounts they are shared with, only once a check read them (a list row sends its name only)', () => {
     expect(pageSnapshot({ id: '9', name: 'P', is_published: false })).toEqual({ id: '9', name: 'P', published: false });
     expect(pageSnapshot({ id: '9', name: 'P' })).toEqual({ id: '9', name: 'P' });
     expect(pixelSnapshot({ id: '3', name: 'Px' } as never)).toEqual({ id: '3', name: 'Px' });
-    expect(pixel.manifest.watch?.fields).toEqual([]);
+    expect(pixel.manifest.watch?.fields).toEqual(['sharedAccounts']);
+    expect(pixelSnapshot({ id: '3', name: 'Px', shared_accounts: [{ account_id: '77', name: 'Seven' }, { account_id: '78', name: '' }] } as never))
+      .toEqual({ id: '3', name: 'Px', sharedAccounts: [{ id: 'act_77', name: 'Seven' }, { id: 'act_78' }] });
   });
 });
 
