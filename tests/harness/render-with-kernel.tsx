@@ -45,14 +45,16 @@ export interface RenderWithKernelOptions {
    * screen, docs/PLUGINS.md, "Strings"); by default every string is in from the start.
    */
   firstScreenStrings?: boolean;
+  /** The kernel store to mount on (default a new one): a second render on the first's store sees its cache. */
+  store?: ReturnType<typeof createKernelStore>;
 }
 
 /** Mounts the real kernel (registry, i18n, store, bus, shell, routes) around the given plugins. */
-export async function renderWithKernel({ plugins, user = { role: 'user' }, enabled = null, route = '/dashboard/index', locale = 'zh-CN', fetch, transport, extensionChecks = false, answer, platformIdentity, firstScreenStrings = false }: RenderWithKernelOptions) {
+export async function renderWithKernel({ plugins, user = { role: 'user' }, enabled = null, route = '/dashboard/index', locale = 'zh-CN', fetch, transport, extensionChecks = false, answer, platformIdentity, firstScreenStrings = false, store: givenStore }: RenderWithKernelOptions) {
   const definitions = plugins.map((p) => (p && typeof p === 'object' && 'id' in p && !('manifest' in p) ? inlinePlugin(p as InlinePlugin) : p));
   const registry = createRegistry(Object.fromEntries(definitions.map((p, i) => [`test/${i}/${(p as { manifest?: { id?: string } })?.manifest?.id ?? 'unknown'}`, { default: p }])));
   const bus = createBus();
-  const store = createKernelStore();
+  const store = givenStore ?? createKernelStore();
   const i18n = await createI18n(registry.plugins, locale, { firstScreen: firstScreenStrings });
   const api = createProductApi(i18n, fetch ?? ((input, init) => quietServer(input, init, answer)));
   const bridge = createBridge(transport ?? createWindowTransport(window));

@@ -217,6 +217,31 @@ describe('a list load sends its changed rows to the watch', () => {
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1].rows).toEqual([{ id: 'act_2', name: 'B', status: 2 }]);
   });
+
+  it('a list the cache serves sends nothing: its rows may be older than what a scheduled check sent since', async () => {
+    let reads = 0;
+    const sent: WatchSnapshotBody[] = [];
+    const answer = (path: string, init?: RequestInit) => {
+      if (path !== '/api/watch/snapshots') return undefined;
+      sent.push(JSON.parse(String(init?.body)) as WatchSnapshotBody);
+      return { objects: 1, added: 0, changes: 0 };
+    };
+    const plugin = probePlugin(async () => { reads += 1; return [{ id: 'act_1', name: 'A', status: reads }]; });
+    const first = await renderWithKernel({ plugins: [plugin], route: '/watchprobe/index', locale: 'en-US', answer });
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // meanwhile a scheduled check sent the account as it is now (disabled): the record says so
+    const key = 'tessera-watch:1';
+    const stored = JSON.parse(window.localStorage.getItem(key)!) as { v: { prints: Record<string, Record<string, string>> } };
+    stored.v.prints.adaccount!.act_1 = fingerprint({ id: 'act_1', name: 'A', status: 2 });
+    window.localStorage.setItem(key, JSON.stringify(stored));
+    // the same list opened again (another screen, a reload of the page): served from the 12-hour cache, older
+    first.unmount();
+    const again = await renderWithKernel({ plugins: [plugin], route: '/watchprobe/index', locale: 'en-US', answer, store: first.store });
+    await waitFor(() => expect(again.container.querySelector('.count')?.textContent).toBe('1'));
+    await new Promise((r) => setTimeout(r, 400)); // past the sender's 200 ms gathering
+    expect(reads).toBe(1);
+    expect(sent).toHaveLength(1);
+  });
 });
 
 const CHANGES: WatchChange[] = [

@@ -118,7 +118,7 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
   const forceOnIdentity = useRef(false);
 
   const progressText = useMemo(() => describeProgress(progress, t), [progress, t]);
-  // A loaded list goes to the watch (the rows changed since the last send), in the background.
+  // A list read from the platform goes to the watch (the rows changed since the last send), in the background.
   const offerToWatch = useWatchOffer(rowType);
   const watchRef = useRef(offerToWatch);
   watchRef.current = offerToWatch;
@@ -172,7 +172,10 @@ export function useAreaList<Row>(o: AreaListOptions<Row>): AreaList<Row> {
       }, { force, signal: controller.signal });
       if (!controller.signal.aborted) {
         setRows(list);
-        watchRef.current(list);
+        // only rows this load read from the platform: rows the cache served may be older than what a
+        // scheduled check or another tab sent since, and would read as changes back (docs/DECISIONS.md,
+        // "The watch: scheduled checks")
+        if (own) watchRef.current(list);
       }
     } catch (e) {
       if (!controller.signal.aborted) {
