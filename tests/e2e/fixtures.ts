@@ -156,3 +156,16 @@ export async function setGraphVersion(graphVersion: string, baseUrl: string = in
 
 /** The Graph versions a list of sandbox call paths named (`/v24.0/…`), sorted, each once. */
 export const versionsNamed = (paths: string[]) => [...new Set(paths.map((p) => /^\/(v\d+\.0)\//.exec(p)?.[1]).filter(Boolean))].sort();
+
+/**
+ * What this browser recorded as sent to the watch, by type: each object's fingerprint (the signed-in
+ * user's `tessera-watch:<uid>`, src/kernel/list/watch-send.ts).
+ */
+export function watchSentPrints(page: Page, type: string): Promise<Record<string, string>> {
+  return page.evaluate((t) => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('tessera-watch:'));
+    if (!key) return {} as Record<string, string>;
+    const stored = JSON.parse(localStorage.getItem(key)!) as { v: { prints: Record<string, Record<string, string>> } };
+    return stored.v.prints[t] ?? {};
+  }, type);
+}

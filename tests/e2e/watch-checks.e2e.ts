@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { prepareOperator, sandboxClient } from './fixtures';
+import { prepareOperator, sandboxClient, watchSentPrints } from './fixtures';
 import { receivedOn } from '../server/receiver';
 
 const baseUrl = inject('baseUrl');
@@ -48,13 +48,7 @@ async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pro
   return envelope.data;
 }
 
-/** What this browser recorded as sent to the watch, by type (the signed-in user's `tessera-watch:<uid>`). */
-const sentIds = (type: string) => page.evaluate((t) => {
-  const key = Object.keys(localStorage).find((k) => k.startsWith('tessera-watch:'));
-  if (!key) return [] as string[];
-  const stored = JSON.parse(localStorage.getItem(key)!) as { v: { prints: Record<string, Record<string, string>> } };
-  return Object.keys(stored.v.prints[t] ?? {});
-}, type);
+const sentIds = async (type: string) => Object.keys(await watchSentPrints(page, type));
 
 type Alert = { rule: string; state: string; object: { id: string } };
 // the sandbox's accounts that were already disabled or unpaid fire their own alerts at the first check:

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifact, launchBrowser } from './browser';
-import { confirmJob, prepareOperator, sandboxClient } from './fixtures';
+import { confirmJob, prepareOperator, sandboxClient, watchSentPrints } from './fixtures';
 
 const baseUrl = inject('baseUrl');
 const sandbox = sandboxClient(baseUrl);
@@ -23,13 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** What this browser recorded as sent to the watch, by type (the signed-in user's `tessera-watch:<uid>`). */
-const sentPrints = (type: string) => page.evaluate((t) => {
-  const key = Object.keys(localStorage).find((k) => k.startsWith('tessera-watch:'));
-  if (!key) return {} as Record<string, string>;
-  const stored = JSON.parse(localStorage.getItem(key)!) as { v: { prints: Record<string, Record<string, string>> } };
-  return stored.v.prints[t] ?? {};
-}, type);
+const sentPrints = (type: string) => watchSentPrints(page, type);
 const sentIds = async (type: string) => Object.keys(await sentPrints(type));
 
 describe('the watch in the demo', () => {
