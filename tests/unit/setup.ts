@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { closeAllToasts } from '../../src/kernel/core/toaster';
-import { loadValidators } from '../../src/kernel/validators';
+import { loadValidators } from '../../src/kernel/runner/params';
 
 // A page loads the validators' code on first need; the unit tests start as a page that has it (the
 // runner's path before it has loaded is tested in tests/unit/runner.test.ts, "before the validators load").

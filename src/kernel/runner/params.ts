@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
-import { loadValidators, loadedSchemas, loadedValidators } from '../validators';
+import { loadValidators as loadSchemaValidators, loadedSchemas, loadedValidators } from '../validators';
+import type { patternFieldProblems } from '../platform/name-pattern';
 import { schemaKeys, secretSkeletons } from '../../generated/schema-index.js';
 import type { JsonSchema } from '../plugin/types';
-import { patternFieldProblems } from '../platform/name-pattern';
 import { hasOwnParams, ownParams, paramsFor, type JobItem } from '../jobs/item';
 
 /**
@@ -23,10 +23,19 @@ export interface ParamSchemas {
   load?(): Promise<void>;
 }
 
-export { loadValidators } from '../validators';
+let patternChecks: typeof patternFieldProblems | null = null;
+
+/**
+ * Loads the validators' code and, with it, the name-pattern checks (src/kernel/platform/name-pattern.ts),
+ * neither of which the first screen needs: parameters are checked only once both are here.
+ */
+export function loadValidators(): Promise<void> {
+  if (patternChecks && loadedValidators()) return Promise.resolve();
+  return Promise.all([loadSchemaValidators(), import('../platform/name-pattern')]).then(([, patterns]) => { patternChecks = patterns.patternFieldProblems; });
+}
 
 export function validatorsReady(): boolean {
-  return loadedValidators() !== null;
+  return loadedValidators() !== null && patternChecks !== null;
 }
 
 /**
@@ -50,13 +59,14 @@ const NO_PARAMS_KEY = 'kernel:runner.noParams';
 /**
  * Validates against the action's schema; an action without one (`schema: null`) takes no parameters at all.
  * Name patterns and find and replace (`x-tessera-pattern`, src/kernel/platform/name-pattern.ts) are
- * checked too, on the fields the schema itself accepts.
+ * checked too, on the fields the schema itself accepts, once their code has loaded with the validators'
+ * (`loadValidators`; a source that validates without loading, as in a unit test, skips them).
  */
 export function validateActionParams(source: ParamSchemas, key: string | null, params: unknown): FieldError[] {
   if (key !== null) {
     const errors = source.validate(key, params);
     const properties = source.schema(key)?.properties as Record<string, unknown> | undefined;
-    for (const { field, problem } of patternFieldProblems(properties, params)) {
+    for (const { field, problem } of patternChecks?.(properties, params) ?? []) {
       if (errors.some((e) => e.field === field)) continue;
       errors.push({ field, message: problem.key, key: problem.key, values: problem.values });
     }
