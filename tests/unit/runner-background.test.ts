@@ -78,7 +78,7 @@ const plugin = testPlugin('adaccount', {
 const schemas: ParamSchemas = { schema: () => ({ type: 'object' }), validate: () => [], ready: () => true };
 
 /** A runner whose `adaccount.hold` items each wait for `release(id)`, and whose `adaccount.rename` batches. */
-function runnerOn(transport: BridgeTransport, pacing: ConstructorParameters<typeof Runner>[0]['pacing'] = {}) {
+function runnerOn(transport: BridgeTransport, pacing: ConstructorParameters<typeof Runner>[0]['pacing'] = {}, pace = 1) {
   const gates = new Map<string, () => void>();
   const hold = testAction({ id: 'adaccount.hold', lane: 'graph' }, {
     run: async (item, _p, ctx) => {
@@ -92,7 +92,7 @@ function runnerOn(transport: BridgeTransport, pacing: ConstructorParameters<type
   });
   const runner = new Runner({
     store: createKernelStore(), bridge: createBridge(transport), actions: () => actionMap(plugin, hold, rename), usablePluginIds: () => new Set(['adaccount']),
-    user: () => ({ role: 'user' }), clock: realClock, paceFactor: () => 1, flush: async () => {}, paramSchemas: schemas, pacing,
+    user: () => ({ role: 'user' }), clock: realClock, paceFactor: () => pace, flush: async () => {}, paramSchemas: schemas, pacing,
   });
   const release = (id: string) => { gates.get(id)?.(); gates.delete(id); };
   return { runner, release, held: () => [...gates.keys()] };
@@ -220,6 +220,28 @@ describe('background reads', () => {
     // 4 a second over 10 s (the last one may fall at the edge)
     expect(calls).toBeLessThanOrEqual(Math.ceil(((Date.now() - start) / 1000) * 4) + 1);
     expect(calls).toBeGreaterThan(20);
+  });
+
+  it("before the budget is learnt, the operator's pace setting scales that rate as it scales the lanes'", async () => {
+    const callsIn10s = async (pace: number) => {
+      const { transport } = platform();
+      const { runner } = runnerOn(transport, {}, pace);
+      let stop = false;
+      const reader = (async () => { while (!stop) await probe(runner, 'act_7', 'act_7'); })();
+      await vi.advanceTimersByTimeAsync(10_000);
+      stop = true;
+      await vi.advanceTimersByTimeAsync(2_000);
+      await reader;
+      expect(runner.pacer!.confident()).toBe(false);
+      return runner.background.stats().calls;
+    };
+    const slower = await callsIn10s(2);
+    const faster = await callsIn10s(0.5);
+    // 2 a second and 8 a second over 10 s (each may gain one at the edge)
+    expect(slower).toBeLessThanOrEqual(21);
+    expect(slower).toBeGreaterThan(15);
+    expect(faster).toBeGreaterThan(60);
+    expect(faster).toBeLessThanOrEqual(81);
   });
 
   it('refuse a write, and a GraphQL post unless it is a query the caller marked', async () => {

@@ -10,7 +10,9 @@
  * most BACKGROUND_SHARE × (P + P × T / D) points — the share of what the budget allows in that time —
  * and a job keeps the rest. P and D are the runner's usage pacer's (adaptive.ts), read on the safe side
  * once it is confident; before, its prior (the documented 9,000 points / 300 s), and then at most
- * UNSURE_CALLS_PER_S calls a second, since the prior may be far above the caller's real budget.
+ * UNSURE_CALLS_PER_S calls a second, since the prior may be far above the caller's real budget. The
+ * operator's pace setting (runner settings, `paceFactor`) scales that spacing as it scales every lane's:
+ * 2 halves the rate, 0.5 doubles it.
  *
  * Background readers never write: a request other than a GET is refused, except a Graph batch of GETs
  * (how the list loaders read details 50 at a time) and a GraphQL query post
@@ -111,7 +113,7 @@ export class BackgroundReads {
     const waits = [
       paused - now,
       Math.ceil((room / refill) * 1000),
-      budget.confident ? 0 : this.lastSentAt + 1000 / UNSURE_CALLS_PER_S - now,
+      budget.confident ? 0 : this.lastSentAt + (1000 / UNSURE_CALLS_PER_S) * (this.runner.deps.paceFactor?.() ?? 1) - now,
       // the caller's whole score (jobs included) must have room too, and the object's own
       this.runner.pacer?.waitMs(points, now) ?? 0,
       scope ? this.runner.scopePacers?.get(scope)?.waitMs(points, now) ?? 0 : 0,
