@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail';
 import { RateLimiter } from './rate-limit';
 import { createPaymentRegistry } from './payments';
 import { authenticate, rotateSession, tokenFromHeader } from './auth/sessions';
+import { resolveOrgScope } from './org/scope';
 import { seed } from './seed';
 import { bootstrapRoutes, prepareBootstrapToken } from './bootstrap';
 import { installDemoGuard } from './demo-guard';
@@ -219,6 +220,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   app.decorate('ctx', ctx);
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('auth', null);
+  app.decorateRequest('org', null);
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, payments.list().flatMap((p) => (p.csp ? [p.csp] : []))) },
@@ -237,6 +239,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     if (!token) throw new ApiError(Code.TOKEN_INVALID, 'tokenFailed');
     req.auth = await authenticate(ctx, token);
     if (mode === 'admin' && req.auth.user.role !== 'admin') throw new ApiError(Code.FORBIDDEN, 'forbidden');
+    req.org = await resolveOrgScope(ctx, req, req.auth.user.id);
   });
 
   // A token older than 7 days is replaced on its next successful answer (docs/INTERFACES.md section 3).

@@ -7,6 +7,7 @@ import type { RateLimiter } from './rate-limit';
 import type { PaymentRegistry } from './payments';
 import type { users } from './db/schema';
 import type { ReadCache } from './read-cache';
+import type { OrgScope } from './org/scope';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -55,6 +56,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: Lang;
     auth: AuthState | null;
+    /** the organisation the request acts in (its `x-tessera-org`, membership checked), null for the caller's own work */
+    org: OrgScope | null;
   }
   interface FastifyContextConfig {
     auth?: AuthMode;

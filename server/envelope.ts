@@ -26,6 +26,14 @@ export const Code = {
   DELIVERY_FAILED: 40040,
   FORBIDDEN: 40300,
   PLUGIN_DISABLED: 40301,
+  /** the request names an organisation (x-tessera-org) the caller is not (or no longer) a member of */
+  NOT_MEMBER: 40302,
+  /** the caller's role in the organisation does not allow this (an owner or admin is needed) */
+  ORG_ROLE: 40303,
+  /** the organisation's action policy does not let the caller's role run this action */
+  POLICY_DENIED: 40304,
+  /** an organisation's endpoint was called without naming one (x-tessera-org) */
+  NO_ORG: 40032,
   NOT_FOUND: 40400,
   RESOURCE_NOT_FOUND: 40401,
   CONFLICT: 40900,

@@ -16,9 +16,11 @@
  */
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
+import { auditEndpoints } from './audit';
 import { graphqlDocEndpoints } from './graphql-docs';
 import { jobEndpoints } from './jobs';
 import { messageEndpoints } from './messages';
+import { orgEndpoints } from './org';
 import { payEndpoints } from './pay';
 import { platformEndpoints } from './platform';
 import { recordEndpoints } from './records';
@@ -30,9 +32,11 @@ import { watchEndpoints } from './watch';
 export * from './endpoint';
 export * from './account';
 export * from './admin';
+export * from './audit';
 export * from './graphql-docs';
 export * from './jobs';
 export * from './messages';
+export * from './org';
 export * from './pay';
 export * from './platform';
 export * from './records';
@@ -51,6 +55,8 @@ export const API = {
   jobs: jobEndpoints,
   views: viewEndpoints,
   watch: watchEndpoints,
+  org: orgEndpoints,
+  audit: auditEndpoints,
   pay: payEndpoints,
   graphqlDocs: graphqlDocEndpoints,
   platform: platformEndpoints,

@@ -19,10 +19,16 @@ export type JobRecordItem = {
   outcome: JobRecordOutcome;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** the item's own parameter values over the job's (a value from a spreadsheet), secrets never included */
+  params?: Record<string, unknown>;
 };
 
-/** What the browser sends for one job: its id, the action id, the platform identity it ran as. */
-export type JobRecordsBody = { job: string; action: string; fbid: string; items: JobRecordItem[] };
+/**
+ * What the browser sends for one job: its id, the action id, the platform identity it ran as, and its
+ * parameters without the secret (write-only) fields, for the audit log (docs/TEAMS.md). In an
+ * organisation (the request's `x-tessera-org`) the records are the organisation's.
+ */
+export type JobRecordsBody = { job: string; action: string; fbid: string; params?: Record<string, unknown>; items: JobRecordItem[] };
 
 /**
  * `acknowledged`: every item of the request is stored (now or before) and need not be sent again;

@@ -179,12 +179,84 @@ export const jobRecords = pgTable('job_records', {
   outcome: text('outcome').notNull(),
   before: jsonb('before'),
   after: jsonb('after'),
+  /** the organisation the job ran in (the request's `x-tessera-org`); null: the user's own work (docs/TEAMS.md) */
+  orgId: integer('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+  /** the job's parameters, the item's own values over them, secrets never included; null when none were sent */
+  params: jsonb('params'),
   createdAt: at('created_at').notNull(),
 }, (t) => [
   uniqueIndex('job_records_key_idx').on(t.userId, t.job, t.item, t.attempt),
   // the watch looks up the records of one object in a time window (server/watch/attribution.ts)
   index('job_records_object_idx').on(t.userId, t.object, t.createdAt),
+  // the audit log's searches (server/routes/audit.ts): an organisation's newest first, by object, by person
+  index('job_records_org_time_idx').on(t.orgId, t.createdAt),
+  index('job_records_org_object_idx').on(t.orgId, t.object, t.createdAt),
+  index('job_records_user_time_idx').on(t.userId, t.createdAt),
 ]);
+
+/**
+ * Teams (docs/TEAMS.md): an organisation, its members with their roles, pending invitations, its action
+ * policy per role and approval requests. An organisation goes with its last owner's deletion only when
+ * nobody else is left (server/routes/org.ts); its job records, invitations and approvals go with it.
+ */
+export const organisations = pgTable('organisations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** the action policy per role (`OrgPolicy`, protocol/api/org.ts); '{}' = the defaults (protocol/org-policy.ts) */
+  policy: jsonb('policy').notNull().default(sql`'{}'::jsonb`),
+  /** how many days the audit log keeps its entries */
+  auditRetentionDays: integer('audit_retention_days').notNull().default(365),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: at('created_at').notNull(),
+});
+
+export const orgMembers = pgTable('org_members', {
+  orgId: integer('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** 'owner' | 'admin' | 'operator' | 'viewer' */
+  role: text('role').notNull(),
+  joinedAt: at('joined_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index('org_members_user_idx').on(t.userId)]);
+
+export const orgInvites = pgTable('org_invites', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+  /** lower-cased */
+  email: text('email').notNull(),
+  role: text('role').notNull(),
+  /** sha-256 of the token in the mail; the token itself is never stored */
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  /** set when accepted, declined or withdrawn: the invitation is no longer pending */
+  closedAt: at('closed_at'),
+  /** 'accepted' | 'declined' | 'revoked' */
+  closedAs: text('closed_as'),
+}, (t) => [index('org_invites_org_idx').on(t.orgId, t.email), index('org_invites_email_idx').on(t.email)]);
+
+export const approvals = pgTable('approvals', {
+  id: serial('id').primaryKey(),
+  orgId: integer('org_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+  requesterId: integer('requester_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** 'pending' | 'approved' | 'rejected' | 'cancelled' | 'used' */
+  status: text('status').notNull(),
+  /** 'action' | 'irreversible' | 'size' */
+  reason: text('reason').notNull(),
+  job: text('job').notNull(),
+  action: text('action').notNull(),
+  fbid: text('fbid').notNull(),
+  items: jsonb('items').notNull(),
+  params: jsonb('params').notNull(),
+  dryRun: jsonb('dry_run').notNull(),
+  /** SHA-256 (hex) of protocol/org-policy.ts `jobDigestText`: the approval is good for that job only */
+  digest: text('digest').notNull(),
+  decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  comment: blank('comment'),
+  createdAt: at('created_at').notNull(),
+  decidedAt: at('decided_at'),
+  usedAt: at('used_at'),
+}, (t) => [index('approvals_org_idx').on(t.orgId, t.status, t.createdAt), index('approvals_requester_idx').on(t.requesterId, t.createdAt)]);
 
 /**
  * Saved views of lists (server/routes/views.ts): per user, by list (a table's view id) and name. The

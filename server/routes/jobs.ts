@@ -22,6 +22,8 @@ const jobId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0
 const OUTCOMES: JobRecordOutcome[] = ['done', 'failed', 'skipped', 'unknown'];
 /** The state around a write: a JSON object, or null when there is none; its size is checked in the handler. */
 const state = { type: ['object', 'null'] } as const;
+/** A job's or an item's parameters, secrets left out by the browser; their size is checked in the handler. */
+const params = { type: 'object', maxProperties: 100 } as const;
 
 const recordItem = s.object({
   item: { type: 'string', minLength: 1, maxLength: 256, pattern: PRINTABLE },
@@ -30,6 +32,7 @@ const recordItem = s.object({
   outcome: { type: 'string', enum: OUTCOMES },
   before: state,
   after: state,
+  params,
 }, ['item', 'attempt', 'object', 'outcome', 'before', 'after']);
 
 export async function jobRoutes(app: FastifyInstance): Promise<void> {
@@ -43,6 +46,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
         // an action id: `<plugin>.<verb>`
         action: { type: 'string', minLength: 1, maxLength: 100, pattern: MODULE_PATTERN },
         fbid: s.fbid,
+        params,
         items: { type: 'array', minItems: 1, maxItems: JOB_RECORDS_MAX_ITEMS, items: recordItem },
       }, ['job', 'action', 'fbid', 'items']),
     },
@@ -50,21 +54,28 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     const auth = caller(req.auth);
     const userId = auth.user.id;
     await limitUser(ctx, 'jobRecords', userId);
-    const { job, action, fbid, items } = req.body;
+    const { job, action, fbid, items, params: jobParams } = req.body;
+    if (jobParams && Buffer.byteLength(JSON.stringify(jobParams)) > JOB_RECORD_STATE_MAX_BYTES) {
+      throw new ApiError(Code.RECORD_TOO_LARGE, 'jobRecordStateTooLarge', { index: 0, field: 'params', max: JOB_RECORD_STATE_MAX_BYTES }, 400);
+    }
     // Every item is checked before anything is written: a refused request stores nothing.
     items.forEach((it, i) => {
-      for (const field of ['before', 'after'] as const) {
-        if (it[field] !== null && Buffer.byteLength(JSON.stringify(it[field])) > JOB_RECORD_STATE_MAX_BYTES) {
+      for (const field of ['before', 'after', 'params'] as const) {
+        const value = it[field];
+        if (value !== null && value !== undefined && Buffer.byteLength(JSON.stringify(value)) > JOB_RECORD_STATE_MAX_BYTES) {
           throw new ApiError(Code.RECORD_TOO_LARGE, 'jobRecordStateTooLarge', { index: i + 1, field, max: JOB_RECORD_STATE_MAX_BYTES }, 400);
         }
       }
     });
+    // the audit log's parameters of each item: the item's own values over the job's (docs/TEAMS.md)
+    const paramsOf = (own: Record<string, unknown> | undefined) => (jobParams || own ? { ...jobParams, ...own } : null);
+    const orgId = req.org?.id ?? null;
     const now = ctx.now();
     // One statement: the rows of one request are stored together or not at all, and a repeat (stored
     // before, or twice in this request) is skipped by the unique key, also when two instances race.
     const added = await ctx.db.insert(jobRecords).values(items.map((it) => ({
       userId, job, item: it.item, attempt: it.attempt, action, fbid, object: it.object, outcome: it.outcome,
-      before: it.before, after: it.after, createdAt: now,
+      before: it.before, after: it.after, params: paramsOf(it.params), orgId, createdAt: now,
     }))).onConflictDoNothing({ target: [jobRecords.userId, jobRecords.job, jobRecords.item, jobRecords.attempt] })
       .returning({ id: jobRecords.id });
     // a change the watch saw a moment before this record arrived is the job's (server/watch/store.ts)

@@ -1,0 +1,45 @@
+import { get, type Page, type PagingQuery } from './endpoint';
+import type { JobRecordOutcome } from './jobs';
+
+// The audit log (docs/TEAMS.md, "The audit log"): every write members' browsers reported as job records
+// (`POST /api/jobs/records`), searchable. In an organisation (the request's ORG_HEADER) an owner or admin
+// reads everyone's entries made in it, any other member their own; outside one, the caller reads their own.
+
+/** One audited write: who, as which platform identity, when, which action on which object, and how it ended. */
+export type AuditEntry = {
+  at: string;
+  actor: { userId: number; email: string; name: string };
+  fbid: string;
+  job: string;
+  action: string;
+  object: string;
+  item: string;
+  attempt: number;
+  /** the job's parameters (the item's own values over them), secrets never included; null when the browser sent none */
+  params: Record<string, unknown> | null;
+  outcome: JobRecordOutcome;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+/**
+ * The search: `object` an object id, `actor` a member's user id or e-mail address, `action` an action id
+ * or an area's wildcard (`adaccount.*`), `since` / `until` ISO times (since inclusive, until exclusive).
+ */
+export type AuditQuery = { object?: string; actor?: string; action?: string; since?: string; until?: string; uid?: string | number };
+
+/** The CSV export answers at most this many entries (the newest); the search pages through any number. */
+export const AUDIT_EXPORT_MAX = 100_000;
+/** How long entries are kept by default, in days (an organisation's owner or admin sets its own). */
+export const AUDIT_RETENTION_DAYS_DEFAULT = 365;
+export const AUDIT_RETENTION_DAYS = { min: 7, max: 3650 } as const;
+
+/** The CSV export's path (`GET`, same query as the search): `text/csv`, not the JSON envelope. */
+export const AUDIT_EXPORT_PATH = '/api/audit/export';
+
+export const auditEndpoints = {
+  /** the entries the caller may read, newest first */
+  search: get<Page<AuditEntry>, AuditQuery & PagingQuery>('/api/audit'),
+  /** the organisation's retention in days (any member) */
+  retention: get<{ days: number }>('/api/audit/retention'),
+};
