@@ -110,4 +110,55 @@ describe.skipIf(!pgBin)('two instances on one PostgreSQL', () => {
     expect(answers.filter((r) => r.status === 1).length).toBe(6);
     expect(answers.filter((r) => r.http === 429).length).toBe(4);
   });
+
+  // Teams (server/routes/org.ts, server/org/scope.ts): membership is read on every request from the
+  // shared database, and every change of an organisation's members runs under a lock of its row, so two
+  // instances cannot together leave it without an owner.
+  const inOrg = (h: Harness, user: { token: string }, org: number, method: 'GET' | 'POST', url: string, body?: unknown) =>
+    h.call(method, url, { token: user.token, headers: { 'x-tessera-org': String(org) }, ...(body !== undefined ? { body } : {}) });
+
+  /** An organisation made on a, and members invited on a who accept on b. */
+  async function team(roles: string[]) {
+    const owner = await a.signUp(a.uniqueEmail('team'), 'right-pass-1');
+    const org = (await a.call('POST', '/api/org/create', { token: owner.token, body: { name: 'Two instances' } })).data.id as number;
+    const members = [];
+    for (const role of roles) {
+      const user = await a.signUp(a.uniqueEmail('member'), 'right-pass-1');
+      expect((await inOrg(a, owner, org, 'POST', '/api/org/invite', { email: user.email, role })).status).toBe(1);
+      const mail = a.outbox().filter((m) => m.to === user.email).pop()!;
+      const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+      a.secrets.add(token);
+      expect(await b.call('POST', '/api/org/invites/accept', { token: user.token, body: { token } })).toMatchObject({ status: 1, data: { id: org, role } });
+      members.push(user);
+    }
+    return { owner, org, members };
+  }
+
+  test('a member removed on instance a is refused on instance b at their next request', async () => {
+    const { owner, org, members: [operator] } = await team(['operator']);
+    expect(await inOrg(b, operator!, org, 'GET', '/api/org/members')).toMatchObject({ status: 1 });
+    expect(await inOrg(a, owner, org, 'POST', '/api/org/members/remove', { userId: operator!.uid })).toMatchObject({ status: 1, data: { removed: 1 } });
+    expect(await inOrg(b, operator!, org, 'GET', '/api/org/members')).toMatchObject({ http: 403, code: 40302 });
+    expect(await inOrg(b, operator!, org, 'GET', '/api/org/policy')).toMatchObject({ http: 403, code: 40302 });
+  });
+
+  test('the last two owners demoting each other at once on the two instances leave exactly one owner', async () => {
+    const { owner, org, members: [second] } = await team(['owner']);
+    // both stay members (the one demoted is an admin), so either reads the list
+    const owners = async () => (await inOrg(a, owner, org, 'GET', '/api/org/members')).data.filter((m: { role: string }) => m.role === 'owner');
+    for (let round = 0; round < 6; round++) {
+      const [one, two] = await Promise.all([
+        inOrg(a, owner, org, 'POST', '/api/org/members/role', { userId: second!.uid, role: 'admin' }),
+        inOrg(b, second!, org, 'POST', '/api/org/members/role', { userId: owner.uid, role: 'admin' }),
+      ]);
+      expect([one, two].filter((r) => r.status === 1), `round ${round}: ${one.raw} ${two.raw}`).toHaveLength(1);
+      expect([one, two].filter((r) => r.status !== 1)[0]).toMatchObject({ code: 40303 });
+      const left = await owners();
+      expect(left).toHaveLength(1);
+      // the remaining owner makes the other an owner again for the next round
+      const survivor = left[0].userId === owner.uid ? owner : second!;
+      const other = survivor === owner ? second! : owner;
+      expect((await inOrg(round % 2 ? a : b, survivor, org, 'POST', '/api/org/members/role', { userId: other.uid, role: 'owner' })).status).toBe(1);
+    }
+  });
 });
