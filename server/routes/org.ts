@@ -30,7 +30,7 @@ const DAY_MS = 86_400_000;
 const name = { type: 'string', minLength: 1, maxLength: ORG_NAME_MAX + 200, pattern: '^[^\\u0000-\\u001f\\u007f]*$' } as const;
 const role = { type: 'string', enum: ORG_INVITE_ROLES } as const;
 /** the mail's token: 32 random bytes as base64url */
-const token = { type: 'string', minLength: 43, maxLength: 43, pattern: '^[A-Za-z0-9_-]{43}$' } as const;
+const token = { type: 'string', maxLength: 43, pattern: '^[A-Za-z0-9_-]{43}$' } as const;
 const verdict = { type: 'string', enum: POLICY_VERDICTS } as const;
 const rolePolicy = s.object({
   default: verdict,
