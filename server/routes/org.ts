@@ -253,7 +253,7 @@ export async function orgRoutes(app: FastifyInstance): Promise<void> {
       if (await memberCount(tx, org.id) >= ORG_MEMBERS_MAX) throw new ApiError(Code.LIMIT_REACHED, 'orgFull', { max: ORG_MEMBERS_MAX });
       // a new invitation of the same address replaces the pending one (its link stops working)
       await tx.update(orgInvites).set({ closedAt: now, closedAs: 'revoked' })
-        .where(and(eq(orgInvites.orgId, org.id), eq(orgInvites.email, email), isNull(orgInvites.closedAt)));
+        .where(and(eq(orgInvites.orgId, org.id), eq(orgInvites.email, email), pendingAt(now)));
       const [{ n }] = await tx.select({ n: count() }).from(orgInvites).where(and(eq(orgInvites.orgId, org.id), pendingAt(now)));
       if (Number(n) >= ORG_INVITES_MAX) throw new ApiError(Code.LIMIT_REACHED, 'orgTooManyInvites', { max: ORG_INVITES_MAX });
       const [inserted] = await tx.insert(orgInvites).values({
