@@ -8,7 +8,7 @@ import { realClock } from '../../src/kernel/runner/lanes';
 import { createBridge } from '../../src/kernel/bridge/bridge';
 import { RunnerRefusal } from '../../src/kernel/runner/types';
 import type { ParamSchemas } from '../../src/kernel/runner/params';
-import { undoCandidates, undoDraft } from '../../src/kernel/runner/undo';
+import { undoCandidates, undoDraft } from '../../src/kernel/runner/undo-preview';
 import { isPreview } from '../../src/kernel/runner/dry-run';
 import { planItems } from '../../src/kernel/runner/draft';
 import { actionMap, testAction, testPlugin } from '../harness/actions';

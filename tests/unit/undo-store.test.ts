@@ -8,7 +8,7 @@ import { Runner } from '../../src/kernel/runner/runner';
 import { realClock } from '../../src/kernel/runner/lanes';
 import { createBridge } from '../../src/kernel/bridge/bridge';
 import type { ParamSchemas } from '../../src/kernel/runner/params';
-import { undoCandidates, undoableCount } from '../../src/kernel/runner/undo';
+import { undoCandidates, undoableCount } from '../../src/kernel/runner/undo-preview';
 import { actionMap, testAction, testPlugin } from '../harness/actions';
 
 describe('a job kept by the version before undo', () => {

@@ -123,7 +123,13 @@ export interface DryRunResult {
   total: number;
 }
 
-export type RefusalReason = 'unknown-action' | 'role' | 'disabled' | 'extension' | 'operations' | 'lane' | 'params' | 'secret' | 'secret-tab' | 'empty' | 'platform';
+export type RefusalReason = 'unknown-action' | 'role' | 'disabled' | 'extension' | 'operations' | 'lane' | 'params' | 'secret' | 'secret-tab' | 'empty' | 'platform'
+  /** the team's action policy does not let the user's role run it (names: what decided, the item limit) */
+  | 'policy'
+  /** the team's policy lets it run once an owner or admin approves this exact job (names: why, the item limit) */
+  | 'approval'
+  /** the team's policy is still loading */
+  | 'policy-loading';
 
 export class RunnerRefusal extends Error {
   /**
