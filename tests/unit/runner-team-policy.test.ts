@@ -60,6 +60,13 @@ describe("the team's action policy in the runner", () => {
     expect(refusal(() => operator.draft('adaccount.removeUser', {}, accounts(1)))).toBeNull();
   });
 
+  it('a job keeps the team it ran in (its records go there); on their own work, 0', () => {
+    const inTeam = runnerWith(() => ready('operator'));
+    expect(inTeam.job(inTeam.start('adaccount.rename', {}, accounts(2)))).toMatchObject({ org: 4 });
+    const own = runnerWith(() => ({ state: 'own' }));
+    expect(own.job(own.start('adaccount.rename', {}, accounts(2)))).toMatchObject({ org: 0 });
+  });
+
   it('refuses while the policy is still loading', () => {
     expect(refusal(() => runnerWith(() => ({ state: 'loading' })).draft('adaccount.rename', {}, accounts(1)))).toMatchObject({ reason: 'policy-loading' });
   });

@@ -181,7 +181,7 @@ export class Runner {
       total: rows.length, done: 0, failed: 0, skipped: rows.filter((r) => r.state === 'skipped').length, unknown: 0,
       createdAt: now, startedAt: now, updatedAt: now, finishedAt: 0, dryRun: false,
       startedBy: this.deps.user()?.name || this.deps.user()?.email || '',
-      undoOf: draft.undoOf ?? '', fbid: this.deps.platformUserId?.() ?? '',
+      undoOf: draft.undoOf ?? '', fbid: this.deps.platformUserId?.() ?? '', org: draft.org ?? 0,
     }, rows);
     if (draft.checked) this.paramsChecked.add(jobId);
     this.jobStore.trimHistory();

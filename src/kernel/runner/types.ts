@@ -53,6 +53,11 @@ export interface JobRow {
   undoOf: string;
   /** The platform identity (social account id) the job ran as, for its job records; '' when not known. */
   fbid: string;
+  /**
+   * The team the job ran in (its id; 0: the user's own work, and every job kept by a version before
+   * teams): its job records go to that team, whichever the page works in when they are sent.
+   */
+  org: number;
 }
 
 export interface ItemRow {
