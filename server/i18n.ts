@@ -37,7 +37,7 @@ const messages = {
   noOrg: ['请先选择一个团队', 'Choose a team first'],
   // Approvals (server/routes/approvals.ts)
   approvalUnknownAction: ['没有这个操作：{action}', 'There is no such action: {action}'],
-  approvalPolicyDenied: ['团队的策略不允许{role}执行“{action}”，也不能申请审批', "The team's policy does not let a {role} run {action}, not even with an approval"],
+  approvalPolicyDenied: ['团队的策略不允许您的角色（{role}）执行“{action}”，也不能申请审批', "The team's policy does not let your role ({role}) run {action}, not even with an approval"],
   approvalNotNeeded: ['团队的策略允许您的角色直接执行这项任务，无需审批', "The team's policy lets your role run this job as it is: it needs no approval"],
   approvalDryRunTooLarge: ['预览内容过大（上限 {max} 字节）：请分成几个较小的任务', 'The dry run is too large (at most {max} bytes): split the job into smaller ones'],
   approvalParamsTooLarge: ['任务参数过大（上限 {max} 字节）', "The job's parameters are too large (at most {max} bytes)"],

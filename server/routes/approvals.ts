@@ -11,6 +11,7 @@ import { announcements, approvals, orgMembers, organisations, users, watchChanne
 import { ApiError, Code, ok } from '../envelope';
 import { ACTION_IRREVERSIBLE } from '../catalog';
 import { caller, type AppContext } from '../context';
+import type { Executor } from '../db';
 import { t, type Lang, type MessageKey } from '../i18n';
 import { managesOrg, requireOrg, requireOrgManager, type OrgScope } from '../org/scope';
 import * as s from '../schemas';
@@ -115,21 +116,20 @@ async function visibleApproval(ctx: AppContext, org: OrgScope, userId: number, i
  * The language of a user's messages when it is known: that of the watch channel they saved last (the
  * language of the page they saved it from). Null when unknown: the message is then written in both.
  */
-async function knownLangs(ctx: AppContext, userIds: number[]): Promise<Map<number, Lang>> {
+async function knownLangs(db: Executor, userIds: number[]): Promise<Map<number, Lang>> {
   const langs = new Map<number, Lang>();
   if (!userIds.length) return langs;
-  const rows = await ctx.db.select({ userId: watchChannels.userId, lang: watchChannels.lang, at: watchChannels.updatedAt })
+  const rows = await db.select({ userId: watchChannels.userId, lang: watchChannels.lang, at: watchChannels.updatedAt })
     .from(watchChannels).where(inArray(watchChannels.userId, userIds)).orderBy(desc(watchChannels.updatedAt));
   for (const r of rows) if (!langs.has(r.userId) && (r.lang === 'zh-CN' || r.lang === 'en-US')) langs.set(r.userId, r.lang);
   return langs;
 }
 
 /** Targeted in-app messages (server/routes/messages.ts shows them), each in its reader's language if known, else in both. */
-async function notify(ctx: AppContext, recipients: number[], write: (lang: Lang) => { title: string; content: string }, from: number): Promise<void> {
+async function notify(db: Executor, now: Date, recipients: number[], write: (lang: Lang) => { title: string; content: string }, from: number): Promise<void> {
   if (!recipients.length) return;
-  const langs = await knownLangs(ctx, recipients);
-  const now = ctx.now();
-  await ctx.db.insert(announcements).values(recipients.map((userId) => {
+  const langs = await knownLangs(db, recipients);
+  await db.insert(announcements).values(recipients.map((userId) => {
     const lang = langs.get(userId);
     if (lang) return { ...write(lang), targetUserId: userId, createdBy: from, createdAt: now };
     const [zh, en] = [write('zh-CN'), write('en-US')];
@@ -183,18 +183,23 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     if (decision.verdict === 'allow') throw new ApiError(Code.CONFLICT, 'approvalNotNeeded', {}, 409);
     // the server's reason, not the page's: a role whose default is 'approval' asks because of the action
     const reason: ApprovalReason = decision.reason === 'size' || decision.reason === 'irreversible' ? decision.reason : 'action';
-    const [row] = await ctx.db.insert(approvals).values({
-      orgId: org.id, requesterId: auth.user.id, status: 'pending', reason, job, action, fbid, items, params, dryRun,
-      digest: jobDigest({ action, items, params }), createdAt: ctx.now(),
-    }).returning();
-    const managers = await ctx.db.select({ userId: orgMembers.userId }).from(orgMembers)
-      .where(and(eq(orgMembers.orgId, org.id), inArray(orgMembers.role, ['owner', 'admin']), ne(orgMembers.userId, auth.user.id)));
     const name = auth.user.name || auth.user.email;
-    await notify(ctx, managers.map((m) => m.userId), (lang) => ({
-      title: t(lang, 'approvalAskedTitle', { org: org.name, name, action }),
-      content: t(lang, 'approvalAskedText', { name, email: auth.user.email, org: org.name, count: items.length, action, why: whyText(lang, reason, decision.limit) }),
-    }), auth.user.id);
-    return ok(req.lang, await viewOf(ctx, row!));
+    // the request and the owners' and admins' messages are stored together, or neither
+    const row = await ctx.db.transaction(async (tx) => {
+      const now = ctx.now();
+      const [inserted] = await tx.insert(approvals).values({
+        orgId: org.id, requesterId: auth.user.id, status: 'pending', reason, job, action, fbid, items, params, dryRun,
+        digest: jobDigest({ action, items, params }), createdAt: now,
+      }).returning();
+      const managers = await tx.select({ userId: orgMembers.userId }).from(orgMembers)
+        .where(and(eq(orgMembers.orgId, org.id), inArray(orgMembers.role, ['owner', 'admin']), ne(orgMembers.userId, auth.user.id)));
+      await notify(tx, now, managers.map((m) => m.userId), (lang) => ({
+        title: t(lang, 'approvalAskedTitle', { org: org.name, name, action }),
+        content: t(lang, 'approvalAskedText', { name, email: auth.user.email, org: org.name, count: items.length, action, why: whyText(lang, reason, decision.limit) }),
+      }), auth.user.id);
+      return inserted!;
+    });
+    return ok(req.lang, await viewOf(ctx, row));
   });
 
   route(app, API.org.approvals, {
@@ -236,24 +241,31 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     const { id, approve, comment } = req.body;
     const found = await visibleApproval(ctx, org, auth.user.id, id);
     if (found.requesterId === auth.user.id) throw new ApiError(Code.FORBIDDEN, 'approvalOwnRequest', {}, 403);
-    // one statement decides: of two owners or admins deciding at once (on any instances), one gets the row
-    const [row] = await ctx.db.update(approvals)
-      .set({ status: approve ? 'approved' : 'rejected', decidedBy: auth.user.id, comment: comment.trim(), decidedAt: ctx.now() })
-      .where(and(eq(approvals.id, id), eq(approvals.orgId, org.id), eq(approvals.status, 'pending')))
-      .returning();
-    if (!row) {
-      const [now] = await ctx.db.select({ status: approvals.status }).from(approvals).where(eq(approvals.id, id));
-      throw closed(req.lang, now?.status ?? found.status);
-    }
     const name = auth.user.name || auth.user.email;
-    const items = (row.items as string[]).length;
-    await notify(ctx, [row.requesterId], (lang) => {
-      const status = t(lang, STATUS_WORD[row.status as ApprovalStatus]);
-      return {
-        title: t(lang, 'approvalDecidedTitle', { org: org.name, action: row.action, status }),
-        content: t(lang, 'approvalDecidedText', { name, status, org: org.name, count: items, action: row.action, comment: row.comment ? t(lang, 'approvalComment', { comment: row.comment }) : '' }).trim(),
-      };
-    }, auth.user.id);
+    const row = await ctx.db.transaction(async (tx) => {
+      const now = ctx.now();
+      // one statement decides: of two owners or admins deciding at once (on any instances), one gets the row
+      const [decided] = await tx.update(approvals)
+        .set({ status: approve ? 'approved' : 'rejected', decidedBy: auth.user.id, comment: comment.trim(), decidedAt: now })
+        .where(and(eq(approvals.id, id), eq(approvals.orgId, org.id), eq(approvals.status, 'pending')))
+        .returning();
+      if (!decided) return null;
+      const items = (decided.items as string[]).length;
+      await notify(tx, now, [decided.requesterId], (lang) => {
+        const status = t(lang, STATUS_WORD[decided.status as ApprovalStatus]);
+        return {
+          title: t(lang, 'approvalDecidedTitle', { org: org.name, action: decided.action, status }),
+          content: t(lang, 'approvalDecidedText', {
+            name, status, org: org.name, count: items, action: decided.action, comment: decided.comment ? t(lang, 'approvalComment', { comment: decided.comment }) : '',
+          }).trim(),
+        };
+      }, auth.user.id);
+      return decided;
+    });
+    if (!row) {
+      const [current] = await ctx.db.select({ status: approvals.status }).from(approvals).where(eq(approvals.id, id));
+      throw closed(req.lang, current?.status ?? found.status);
+    }
     return ok(req.lang, await viewOf(ctx, row));
   });
 

@@ -75,7 +75,9 @@ export function approvalTests(env: SuiteEnv): void {
 
       // a viewer may not run it at all; a small reversible job needs no approval; a large one does; unknown actions are refused
       expect(await c.ask(viewer, DELETE)).toMatchObject({ http: 403, status: 0, code: 40304 });
-      expect((await c.ask(viewer, DELETE)).info).toMatch(/policy does not let a viewer run page\.deletePage|不允许查看者/);
+      expect((await h.call('POST', '/api/org/approvals', { token: viewer.token, lang: 'en-US', headers: { 'x-tessera-org': String(org.id) }, body: { job: 'j', fbid: '', dryRun: [], reason: 'action', ...DELETE } })).info)
+        .toBe("The team's policy does not let your role (viewer) run page.deletePage, not even with an approval");
+      expect((await c.ask(viewer, DELETE)).info).toMatch(/不允许您的角色（查看者）执行“page\.deletePage”/);
       expect(await c.ask(operator, { action: 'adaccount.rename', items: ['act_1', 'act_2'], params: { name: 'x' } })).toMatchObject({ status: 0, code: 40900 });
       expect((await c.ask(operator, { action: 'adaccount.rename', items: ['act_1'], params: {} })).info).toMatch(/needs no approval|无需审批/);
       const many = Array.from({ length: 201 }, (_, i) => `act_${i + 1}`);
