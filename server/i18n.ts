@@ -72,10 +72,6 @@ const messages = {
   approvalStatusRejected: ['已拒绝', 'rejected'],
   approvalStatusCancelled: ['已撤回', 'cancelled'],
   approvalStatusUsed: ['已使用', 'used'],
-  approvalRoleOwner: ['所有者', 'owner'],
-  approvalRoleAdmin: ['管理员', 'admin'],
-  approvalRoleOperator: ['操作员', 'operator'],
-  approvalRoleViewer: ['查看者', 'viewer'],
   approvalAskedTitle: ['[{org}] {name} 申请审批：{action}', '[{org}] {name} asks for approval: {action}'],
   approvalAskedText: [
     '{name}（{email}）申请在团队“{org}”中对 {count} 个对象执行“{action}”（{why}）。请在“审批”中查看预览并批准或拒绝。',

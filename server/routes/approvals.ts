@@ -17,10 +17,11 @@ import { managesOrg, requireOrg, requireOrgManager, type OrgScope } from '../org
 import * as s from '../schemas';
 import {
   API, APPROVAL_DRY_RUN_MAX_BYTES, APPROVAL_ITEMS_MAX, APPROVAL_STATUSES, JOB_RECORD_STATE_MAX_BYTES,
-  type ApprovalPreviewRow, type ApprovalReason, type ApprovalStatus, type ApprovalView, type OrgPolicy, type OrgRole, type RolePolicy,
+  type ApprovalPreviewRow, type ApprovalReason, type ApprovalStatus, type ApprovalView, type OrgPolicy, type OrgRole,
 } from '../../protocol/api';
-import { DEFAULT_ORG_POLICY, decideJob, jobDigestText } from '../../protocol/org-policy';
+import { decideJob, jobDigestText } from '../../protocol/org-policy';
 import { route } from '../route';
+import { effectivePolicy } from './org';
 
 /** No control characters (ids and names are shown and searched, never parsed). */
 const PRINTABLE = '^[^\\u0000-\\u001f\\u007f]+$';
@@ -46,7 +47,7 @@ const BODY_LIMIT = 4 * 1024 * 1024;
 const STATUS_WORD: Record<ApprovalStatus, MessageKey> = {
   pending: 'approvalStatusPending', approved: 'approvalStatusApproved', rejected: 'approvalStatusRejected', cancelled: 'approvalStatusCancelled', used: 'approvalStatusUsed',
 };
-const ROLE_WORD: Record<OrgRole, MessageKey> = { owner: 'approvalRoleOwner', admin: 'approvalRoleAdmin', operator: 'approvalRoleOperator', viewer: 'approvalRoleViewer' };
+const ROLE_WORD: Record<OrgRole, MessageKey> = { owner: 'orgRoleOwner', admin: 'orgRoleAdmin', operator: 'orgRoleOperator', viewer: 'orgRoleViewer' };
 
 type ApprovalRow = typeof approvals.$inferSelect;
 
@@ -55,16 +56,10 @@ export function jobDigest(job: { action: string; items: readonly string[]; param
   return createHash('sha256').update(jobDigestText(job), 'utf8').digest('hex');
 }
 
-/** The organisation's action policy: what it stored for a role over the defaults of that role ('{}' = the defaults). */
+/** The organisation's action policy: what it stored over the defaults (server/routes/org.ts, `effectivePolicy`). */
 export async function orgPolicy(ctx: AppContext, orgId: number): Promise<OrgPolicy> {
   const [row] = await ctx.db.select({ policy: organisations.policy }).from(organisations).where(eq(organisations.id, orgId));
-  const stored = (row?.policy ?? {}) as Partial<Record<keyof OrgPolicy, Partial<RolePolicy>>>;
-  const merged = {} as OrgPolicy;
-  for (const role of Object.keys(DEFAULT_ORG_POLICY) as (keyof OrgPolicy)[]) {
-    const own = stored[role] && typeof stored[role] === 'object' ? stored[role] : {};
-    merged[role] = { ...DEFAULT_ORG_POLICY[role], ...own, actions: { ...DEFAULT_ORG_POLICY[role].actions, ...(own.actions ?? {}) } };
-  }
-  return merged;
+  return effectivePolicy(row?.policy);
 }
 
 type Person = { userId: number; email: string; name: string };
