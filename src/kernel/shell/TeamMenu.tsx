@@ -12,6 +12,9 @@ import { ORG_NAME_MAX, type MyInviteView, type OrgView } from '../../../protocol
 import type { PopoverPartProps } from './lazy-popover';
 import { switchTeam } from './team-follow';
 
+// what follows a change made elsewhere loads with the menu (src/kernel/shell/TeamSwitcher.tsx)
+export { follow } from './team-follow';
+
 /*
  * The team switcher's menu (src/kernel/shell/TeamSwitcher.tsx holds its button): the operator's own work,
  * their teams with their role, the invitations addressed to them, "Create a team…" and, in a team, a link

@@ -57,26 +57,39 @@ function takeNotice(): { text: string; intent: Intent } | null {
   }
 }
 
-export interface TeamFollower {
-  /** The active team changed (in this tab or another). */
+interface Follower {
   changed(): void;
-  /** The server said the operator is no longer a member of a team. */
   removed(removal: OrgRemoval): void;
-  /** Says what a reload into another team carried over, once. */
-  showNotice(): void;
-  dispose(): void;
 }
+
+/** One follower per page (src/kernel/shell/TeamSwitcher.tsx `TeamFollower` names it by an object of its own). */
+const followers = new WeakMap<object, Follower>();
+
+/**
+ * What the page does about a change of team (`removal` absent) or a removal the server reported. The
+ * first call for a page also says what a reload into another team carried over.
+ */
+export function follow(page: { org: number | null }, runner: () => Pick<RunnerControl, 'jobs'>, i18n: I18n, removal?: OrgRemoval): void {
+  let follower = followers.get(page);
+  if (!follower) {
+    followers.set(page, (follower = createFollower(page.org, runner, i18n)));
+    const notice = takeNotice();
+    if (notice) void showToast(notice.text, notice.intent, 10_000);
+  }
+  if (removal) follower.removed(removal);
+  else follower.changed();
+}
+
 
 /**
  * Follows the active team for a page whose data was read in `pageOrg`. A change and the removal that
  * caused it arrive one after the other (src/kernel/api/active-org.ts `reportNotMember` leaves the team,
  * then tells): they are taken together, once both are in.
  */
-export function createFollower(pageOrg: number | null, runner: () => Pick<RunnerControl, 'jobs'>, i18n: I18n): TeamFollower {
+function createFollower(pageOrg: number | null, runner: () => Pick<RunnerControl, 'jobs'>, i18n: I18n): Follower {
   let known = pageOrg;
   let removal: OrgRemoval | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let disposed = false;
 
   const settle = async () => {
     timer = null;
@@ -85,7 +98,6 @@ export function createFollower(pageOrg: number | null, runner: () => Pick<Runner
     const removed = removal;
     removal = null;
     await loadAllStrings(i18n);
-    if (disposed) return;
     const t = i18n.t.bind(i18n);
     if (nowId === known) {
       // a team the page does not work in (a job's records sent to it): said, nothing to reload
@@ -108,7 +120,7 @@ export function createFollower(pageOrg: number | null, runner: () => Pick<Runner
     reloadPage(notice);
   };
   const schedule = () => {
-    if (!disposed && timer === null) timer = setTimeout(() => void settle(), 0);
+    if (timer === null) timer = setTimeout(() => void settle(), 0);
   };
 
   return {
@@ -116,14 +128,6 @@ export function createFollower(pageOrg: number | null, runner: () => Pick<Runner
     removed(r) {
       removal = r;
       schedule();
-    },
-    showNotice() {
-      const notice = takeNotice();
-      if (notice) void showToast(notice.text, notice.intent, 10_000);
-    },
-    dispose() {
-      disposed = true;
-      if (timer !== null) clearTimeout(timer);
     },
   };
 }
