@@ -101,7 +101,7 @@ function TeamMenuContent({ onCreate }: { onCreate: () => void }) {
         ) : orgs.length === 0 ? (
           <li className={`tessera-team-row ${Classes.TEXT_MUTED}`} data-testid="team-none">{t('teamSwitcher.noTeams')}</li>
         ) : orgs.map((org) => (
-          <MenuItem key={org.id} icon={org.id === active?.id ? 'tick' : 'people'} text={org.name} label={roleWord(org.role)} shouldDismissPopover={false}
+          <MenuItem key={org.id} icon={org.id === active?.id ? 'tick' : 'people'} text={org.name} htmlTitle={org.name} label={roleWord(org.role)} shouldDismissPopover={false}
             active={org.id === active?.id} onClick={() => choose(org)} data-testid="team-org" data-org={org.id} />
         ))}
         {invites.length > 0 && (
