@@ -28,9 +28,11 @@ import { recordRoutes } from './routes/records';
 import { jobRoutes } from './routes/jobs';
 import { viewRoutes } from './routes/views';
 import { watchRoutes } from './routes/watch';
+import { orgRoutes } from './routes/org';
 import { payRoutes } from './routes/pay';
 import { adminRoutes } from './routes/admin/index';
 import { graphqlDocRoutes } from './routes/graphql-docs';
+import { approvalRoutes } from './routes/approvals';
 import { startOutboxWorker } from './watch/outbox';
 
 export interface BuildOptions {
@@ -253,7 +255,8 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     return { ...payload, status: -1 };
   });
 
-  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, viewRoutes, watchRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
+  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, viewRoutes, watchRoutes, orgRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
+  await approvalRoutes(app);
 
   await seed(ctx);
   const bootstrapToken = await prepareBootstrapToken(ctx);

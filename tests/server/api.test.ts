@@ -20,6 +20,8 @@ import { jobRecordTests } from './suite/job-records';
 import { savedViewTests } from './suite/saved-views';
 import { watchTests } from './suite/watch';
 import { watchAlertTests } from './suite/watch-alerts';
+import { orgTests } from './suite/org';
+import { approvalTests } from './suite/approvals';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): the PostgreSQL half of the server suite does not run');
@@ -65,6 +67,8 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   savedViewTests(env);
   watchTests(env);
   watchAlertTests(env);
+  orgTests(env);
+  approvalTests(env);
   fuzzTests(env);
 
   test('no log line holds a password, a code or a token', () => {

@@ -6,6 +6,7 @@ import { defaultUserLimits } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db';
 import { UNLOCK_AFTER } from '../../server/routes/account';
 import { createHarness, findPgBin, startPostgres, type Answer, type Harness, type PgCluster } from './harness';
+import { makeOrg, orgCalls } from './suite/approvals';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed: the two-instance tests do not run');
@@ -109,5 +110,92 @@ describe.skipIf(!pgBin)('two instances on one PostgreSQL', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => add(i)));
     expect(answers.filter((r) => r.status === 1).length).toBe(6);
     expect(answers.filter((r) => r.http === 429).length).toBe(4);
+  });
+
+  // Teams (server/routes/org.ts, server/org/scope.ts): membership is read on every request from the
+  // shared database, and every change of an organisation's members runs under a lock of its row, so two
+  // instances cannot together leave it without an owner.
+  const inOrg = (h: Harness, user: { token: string }, org: number, method: 'GET' | 'POST', url: string, body?: unknown) =>
+    h.call(method, url, { token: user.token, headers: { 'x-tessera-org': String(org) }, ...(body !== undefined ? { body } : {}) });
+
+  /** An organisation made on a, and members invited on a who accept on b. */
+  async function team(roles: string[]) {
+    const owner = await a.signUp(a.uniqueEmail('team'), 'right-pass-1');
+    const org = (await a.call('POST', '/api/org/create', { token: owner.token, body: { name: 'Two instances' } })).data.id as number;
+    const members = [];
+    for (const role of roles) {
+      const user = await a.signUp(a.uniqueEmail('member'), 'right-pass-1');
+      expect((await inOrg(a, owner, org, 'POST', '/api/org/invite', { email: user.email, role })).status).toBe(1);
+      const mail = a.outbox().filter((m) => m.to === user.email).pop()!;
+      const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+      a.secrets.add(token);
+      expect(await b.call('POST', '/api/org/invites/accept', { token: user.token, body: { token } })).toMatchObject({ status: 1, data: { id: org, role } });
+      members.push(user);
+    }
+    return { owner, org, members };
+  }
+
+  test('a member removed on instance a is refused on instance b at their next request', async () => {
+    const { owner, org, members: [operator] } = await team(['operator']);
+    expect(await inOrg(b, operator!, org, 'GET', '/api/org/members')).toMatchObject({ status: 1 });
+    expect(await inOrg(a, owner, org, 'POST', '/api/org/members/remove', { userId: operator!.uid })).toMatchObject({ status: 1, data: { removed: 1 } });
+    expect(await inOrg(b, operator!, org, 'GET', '/api/org/members')).toMatchObject({ http: 403, code: 40302 });
+    expect(await inOrg(b, operator!, org, 'GET', '/api/org/policy')).toMatchObject({ http: 403, code: 40302 });
+  });
+
+  test('the last two owners demoting each other at once on the two instances leave exactly one owner', async () => {
+    const { owner, org, members: [second] } = await team(['owner']);
+    // both stay members (the one demoted is an admin), so either reads the list
+    const owners = async () => (await inOrg(a, owner, org, 'GET', '/api/org/members')).data.filter((m: { role: string }) => m.role === 'owner');
+    for (let round = 0; round < 6; round++) {
+      const [one, two] = await Promise.all([
+        inOrg(a, owner, org, 'POST', '/api/org/members/role', { userId: second!.uid, role: 'admin' }),
+        inOrg(b, second!, org, 'POST', '/api/org/members/role', { userId: owner.uid, role: 'admin' }),
+      ]);
+      expect([one, two].filter((r) => r.status === 1), `round ${round}: ${one.raw} ${two.raw}`).toHaveLength(1);
+      expect([one, two].filter((r) => r.status !== 1)[0]).toMatchObject({ code: 40303 });
+      const left = await owners();
+      expect(left).toHaveLength(1);
+      // the remaining owner makes the other an owner again for the next round
+      const survivor = left[0].userId === owner.uid ? owner : second!;
+      const other = survivor === owner ? second! : owner;
+      expect((await inOrg(round % 2 ? a : b, survivor, org, 'POST', '/api/org/members/role', { userId: other.uid, role: 'owner' })).status).toBe(1);
+    }
+  });
+
+  // Approvals (server/routes/approvals.ts): every change of state is one conditional UPDATE, so what
+  // one instance decided is read by the other at once, and two deciding or using at once give one outcome.
+  test('approvals: decided on a, read on b at once; concurrent decisions and uses on a and b give one outcome', async () => {
+    const org = await makeOrg(a, ['owner', 'admin', 'operator']);
+    const [owner, admin, operator] = org.m as [typeof org.m[0], typeof org.m[0], typeof org.m[0]];
+    const [onA, onB] = [orgCalls(a, org.id), orgCalls(b, org.id)];
+    const ask = async (i: number) => (await either(i).call('POST', '/api/org/approvals', {
+      token: operator.token, headers: { 'x-tessera-org': String(org.id) },
+      body: { job: `job-${i}`, action: 'page.deletePage', fbid: '1', items: [`p${i}`], params: {}, dryRun: [], reason: 'irreversible' },
+    })).data as { id: number; digest: string };
+
+    const first = await ask(0);
+    expect((await onA.decide(admin, first.id, true, 'yes')).data.status).toBe('approved');
+    expect(await onB.one(operator, first.id)).toMatchObject({ status: 1, data: { status: 'approved', comment: 'yes' } });
+    expect((await onB.list(owner, { status: 'approved' })).data.list.map((x: { id: number }) => x.id)).toEqual([first.id]);
+
+    for (let round = 1; round <= 5; round++) {
+      const asked = await ask(round);
+      // the owner approves on a while the admin rejects on b: exactly one decision stands
+      const decided = await Promise.all([onA.decide(owner, asked.id, true, 'a'), onB.decide(admin, asked.id, false, 'b')]);
+      expect(decided.filter((r) => r.status === 1)).toHaveLength(1);
+      expect(decided.filter((r) => r.code === 40900)).toHaveLength(1);
+      const winner = decided.find((r) => r.status === 1)!.data;
+      expect((await onB.one(operator, asked.id)).data).toMatchObject({ status: winner.status, comment: winner.comment, decidedBy: winner.decidedBy });
+      if (winner.status !== 'approved') continue;
+      // two tabs start the approved job at once, on a and on b: one use
+      const used = await Promise.all([onA.use(operator, asked.id, asked.digest), onB.use(operator, asked.id, asked.digest)]);
+      expect(used.filter((r) => r.status === 1)).toHaveLength(1);
+      expect(used.filter((r) => r.code === 40900)).toHaveLength(1);
+    }
+    // and the first one, used at once from both
+    const used = await Promise.all([onA.use(operator, first.id, first.digest), onB.use(operator, first.id, first.digest), onA.use(operator, first.id, first.digest)]);
+    expect(used.filter((r) => r.status === 1)).toHaveLength(1);
+    expect((await onB.one(admin, first.id)).data.status).toBe('used');
   });
 });
