@@ -91,14 +91,22 @@ describe('the team switcher', () => {
     const button = await screen.findByTestId('team-switcher');
     expect(button.textContent).toBe('Growth');
     expect(button.getAttribute('title')).toBe('Growth');
+    // in a team the runner reads the team's policy and the list (src/kernel/api/org-policy.ts); the
+    // button's name stays the stored one, and the switcher's own reads wait for its menu
+    server.s.orgs = [{ ...GROWTH, name: 'Growth (as the server says)' }];
     await new Promise((r) => setTimeout(r, 200));
-    expect(server.s.calls).toEqual([]);
+    expect(button.textContent).toBe('Growth');
+    expect(server.s.calls.filter((c) => c.path === '/api/org/invites/mine')).toEqual([]);
   });
 
-  it('shows "my own work" when no team is active, in both languages', async () => {
-    const { i18n } = await renderWithKernel({ plugins: PLUGINS, route: '/teamhost/index', locale: 'zh-CN', answer: orgServer().answer });
+  it('shows "my own work" when no team is active, in both languages, and asks the server nothing about teams', async () => {
+    const server = orgServer();
+    const calls = server.s.calls;
+    const { i18n } = await renderWithKernel({ plugins: PLUGINS, route: '/teamhost/index', locale: 'zh-CN', answer: server.answer });
     const button = await screen.findByTestId('team-switcher');
     expect(button.textContent).toBe('我的个人工作区');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(calls).toEqual([]);
     await act(async () => { await i18n.changeLanguage('en-US'); });
     expect(button.textContent).toBe('My own work');
   });
