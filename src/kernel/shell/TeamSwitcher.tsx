@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { activeOrg, onOrgRemoval, subscribeActiveOrg, useActiveOrg, type OrgRemoval } from '../api/active-org';
@@ -36,16 +36,14 @@ TeamSwitcher.displayName = 'TeamSwitcher';
 export function TeamFollower() {
   const runner = useRunner();
   const { i18n } = useTranslation();
-  const latest = useRef(runner);
-  latest.current = runner;
   // the team this page's data was read in (its identity names this page's follower)
   const [page] = useState(() => ({ org: activeOrg()?.id ?? null }));
   useEffect(() => {
-    const follow = (removal?: OrgRemoval) => void load().then((m) => m.follow(page, () => latest.current, i18n, removal));
+    const follow = (removal?: OrgRemoval) => void load().then((m) => m.follow(page, runner, i18n, removal));
     if (sessionStorage.getItem(TEAM_NOTICE_KEY)) follow();
     const off = [subscribeActiveOrg(follow), onOrgRemoval(follow)];
     return () => off.forEach((stop) => stop());
-  }, [page, i18n]);
+  }, [page, runner, i18n]);
   return null;
 }
 TeamFollower.displayName = 'TeamFollower';

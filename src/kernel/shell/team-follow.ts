@@ -58,6 +58,7 @@ function takeNotice(): { text: string; intent: Intent } | null {
 }
 
 interface Follower {
+  runner: Pick<RunnerControl, 'jobs'> | null;
   changed(): void;
   removed(removal: OrgRemoval): void;
 }
@@ -69,13 +70,15 @@ const followers = new WeakMap<object, Follower>();
  * What the page does about a change of team (`removal` absent) or a removal the server reported. The
  * first call for a page also says what a reload into another team carried over.
  */
-export function follow(page: { org: number | null }, runner: () => Pick<RunnerControl, 'jobs'>, i18n: I18n, removal?: OrgRemoval): void {
+export function follow(page: { org: number | null }, runner: Pick<RunnerControl, 'jobs'>, i18n: I18n, removal?: OrgRemoval): void {
   let follower = followers.get(page);
   if (!follower) {
-    followers.set(page, (follower = createFollower(page.org, runner, i18n)));
+    followers.set(page, (follower = createFollower(page.org, i18n)));
     const notice = takeNotice();
     if (notice) void showToast(notice.text, notice.intent, 10_000);
   }
+  // the latest runner (the leader tab's, or a follower's that asks it) decides whether a job runs
+  follower.runner = runner;
   if (removal) follower.removed(removal);
   else follower.changed();
 }
@@ -86,7 +89,7 @@ export function follow(page: { org: number | null }, runner: () => Pick<RunnerCo
  * caused it arrive one after the other (src/kernel/api/active-org.ts `reportNotMember` leaves the team,
  * then tells): they are taken together, once both are in.
  */
-function createFollower(pageOrg: number | null, runner: () => Pick<RunnerControl, 'jobs'>, i18n: I18n): Follower {
+function createFollower(pageOrg: number | null, i18n: I18n): Follower {
   let known = pageOrg;
   let removal: OrgRemoval | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -113,7 +116,7 @@ function createFollower(pageOrg: number | null, runner: () => Pick<RunnerControl
     const notice = removed && removed.org.id !== nowId
       ? { text: t('teamSwitcher.removed', { name: removed.org.name || `#${removed.org.id}` }), intent: 'warning' as const }
       : { text: now ? t('teamSwitcher.changedTo', { name: now.name }) : t('teamSwitcher.changedToOwn'), intent: 'primary' as const };
-    if (runningJobs(runner()) > 0) {
+    if (follower.runner && runningJobs(follower.runner) > 0) {
       void showToast(t('teamSwitcher.reloadWhenDone', { notice: notice.text }), 'warning', 0);
       return;
     }
@@ -123,11 +126,13 @@ function createFollower(pageOrg: number | null, runner: () => Pick<RunnerControl
     if (timer === null) timer = setTimeout(() => void settle(), 0);
   };
 
-  return {
+  const follower: Follower = {
+    runner: null,
     changed: schedule,
     removed(r) {
       removal = r;
       schedule();
     },
   };
+  return follower;
 }
