@@ -11,6 +11,7 @@ import { TableStateScope, type TableViewState } from '../table/table-state';
 import { ListAddressScope } from '../table/list-address-scope';
 import { savedViewsApi } from './saved-views';
 import { TopNavbar } from './TopNavbar';
+import { TeamFollower } from './TeamSwitcher';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { PageBreadcrumbs } from './PageBreadcrumbs';
@@ -60,6 +61,7 @@ export function Layout() {
       <a className="tessera-skip-link" href="#tessera-content" onClick={(e) => { e.preventDefault(); document.getElementById('tessera-content')?.focus(); }}>
         {t('navbar.skipToContent')}
       </a>
+      <TeamFollower />
       {settings.navbar && <TopNavbar showTopMenu={settings.topMenu} onOpenSettings={() => setSettingsOpen(true)} />}
       <div className="tessera-body">
         {settings.menu && <SideMenu width={settings.menuWidth} activePath={current} />}

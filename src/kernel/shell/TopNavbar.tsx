@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { UserMenu } from './UserMenu';
 import { JobsButton } from '../runner/JobsDrawer';
 import { NotificationBell } from './NotificationBell';
+import { TeamSwitcher } from './TeamSwitcher';
 import { useViewAsUser } from '../auth/view-as-user';
 import { Tag } from '@blueprintjs/core';
 
@@ -59,6 +60,7 @@ export function TopNavbar({ showTopMenu, onOpenSettings, extra }: TopNavbarProps
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
         {extra}
+        <TeamSwitcher />
         {bridge.transport.kind === 'demo' && (
           <Tag intent="warning" icon="lab-test" large title={t('extension.sandboxHint')} data-testid="sandbox-tag">{t('extension.sandbox')}</Tag>
         )}
