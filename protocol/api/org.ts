@@ -8,6 +8,21 @@ import { get, post, type Page, type PagingQuery } from './endpoint';
 /** The request header naming the organisation a signed-in request acts in (absent: the caller's own work). */
 export const ORG_HEADER = 'x-tessera-org';
 
+/**
+ * The API paths that act in a team, to which the page sends ORG_HEADER: the team's own endpoints, the
+ * audit log and the job records (docs/TEAMS.md, "Scope"). Everything else (the profile, the menu, the
+ * runtime, the user's list of teams and invitations) is the user's whatever team they work in, so a
+ * request for it never fails because the user was just removed from a team.
+ */
+export const TEAM_PATH_PREFIXES: readonly string[] = ['/api/org/', '/api/audit', '/api/jobs/'];
+const PERSONAL_ORG_PATHS: readonly string[] = ['/api/org/list', '/api/org/create', '/api/org/invites/mine', '/api/org/invites/accept', '/api/org/invites/decline'];
+
+/** Whether a request to `path` acts in the active team (and so names it in ORG_HEADER). */
+export function actsInTeam(path: string): boolean {
+  const bare = path.split('?')[0]!;
+  return TEAM_PATH_PREFIXES.some((p) => bare.startsWith(p)) && !PERSONAL_ORG_PATHS.includes(bare);
+}
+
 /** A member's role, from the most to the least trusted. */
 export type OrgRole = 'owner' | 'admin' | 'operator' | 'viewer';
 export const ORG_ROLES: readonly OrgRole[] = ['owner', 'admin', 'operator', 'viewer'];

@@ -3,7 +3,7 @@
  * reactions of docs/INTERFACES.md section 3 to each status/code pair.
  */
 
-import { ORG_HEADER } from '../../../protocol/api/org';
+import { actsInTeam, ORG_HEADER } from '../../../protocol/api/org';
 
 export const API_TIMEOUT_MS = 6000;
 /** The answer's code when the request named an organisation the caller is not a member of (docs/INTERFACES.md section 3). */
@@ -80,7 +80,8 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     if (token) headers.authorization = `Bearer ${token}`;
     const uid = o.getUid();
     if (uid) headers.uid = uid;
-    const org = options.org === undefined ? o.getOrg?.() : options.org ?? undefined;
+    // the active team only where the request acts in one (protocol/api/org.ts, `actsInTeam`)
+    const org = options.org === undefined ? (actsInTeam(path) ? o.getOrg?.() : undefined) : options.org ?? undefined;
     if (org !== undefined) headers[ORG_HEADER] = String(org);
     if (body !== undefined) headers['content-type'] = 'application/json';
 
