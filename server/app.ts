@@ -28,6 +28,7 @@ import { recordRoutes } from './routes/records';
 import { jobRoutes } from './routes/jobs';
 import { viewRoutes } from './routes/views';
 import { watchRoutes } from './routes/watch';
+import { auditRoutes } from './routes/audit';
 import { payRoutes } from './routes/pay';
 import { adminRoutes } from './routes/admin/index';
 import { graphqlDocRoutes } from './routes/graphql-docs';
@@ -253,7 +254,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     return { ...payload, status: -1 };
   });
 
-  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, viewRoutes, watchRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
+  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, auditRoutes, viewRoutes, watchRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
 
   await seed(ctx);
   const bootstrapToken = await prepareBootstrapToken(ctx);
