@@ -51,7 +51,10 @@ function parseTime(field: 'since' | 'until', text: string | undefined): Date | n
   if (text === undefined) return null;
   const zoned = /T|\s/.test(text) && !/(?:Z|[+-]\d{2}:?\d{2})$/.test(text) ? `${text.replace(' ', 'T')}Z` : text.replace(' ', 'T');
   const at = ISO_TIME.test(text) ? new Date(zoned) : null;
-  if (!at || Number.isNaN(at.getTime())) throw new ApiError(Code.INVALID, 'auditTimeInvalid', { field, value: text.slice(0, 40) }, 400);
+  // a day that does not exist (2026-02-30) is refused, not rolled over into the next month
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const real = new Date(Date.UTC(y, m - 1, d));
+  if (!at || Number.isNaN(at.getTime()) || real.getUTCMonth() !== m - 1 || real.getUTCDate() !== d) throw new ApiError(Code.INVALID, 'auditTimeInvalid', { field, value: text.slice(0, 40) }, 400);
   return at;
 }
 
