@@ -121,7 +121,7 @@ export function auditTests(env: SuiteEnv): void {
       expect(p3.data.list.map((e: { object: string }) => e.object)).toEqual(['a2', 'a1']);
       expect((await search(h, admin, org, { pageSize: '2', page: '4' })).data.list).toEqual([]);
 
-      for (const query of [{ since: 'yesterday' }, { until: '2026-13-45' }, { since: '2026-11-28T25:00:00Z' }, { since: '2026-02-30' }]) {
+      for (const query of [{ since: 'yesterday' }, { until: '2026-13-45' }, { since: '2026-11-28T25:00:00Z' }, { since: '2026-02-30' }] as Record<string, string>[]) {
         const bad = await search(h, admin, org, query);
         expect(bad, bad.raw).toMatchObject({ http: 400, status: 0, code: 40000 });
         expect(bad.info).toMatch(/ISO/);
