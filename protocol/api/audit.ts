@@ -35,7 +35,7 @@ export type AuditQuery = { object?: string; actor?: string; action?: string; sin
  */
 export type AuditPage = Page<AuditEntry> & { totalCapped: boolean };
 /** The search counts matching entries up to this many (see AuditPage). */
-export const AUDIT_COUNT_MAX = 10_000;
+export const AUDIT_COUNT_MAX = 1_000;
 
 /** The CSV export answers at most this many entries (the newest); the search pages through any number. */
 export const AUDIT_EXPORT_MAX = 100_000;

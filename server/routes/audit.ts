@@ -6,11 +6,13 @@
 // caller reads their own entries made outside any organisation (org_id null). Nobody reads another
 // organisation's entries, nor someone's own work from inside an organisation.
 //
-// The count: counting every match of a large organisation is a scan of all of them (about a second per
-// million rows on PGlite), on every page. So the search counts at most AUDIT_COUNT_MAX (10,000) matches —
-// `select count(*) from (select 1 … limit 10001)`, bounded work whatever the table holds — and answers
-// `total` exact with `totalCapped: false`, or AUDIT_COUNT_MAX with `totalCapped: true` ("10,000+"). The
-// pages themselves are not capped. The figures are in bench/RESULTS.md ("The audit log").
+// The count: counting every match of a large organisation is a scan of all of them, on every page
+// (≈ 0.7–0.8 s for 1,000,000 entries on PGlite, one query alone). So the search counts at most
+// AUDIT_COUNT_MAX (1,000) matches — `select count(*) from (select 1 … limit 1001)`, bounded work whatever
+// the table holds (8–27 ms there; with a cap of 10,000 it was 58–112 ms, and under 8 concurrent searches
+// on single-threaded PGlite that queued into seconds) — and answers `total` exact with `totalCapped:
+// false`, or AUDIT_COUNT_MAX with `totalCapped: true` ("1,000+"). The pages themselves are not capped.
+// The figures are in bench/RESULTS.md ("The audit log").
 //
 // The export streams the same search as CSV in chunks of EXPORT_CHUNK rows read by keyset (created_at, id),
 // so at most one chunk's rows and text are held at a time.
