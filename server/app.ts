@@ -32,6 +32,7 @@ import { auditRoutes } from './routes/audit';
 import { payRoutes } from './routes/pay';
 import { adminRoutes } from './routes/admin/index';
 import { graphqlDocRoutes } from './routes/graphql-docs';
+import { approvalRoutes } from './routes/approvals';
 import { startOutboxWorker } from './watch/outbox';
 
 export interface BuildOptions {
@@ -255,6 +256,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   });
 
   for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, auditRoutes, viewRoutes, watchRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
+  await approvalRoutes(app);
 
   await seed(ctx);
   const bootstrapToken = await prepareBootstrapToken(ctx);

@@ -31,6 +31,8 @@ export interface StorageSchema {
   'tessera-runner': Record<string, unknown>;
   /** What the watch last sent of each object (src/kernel/list/watch-send.ts): a shape number and, per type, object id → fingerprint. */
   'tessera-watch': { shape: number; prints: Record<string, Record<string, string>> };
+  /** The organisation this user works in on this browser (src/kernel/api/active-org.ts); absent: their own work. */
+  'tessera-org': { id: number; name: string; role: 'owner' | 'admin' | 'operator' | 'viewer' };
 }
 
 export type StorageKey = keyof StorageSchema;
@@ -42,7 +44,7 @@ interface Envelope<T> { v: T; exp?: number }
  * bare key when nobody is logged in), so another user of the same browser never reads them
  * (docs/DECISIONS.md, "Each user's browser data is theirs"). The other keys are per browser.
  */
-export const USER_KEYS: ReadonlySet<StorageKey> = new Set<StorageKey>(['tessera-workspaces', 'tessera-current-workspace', 'tessera-tabs', 'tessera-plugin-settings', 'tessera-watch']);
+export const USER_KEYS: ReadonlySet<StorageKey> = new Set<StorageKey>(['tessera-workspaces', 'tessera-current-workspace', 'tessera-tabs', 'tessera-plugin-settings', 'tessera-watch', 'tessera-org']);
 
 /** The id of the user whose data the per-user keys hold now (the stored `uid`), undefined when logged out. */
 export function storedUserId(): string | undefined {

@@ -1,7 +1,8 @@
 // Job records carry the job's parameters and each item's own values for the audit log (docs/TEAMS.md,
 // src/kernel/runner/job-records.ts), and never a secret: a `writeOnly` field is absent from every request
 // sent, whether the job kept it in memory, the action's schema names it, or an item carries it among its
-// own values. Jobs and items stored before parameters were sent go as they are.
+// own values. Jobs and items stored before parameters were sent go as they are. A job's records go to the
+// team it ran in (its `org`), a job of one's own work or kept before teams to none.
 import { describe, expect, it } from 'vitest';
 import { JobRecordsReporter, publicParams } from '../../src/kernel/runner/job-records';
 import { ITEMS, JOBS, JobStore } from '../../src/kernel/runner/job-store';
@@ -19,11 +20,11 @@ const SCHEMA = {
   },
 };
 
-function jobWith(jobs: JobStore, params: Record<string, unknown>, secretNames: string[], itemParams: (Record<string, unknown> | undefined)[]) {
+function jobWith(jobs: JobStore, params: Record<string, unknown>, secretNames: string[], itemParams: (Record<string, unknown> | undefined)[], org = 0) {
   jobs.create('job-1', {
     actionId: 'adaccount.rename', pluginId: 'adaccount', status: 'running', pauseReason: '', pauseMessage: '', params: JSON.stringify(params), secretFields: JSON.stringify(secretNames),
     error: '', errorFields: '[]', settling: 0, settlingUntil: 0, total: itemParams.length, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: 1, startedAt: 1, updatedAt: 1,
-    finishedAt: 0, dryRun: false, startedBy: 'op', undoOf: '', fbid: '100012345',
+    finishedAt: 0, dryRun: false, startedBy: 'op', undoOf: '', fbid: '100012345', org,
   }, itemParams.map((own, i) => ({
     jobId: 'job-1', index: i, itemId: `act_${i}`, item: JSON.stringify({ id: `act_${i}`, index: i, ...(own ? { params: own } : {}) }), state: 'pending' as const, attempts: 1,
     message: '', output: '', scope: '', requestId: '', deadline: 0, finishedAt: 0, before: JSON.stringify({ name: 'Old' }), after: JSON.stringify({ name: 'New' }), record: 'write' as const,
@@ -31,11 +32,11 @@ function jobWith(jobs: JobStore, params: Record<string, unknown>, secretNames: s
   itemParams.forEach((_, i) => jobs.patchItem(`job-1:${String(i).padStart(7, '0')}`, { state: 'done' }));
 }
 
-async function sentBodies(jobs: JobStore, secretNames?: (actionId: string) => readonly string[]): Promise<JobRecordsBody[]> {
+async function sentBodies(jobs: JobStore, secretNames?: (actionId: string) => readonly string[], orgs: (number | null)[] = []): Promise<JobRecordsBody[]> {
   const sent: JobRecordsBody[] = [];
   const reporter = new JobRecordsReporter(jobs, {
     platformUserId: () => null, gatherMs: 0, retryMs: 1_000_000, secretNames,
-    send: async (body) => { sent.push(JSON.parse(JSON.stringify(body)) as JobRecordsBody); return { acknowledged: body.items.length, added: body.items.length }; },
+    send: async (body, org) => { orgs.push(org); sent.push(JSON.parse(JSON.stringify(body)) as JobRecordsBody); return { acknowledged: body.items.length, added: body.items.length }; },
   });
   await reporter.flush();
   reporter.stop();
@@ -98,11 +99,26 @@ describe('job records: parameters without secrets', () => {
       before: JSON.stringify({ name: 'A' }), after: JSON.stringify({ name: 'B' }),
     });
     const jobs = new JobStore(store, () => Date.now());
-    const bodies = await sentBodies(jobs, () => ['apiKey']);
+    const orgs: (number | null)[] = [];
+    const bodies = await sentBodies(jobs, () => ['apiKey'], orgs);
+    expect(orgs).toEqual([null]);
     expect(bodies).toEqual([{
       job: 'job-old', action: 'adaccount.rename', fbid: '100012345',
       items: [{ item: 'act_9', attempt: 0, object: 'act_9', outcome: 'done', before: { name: 'A' }, after: { name: 'B' } }],
     }]);
     expect(store.getCell(ITEMS, 'job-old:0000000', 'record')).toBe('sent');
+  });
+
+  it('a job\'s records go to the team it ran in; one\'s own work to none', async () => {
+    const jobs = new JobStore(createKernelStore(), () => Date.now());
+    jobWith(jobs, { name: 'N' }, [], [undefined], 42);
+    const orgs: (number | null)[] = [];
+    expect(await sentBodies(jobs, undefined, orgs)).toHaveLength(1);
+    expect(orgs).toEqual([42]);
+    const own = new JobStore(createKernelStore(), () => Date.now());
+    jobWith(own, { name: 'N' }, [], [undefined], 0);
+    const none: (number | null)[] = [];
+    await sentBodies(own, undefined, none);
+    expect(none).toEqual([null]);
   });
 });

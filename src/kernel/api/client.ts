@@ -3,7 +3,11 @@
  * reactions of docs/INTERFACES.md section 3 to each status/code pair.
  */
 
+import { ORG_HEADER } from '../../../protocol/api/org';
+
 export const API_TIMEOUT_MS = 6000;
+/** The answer's code when the request named an organisation the caller is not a member of (docs/INTERFACES.md section 3). */
+export const NOT_MEMBER = 40302;
 
 export interface Envelope<T = unknown> {
   status: 1 | 0 | -1;
@@ -33,6 +37,10 @@ export interface ApiClientOptions {
   getToken: () => string | undefined;
   setToken: (token: string) => void;
   getUid: () => string | undefined;
+  /** The organisation requests act in (the `x-tessera-org` header, docs/TEAMS.md); undefined: the user's own work. */
+  getOrg?: () => number | undefined;
+  /** 40302: the request named an organisation the user is no longer a member of. */
+  onNotMember?: (orgId: number, info: string) => void;
   language: () => string;
   /** 50008: the token is missing, unknown or forged. */
   onTokenRejected: () => void;
@@ -46,6 +54,11 @@ export interface ApiClientOptions {
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /**
+   * The organisation this request acts in, over the active one (null: the user's own work): a job's
+   * records go to the organisation the job ran in, whichever the page works in when they are sent.
+   */
+  org?: number | null;
 }
 
 export interface ApiClient {
@@ -67,6 +80,8 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     if (token) headers.authorization = `Bearer ${token}`;
     const uid = o.getUid();
     if (uid) headers.uid = uid;
+    const org = options.org === undefined ? o.getOrg?.() : options.org ?? undefined;
+    if (org !== undefined) headers[ORG_HEADER] = String(org);
     if (body !== undefined) headers['content-type'] = 'application/json';
 
     const timeout = new AbortController();
@@ -99,6 +114,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
       o.onTokenRejected();
       throw new ApiError(envelope.info || 'Token authentication failed', 'auth', envelope.code, response.status);
     }
+    if (envelope.code === NOT_MEMBER && org !== undefined) o.onNotMember?.(org, envelope.info);
     if (response.status === 429) {
       const retryAfter = Number(response.headers.get('retry-after')) || undefined;
       throw new ApiError(envelope.info, 'rate-limited', envelope.code, 429, retryAfter);

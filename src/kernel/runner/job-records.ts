@@ -18,7 +18,11 @@ import type { JobRow } from './types';
 import { parseState } from './undo';
 
 export interface JobRecordsOptions {
-  send: (body: JobRecordsBody) => Promise<JobRecordsAck>;
+  /**
+   * Sends one request. `org`: the team the job ran in (its `x-tessera-org`), null for the user's own work
+   * (and every job kept before teams): a job's records go to its team, whichever the page works in now.
+   */
+  send: (body: JobRecordsBody, org: number | null) => Promise<JobRecordsAck>;
   /** The platform identity now, for a job that started before it was known. */
   platformUserId: () => string | null | undefined;
   /** Wait after a new record before sending (records of one batch go together). */
@@ -165,7 +169,7 @@ export class JobRecordsReporter {
       for (let i = 0; i < rows.length; i += JOB_RECORDS_MAX_ITEMS) {
         const part = rows.slice(i, i + JOB_RECORDS_MAX_ITEMS);
         try {
-          await this.o.send(recordsBody(job, fbid, part, secrets));
+          await this.o.send(recordsBody(job, fbid, part, secrets), job.org > 0 ? job.org : null);
         } catch {
           this.retryLater();
           return acknowledged;
