@@ -8,10 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { runLoad, type LoadRequest, type LoadResult } from './lib/autocannon';
 import { findPgBin, startPostgres, type PgCluster } from '../tests/server/harness';
+import { openDatabase } from '../server/db';
+import { sql } from 'drizzle-orm';
+import { JOB_RECORDS_MAX_ITEMS } from '../protocol/api';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-interface Options { only: Set<string>; duration: number; connections: number; profile: string | null; logLevel: string | null; perRoute: boolean; serverRoot: string; watch: boolean; watchOnly: boolean }
+interface Options { only: Set<string>; duration: number; connections: number; profile: string | null; logLevel: string | null; perRoute: boolean; serverRoot: string; watch: boolean; watchOnly: boolean; audit: boolean; auditOnly: boolean; auditRows: number }
 
 function parseArgs(argv: string[]): Options {
   const get = (name: string) => {
@@ -28,6 +31,12 @@ function parseArgs(argv: string[]): Options {
     // the watch's snapshot line (watch-snapshots-20000) on each single-instance engine; --watch-only: that line alone
     watch: !argv.includes('--no-watch'),
     watchOnly: argv.includes('--watch-only'),
+    // the audit log's line (audit-1000000) on each single-instance engine, after a seed of 1,000,000 entries
+    // (minutes): --audit adds it to the run, --audit-only runs it alone
+    audit: argv.includes('--audit') || argv.includes('--audit-only'),
+    auditOnly: argv.includes('--audit-only'),
+    // fewer seeded entries, for a quick try (the line is named after the count)
+    auditRows: Number(get('audit-rows') ?? 1_000_000),
     // another checkout's server (e.g. the code before a change), run under the same conditions
     serverRoot: path.resolve(get('server-root') ?? root),
   };
@@ -36,7 +45,7 @@ function parseArgs(argv: string[]): Options {
 // ---------------------------------------------------------------------------------------------
 // The server processes
 
-interface Server { url: string; pid: number; proc: ChildProcess; stop(): Promise<void> }
+interface Server { url: string; pid: number; proc: ChildProcess; env: Record<string, string>; stop(): Promise<void> }
 
 // Servers this bench started, stopped if the bench itself ends early.
 const live = new Set<ChildProcess>();
@@ -61,7 +70,7 @@ async function startServer(serverRoot: string, env: Record<string, string>, prof
     if (!url) await new Promise((r) => setTimeout(r, 100));
   }
   return {
-    url, pid: proc.pid!, proc,
+    url, pid: proc.pid!, proc, env,
     stop: () => new Promise<void>((resolve) => {
       if (proc.exitCode !== null) return resolve();
       proc.once('exit', () => resolve());
@@ -283,6 +292,109 @@ async function watchBench(base: string, user: User, engine: string): Promise<voi
 }
 
 // ---------------------------------------------------------------------------------------------
+// The audit log (bench/README.md, "Audit log"): 1,000,000 entries of one organisation seeded with SQL
+// (the server stopped: PGlite is one process's), then job records written through the route as the
+// browser sends them (JOB_RECORDS_MAX_ITEMS a request) by many clients at once, then a mix of searches.
+
+const AUDIT_SEED_CHUNK = 100_000;
+const AUDIT_OBJECTS = 50_000;
+const AUDIT_ACTIONS = ['adaccount.rename', 'adaccount.setSpendCap', 'adaccount.addUser', 'adaccount.removeUser', 'bm.inviteUser', 'bm.removeUser', 'page.rename', 'page.addRole', 'pixel.assignUsers', 'pixel.shareToAccounts'];
+const AUDIT_AREAS = ['adaccount', 'bm', 'page', 'pixel'];
+const AUDIT_DAYS = 300;
+
+async function seedAudit(server: Server, users: User[], rowsWanted: number): Promise<{ org: number; ids: number[]; ms: number }> {
+  const started = performance.now();
+  const db = await openDatabase({ databaseUrl: server.env.DATABASE_URL ?? null, pgliteDir: path.join(server.env.DATA_DIR!, 'pglite') });
+  try {
+    const rows = async <T>(q: ReturnType<typeof sql>) => (await db.db.execute(q) as unknown as { rows: T[] }).rows;
+    const ids = (await rows<{ id: number }>(sql`select id from users where email in ${users.map((u) => u.email)} order by email`)).map((r) => Number(r.id));
+    const [org] = await rows<{ id: number }>(sql`insert into organisations (name, created_at) values ('Bench audit', now()) returning id`);
+    for (const [i, id] of ids.entries()) await db.db.execute(sql`insert into org_members (org_id, user_id, role, joined_at) values (${org!.id}, ${id}, ${i === 0 ? 'owner' : 'operator'}, now())`);
+    const actions = `array[${AUDIT_ACTIONS.map((a) => `'${a}'`).join(',')}]`;
+    const members = `array[${ids.join(',')}]`;
+    for (let from = 1; from <= rowsWanted; from += AUDIT_SEED_CHUNK) {
+      const to = Math.min(rowsWanted, from + AUDIT_SEED_CHUNK - 1);
+      // entries spread evenly over the last AUDIT_DAYS days, newest last; 20 per object on average
+      await db.db.execute(sql.raw(`insert into job_records (user_id, job, item, attempt, action, fbid, object, outcome, before, after, params, org_id, created_at)
+        select (${members})[1 + g % ${ids.length}], 'seed-job-' || (g / 100), 'act_' || (g % ${AUDIT_OBJECTS}) || '#' || g, 0,
+          (${actions})[1 + (g / 7) % ${AUDIT_ACTIONS.length}], '100012345', 'act_' || (g % ${AUDIT_OBJECTS}), 'done',
+          jsonb_build_object('name', 'Old ' || g), jsonb_build_object('name', 'ACME | US | ' || g), jsonb_build_object('pattern', 'ACME | {country} | {n}'),
+          ${org!.id}, now() - make_interval(secs => (${rowsWanted} - g) * ${(AUDIT_DAYS * 86_400) / rowsWanted})
+        from generate_series(${from}, ${to}) g`));
+    }
+    await db.db.execute(sql`analyze job_records`);
+    return { org: org!.id, ids, ms: performance.now() - started };
+  } finally {
+    await db.close();
+  }
+}
+
+let auditJobs = 0;
+function auditWriteBody(): string {
+  const job = `job-bench-${process.pid}-${++auditJobs}`;
+  const items = Array.from({ length: JOB_RECORDS_MAX_ITEMS }, (_, i) => ({
+    item: `act_${i}`, attempt: 0, object: `act_${Math.floor(Math.random() * AUDIT_OBJECTS)}`, outcome: 'done',
+    before: { name: `Old ${i}` }, after: { name: `ACME | US | ${i}` }, ...(i % 10 === 0 ? { params: { name: `Own ${i}` } } : {}),
+  }));
+  return JSON.stringify({ job, action: 'adaccount.rename', fbid: '100012345', params: { pattern: 'ACME | {country} | {n}' }, items });
+}
+
+type SearchKind = 'object' | 'actor' | 'action' | 'window' | 'none';
+const SEARCH_KINDS: SearchKind[] = ['object', 'actor', 'action', 'window', 'none'];
+
+function auditSearchPath(kind: SearchKind, users: User[], ids: number[]): string {
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+  const q = new URLSearchParams();
+  if (kind === 'object') q.set('object', `act_${Math.floor(Math.random() * AUDIT_OBJECTS)}`);
+  if (kind === 'actor') q.set('actor', Math.random() < 0.5 ? String(pick(ids)) : pick(users).email);
+  if (kind === 'action') q.set('action', `${pick(AUDIT_AREAS)}.*`);
+  if (kind === 'window') {
+    const start = Date.now() - Math.floor(Math.random() * AUDIT_DAYS) * 86_400_000;
+    q.set('since', new Date(start).toISOString());
+    q.set('until', new Date(start + 86_400_000).toISOString());
+  }
+  return `/api/audit?${q}`;
+}
+
+async function auditBench(server: Server, users: User[], engine: string, opts: Options): Promise<Server> {
+  await server.stop();
+  const seed = await seedAudit(server, users, opts.auditRows);
+  const restarted = await startServer(opts.serverRoot, server.env, opts.profile);
+  const owner = users[0]!;
+  const orgHeader = { 'x-tessera-org': String(seed.org) };
+  // writes: 50 clients, each request one job's 100 records, each with a random member's token
+  let added = 0;
+  const writes = await drive([restarted.url], opts.connections, Math.min(15, opts.duration), (onResponse) => [{
+    method: 'POST', path: '/api/jobs/records', headers: { 'content-type': 'application/json', ...orgHeader },
+    setupRequest: (req: LoadRequest) => ({ ...req, body: auditWriteBody(), headers: { ...req.headers, authorization: `Bearer ${users[Math.floor(Math.random() * users.length)]!.token}` } }),
+    onResponse: (status: number, body: string) => {
+      onResponse(status, body);
+      const m = /"added":(\d+)/.exec(body);
+      if (m) added += Number(m[1]);
+    },
+  }]);
+  const writeRps = added / Math.min(15, opts.duration);
+  // searches: the owner (reads everyone's), a mix of the five kinds in turn, 8 clients
+  const searchRequests = (kinds: SearchKind[]) => (onResponse: (s: number, b: string) => void): LoadRequest[] => kinds.map((kind) => ({
+    method: 'GET' as const, headers: { ...orgHeader, authorization: `Bearer ${owner.token}` },
+    setupRequest: (req: LoadRequest) => ({ ...req, path: auditSearchPath(kind, users, seed.ids) }),
+    onResponse,
+  }));
+  await drive([restarted.url], 8, 3, searchRequests(SEARCH_KINDS)); // warm-up
+  const mix = await drive([restarted.url], 8, Math.min(15, opts.duration), searchRequests(SEARCH_KINDS));
+  const kinds: string[] = [];
+  for (const kind of SEARCH_KINDS) {
+    const one = await drive([restarted.url], 8, 3, searchRequests([kind]));
+    kinds.push(`${kind}=${f(one.p99, 0)}`);
+  }
+  console.log(`audit-${opts.auditRows}: write_rps=${f(writeRps, 0)} search_p99_ms=${f(mix.p99, 0)} engine=${engine} seed_s=${f(seed.ms / 1000, 0)}`
+    + ` write_requests_rps=${f(writes.rps, 1)} records_per_request=${JOB_RECORDS_MAX_ITEMS} write_p99_ms=${f(writes.p99, 0)} write_errors=${writes.errors}`
+    + ` search_rps=${f(mix.rps, 0)} search_p50_ms=${f(mix.p50, 0)} search_errors=${mix.errors} search_p99_by_kind_ms=${kinds.join(',')} connections_write=${opts.connections} connections_search=8`);
+  for (const sample of [...writes.samples, ...mix.samples].slice(0, 3)) console.log(`  audit error sample: ${sample}`);
+  return restarted;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 interface Scenario { engine: 'pglite' | 'postgres'; instances: number }
 
@@ -299,11 +411,15 @@ async function scenario(s: Scenario, opts: Options, cluster: PgCluster | null): 
         ...(opts.logLevel ? { LOG_LEVEL: opts.logLevel } : {}),
       }, opts.profile));
     }
-    const urls = servers.map((x) => x.url);
+    let urls = servers.map((x) => x.url);
     const users = await createUsers(urls[0]!, dataDirs[0]!, 20, `${s.engine}${s.instances}`);
     const name = `server-${s.engine}`;
-    if (s.instances === 1 && opts.watch) await watchBench(urls[0]!, users[0]!, s.engine);
-    if (opts.watchOnly) return;
+    if (s.instances === 1 && opts.watch && !opts.auditOnly) await watchBench(urls[0]!, users[0]!, s.engine);
+    if (s.instances === 1 && opts.audit) {
+      servers[0] = await auditBench(servers[0]!, users, s.engine, opts);
+      urls = servers.map((x) => x.url);
+    }
+    if (opts.watchOnly || opts.auditOnly) return;
     if (s.instances === 1) {
       const login = await drive(urls, 8, Math.min(10, opts.duration), loginRequests(users));
       console.log(`${name}-login: rps=${f(login.rps)} p99_ms=${f(login.p99, 0)} errors=${login.errors} p50_ms=${f(login.p50, 0)} connections=8`);
@@ -362,8 +478,8 @@ async function main(): Promise<void> {
 }
 
 const watchdog = setTimeout(() => {
-  console.error('bench:server: watchdog (15 min) fired');
+  console.error('bench:server: watchdog fired (15 min; 60 with the audit log)');
   process.exit(1);
-}, 15 * 60_000);
+}, (process.argv.includes('--audit') || process.argv.includes('--audit-only') ? 60 : 15) * 60_000);
 watchdog.unref();
 await main();

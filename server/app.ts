@@ -29,6 +29,7 @@ import { jobRoutes } from './routes/jobs';
 import { viewRoutes } from './routes/views';
 import { watchRoutes } from './routes/watch';
 import { orgRoutes } from './routes/org';
+import { auditRoutes } from './routes/audit';
 import { payRoutes } from './routes/pay';
 import { adminRoutes } from './routes/admin/index';
 import { graphqlDocRoutes } from './routes/graphql-docs';
@@ -255,7 +256,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     return { ...payload, status: -1 };
   });
 
-  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, viewRoutes, watchRoutes, orgRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
+  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, auditRoutes, viewRoutes, watchRoutes, orgRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
   await approvalRoutes(app);
 
   await seed(ctx);

@@ -104,6 +104,8 @@ const messages = {
   recordTooLarge: ['记录内容过大（上限 {max} 字节）', 'The record is too large (at most {max} bytes)'],
   viewTooLarge: ['视图内容过大（上限 {max} 字节）', 'The view is too large (at most {max} bytes)'],
   tooManyViews: ['每个列表最多保存 {max} 个视图：请先删除不再使用的视图', 'At most {max} saved views per list: delete one you no longer use first'],
+  auditTimeInvalid: ['{field} 不是有效的时间：{value}（请使用 ISO 时间，例如 2026-11-28 或 2026-11-28T09:30:00Z）', '{field} is not a valid time: {value} (use an ISO time such as 2026-11-28 or 2026-11-28T09:30:00Z)'],
+  auditActorInvalid: ['操作人请填写用户编号或邮箱地址', 'The actor must be a user id or an e-mail address'],
   jobRecordStateTooLarge: ['第 {index} 项的 {field} 过大（上限 {max} 字节），本次请求未保存任何记录', 'Item {index}: {field} is too large (at most {max} bytes); nothing of this request was stored'],
   watchBadSince: ['since 不是有效的时间：{since}（例如 2026-11-28T10:00:00Z）', 'since is not a valid time: {since} (e.g. 2026-11-28T10:00:00Z)'],
   watchRuleNotFound: ['规则不存在：{id}', 'No such rule: {id}'],

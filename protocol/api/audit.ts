@@ -1,4 +1,4 @@
-import { get, type Page, type PagingQuery } from './endpoint';
+import { get, post, type Page, type Paging, type PagingQuery } from './endpoint';
 import type { JobRecordOutcome } from './jobs';
 
 // The audit log (docs/TEAMS.md, "The audit log"): every write members' browsers reported as job records
@@ -28,6 +28,15 @@ export type AuditEntry = {
  */
 export type AuditQuery = { object?: string; actor?: string; action?: string; since?: string; until?: string; uid?: string | number };
 
+/**
+ * A page of the search. Counting every matching entry of a large organisation costs a scan of them all,
+ * so the count stops at AUDIT_COUNT_MAX: `total` is exact when `totalCapped` is false, otherwise there
+ * are at least that many (the pages still reach every entry: ask for the next until one comes back short).
+ */
+export type AuditPage = Page<AuditEntry> & { totalCapped: boolean };
+/** The search counts matching entries up to this many (see AuditPage). */
+export const AUDIT_COUNT_MAX = 1_000;
+
 /** The CSV export answers at most this many entries (the newest); the search pages through any number. */
 export const AUDIT_EXPORT_MAX = 100_000;
 /** How long entries are kept by default, in days (an organisation's owner or admin sets its own). */
@@ -39,7 +48,9 @@ export const AUDIT_EXPORT_PATH = '/api/audit/export';
 
 export const auditEndpoints = {
   /** the entries the caller may read, newest first */
-  search: get<Page<AuditEntry>, AuditQuery & PagingQuery>('/api/audit'),
-  /** the organisation's retention in days (any member) */
+  search: get<AuditPage, AuditQuery & PagingQuery, AuditQuery & Paging>('/api/audit'),
+  /** the organisation's retention in days (any member); outside an organisation, how long the caller's own entries are kept */
   retention: get<{ days: number }>('/api/audit/retention'),
+  /** sets the organisation's retention (its owner or an admin), within AUDIT_RETENTION_DAYS */
+  setRetention: post<{ days: number }, { days: number }>('/api/audit/retention'),
 };

@@ -17,6 +17,7 @@ import { fuzzTests } from './suite/fuzz';
 import { ownSessionTests } from './suite/own-sessions';
 import { platformTests } from './suite/platform';
 import { jobRecordTests } from './suite/job-records';
+import { auditTests } from './suite/audit';
 import { savedViewTests } from './suite/saved-views';
 import { watchTests } from './suite/watch';
 import { watchAlertTests } from './suite/watch-alerts';
@@ -64,6 +65,7 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   readCacheTests(env);
   ownSessionTests(env);
   jobRecordTests(env);
+  auditTests(env);
   savedViewTests(env);
   watchTests(env);
   watchAlertTests(env);

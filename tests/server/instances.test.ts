@@ -1,6 +1,7 @@
 // Two server instances on one PostgreSQL (two apps, two connection pools, nothing shared in memory):
 // the login, unlock, code and per-user insert limits count together, and right passwords never lock
 // anyone out, even under forced concurrency (docs/DECISIONS.md, "Limits in the database").
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultUserLimits } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db';
@@ -161,6 +162,25 @@ describe.skipIf(!pgBin)('two instances on one PostgreSQL', () => {
       const other = survivor === owner ? second! : owner;
       expect((await inOrg(round % 2 ? a : b, survivor, org, 'POST', '/api/org/members/role', { userId: other.uid, role: 'owner' })).status).toBe(1);
     }
+  });
+
+  test('1,000 job records written at once, each sent twice (once to each instance): each stored exactly once', async () => {
+    // 10 members of one organisation, 100 records each (200 requests each: under the per-user limit of 240 a minute)
+    const users = await Promise.all(Array.from({ length: 10 }, () => account()));
+    const db = databases[0]!.db;
+    const org = ((await db.execute(sql`insert into organisations (name, created_at) values ('Two instances', now()) returning id`)) as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    for (const u of users) await db.execute(sql`insert into org_members (org_id, user_id, role, joined_at) values (${org}, ${u.uid}, 'operator', now())`);
+    const send = (h: Harness, i: number) => h.call('POST', '/api/jobs/records', {
+      token: users[i % 10]!.token,
+      headers: { 'x-tessera-org': String(org) },
+      body: { job: `job-two-${Math.floor(i / 10) % 10}`, action: 'adaccount.rename', fbid: '100088', params: { pattern: '{name}' }, items: [{ item: `act_${i}`, attempt: 0, object: `act_${i}`, outcome: 'done', before: { name: 'a' }, after: { name: 'b' } }] },
+    });
+    const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => [send(either(i), i), send(either(i + 1), i)]).flat());
+    expect(answers.filter((r) => r.status !== 1).map((r) => r.raw).slice(0, 3)).toEqual([]);
+    expect(answers.reduce((n, r) => n + r.data.acknowledged, 0)).toBe(2000);
+    expect(answers.reduce((n, r) => n + r.data.added, 0)).toBe(1000);
+    const counted = (await db.execute(sql`select count(*)::int as n, count(distinct (user_id, job, item, attempt))::int as keys from job_records where org_id = ${org}`)) as unknown as { rows: { n: number; keys: number }[] };
+    expect(counted.rows[0]).toEqual({ n: 1000, keys: 1000 });
   });
 
   // Approvals (server/routes/approvals.ts): every change of state is one conditional UPDATE, so what

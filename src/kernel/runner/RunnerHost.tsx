@@ -6,6 +6,7 @@ import { getRunnerSettings, useRunnerSettings } from './runner-settings';
 import { pluginLanes } from './lanes';
 import { isFunctionBlocked, platformUserId } from '../bridge/extension-status';
 import { JobRecordsReporter } from './job-records';
+import { secretNames } from './admission';
 import { API } from '../../../protocol/api';
 import { missingOperations } from '../graph/doc-catalogue';
 import { reportVisit } from '../core/visit-statistics';
@@ -136,9 +137,13 @@ export function RunnerHost({ flush, whileLeading, teamPolicy, children }: { flus
 
   // The tab that runs the jobs reports their applied writes to the server (job-records.ts).
   useEffect(() => (leader ? new JobRecordsReporter(runner.jobStore, {
-    send: (body) => latest.current.api.post(API.jobs.addRecords.path, body),
+    send: (body, org) => latest.current.api.post(API.jobs.addRecords.path, body, { org }),
     platformUserId: () => platformUserId(),
     acknowledged: (jobId, count) => kernel.bus.emit('records:acknowledged', { jobId, count }),
+    secretNames: (actionId) => {
+      const action = runner.deps.actions().get(actionId)?.action;
+      return action ? secretNames(runner, action) : [];
+    },
   }).start() : undefined), [runner, leader, kernel.bus]);
 
   // What else the leader tab runs while it leads (the watch's scheduled checks: src/kernel/shell/watch-checks-start.ts, given by the signed-in shell).
