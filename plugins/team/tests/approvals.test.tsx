@@ -23,11 +23,11 @@ const approval = (id: number, requester: { userId: number; name: string }, extra
 async function open(server: FakeTeam, role: OrgRole) {
   setActiveOrg({ id: 5, name: 'Growth', role });
   const { api } = await renderWithKernel({ plugins: [adaccount, team], route: '/team/approvals', locale: 'en-US', answer: server.answer, user: { role: 'user', id: '1' } });
-  await screen.findByTestId('team-approvals', {}, { timeout: 5000 });
+  await screen.findByTestId('team-approvals', {}, { timeout: 10_000 });
   return api;
 }
 async function openDetail(id: number) {
-  const row = await waitFor(() => { const el = document.querySelector(`[data-team-approval="${id}"]`); if (!el) throw new Error('no row yet'); return el as HTMLElement; }, { timeout: 5000 });
+  const row = await waitFor(() => { const el = document.querySelector(`[data-team-approval="${id}"]`); if (!el) throw new Error('no row yet'); return el as HTMLElement; }, { timeout: 10_000 });
   fireEvent.click(row);
   return waitFor(() => { const el = document.querySelector(`[data-team-approval-detail="${id}"]`); if (!el) throw new Error('no detail yet'); return el as HTMLElement; });
 }

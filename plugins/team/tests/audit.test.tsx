@@ -30,7 +30,7 @@ describe('the audit search', () => {
     const server = fakeTeam({ audit: [ENTRY], auditTotal: 120 });
     setActiveOrg({ id: 5, name: 'Growth', role: 'admin' });
     const { api } = await renderWithKernel({ plugins: [adaccount, team], route: '/team/audit', locale: 'en-US', answer: server.answer, user: { role: 'user', id: '1' } });
-    const entry = await waitFor(() => { const el = document.querySelector('[data-team-audit-entry]'); if (!el) throw new Error('no entry yet'); return el as HTMLElement; }, { timeout: 5000 });
+    const entry = await waitFor(() => { const el = document.querySelector('[data-team-audit-entry]'); if (!el) throw new Error('no entry yet'); return el as HTMLElement; }, { timeout: 10_000 });
     expect(entry.textContent).toContain('Ahmed');
     expect(entry.textContent).toContain('61550000000001');
     expect(entry.textContent).toContain('act_42');
@@ -76,7 +76,7 @@ describe('the audit search', () => {
     const server = fakeTeam();
     setActiveOrg({ id: 5, name: 'Growth', role: 'operator' });
     await renderWithKernel({ plugins: [team], route: '/team/audit', locale: 'en-US', answer: server.answer });
-    await screen.findByText('No change matches this search.', {}, { timeout: 5000 });
+    await screen.findByText('No change matches this search.', {}, { timeout: 10_000 });
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 0, code: 40300, info: 'Not a member of this team', data: null }), { status: 403, headers: { 'content-type': 'application/json' } })));
     fireEvent.click(screen.getByTestId('team-audit-export'));
     expect(await screen.findByText('The CSV file could not be made: Not a member of this team')).toBeTruthy();

@@ -1,6 +1,6 @@
 // A small stand-in for the team routes (protocol/api/org.ts, protocol/api/audit.ts): what the screens read
 // and post, with refusals on demand, for renderWithKernel's `answer`.
-import type { ApprovalView, AuditEntry, OrgInviteView, OrgMemberView, OrgPolicy, OrgView } from '../../../protocol/api';
+import type { ApprovalView, AuditEntry, MyInviteView, OrgInviteView, OrgMemberView, OrgPolicy, OrgView } from '../../../protocol/api';
 import { DEFAULT_ORG_POLICY } from '../../../protocol/org-policy';
 
 export const MEMBERS: OrgMemberView[] = [
@@ -20,6 +20,7 @@ export interface Refusals { [path: string]: string | undefined }
 export interface FakeTeam {
   members: OrgMemberView[];
   invites: OrgInviteView[];
+  myInvites: MyInviteView[];
   policy: OrgPolicy;
   approvals: ApprovalView[];
   audit: AuditEntry[];
@@ -35,7 +36,7 @@ const refusal = (info: string, code = 40300) => ({ envelope: { status: 0, code, 
 
 export function fakeTeam(start: Partial<Omit<FakeTeam, 'answer'>> = {}): FakeTeam {
   const s: Omit<FakeTeam, 'answer'> = {
-    members: [...MEMBERS], invites: [...INVITES], policy: structuredClone(DEFAULT_ORG_POLICY), approvals: [], audit: [], posts: [], refuse: {},
+    members: [...MEMBERS], invites: [...INVITES], myInvites: [], policy: structuredClone(DEFAULT_ORG_POLICY), approvals: [], audit: [], posts: [], refuse: {},
     org: { id: 5, name: 'Growth', role: 'admin', members: 5, createdAt: '2026-10-01T09:00:00Z' },
     ...start,
   };
@@ -58,6 +59,8 @@ export function fakeTeam(start: Partial<Omit<FakeTeam, 'answer'>> = {}): FakeTea
       }
       case '/api/org/invites/revoke': s.invites = s.invites.filter((i) => i.id !== body.id); return { revoked: 1 };
       case '/api/org/invites/accept': return { ...s.org, role: 'operator' };
+      case '/api/org/invites/mine': return s.myInvites;
+      case '/api/org/invites/decline': s.myInvites = s.myInvites.filter((i) => i.id !== body.id); return { declined: 1 };
       case '/api/org/members/role': {
         const m = s.members.find((x) => x.userId === body.userId)!;
         const next = { ...m, role: body.role as OrgMemberView['role'] };

@@ -14,7 +14,7 @@ vi.mock('../views/page-reload', () => ({ reloadPage: vi.fn() }));
 async function open(server: FakeTeam, role: OrgRole | null, locale: 'en-US' | 'zh-CN' = 'en-US') {
   setActiveOrg(role ? { id: 5, name: 'Growth', role } : null);
   await renderWithKernel({ plugins: [team], route: '/team/members', locale, answer: server.answer, user: { role: 'user', id: '1' } });
-  await screen.findByTestId('team-members', {}, { timeout: 5000 });
+  await screen.findByTestId('team-members', {}, { timeout: 10_000 });
 }
 const row = (userId: number) => document.querySelector(`[data-team-member="${userId}"]`) as HTMLElement;
 const change = (el: Element, value: string) => fireEvent.change(el, { target: { value } });

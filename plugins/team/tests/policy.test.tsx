@@ -13,8 +13,8 @@ import type { OrgRole } from '../../../protocol/api';
 async function open(server: FakeTeam, role: OrgRole) {
   setActiveOrg({ id: 5, name: 'Growth', role });
   await renderWithKernel({ plugins: [adaccount, page, team], route: '/team/policy', locale: 'en-US', answer: server.answer });
-  await screen.findByTestId('team-policy', {}, { timeout: 5000 });
-  await waitFor(() => expect(document.querySelector('[data-team-policy-role="operator"]')).toBeTruthy(), { timeout: 5000 });
+  await screen.findByTestId('team-policy', {}, { timeout: 10_000 });
+  await waitFor(() => expect(document.querySelector('[data-team-policy-role="operator"]')).toBeTruthy(), { timeout: 10_000 });
 }
 const card = (role: string) => document.querySelector(`[data-team-policy-role="${role}"]`) as HTMLElement;
 const change = (el: Element, value: string) => fireEvent.change(el, { target: { value } });
