@@ -2,10 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Callout, Drawer, DrawerSize, FormGroup, H5, HTMLSelect, HTMLTable, Spinner, Tag, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
-  API, APPROVAL_STATUSES, apiGet, apiPost, useActiveOrg, useApi, useSession,
+  API, APPROVAL_STATUSES, apiGet, apiPost, useActiveOrg, useApi,
   type ApprovalStatus, type ApprovalView, type OrgRole, type Page,
 } from '@kernel';
-import { NoTeam, reasonOf, runsTeam, useActionChoices, useTimeText } from './shared';
+import { NoTeam, reasonOf, runsTeam, useActionChoices, useIsMe, useTimeText } from './shared';
 import { paramLines } from './audit-model';
 import './team.css';
 
@@ -101,9 +101,9 @@ function Approvals({ role }: { role: OrgRole }) {
 function ApprovalDetail({ approval: a, role, onChanged }: { approval: ApprovalView; role: OrgRole; onChanged: (next: ApprovalView) => void }) {
   const { t } = useTranslation('team');
   const api = useApi();
-  const session = useSession();
+  const isMe = useIsMe();
   const timeText = useTimeText();
-  const mine = String(a.requester.userId) === String(session.info?.id ?? '');
+  const mine = isMe(a.requester);
   const mayDecide = a.status === 'pending' && runsTeam(role) && !mine;
   const mayCancel = a.status === 'pending' && mine;
   const [comment, setComment] = useState('');

@@ -4,10 +4,10 @@ import {
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
-  API, ORG_NAME_MAX, apiGet, apiPost, emailProblem, setActiveOrg, useActiveOrg, useApi, useSession,
+  API, ORG_NAME_MAX, apiGet, apiPost, emailProblem, setActiveOrg, useActiveOrg, useApi,
   type ActiveOrg, type OrgInviteView, type OrgMemberView, type OrgRole,
 } from '@kernel';
-import { NoTeam, assignableRoles, mayManage, reasonOf, runsTeam, useRoleWord, useTimeText } from './shared';
+import { NoTeam, assignableRoles, mayManage, reasonOf, runsTeam, useIsMe, useRoleWord, useTimeText } from './shared';
 import { reloadPage } from './page-reload';
 import './team.css';
 
@@ -69,10 +69,9 @@ function CreateTeam() {
 function TeamMembers({ org }: { org: ActiveOrg }) {
   const { t } = useTranslation('team');
   const api = useApi();
-  const session = useSession();
+  const isMe = useIsMe();
   const roleWord = useRoleWord();
   const timeText = useTimeText();
-  const me = String(session.info?.id ?? '');
   const admin = runsTeam(org.role);
   const [members, setMembers] = useState<OrgMemberView[] | null>(null);
   const [invites, setInvites] = useState<OrgInviteView[]>([]);
@@ -136,7 +135,7 @@ function TeamMembers({ org }: { org: ActiveOrg }) {
             <thead><tr><th>{t('members.colName')}</th><th>{t('members.colEmail')}</th><th>{t('members.colRole')}</th><th>{t('members.colJoined')}</th><th /></tr></thead>
             <tbody>
               {members.map((m) => {
-                const self = String(m.userId) === me;
+                const self = isMe(m);
                 const manage = !self && mayManage(org.role, m.role);
                 return (
                   <tr key={m.userId} data-team-member={m.userId}>

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ORG_ROLES, useKernel, type OrgRole } from '@kernel';
+import { ORG_ROLES, useKernel, useSession, type OrgRole } from '@kernel';
 
 /** The roles a member of `caller` may give (docs/TEAMS.md, "Roles"): an owner any, an admin operators and viewers. */
 export function assignableRoles(caller: OrgRole | undefined): OrgRole[] {
@@ -56,6 +56,17 @@ export function useActionChoices() {
   }, [allPlugins, i18n, i18n.language, t]);
   const labelOf = useCallback((value: string) => choices.find((c) => c.value === value)?.label ?? value, [choices]);
   return { choices, labelOf };
+}
+
+/**
+ * Whether a person of the team is the signed-in user: by the user's id (the profile's `uid`), or by
+ * the e-mail address when the profile has not come yet.
+ */
+export function useIsMe() {
+  const { info } = useSession();
+  const id = String(info?.uid ?? info?.id ?? '');
+  const email = info?.email?.toLowerCase() ?? '';
+  return useCallback((person: { userId: number; email: string }) => (id !== '' && String(person.userId) === id) || (email !== '' && person.email.toLowerCase() === email), [id, email]);
 }
 
 /** Words for roles. */
