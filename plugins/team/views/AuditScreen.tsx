@@ -99,12 +99,12 @@ export default function AuditScreen() {
               <tbody>
                 {page.list.map((e) => (
                   <tr key={`${e.job}/${e.item}/${e.attempt}/${e.object}`} data-team-audit-entry>
-                    <td>{timeText(e.at)}</td>
+                    <td className="tessera-team-nowrap">{timeText(e.at)}</td>
                     <td>{e.actor.name || e.actor.email}</td>
-                    <td>{e.fbid}</td>
+                    <td className="tessera-team-nowrap">{e.fbid}</td>
                     <td>{labelOf(e.action)}</td>
-                    <td>{e.object}</td>
-                    <td>{t(`outcomes.${e.outcome}`, { defaultValue: e.outcome })}</td>
+                    <td className="tessera-team-nowrap">{e.object}</td>
+                    <td className="tessera-team-nowrap">{t(`outcomes.${e.outcome}`, { defaultValue: e.outcome })}</td>
                     <td><ul className="tessera-team-changes">{changeLines(e).map((line) => <li key={line}>{line}</li>)}</ul></td>
                     <td><ul className="tessera-team-changes">{paramLines(e.params).map((line) => <li key={line}>{line}</li>)}</ul></td>
                   </tr>
