@@ -50,10 +50,11 @@ export default function AuditScreen() {
     setQuery(auditQuery(form));
     setPageNo(1);
   };
+  // the search whose entries are shown, as the CSV's rows
   const exportCsv = async () => {
     setExporting(true);
     setProblem(null);
-    try { await downloadAuditCsv(auditQuery(form), org?.id, i18n.language); } catch (e) { setProblem(t('audit.exportFailed', { reason: reasonOf(e) })); } finally { setExporting(false); }
+    try { await downloadAuditCsv(query, org?.id, i18n.language); } catch (e) { setProblem(t('audit.exportFailed', { reason: reasonOf(e) })); } finally { setExporting(false); }
   };
   const field = (key: keyof AuditForm) => ({ value: form[key], onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })) });
   const pages = page ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : 1;
