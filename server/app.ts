@@ -31,6 +31,7 @@ import { watchRoutes } from './routes/watch';
 import { payRoutes } from './routes/pay';
 import { adminRoutes } from './routes/admin/index';
 import { graphqlDocRoutes } from './routes/graphql-docs';
+import { approvalRoutes } from './routes/approvals';
 import { startOutboxWorker } from './watch/outbox';
 
 export interface BuildOptions {
@@ -254,6 +255,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   });
 
   for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, viewRoutes, watchRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
+  await approvalRoutes(app);
 
   await seed(ctx);
   const bootstrapToken = await prepareBootstrapToken(ctx);

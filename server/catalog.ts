@@ -4,7 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MenuItem, Role } from '../protocol/api';
 
-interface ManifestData { id: string; icon: string; order: number; hideInMenu?: boolean; roles?: string[]; routes: { path: string }[] }
+interface ManifestData {
+  id: string; icon: string; order: number; hideInMenu?: boolean; roles?: string[]; routes: { path: string }[];
+  actions?: { verb: string; irreversible?: boolean }[];
+}
 
 const PLUGINS_DIR = process.env.TESSERA_PLUGINS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../plugins');
 
@@ -25,6 +28,14 @@ export const MENU: readonly MenuItem[] = readPluginManifests().map((m) => ({
 })).sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
 
 export const PLUGIN_IDS: readonly string[] = MENU.map((m) => m.id);
+
+/**
+ * Every action the plugins declare, by id (`<pluginId>.<verb>`), and whether it is irreversible (the
+ * manifest's `irreversible: true`): the organisation's action policy treats those apart (docs/TEAMS.md,
+ * "Action policy"). An id not in the map is no action of any plugin.
+ */
+export const ACTION_IRREVERSIBLE: ReadonlyMap<string, boolean> = new Map(readPluginManifests()
+  .flatMap((m) => (m.actions ?? []).map((a) => [`${m.id}.${a.verb}`, a.irreversible === true] as const)));
 
 export function isPluginId(id: string): boolean {
   return PLUGIN_IDS.includes(id);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useApi, useKernel } from './KernelProvider';
 import { useSession } from './core/session';
 import { ReloginDialog } from './auth/ReloginDialog';
@@ -11,6 +11,7 @@ import { useRowOutputsRecorder } from './list/row-outputs-recorder';
 import { CommandPalette } from './runner/CommandPalette';
 import { WebVersionCheck } from './shell/WebVersionCheck';
 import { leadScheduledChecks } from './shell/watch-checks-start';
+import { startTeamPolicy, teamPolicyNow } from './shell/team-policy-start';
 // Tracks, from sign-in on, the last focused element outside overlays, where a dialog opened from a menu
 // or the palette returns focus. The dialogs that read it load on first use (the palette's since
 // docs/DECISIONS.md, "The dashboard loads what it shows"): the tracking must not wait for them.
@@ -34,7 +35,7 @@ export interface SignedInProps {
  */
 export default function SignedIn({ refresh, versionCheck, extensionChecks, flush, children }: SignedInProps) {
   return (
-    <RunnerHost flush={flush} whileLeading={leadScheduledChecks}>
+    <RunnerHost flush={flush} whileLeading={leadScheduledChecks} teamPolicy={teamPolicyNow}>
       <SignedInServices refresh={refresh} extensionChecks={extensionChecks} />
       {versionCheck && <WebVersionCheck />}
       <CommandPalette />
@@ -51,6 +52,8 @@ function SignedInServices({ refresh, extensionChecks }: { refresh: () => void; e
   useServerMenu(api);
   useDocCatalogueLoader(api, i18n);
   useRowOutputsRecorder();
+  // the active team's action policy, which the runner checks every job against (docs/TEAMS.md)
+  useEffect(() => startTeamPolicy(api), [api]);
   const checking = extensionChecks && !!session.token && !!session.info;
   useExtensionChecks(api, bridge.transport, checking);
   return (

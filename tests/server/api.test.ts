@@ -20,6 +20,7 @@ import { jobRecordTests } from './suite/job-records';
 import { savedViewTests } from './suite/saved-views';
 import { watchTests } from './suite/watch';
 import { watchAlertTests } from './suite/watch-alerts';
+import { approvalTests } from './suite/approvals';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): the PostgreSQL half of the server suite does not run');
@@ -65,6 +66,7 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   savedViewTests(env);
   watchTests(env);
   watchAlertTests(env);
+  approvalTests(env);
   fuzzTests(env);
 
   test('no log line holds a password, a code or a token', () => {

@@ -6,6 +6,7 @@ import { defaultUserLimits } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db';
 import { UNLOCK_AFTER } from '../../server/routes/account';
 import { createHarness, findPgBin, startPostgres, type Answer, type Harness, type PgCluster } from './harness';
+import { makeOrg, orgCalls } from './suite/approvals';
 
 const pgBin = findPgBin();
 if (!pgBin) console.log('SKIP: PostgreSQL is not installed: the two-instance tests do not run');
@@ -109,5 +110,41 @@ describe.skipIf(!pgBin)('two instances on one PostgreSQL', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => add(i)));
     expect(answers.filter((r) => r.status === 1).length).toBe(6);
     expect(answers.filter((r) => r.http === 429).length).toBe(4);
+  });
+
+  // Approvals (server/routes/approvals.ts): every change of state is one conditional UPDATE, so what
+  // one instance decided is read by the other at once, and two deciding or using at once give one outcome.
+  test('approvals: decided on a, read on b at once; concurrent decisions and uses on a and b give one outcome', async () => {
+    const org = await makeOrg(a, ['owner', 'admin', 'operator']);
+    const [owner, admin, operator] = org.m as [typeof org.m[0], typeof org.m[0], typeof org.m[0]];
+    const [onA, onB] = [orgCalls(a, org.id), orgCalls(b, org.id)];
+    const ask = async (i: number) => (await either(i).call('POST', '/api/org/approvals', {
+      token: operator.token, headers: { 'x-tessera-org': String(org.id) },
+      body: { job: `job-${i}`, action: 'page.deletePage', fbid: '1', items: [`p${i}`], params: {}, dryRun: [], reason: 'irreversible' },
+    })).data as { id: number; digest: string };
+
+    const first = await ask(0);
+    expect((await onA.decide(admin, first.id, true, 'yes')).data.status).toBe('approved');
+    expect(await onB.one(operator, first.id)).toMatchObject({ status: 1, data: { status: 'approved', comment: 'yes' } });
+    expect((await onB.list(owner, { status: 'approved' })).data.list.map((x: { id: number }) => x.id)).toEqual([first.id]);
+
+    for (let round = 1; round <= 5; round++) {
+      const asked = await ask(round);
+      // the owner approves on a while the admin rejects on b: exactly one decision stands
+      const decided = await Promise.all([onA.decide(owner, asked.id, true, 'a'), onB.decide(admin, asked.id, false, 'b')]);
+      expect(decided.filter((r) => r.status === 1)).toHaveLength(1);
+      expect(decided.filter((r) => r.code === 40900)).toHaveLength(1);
+      const winner = decided.find((r) => r.status === 1)!.data;
+      expect((await onB.one(operator, asked.id)).data).toMatchObject({ status: winner.status, comment: winner.comment, decidedBy: winner.decidedBy });
+      if (winner.status !== 'approved') continue;
+      // two tabs start the approved job at once, on a and on b: one use
+      const used = await Promise.all([onA.use(operator, asked.id, asked.digest), onB.use(operator, asked.id, asked.digest)]);
+      expect(used.filter((r) => r.status === 1)).toHaveLength(1);
+      expect(used.filter((r) => r.code === 40900)).toHaveLength(1);
+    }
+    // and the first one, used at once from both
+    const used = await Promise.all([onA.use(operator, first.id, first.digest), onB.use(operator, first.id, first.digest), onA.use(operator, first.id, first.digest)]);
+    expect(used.filter((r) => r.status === 1)).toHaveLength(1);
+    expect((await onB.one(admin, first.id)).data.status).toBe('used');
   });
 });

@@ -8,7 +8,7 @@ import { Runner } from '../../src/kernel/runner/runner';
 import { realClock } from '../../src/kernel/runner/lanes';
 import { createBridge } from '../../src/kernel/bridge/bridge';
 import type { ParamSchemas } from '../../src/kernel/runner/params';
-import { undoCandidates, undoableCount } from '../../src/kernel/runner/undo';
+import { undoCandidates, undoableCount } from '../../src/kernel/runner/undo-preview';
 import { actionMap, testAction, testPlugin } from '../harness/actions';
 
 describe('a job kept by the version before undo', () => {
@@ -43,7 +43,7 @@ describe('a job kept by the version before undo', () => {
     });
 
     expect(runner.restore(false)).toEqual(['job-old']);
-    expect(runner.job('job-old')).toMatchObject({ status: 'interrupted', undoOf: '', fbid: '' });
+    expect(runner.job('job-old')).toMatchObject({ status: 'interrupted', undoOf: '', fbid: '', org: 0 });
     await runner.resume('job-old');
     await expect.poll(() => runner.job('job-old')?.status, { timeout: 5_000, interval: 10 }).toBe('done');
 

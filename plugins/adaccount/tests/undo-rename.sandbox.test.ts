@@ -4,7 +4,7 @@
 // by someone else in between keeps that name.
 import { describe, expect, it } from 'vitest';
 import { sandboxArea, sandboxRunner } from '../../../tests/sandbox/area-harness';
-import { previewUndo, undoCandidates, undoDraft, undoableCount } from '../../../src/kernel/runner/undo';
+import { previewUndo, undoCandidates, undoDraft, undoableCount } from '../../../src/kernel/runner/undo-preview';
 
 const area = sandboxArea('adaccount', { extensionVersion: '1.0.0' });
 

@@ -12,7 +12,7 @@ import type { LoadedPlugin } from '../plugin/types';
 import { identityKey, readCached } from '../store/ttl-cache';
 import { platformUserId } from '../bridge/extension-status';
 import { ReplyChanged } from '../platform/shape';
-import { checkFamilies, type CheckFinding } from './engine';
+import type { CheckFinding } from './engine';
 import type { CallFamily, CallFamilyDeclaration } from '../plugin/call-families';
 import { actionIdsOf, blockingFor, isPast, CHECKED_AT, DAILY_MS, FRESH_MS, readFindings, saveFinding, TRIED_AT, type StoredFinding } from './results';
 
@@ -117,7 +117,9 @@ export class PlatformCheck {
     return found;
   }
 
-  private probeOnce(family: CallFamily, bridge: (f: CallFamily) => Bridge, signal?: AbortSignal): Promise<CheckFinding[]> {
+  /** The probes' code (./engine.ts) loads with the first check, not with the first screen. */
+  private async probeOnce(family: CallFamily, bridge: (f: CallFamily) => Bridge, signal?: AbortSignal): Promise<CheckFinding[]> {
+    const { checkFamilies } = await import('./engine');
     return checkFamilies([family], { bridge: bridge(family), signal, cachedRows: this.cachedRows, version: this.deps.version(), now: () => this.now() });
   }
 

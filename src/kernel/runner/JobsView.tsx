@@ -12,7 +12,7 @@ import { SecretsDialog } from './SecretsDialog';
 import { VersionRetiredCallout } from './VersionRetired';
 import { ActionDialog, type ActionRequest } from './ActionDialog';
 import { UndoDialog, useUndoable } from './UndoDialog';
-import { undoableCount } from './undo';
+import { undoableCount } from './undo-preview';
 import { itemMessageText } from './item-message';
 import type { FieldError } from './params';
 import { fieldMessage } from './field-message';

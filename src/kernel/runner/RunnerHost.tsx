@@ -28,6 +28,7 @@ import { PlatformCheck } from '../check/service';
 import { PlatformCheckHost } from '../check/PlatformCheckHost';
 import { blockingText } from '../check/text';
 import type { Bridge } from '../bridge/bridge';
+import type { OrgPolicyState } from './runner-deps';
 
 const RunnerContext = createContext<RunnerControl | null>(null);
 
@@ -40,7 +41,13 @@ export type WhileLeading = (runner: Runner, kernel: () => ReturnType<typeof useK
  * the other tabs get a RemoteRunner that asks the leader, and when the leader closes the next tab
  * takes over, restores the jobs and resumes those that were running.
  */
-export function RunnerHost({ flush, whileLeading, children }: { flush?: () => Promise<void>; whileLeading?: WhileLeading; children: ReactNode }) {
+/**
+ * `teamPolicy`: the active team's action policy and the user's role in it, which every job is checked
+ * against (handed in by the signed-in tree: src/kernel/api/org-policy.ts).
+ */
+export function RunnerHost({ flush, whileLeading, teamPolicy, children }: { flush?: () => Promise<void>; whileLeading?: WhileLeading; teamPolicy?: () => OrgPolicyState; children: ReactNode }) {
+  const latestTeamPolicy = useRef(teamPolicy);
+  latestTeamPolicy.current = teamPolicy;
   const kernel = useKernel();
   const { t } = useTranslation();
   const latest = useRef(kernel);
@@ -66,6 +73,7 @@ export function RunnerHost({ flush, whileLeading, children }: { flush?: () => Pr
     user: () => latest.current.user,
     platformUserId: () => platformUserId(),
     isBlocked: (id) => isFunctionBlocked(id),
+    orgPolicy: () => latestTeamPolicy.current?.() ?? { state: 'own' },
     platformProblem: (id): string | null => checkText(id, check.blocking(id)),
     checkBeforeJob: async (id, bridge, signal) => checkText(id, await check.beforeJob(id, bridge, signal)),
     reportStart: (pluginId, actionId) => reportVisit(latest.current.api, pluginId, actionId),

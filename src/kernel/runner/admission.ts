@@ -83,8 +83,26 @@ export function draft(runner: Runner, actionId: string, params: unknown, items: 
   runner.counters.plans += 1;
   const planned = planItems(plugin, action, all, items, options.exclude);
   if (planned.length === 0) throw new RunnerRefusal('no items selected', 'empty');
+  const org = teamPolicyAllows(runner, actionId, action.irreversible === true, planned.length);
   const { stored, secrets } = splitSecrets(all, secretNames(runner, action), options.secretHolder?.names);
-  return { actionId, params: stored, secrets, secretHolder: options.secretHolder, planned, checked, jobId: options.jobId };
+  return { actionId, params: stored, secrets, secretHolder: options.secretHolder, planned, checked, jobId: options.jobId, ...(org ? { org } : {}) };
+}
+
+/**
+ * The team's action policy (docs/TEAMS.md): in a team, a job runs only if the policy lets the user's role
+ * run it, besides the product's plugin policy (`availability`). Throws RunnerRefusal: `policy` (denied),
+ * `approval` (an owner or admin must approve this exact job first), `policy-loading`. Returns the team's
+ * id (0: the user's own work).
+ */
+function teamPolicyAllows(runner: Runner, actionId: string, irreversible: boolean, items: number): number {
+  const team = runner.deps.orgPolicy?.() ?? { state: 'own' as const };
+  if (team.state === 'own') return 0;
+  if (team.state === 'loading') throw new RunnerRefusal("the team's action policy is still loading", 'policy-loading');
+  const decision = team.decide({ action: actionId, irreversible, items });
+  if (decision.verdict === 'allow') return team.orgId;
+  const names = [decision.reason, String(decision.limit ?? '')];
+  if (decision.verdict === 'deny') throw new RunnerRefusal(`the team's policy does not let a ${team.role} run "${actionId}" (${decision.reason})`, 'policy', [], names);
+  throw new RunnerRefusal(`the team's policy lets a ${team.role} run "${actionId}" only once approved (${decision.reason})`, 'approval', [], names);
 }
 
 /**

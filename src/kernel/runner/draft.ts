@@ -29,6 +29,8 @@ export interface Draft {
   readonly jobId?: string;
   /** The job this one undoes (its items carry the states to put back, src/kernel/runner/undo.ts). */
   readonly undoOf?: string;
+  /** The team the job runs in (its id; absent or 0: the user's own work), whose policy let it run (docs/TEAMS.md). */
+  readonly org?: number;
 }
 
 /**

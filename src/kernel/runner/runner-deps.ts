@@ -1,4 +1,6 @@
 // The Runner's dependencies and the shapes its modules share (runner.ts, admission.ts, execution.ts, settling.ts).
+import type { OrgRole } from '../../../protocol/api/org';
+import type { PolicyDecision, PolicyJob } from '../../../protocol/org-policy';
 import type { KernelStore } from '../store/store';
 import type { KernelBus } from '../bus';
 import type { Bridge } from '../bridge/bridge';
@@ -48,6 +50,11 @@ export interface RunnerDeps {
   paramSchemas?: ParamSchemas;
   /** Extension update gate: an action or plugin listed in the latest record's func list. */
   isBlocked?: (actionId: string) => boolean;
+  /**
+   * The active team's action policy and the user's role in it (src/kernel/api/org-policy.ts keeps it);
+   * absent or `own`: the user works on their own and only the product's plugin policy applies.
+   */
+  orgPolicy?: () => OrgPolicyState;
   /** The platform check (src/kernel/check/): why the action's calls fail now, in the operator's words; null when they do not. */
   platformProblem?: (actionId: string) => string | null;
   /**
@@ -119,3 +126,10 @@ export function parseList(json: string | undefined): string[] {
     return [];
   }
 }
+
+/**
+ * The active team's action policy as the runner reads it: none (own work), not loaded yet, or loaded:
+ * the user's role and what the policy decides of a job (protocol/org-policy.ts `decideJob`, loaded only
+ * with a team).
+ */
+export type OrgPolicyState = { state: 'own' } | { state: 'loading' } | { state: 'ready'; orgId: number; role: OrgRole; decide(job: PolicyJob): PolicyDecision };

@@ -9,7 +9,6 @@ import { ScopePacers } from './scope-pacers';
 import { JobStore, type StoredItem } from './job-store';
 import { REQUEST_DEADLINE_MS } from './settle';
 import { JobBridge } from './bridges';
-import { dryRun } from './dry-run';
 import { DEFAULT_LATENCY_MS, estimateJob, LEARNT_BUDGET, learntBudget, STANDARD_BUDGET, type Estimate } from './estimate';
 import { RunnerRefusal, type DryRunResult, type ItemRow, type JobItem, type JobRow } from './types';
 import type { SecretHolders } from './tabs/ask-holder';
@@ -182,7 +181,7 @@ export class Runner {
       total: rows.length, done: 0, failed: 0, skipped: rows.filter((r) => r.state === 'skipped').length, unknown: 0,
       createdAt: now, startedAt: now, updatedAt: now, finishedAt: 0, dryRun: false,
       startedBy: this.deps.user()?.name || this.deps.user()?.email || '',
-      undoOf: draft.undoOf ?? '', fbid: this.deps.platformUserId?.() ?? '',
+      undoOf: draft.undoOf ?? '', fbid: this.deps.platformUserId?.() ?? '', org: draft.org ?? 0,
     }, rows);
     if (draft.checked) this.paramsChecked.add(jobId);
     this.jobStore.trimHistory();
@@ -365,6 +364,8 @@ export class Runner {
     if (!entry) throw new RunnerRefusal(`unknown action "${draft.actionId}"`, 'unknown-action');
     const handlers = await entry.action.load();
     const batched = !!handlers.toBatch && (this.lanes.profile(entry.action.lane).batchSize ?? 1) > 1;
+    // the dry run's code loads with the first preview, not with the first screen
+    const { dryRun } = await import('./dry-run');
     return dryRun({ handlers, params: draftParams(draft), planned: draft.planned.filter((p) => !p.unresolved), batched, bridge: this.deps.bridge, count });
   }
 

@@ -53,6 +53,11 @@ export interface JobRow {
   undoOf: string;
   /** The platform identity (social account id) the job ran as, for its job records; '' when not known. */
   fbid: string;
+  /**
+   * The team the job ran in (its id; 0: the user's own work, and every job kept by a version before
+   * teams): its job records go to that team, whichever the page works in when they are sent.
+   */
+  org: number;
 }
 
 export interface ItemRow {
@@ -123,7 +128,13 @@ export interface DryRunResult {
   total: number;
 }
 
-export type RefusalReason = 'unknown-action' | 'role' | 'disabled' | 'extension' | 'operations' | 'lane' | 'params' | 'secret' | 'secret-tab' | 'empty' | 'platform';
+export type RefusalReason = 'unknown-action' | 'role' | 'disabled' | 'extension' | 'operations' | 'lane' | 'params' | 'secret' | 'secret-tab' | 'empty' | 'platform'
+  /** the team's action policy does not let the user's role run it (names: what decided, the item limit) */
+  | 'policy'
+  /** the team's policy lets it run once an owner or admin approves this exact job (names: why, the item limit) */
+  | 'approval'
+  /** the team's policy is still loading */
+  | 'policy-loading';
 
 export class RunnerRefusal extends Error {
   /**
