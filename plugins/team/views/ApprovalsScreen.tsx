@@ -22,7 +22,7 @@ export default function ApprovalsScreen() {
   return (
     <div className="tessera-team-screen" data-testid="team-approvals">
       <h2 className="bp6-heading">{t('approvals.heading')}</h2>
-      {org ? <Approvals role={org.role} /> : <NoTeam />}
+      {org ? <Approvals key={org.id} role={org.role} /> : <NoTeam />}
     </div>
   );
 }

@@ -11,6 +11,12 @@ const PAGE_SIZE = 50;
 
 /** The audit log (docs/TEAMS.md, "The audit log"): who wrote what, when, as which platform identity, and how it ended. */
 export default function AuditScreen() {
+  const org = useActiveOrg();
+  // another team (switched here or in another tab) starts the search over
+  return <AuditLog key={org?.id ?? 0} />;
+}
+
+function AuditLog() {
   const { t, i18n } = useTranslation('team');
   const api = useApi();
   const org = useActiveOrg();

@@ -26,7 +26,7 @@ export default function MembersScreen() {
   return (
     <div className="tessera-team-screen" data-testid="team-members">
       <h2 className="bp6-heading">{t('members.heading')}</h2>
-      {org ? <TeamMembers org={org} /> : <CreateTeam />}
+      {org ? <TeamMembers key={org.id} org={org} /> : <CreateTeam />}
     </div>
   );
 }

@@ -26,7 +26,7 @@ export default function PolicyScreen() {
     <div className="tessera-team-screen" data-testid="team-policy">
       <h2 className="bp6-heading">{t('policy.heading')}</h2>
       <p className="bp6-text-muted" data-team-guard-rail>{t('policy.guardRail')}</p>
-      {org ? <PolicyEditor editable={runsTeam(org.role)} /> : <NoTeam />}
+      {org ? <PolicyEditor key={org.id} editable={runsTeam(org.role)} /> : <NoTeam />}
     </div>
   );
 }
