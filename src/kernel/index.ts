@@ -99,6 +99,9 @@ export { WATCH_TYPES, WATCH_FIELDS, WATCH_ID_PATTERN, WATCH_CHANNEL_KINDS } from
 export type {
   WatchFieldKind, WatchOp, WatchValue, WatchRuleView, WatchRuleBody, WatchChannelKind, WatchChannelView, WatchChannelBody, WatchQuietHours, WatchSettings,
 } from '../../protocol/api';
+// teams: members, invitations, the action policy, approvals and the audit log (plugins/team's screens)
+export { ORG_HEADER, ORG_ROLES, ORG_NAME_MAX, POLICY_VERDICTS, APPROVAL_STATUSES, AUDIT_EXPORT_PATH } from '../../protocol/api';
+export type { OrgRole, OrgView, OrgMemberView, OrgInviteView, OrgPolicy, RolePolicy, PolicyVerdict, ApprovalView, ApprovalStatus, ApprovalPreviewRow, AuditEntry, AuditQuery } from '../../protocol/api';
 export { useRuntime } from './api/runtime';
 export { refreshRuntime } from './api/refresh-runtime';
 export type { RuntimeSettings } from './api/runtime';
