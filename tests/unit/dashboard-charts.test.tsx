@@ -47,7 +47,7 @@ describe('list snapshots (account status over time)', () => {
 
 const job = (status: JobRow['status'], when: string): JobRow => ({
   id: `${status}-${when}`, actionId: 'a.b', pluginId: 'a', status, pauseReason: null as never, pauseMessage: '', params: '{}', secretFields: '[]', error: '', errorFields: '[]', settling: 0, settlingUntil: 0,
-  total: 1, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: at(when), startedAt: at(when), updatedAt: at(when), finishedAt: status === 'done' || status === 'failed' ? at(when) : 0, dryRun: false, startedBy: '', undoOf: '', fbid: '', org: 0,
+  total: 1, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: at(when), startedAt: at(when), updatedAt: at(when), finishedAt: status === 'done' || status === 'failed' ? at(when) : 0, dryRun: false, startedBy: '', undoOf: '', fbid: '', org: 0, approval: 0,
 });
 
 describe('jobs by outcome over time', () => {

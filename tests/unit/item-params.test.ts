@@ -128,7 +128,7 @@ describe('items with their own parameter values', () => {
     // a running job as a reload finds it: its items stored with their own values
     store.setRow('jobs', 'job-1', {
       actionId: 'demo.rename', pluginId: 'demo', status: 'running', pauseReason: '', pauseMessage: '', params: '{}', secretFields: '[]', error: '', errorFields: '[]',
-      settling: 0, settlingUntil: 0, total: 2, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: 1, startedAt: 1, updatedAt: 2, finishedAt: 0, dryRun: false, startedBy: 'Op', undoOf: '', fbid: '', org: 0,
+      settling: 0, settlingUntil: 0, total: 2, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: 1, startedAt: 1, updatedAt: 2, finishedAt: 0, dryRun: false, startedBy: 'Op', undoOf: '', fbid: '', org: 0, approval: 0,
     });
     [own('a', { name: 'Alpha' }), own('b', { name: 'Beta' })].forEach((item, index) => store.setRow('items', `job-1:${String(index).padStart(7, '0')}`, {
       jobId: 'job-1', index, itemId: item.id, item: JSON.stringify(item), state: 'pending', attempts: 0,

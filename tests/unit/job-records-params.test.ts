@@ -24,7 +24,7 @@ function jobWith(jobs: JobStore, params: Record<string, unknown>, secretNames: s
   jobs.create('job-1', {
     actionId: 'adaccount.rename', pluginId: 'adaccount', status: 'running', pauseReason: '', pauseMessage: '', params: JSON.stringify(params), secretFields: JSON.stringify(secretNames),
     error: '', errorFields: '[]', settling: 0, settlingUntil: 0, total: itemParams.length, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: 1, startedAt: 1, updatedAt: 1,
-    finishedAt: 0, dryRun: false, startedBy: 'op', undoOf: '', fbid: '100012345', org,
+    finishedAt: 0, dryRun: false, startedBy: 'op', undoOf: '', fbid: '100012345', org, approval: 0,
   }, itemParams.map((own, i) => ({
     jobId: 'job-1', index: i, itemId: `act_${i}`, item: JSON.stringify({ id: `act_${i}`, index: i, ...(own ? { params: own } : {}) }), state: 'pending' as const, attempts: 1,
     message: '', output: '', scope: '', requestId: '', deadline: 0, finishedAt: 0, before: JSON.stringify({ name: 'Old' }), after: JSON.stringify({ name: 'New' }), record: 'write' as const,

@@ -72,7 +72,7 @@ describe('the job store', () => {
         const id = `job-old-${j}`;
         seed.create(id, {
           actionId: 'demo.touch', pluginId: 'demo', status: 'done', pauseReason: '', pauseMessage: '', params: '{}', secretFields: '[]', error: '', errorFields: '[]', settling: 0, settlingUntil: 0,
-          total: 100, done: 100, failed: 0, skipped: 0, unknown: 0, createdAt: j, startedAt: j, updatedAt: j, finishedAt: j, dryRun: false, startedBy: '', undoOf: '', fbid: '', org: 0,
+          total: 100, done: 100, failed: 0, skipped: 0, unknown: 0, createdAt: j, startedAt: j, updatedAt: j, finishedAt: j, dryRun: false, startedBy: '', undoOf: '', fbid: '', org: 0, approval: 0,
         }, Array.from({ length: 100 }, (_, index): ItemRow => ({ jobId: id, index, itemId: `obj_${index}`, item: '{}', state: 'done', attempts: 1, message: '', output: '', scope: '', requestId: '', deadline: 0, finishedAt: j })));
       }
       const action = testAction({ id: 'demo.touch', schema: null }, { run: async () => {} });
@@ -112,7 +112,7 @@ describe('the job store', () => {
     for (let j = 0; j < 102; j++) {
       jobs.create(`j${String(j).padStart(3, '0')}`, {
         actionId: 'a', pluginId: 'p', status: j < 2 ? 'done' : 'running', pauseReason: '', pauseMessage: '', params: '{}', secretFields: '[]', error: '', errorFields: '[]', settling: 0, settlingUntil: 0,
-        total: 2, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: j, startedAt: j, updatedAt: j, finishedAt: 0, dryRun: false, startedBy: '', undoOf: '', fbid: '', org: 0,
+        total: 2, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: j, startedAt: j, updatedAt: j, finishedAt: 0, dryRun: false, startedBy: '', undoOf: '', fbid: '', org: 0, approval: 0,
       }, [row(`j${String(j).padStart(3, '0')}`, 0), row(`j${String(j).padStart(3, '0')}`, 1)]);
     }
     jobs.patchItem(itemRowId('j050', 0), { state: 'done' });

@@ -241,7 +241,7 @@ describe('what tells the views', () => {
     jobs.create('job-1', {
       actionId: 'adaccount.rename', pluginId: 'adaccount', status: 'running', pauseReason: '', pauseMessage: '', params: '{}', secretFields: '[]', error: '', errorFields: '[]',
       settling: 0, settlingUntil: 0, total: 2, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: 1, startedAt: 1, updatedAt: 1, finishedAt: 0, dryRun: false,
-      startedBy: 'op', undoOf: '', fbid: '100012345', org: 0,
+      startedBy: 'op', undoOf: '', fbid: '100012345', org: 0, approval: 0,
     }, [0, 1].map((i) => ({
       jobId: 'job-1', index: i, itemId: `act_${i}`, item: JSON.stringify({ id: `act_${i}` }), state: 'pending' as const, attempts: 1, message: '', output: '', scope: '',
       requestId: '', deadline: 0, finishedAt: 0, before: JSON.stringify({ name: 'Old' }), after: JSON.stringify({ name: 'New' }), record: 'write' as const,

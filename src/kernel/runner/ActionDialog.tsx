@@ -14,6 +14,8 @@ import { loadValidators, type FieldError } from './params';
 import { fieldMessage } from './field-message';
 import { withoutItems, type Draft } from './draft';
 import { refusalText } from './refusal-text';
+import { API } from '../../../protocol/api';
+import { platformUserId } from '../bridge/extension-status';
 import { isPreview, type DryRunEffect, type DryRunPreview } from './dry-run';
 import { ConfirmJob, isConfirmed, needsConfirmation } from './ConfirmJob';
 import { useRunnerSettings } from './runner-settings';
@@ -61,12 +63,14 @@ function pastedLines(format: PastedFormat, text: string, list: boolean): PastedL
  */
 export function ActionDialog({ request, onClose, onStarted }: { request: ActionRequest | null; onClose: () => void; onStarted?: (jobId: string) => void }) {
   const { t, i18n } = useTranslation();
-  const { allPlugins } = useKernel();
+  const { allPlugins, api } = useKernel();
   const { theme } = useSettings();
   const runner = useRunner();
   const [value, setValue] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** The team's policy lets this job run once approved: the dialog offers to ask (docs/TEAMS.md, "Approvals"). */
+  const [approvable, setApprovable] = useState(false);
   const [preview, setPreview] = useState<DryRunPreview | null>(null);
   const [seen, setSeen] = useState<Record<string, SeenField>>({});
   const [reading, setReading] = useState<Record<string, boolean>>({});
@@ -218,6 +222,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   };
 
   const fail = (e: unknown) => {
+    setApprovable(e instanceof RunnerRefusal && e.reason === 'approval');
     if (e instanceof RunnerRefusal) {
       if (e.fieldErrors.length) showFieldErrors(e.fieldErrors);
       else setRefusal(refusalText(e, t));
@@ -244,6 +249,29 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
       return;
     }
     const jobId = runner.start(job);
+    onStarted?.(jobId);
+    onClose();
+  });
+  /**
+   * Asks the team's owners and admins to approve this job: its dry run goes with the request, and the job
+   * is kept waiting for it (the leader tab starts it once approved: src/kernel/runner/approval-wait.ts).
+   */
+  const askApproval = () => busy ? undefined : busyWhile(async () => {
+    const { values: p } = await params();
+    await loadValidators();
+    const jobId = `job-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}`;
+    const made = runner.draft(request.actionId, p, items, { forApproval: true, jobId });
+    if (!made.needsApproval) { setApprovable(false); setRefusal(null); return; }
+    const result = await runner.dryRun(made, 50);
+    const effects = isPreview(result) ? result.effects : [];
+    const dryRunRows = effects.map((e) => ({
+      id: e.sourceId, name: e.label, changes: [{ field: t(action.titleKey, { ns }), from: '', to: e.key ? tr(e.key, e.values) : t(action.titleKey, { ns }) }],
+      ...(e.problem ? { skip: tr(e.problem.key, e.problem.values) } : {}),
+    }));
+    const asked = await api.post<{ id: number }>(API.org.requestApproval.path, {
+      job: jobId, action: made.actionId, fbid: platformUserId() ?? '', items: made.planned.map((i) => i.itemId), params: made.params, dryRun: dryRunRows, reason: made.needsApproval,
+    }, { org: made.org || null });
+    runner.start({ ...made, approvalId: asked.id });
     onStarted?.(jobId);
     onClose();
   });
@@ -298,7 +326,9 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
           {undoable === false && !action.irreversible && <Callout intent="warning" icon="history" data-testid="no-undo">{t('undo.notOffered', { what: t(action.titleKey, { ns }) })}</Callout>}
           <SchemaForm schema={schema} ns={ns} actionKey={action.verb} value={value} onChange={(v) => { setValue(v); setPreview(null); setNotice(null); setLeaveOut(false); }} errors={errors}
             onFieldBlur={onFieldBlur} below={recognisedBelow(schema, value, seen, reading, t)} given={given} />
-          {refusal && <Callout intent="danger" role="alert" data-testid="action-refusal">{refusal}</Callout>}
+          {refusal && <Callout intent="danger" role="alert" data-testid="action-refusal">{refusal}
+            {approvable && <div style={{ marginTop: 8 }}><Button intent="primary" icon="endorsed" text={t('runner.teamPolicy.ask')} onClick={() => void askApproval()} data-testid="ask-approval" /></div>}
+          </Callout>}
           {notice && <Callout intent="primary" icon="eye-open" role="status" data-testid="check-recognised">{notice}</Callout>}
           {preview && preview.currencies.length > 0 && (
             <Callout intent="warning" data-testid="mixed-currencies">

@@ -91,7 +91,8 @@ function JobCard({ job, undoJob, open, onOpen }: { job: JobRow; undoJob?: JobRow
   const pending = job.total - finished;
   const { perMinute, etaSeconds } = jobPace(job, Date.now(), job.status === 'running' ? runner.estimate(job.actionId, pending)?.seconds : undefined);
   const action = findAction(allPlugins, job.actionId);
-  const waiting = job.status === 'paused' || job.status === 'interrupted';
+  // a job waiting for the team's approval resumes by itself once approved (src/kernel/runner/approval-wait.ts)
+  const waiting = (job.status === 'paused' && job.pauseReason !== 'approval') || job.status === 'interrupted';
   const missing = waiting ? runner.missingSecrets(job.id) : [];
   const fieldLabel = (f: string) => (action ? t(`actions.${action.verb}.fields.${f}`, { ns: action.pluginId, defaultValue: f }) : f);
   const fieldNames = missing.map(fieldLabel).join(', ');
@@ -130,6 +131,7 @@ function JobCard({ job, undoJob, open, onOpen }: { job: JobRow; undoJob?: JobRow
       {job.pauseReason === 'session' && <Callout intent="danger" compact>{t('runner.sessionPaused', { message: job.pauseMessage })}</Callout>}
       {job.pauseReason === 'version' && <VersionRetiredCallout />}
       {job.pauseReason === 'storage' && <Callout intent="danger" compact data-testid="job-storage-paused">{t('runner.storagePaused')}</Callout>}
+      {job.pauseReason === 'approval' && <Callout intent="primary" compact icon="endorsed" data-testid="job-awaiting-approval">{t('runner.teamPolicy.awaiting')}</Callout>}
       {job.settling > 0 && job.status === 'running' && (
         <Callout intent="primary" compact data-testid="job-settling">
           {t('runner.settling', { count: job.settling, time: new Date(job.settlingUntil).toLocaleTimeString(i18n.language) })}

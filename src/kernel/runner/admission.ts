@@ -83,25 +83,27 @@ export function draft(runner: Runner, actionId: string, params: unknown, items: 
   runner.counters.plans += 1;
   const planned = planItems(plugin, action, all, items, options.exclude);
   if (planned.length === 0) throw new RunnerRefusal('no items selected', 'empty');
-  const org = teamPolicyAllows(runner, actionId, action.irreversible === true, planned.length);
+  const { org, needsApproval } = teamPolicyAllows(runner, actionId, action.irreversible === true, planned.length, options.forApproval === true);
   const { stored, secrets } = splitSecrets(all, secretNames(runner, action), options.secretHolder?.names);
-  return { actionId, params: stored, secrets, secretHolder: options.secretHolder, planned, checked, jobId: options.jobId, ...(org ? { org } : {}) };
+  return { actionId, params: stored, secrets, secretHolder: options.secretHolder, planned, checked, jobId: options.jobId, ...(org ? { org } : {}), ...(needsApproval ? { needsApproval } : {}) };
 }
 
 /**
  * The team's action policy (docs/TEAMS.md): in a team, a job runs only if the policy lets the user's role
  * run it, besides the product's plugin policy (`availability`). Throws RunnerRefusal: `policy` (denied),
- * `approval` (an owner or admin must approve this exact job first), `policy-loading`. Returns the team's
- * id (0: the user's own work).
+ * `approval` (an owner or admin must approve this exact job first, unless the draft is made to ask for
+ * it: `forApproval`), `policy-loading`. Returns the team's id (0: the user's own work) and why the job
+ * needs approval, if it does.
  */
-function teamPolicyAllows(runner: Runner, actionId: string, irreversible: boolean, items: number): number {
+function teamPolicyAllows(runner: Runner, actionId: string, irreversible: boolean, items: number, forApproval: boolean): { org: number; needsApproval?: 'action' | 'irreversible' | 'size' } {
   const team = runner.deps.orgPolicy?.() ?? { state: 'own' as const };
-  if (team.state === 'own') return 0;
+  if (team.state === 'own') return { org: 0 };
   if (team.state === 'loading') throw new RunnerRefusal("the team's action policy is still loading", 'policy-loading');
   const decision = team.decide({ action: actionId, irreversible, items });
-  if (decision.verdict === 'allow') return team.orgId;
+  if (decision.verdict === 'allow') return { org: team.orgId };
   const names = [decision.reason, String(decision.limit ?? '')];
   if (decision.verdict === 'deny') throw new RunnerRefusal(`the team's policy does not let a ${team.role} run "${actionId}" (${decision.reason})`, 'policy', [], names);
+  if (forApproval) return { org: team.orgId, needsApproval: decision.reason === 'size' || decision.reason === 'irreversible' ? decision.reason : 'action' };
   throw new RunnerRefusal(`the team's policy lets a ${team.role} run "${actionId}" only once approved (${decision.reason})`, 'approval', [], names);
 }
 

@@ -31,6 +31,12 @@ export interface Draft {
   readonly undoOf?: string;
   /** The team the job runs in (its id; absent or 0: the user's own work), whose policy let it run (docs/TEAMS.md). */
   readonly org?: number;
+  /**
+   * The team's policy lets the job run only once approved (made with `forApproval`): why (`irreversible`,
+   * `size`, `action`). Such a draft starts only as a job waiting for the approval request `approvalId`.
+   */
+  readonly needsApproval?: 'action' | 'irreversible' | 'size';
+  readonly approvalId?: number;
 }
 
 /**

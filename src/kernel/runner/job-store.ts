@@ -16,7 +16,7 @@ export type StoredItem = ItemRow & { rowId: string };
 export const itemRowId = (jobId: string, index: number) => `${jobId}:${String(index).padStart(7, '0')}`;
 
 const FINISHED: readonly ItemState[] = ['done', 'failed', 'skipped', 'unknown'];
-const JOB_DEFAULTS: Partial<JobRow> = { secretFields: '[]', error: '', errorFields: '[]', settling: 0, settlingUntil: 0, startedBy: '', undoOf: '', fbid: '', org: 0 };
+const JOB_DEFAULTS: Partial<JobRow> = { secretFields: '[]', error: '', errorFields: '[]', settling: 0, settlingUntil: 0, startedBy: '', undoOf: '', fbid: '', org: 0, approval: 0 };
 const ITEM_DEFAULTS: Partial<ItemRow> = { output: '', scope: '', requestIds: '[]', before: '', after: '', record: '' };
 
 type Cells = Record<string, string | number | boolean>;

@@ -88,6 +88,11 @@ export interface StartOptions {
   jobId?: string;
   /** Another tab keeps these secret parameters (prepare-only ones) and runs the job's `prepare`: they are not in `params`. */
   secretHolder?: SecretHolder;
+  /**
+   * The team's policy lets this job run only once approved: make the draft anyway (`needsApproval`), to
+   * ask for the approval with its dry run; it starts only as a job waiting for it (docs/TEAMS.md).
+   */
+  forApproval?: boolean;
 }
 
 

@@ -162,6 +162,9 @@ export class Runner {
     const draft = typeof first === 'string' ? this.draft(first, params, items ?? [], options) : first;
     const refusal = this.availability(draft.actionId);
     if (refusal) throw refusal;
+    // a job the team's policy sends to approval starts only as one waiting for its request
+    if (draft.needsApproval && !draft.approvalId) throw new RunnerRefusal(`"${draft.actionId}" needs the team's approval first`, 'approval', [], [draft.needsApproval, '']);
+    const awaiting = !!draft.needsApproval && !!draft.approvalId;
     const { plugin } = this.deps.actions().get(draft.actionId)!;
     const now = this.clock.now();
     const jobId = draft.jobId ?? `job-${now.toString(36)}-${Math.floor(this.clock.random() * 1e9).toString(36)}`;
@@ -177,11 +180,11 @@ export class Runner {
       record: action.readOnly ? '' : 'write', ...(draft.undoOf ? undoCells(p.item) : {}),
     }));
     this.jobStore.create(jobId, {
-      actionId: draft.actionId, pluginId: plugin.id, status: 'running', pauseReason: '', pauseMessage: '', params: JSON.stringify(draft.params), secretFields: JSON.stringify(secretNames), error: '', errorFields: '[]', settling: 0, settlingUntil: 0,
+      actionId: draft.actionId, pluginId: plugin.id, status: awaiting ? 'paused' : 'running', pauseReason: awaiting ? 'approval' : '', pauseMessage: '', params: JSON.stringify(draft.params), secretFields: JSON.stringify(secretNames), error: '', errorFields: '[]', settling: 0, settlingUntil: 0,
       total: rows.length, done: 0, failed: 0, skipped: rows.filter((r) => r.state === 'skipped').length, unknown: 0,
       createdAt: now, startedAt: now, updatedAt: now, finishedAt: 0, dryRun: false,
       startedBy: this.deps.user()?.name || this.deps.user()?.email || '',
-      undoOf: draft.undoOf ?? '', fbid: this.deps.platformUserId?.() ?? '', org: draft.org ?? 0,
+      undoOf: draft.undoOf ?? '', fbid: this.deps.platformUserId?.() ?? '', org: draft.org ?? 0, approval: draft.approvalId ?? 0,
     }, rows);
     if (draft.checked) this.paramsChecked.add(jobId);
     this.jobStore.trimHistory();
@@ -191,7 +194,7 @@ export class Runner {
       this.toldUnpersisted = true;
       this.deps.bus?.emit('runner:cannot-persist', { reason: 'unavailable', message: 'this browser keeps no jobs: a reload loses them' });
     }
-    void schedule(this, jobId);
+    if (!awaiting) void schedule(this, jobId);
     return jobId;
   }
 

@@ -9,7 +9,9 @@ export type ItemState = 'pending' | 'inflight' | 'done' | 'failed' | 'skipped' |
  * reload, a secret parameter the operator must enter again (secrets are never stored), or the page's
  * storage, which could not save a write's in-flight record (so the write was not sent).
  */
-export type PauseReason = 'operator' | 'session' | 'version' | 'interrupted' | 'secret' | 'storage' | '';
+export type PauseReason = 'operator' | 'session' | 'version' | 'interrupted' | 'secret' | 'storage'
+  /** waits for a team owner's or admin's approval (`approval`: the request's id; src/kernel/runner/approval-wait.ts) */
+  | 'approval' | '';
 
 export interface JobRow {
   id: string;
@@ -58,6 +60,8 @@ export interface JobRow {
    * teams): its job records go to that team, whichever the page works in when they are sent.
    */
   org: number;
+  /** The team's approval request the job waits for or ran under (its id); 0: none. */
+  approval: number;
 }
 
 export interface ItemRow {

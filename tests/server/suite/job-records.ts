@@ -260,7 +260,7 @@ export function jobRecordTests(env: SuiteEnv): void {
       jobs.create(job, {
         actionId: 'adaccount.rename', pluginId: 'adaccount', status: 'running', pauseReason: '', pauseMessage: '', params: '{}', secretFields: '[]', error: '', errorFields: '[]',
         settling: 0, settlingUntil: 0, total: 40, done: 0, failed: 0, skipped: 0, unknown: 0, createdAt: 1, startedAt: 1, updatedAt: 1, finishedAt: 0, dryRun: false,
-        startedBy: 'op', undoOf: '', fbid: '100012345', org: 0,
+        startedBy: 'op', undoOf: '', fbid: '100012345', org: 0, approval: 0,
       }, Array.from({ length: 40 }, (_, i) => ({
         jobId: job, index: i, itemId: `act_${1000 + i}`, item: JSON.stringify({ id: `act_${1000 + i}` }), state: 'pending' as const, attempts: 1, message: '', output: '', scope: '',
         requestId: '', deadline: 0, finishedAt: 0, before: JSON.stringify({ name: `Old ${i}` }), after: JSON.stringify({ name: `New ${i}` }), record: 'write',
