@@ -11,11 +11,19 @@ import { useRowOutputsRecorder } from './list/row-outputs-recorder';
 import { CommandPalette } from './runner/CommandPalette';
 import { WebVersionCheck } from './shell/WebVersionCheck';
 import { leadScheduledChecks } from './shell/watch-checks-start';
+import { leadApprovalChecks } from './shell/approvals-start';
+import type { WhileLeading } from './runner/RunnerHost';
 import { startTeamPolicy, teamPolicyNow } from './shell/team-policy-start';
 // Tracks, from sign-in on, the last focused element outside overlays, where a dialog opened from a menu
 // or the palette returns focus. The dialogs that read it load on first use (the palette's since
 // docs/DECISIONS.md, "The dashboard loads what it shows"): the tracking must not wait for them.
 import './core/focus-return';
+
+/** What the leader tab runs besides the jobs: the watch's scheduled checks and the jobs waiting for approval. */
+const whileLeading: WhileLeading = (runner, kernel) => {
+  const stops = [leadScheduledChecks(runner, kernel), leadApprovalChecks(runner, kernel)];
+  return () => stops.forEach((stop) => stop());
+};
 
 export interface SignedInProps {
   /** Reloads the profile (the re-login dialog calls it once the operator signed in again). */
@@ -35,7 +43,7 @@ export interface SignedInProps {
  */
 export default function SignedIn({ refresh, versionCheck, extensionChecks, flush, children }: SignedInProps) {
   return (
-    <RunnerHost flush={flush} whileLeading={leadScheduledChecks} teamPolicy={teamPolicyNow}>
+    <RunnerHost flush={flush} whileLeading={whileLeading} teamPolicy={teamPolicyNow}>
       <SignedInServices refresh={refresh} extensionChecks={extensionChecks} />
       {versionCheck && <WebVersionCheck />}
       <CommandPalette />

@@ -26,7 +26,7 @@ describe('the foundation in real Chromium', () => {
     await loginAs(page, baseUrl, 'operator@tessera.test');
     await page.waitForURL(/\/dashboard\/index$/);
     await expect(page.locator('[data-menu-id]').allTextContents()).resolves.toEqual(
-      ['工作台', '个人广告账户', '工作区', 'BM 管理', '主页管理', '像素分享', '兴趣定位', '广告评论管理', '加好友', '变动'],
+      ['工作台', '个人广告账户', '工作区', 'BM 管理', '主页管理', '像素分享', '兴趣定位', '广告评论管理', '加好友', '变动', '团队'],
     );
     await page.goto(`${baseUrl}/adaccount/index`);
     await page.getByTestId('adaccount-list').waitFor();

@@ -9,8 +9,6 @@
 import type { Bridge } from '../bridge/bridge';
 import type { KernelStore } from '../store/store';
 import type { LoadedPlugin } from '../plugin/types';
-import { identityKey, readCached } from '../store/ttl-cache';
-import { platformUserId } from '../bridge/extension-status';
 import { ReplyChanged } from '../platform/shape';
 import type { CheckFinding } from './engine';
 import type { CallFamily, CallFamilyDeclaration } from '../plugin/call-families';
@@ -37,9 +35,6 @@ export interface CheckProgress {
   problem: string | null;
 }
 
-/** How long a finding of a retired version waits for the runtime's newer version (steps × ms). */
-const VERSION_WAIT_STEPS = 10;
-const VERSION_WAIT_STEP_MS = 300;
 /** A retry of the daily check that could not run waits this long. */
 const RETRY_MS = 60 * 60_000;
 
@@ -88,48 +83,10 @@ export class PlatformCheck {
     return (await Promise.all(this.deps.plugins().map((p) => this.familiesOf(p)))).flat();
   }
 
-  /** A list as this page's platform identity cached it (ttl-cache.ts `identityKey`); none while the identity is unknown. */
-  private cachedRows = <T,>(cacheKey: string): readonly T[] | null => {
-    const fbid = platformUserId();
-    if (fbid === undefined) return null;
-    const hit = readCached<unknown>(this.deps.store, identityKey(cacheKey, fbid), this.now());
-    return hit.found && Array.isArray(hit.value) ? hit.value as T[] : null;
-  };
-
+  /** Tries the families, one at a time (their code, ./probe.ts, loads with the first check, not with the first screen). */
   private async probe(families: readonly CallFamily[], bridge: (f: CallFamily) => Bridge, signal?: AbortSignal): Promise<CheckFinding[]> {
-    const found: CheckFinding[] = [];
-    // One family at a time (each through its own bridge), so a job on the same objects goes first.
-    for (const family of families) {
-      let [finding] = await this.probeOnce(family, bridge, signal);
-      // A #2635 makes the tab read the runtime again (src/kernel/bridge/graph-version.ts): once an
-      // admin's newer version arrives, the family is tried again on it.
-      // (Waited for once per version: when no newer one comes, the other families are not held up.)
-      if (finding?.fix === 'version' && !this.waitedFor.has(finding.version!)) {
-        this.waitedFor.add(finding.version!);
-        if (await this.versionChangedFrom(finding.version!, signal)) [finding] = await this.probeOnce(family, bridge, signal);
-      }
-      if (finding) {
-        saveFinding(this.deps.store, finding, family);
-        found.push(finding);
-      }
-      this.setProgress({ done: this.progress.done + 1 });
-    }
-    return found;
-  }
-
-  /** The probes' code (./engine.ts) loads with the first check, not with the first screen. */
-  private async probeOnce(family: CallFamily, bridge: (f: CallFamily) => Bridge, signal?: AbortSignal): Promise<CheckFinding[]> {
-    const { checkFamilies } = await import('./engine');
-    return checkFamilies([family], { bridge: bridge(family), signal, cachedRows: this.cachedRows, version: this.deps.version(), now: () => this.now() });
-  }
-
-  /** Whether the Graph version changes from `from` within a few seconds (the runtime re-read a #2635 asked for). */
-  private async versionChangedFrom(from: string, signal?: AbortSignal): Promise<boolean> {
-    for (let i = 0; i < VERSION_WAIT_STEPS && !signal?.aborted; i++) {
-      if (this.deps.version() !== from) return true;
-      await new Promise((r) => setTimeout(r, VERSION_WAIT_STEP_MS));
-    }
-    return this.deps.version() !== from;
+    const { probeFamilies } = await import('./probe');
+    return probeFamilies({ store: this.deps.store, version: this.deps.version, now: () => this.now(), waitedFor: this.waitedFor, saved: () => this.setProgress({ done: this.progress.done + 1 }) }, families, bridge, signal);
   }
 
   /** The Graph version calls are made with now. */

@@ -31,9 +31,6 @@ import { blockingText } from '../check/text';
 import type { Bridge } from '../bridge/bridge';
 import type { OrgPolicyState } from './runner-deps';
 
-/** How often the leader asks about the requests of jobs waiting for the team's approval (./approval-wait.ts). */
-const APPROVAL_POLL_MS = 15_000;
-
 const RunnerContext = createContext<RunnerControl | null>(null);
 
 /** Something the leader tab runs while it leads; returns how to stop it. */
@@ -148,25 +145,6 @@ export function RunnerHost({ flush, whileLeading, teamPolicy, children }: { flus
       return action ? secretNames(runner, action) : [];
     },
   }).start() : undefined), [runner, leader, kernel.bus]);
-
-  // Jobs waiting for the team's approval: the leader asks about their requests (./approval-wait.ts, loaded
-  // only while one waits) at once and every APPROVAL_POLL_MS.
-  useEffect(() => {
-    if (!leader) return;
-    let busy = false;
-    const tick = () => {
-      if (busy || !runner.jobs().some((j) => j.status === 'paused' && j.pauseReason === 'approval')) return;
-      busy = true;
-      const api = latest.current.api;
-      import('./approval-wait').then((m) => m.checkApprovals(runner, {
-        approval: (id, org) => api.get(API.org.approval.path, { query: { id }, org: org || null }),
-        use: (id, digest, org) => api.post(API.org.useApproval.path, { id, digest }, { org: org || null }),
-      })).catch((e) => console.warn('[tessera] the approvals could not be checked', e)).finally(() => { busy = false; });
-    };
-    tick();
-    const timer = setInterval(tick, APPROVAL_POLL_MS);
-    return () => clearInterval(timer);
-  }, [runner, leader]);
 
   // What else the leader tab runs while it leads (the watch's scheduled checks: src/kernel/shell/watch-checks-start.ts, given by the signed-in shell).
   useEffect(() => (leader && whileLeading ? whileLeading(runner, () => latest.current) : undefined), [runner, leader, whileLeading]);

@@ -3,7 +3,7 @@
  * each one's request. Approved: the job is checked to be exactly the one approved
  * (the digest of its action, items and parameters) and the server marks the approval used, once, before
  * the job resumes; rejected or withdrawn: the job is cancelled with the approver's comment. Loaded only
- * while a job waits, by the leader tab (src/kernel/runner/RunnerHost.tsx, every 15 s).
+ * a little after the tab leads (src/kernel/shell/approvals-start.ts), then asking every APPROVAL_POLL_MS.
  */
 import { jobDigestText } from '../../../protocol/org-policy';
 import type { ApprovalView } from '../../../protocol/api/org';
@@ -33,6 +33,9 @@ export function draftDigest(draft: { actionId: string; planned: readonly { itemI
   return sha256Hex(jobDigestText({ action: draft.actionId, items: draft.planned.map((p) => p.itemId), params: draft.params }));
 }
 
+/** How often the leader asks about the requests of jobs waiting for approval. */
+export const APPROVAL_POLL_MS = 15_000;
+
 export const waitingForApproval = (job: JobRow) => job.status === 'paused' && job.pauseReason === 'approval' && job.approval > 0;
 
 /** Looks once at every job waiting for approval; returns how many still wait. */
@@ -60,4 +63,17 @@ export async function checkApprovals(runner: Runner, api: ApprovalApi): Promise<
     }
   }
   return still;
+}
+
+/** Asks about the waiting jobs' requests now and every APPROVAL_POLL_MS (a round at a time); returns the stop. */
+export function keepCheckingApprovals(runner: Runner, api: ApprovalApi): () => void {
+  let busy = false;
+  const tick = () => {
+    if (busy || !runner.jobs().some(waitingForApproval)) return;
+    busy = true;
+    checkApprovals(runner, api).catch((e) => console.warn('[tessera] the approvals could not be checked', e)).finally(() => { busy = false; });
+  };
+  tick();
+  const timer = setInterval(tick, APPROVAL_POLL_MS);
+  return () => clearInterval(timer);
 }
