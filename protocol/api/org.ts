@@ -92,7 +92,8 @@ export const APPROVAL_DRY_RUN_MAX_BYTES = 256 * 1024;
 
 /**
  * One line of a job's dry run as the approver reads it: the object, its name, and what would change
- * (`from` → `to` per field), or why the item would be skipped.
+ * (`from` → `to` per field; a change without a field and a `from` is the preview's sentence, `to`), or
+ * why the item would be skipped.
  */
 export type ApprovalPreviewRow = { id: string; name: string; changes: { field: string; from: string; to: string }[]; skip?: string };
 

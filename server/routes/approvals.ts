@@ -37,7 +37,7 @@ const previewRow = s.object({
   name: { type: 'string', maxLength: 500, pattern: ANY_TEXT },
   changes: {
     type: 'array', maxItems: 100,
-    items: s.object({ field: { type: 'string', minLength: 1, maxLength: 100, pattern: PRINTABLE }, from: { type: 'string', maxLength: 2000 }, to: { type: 'string', maxLength: 2000 } }, ['field', 'from', 'to']),
+    items: s.object({ field: { type: 'string', maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }, from: { type: 'string', maxLength: 2000 }, to: { type: 'string', maxLength: 2000 } }, ['field', 'from', 'to']),
   },
   skip: { type: 'string', maxLength: 500 },
 }, ['id', 'name', 'changes']);

@@ -3,7 +3,9 @@
 // in the team. The default action policy (protocol/org-policy.ts) then decides: the viewer's rename is
 // refused in the dialog before anything is sent; the operator's rename of one account runs, lands in the
 // sandbox and in the audit log (the owner reads it, the operator reads their own, the viewer reads none of
-// it); the operator's delete of a comment (irreversible) is refused until an owner or admin approves it.
+// it); the operator's delete of a comment (irreversible) is refused until approved: the operator asks for
+// approval from the dialog (the job waits, nothing sent), the owner approves it with a comment on the
+// approvals screen, and the operator's leader tab uses the approval and runs the job (the comment goes).
 // Each person is a fresh account in their own browser (their own storage), so the demo operator, whom the
 // other browser tests sign in as, never joins the team.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -215,7 +217,7 @@ describe('a team of three: owner, operator, viewer', () => {
     expect(viewers.total).toBe(0);
   });
 
-  it("4. the operator's delete of a comment (irreversible) waits for an owner's or admin's approval: refused, nothing sent", async () => {
+  it("4. the operator's delete of a comment (irreversible) waits for an owner's or admin's approval: asked with its dry run, approved by the owner, then run", async () => {
     const { operator } = pages;
     const post = (await sandbox.fixtures()).adcomment.posts[0]!;
     await operator.goto(`${baseUrl}/adcomment/index`);
@@ -231,10 +233,32 @@ describe('a team of three: owner, operator, viewer', () => {
     await confirmJob(dialog);
     await sandbox.clearCalls();
     await dialog.getByRole('button', { name: 'Start' }).click();
-    await expect.poll(() => dialog.getByTestId('action-refusal').textContent()).toBe(NEEDS_APPROVAL);
+    await expect.poll(() => dialog.getByTestId('action-refusal').textContent()).toContain(NEEDS_APPROVAL);
     await operator.screenshot({ path: artifact('teams-operator-approval-en-light.png') });
     expect(await writes()).toEqual({ byObject: {}, sent: [] });
     expect((await sandbox.object<{ comments: { id: string }[] }>('post', post)).comments.map((c) => c.id)).toContain(comment);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // the operator asks for approval: the dialog closes, the job waits (nothing sent)
+    await dialog.getByTestId('ask-approval').click();
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    const { owner } = pages;
+    const requests = () => api<{ list: { status: string; action: string; items: string[]; comment: string }[] }>(owner, '/api/org/approvals');
+    await expect.poll(async () => (await requests()).list[0], { timeout: 15_000 }).toMatchObject({ status: 'pending', action: 'adcomment.delete' });
+    expect(await writes()).toEqual({ byObject: {}, sent: [] });
+
+    // the owner reads the request with its dry run and approves it with a comment
+    await owner.goto(`${baseUrl}/team/approvals`);
+    const row = owner.locator('[data-team-approval]').first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+    const detail = owner.locator('[data-team-approval-detail]');
+    await detail.locator(`[data-team-dry-row="${comment}"], [data-team-dry-row]`).first().waitFor({ timeout: 15_000 });
+    await owner.locator('#team-approval-comment').fill('OK for this one');
+    await owner.getByTestId('team-approve').click();
+    await owner.screenshot({ path: artifact('teams-owner-approves-en-light.png') });
+
+    // the operator's leader tab sees the approval, uses it (bound to this exact job) and runs the job: the comment goes
+    await expect.poll(async () => (await sandbox.object<{ comments: { id: string }[] }>('post', post)).comments.map((c) => c.id), { timeout: 60_000, interval: 1_000 }).not.toContain(comment);
+    expect((await requests()).list[0]).toMatchObject({ status: 'used', comment: 'OK for this one' });
   });
 });

@@ -134,10 +134,10 @@ function ApprovalDetail({ approval: a, role, onChanged }: { approval: ApprovalVi
             <tbody>
               {a.dryRun.map((row) => (
                 <tr key={row.id} data-team-dry-row={row.id}>
-                  <td>{row.name ? `${row.name} (${row.id})` : row.id}</td>
+                  <td>{row.name ? (row.name.includes(row.id) ? row.name : `${row.name} (${row.id})`) : row.id}</td>
                   <td>
                     {row.skip ? <span className="bp6-text-muted">{t('approvals.skipped', { reason: row.skip })}</span> : (
-                      <ul className="tessera-team-changes">{row.changes.map((c) => <li key={c.field}>{`${c.field}: ${c.from} → ${c.to}`}</li>)}</ul>
+                      <ul className="tessera-team-changes">{row.changes.map((c, i) => <li key={`${c.field}:${i}`}>{c.field || c.from ? `${c.field}: ${c.from} → ${c.to}` : c.to}</li>)}</ul>
                     )}
                   </td>
                 </tr>

@@ -265,7 +265,8 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     const result = await runner.dryRun(made, 50);
     const effects = isPreview(result) ? result.effects : [];
     const dryRunRows = effects.map((e) => ({
-      id: e.sourceId, name: e.label, changes: [{ field: t(action.titleKey, { ns }), from: '', to: e.key ? tr(e.key, e.values) : t(action.titleKey, { ns }) }],
+      // what the preview says of the item, as one line (no field: the approvals screen shows it as it is)
+      id: e.sourceId, name: e.label, changes: [{ field: '', from: '', to: e.key ? tr(e.key, e.values) : t(action.titleKey, { ns }) }],
       ...(e.problem ? { skip: tr(e.problem.key, e.problem.values) } : {}),
     }));
     const asked = await api.post<{ id: number }>(API.org.requestApproval.path, {
