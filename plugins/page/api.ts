@@ -99,9 +99,17 @@ export async function pageExtended(bridge: Bridge, id: string, o: CallOptions = 
 
 export interface PageRole { id: string; name: string; tasks: string[]; role?: string }
 
+export const ROLES_FIELDS = 'id,name,tasks,role';
+
 export async function listRoles(bridge: Bridge, id: string, o: CallOptions & { limit?: number } = {}): Promise<PageRole[]> {
-  const body = await pageGraph<{ data?: { id: string; name?: string; tasks?: string[]; role?: string }[] }>(bridge, 'GET', `${asPage(id)}/roles`, { fields: 'id,name,tasks,role', limit: o.limit ?? ROLES_LIMIT }, 'access_token', o);
-  return nodes<{ id: string; name?: string; tasks?: string[]; role?: string }>('page.roles', body?.data, { id: 'string', name: 'string?', tasks: 'array?', role: 'string?' })
+  const body = await pageGraph<unknown>(bridge, 'GET', `${asPage(id)}/roles`, { fields: ROLES_FIELDS, limit: o.limit ?? ROLES_LIMIT }, 'access_token', o);
+  return rolesOf(body);
+}
+
+/** The roles of a `{page}/roles` reply (the direct read's or a Graph batch entry's body), checked. */
+export function rolesOf(body: unknown): PageRole[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  return nodes<{ id: string; name?: string; tasks?: string[]; role?: string }>('page.roles', data, { id: 'string', name: 'string?', tasks: 'array?', role: 'string?' })
     .map((r) => ({ id: String(r.id), name: r.name ?? '', tasks: r.tasks ?? [], role: r.role }));
 }
 

@@ -15,6 +15,8 @@ export interface Page {
   business?: { id: string; name?: string } | null;
   /** The page's own token as the executor leaves it in replies: `{{page_token:<id>}}`. */
   access_token?: string;
+  /** The people with a role on the page (`{page}/roles`): read by the watch's scheduled check only (plugins/page/watch.ts). */
+  roles?: { id: string; name: string; tasks: string[]; role?: string }[];
 }
 
 export interface PageExtended {

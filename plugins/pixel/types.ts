@@ -21,4 +21,6 @@ export interface Pixel {
   is_unavailable?: boolean;
   /** The ad accounts it is shared with through its owner: read by the watch's scheduled check only (plugins/pixel/watch.ts). */
   shared_accounts?: { account_id: string; name: string }[];
+  /** The people assigned to it (`{pixel}/assigned_users`): read by the watch's scheduled check only (plugins/pixel/watch.ts). */
+  admins?: { id: string; name: string; tasks: string[] }[];
 }

@@ -159,13 +159,19 @@ describe('each area\'s mapping', () => {
     });
   });
 
-  it('pages: published; pixels: the accounts they are shared with, only once a check read them (a list row sends its name only)', () => {
+  it('pages: published, and roles once a check read them; pixels: the accounts they are shared with and their people, only once a check read them (a list row sends its name only)', () => {
     expect(pageSnapshot({ id: '9', name: 'P', is_published: false })).toEqual({ id: '9', name: 'P', published: false });
     expect(pageSnapshot({ id: '9', name: 'P' })).toEqual({ id: '9', name: 'P' });
+    // a named role by its tasks; another task set as its tasks, sorted; no tasks: the platform's role
+    expect(pageSnapshot({ id: '9', name: 'P', roles: [
+      { id: '1', name: 'Ann', tasks: ['ADVERTISE', 'ANALYZE'], role: 'Advertiser' }, { id: '2', name: '', tasks: ['MESSAGING', 'ADVERTISE'] }, { id: '3', name: 'Cy', tasks: [], role: 'Admin' },
+    ] })).toEqual({ id: '9', name: 'P', roles: [{ id: '1', name: 'Ann', role: 'ads' }, { id: '2', role: 'ADVERTISE,MESSAGING' }, { id: '3', name: 'Cy', role: 'Admin' }] });
     expect(pixelSnapshot({ id: '3', name: 'Px' } as never)).toEqual({ id: '3', name: 'Px' });
-    expect(pixel.manifest.watch?.fields).toEqual(['sharedAccounts']);
+    expect(pixel.manifest.watch?.fields).toEqual(['sharedAccounts', 'admins']);
     expect(pixelSnapshot({ id: '3', name: 'Px', shared_accounts: [{ account_id: '77', name: 'Seven' }, { account_id: '78', name: '' }] } as never))
       .toEqual({ id: '3', name: 'Px', sharedAccounts: [{ id: 'act_77', name: 'Seven' }, { id: 'act_78' }] });
+    expect(pixelSnapshot({ id: '3', name: 'Px', admins: [{ id: '5', name: 'Bo', tasks: ['EDIT', 'ANALYZE'] }, { id: '6', name: '', tasks: [] }] } as never))
+      .toEqual({ id: '3', name: 'Px', admins: [{ id: '5', name: 'Bo', role: 'ANALYZE,EDIT' }, { id: '6' }] });
   });
 });
 

@@ -124,6 +124,17 @@ export function watchTests(env: SuiteEnv): void {
         { at: expect.any(String), object: { type: 'pixel', id: pixel, name: 'Main pixel' }, field: 'sharedAccounts', from: { id: 'act_2' }, to: null, by: 'outside' },
       ]);
       expect((await changes(h, user.token, { type: 'page', id: page })).data.map((x: { field: string }) => x.field).sort()).toEqual(['published', 'roles']);
+      h.clock.advance(60_000);
+      // a person given a role on the page, and one assigned to the pixel, that no job of the operator explains: from outside
+      const [roleHolder, assigned] = [{ id: '4242', name: 'Eve', role: 'ads' }, { id: '4343', name: 'Trent', role: 'ADVERTISE,ANALYZE' }];
+      expect(await snap(h, user.token, 'page', [{ id: page, roles: [roleHolder] }])).toMatchObject({ data: { changes: 1 } });
+      expect(await snap(h, user.token, 'pixel', [{ id: pixel, admins: [assigned] }])).toMatchObject({ data: { changes: 1 } });
+      expect((await changes(h, user.token, { type: 'page', id: page })).data[0]).toEqual(
+        { at: expect.any(String), object: { type: 'page', id: page, name: 'Shop' }, field: 'roles', from: null, to: roleHolder, by: 'outside' },
+      );
+      expect((await changes(h, user.token, { type: 'pixel', id: pixel })).data[0]).toEqual(
+        { at: expect.any(String), object: { type: 'pixel', id: pixel, name: 'Main pixel' }, field: 'admins', from: null, to: assigned, by: 'outside' },
+      );
     });
 
     test("a change a job of the operator explains is the job's; one no job explains is from outside", async () => {
