@@ -17,6 +17,8 @@ export interface Page {
   access_token?: string;
   /** The people with a role on the page (`{page}/roles`): read by the watch's scheduled check only (plugins/page/watch.ts). */
   roles?: { id: string; name: string; tasks: string[]; role?: string }[];
+  /** Whether the page is deactivated (PageDeactivationStateQuery): read by the watch's scheduled check only. */
+  deactivated?: boolean;
 }
 
 export interface PageExtended {

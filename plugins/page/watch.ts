@@ -1,5 +1,5 @@
 import { asPage, runBatch, type WatchCheck, type WatchSnapshotRow } from '@kernel';
-import { ROLES_FIELDS, ROLES_LIMIT, rolesOf } from './api';
+import { deactivationState, ROLES_FIELDS, ROLES_LIMIT, rolesOf } from './api';
 import { loadPages } from './load';
 import { roleOfTasks } from './roles';
 import type { Page } from './types';
@@ -9,12 +9,13 @@ import type { Page } from './types';
  * check read them, the people with a role on it (`{ id, name, role }`: the named role of their tasks,
  * worded by plugin.json `watch.words.roles`; another task set as its tasks, sorted; no tasks: the
  * platform's role). A list row has no roles (the list does not read them): the
- * server keeps their last value. The deactivation is not read (see `checks`).
+ * server keeps their last value; the same for `deactivation` (`deactivated` or `active`), read by the check.
  */
 export function toSnapshot(p: Page): WatchSnapshotRow | null {
   if (!p.id) return null;
   const row: WatchSnapshotRow = { id: p.id, name: p.name };
   if (typeof p.is_published === 'boolean') row.published = p.is_published;
+  if (typeof p.deactivated === 'boolean') row.deactivation = p.deactivated ? 'deactivated' : 'active';
   if (p.roles) {
     row.roles = p.roles.map((r) => {
       const role = r.tasks.length ? roleOfTasks(r.tasks) ?? [...r.tasks].sort().join(',') : r.role;
@@ -29,8 +30,9 @@ export function toSnapshot(p: Page): WatchSnapshotRow | null {
  * each page's roles (`{page}/roles`, one GET a page, in Graph batches of 50). A list that stopped at a
  * failed page sends the pages before it; with none read, the check failed. A page whose roles cannot be
  * read (an entry refused, a batch that failed) keeps them out of the snapshot (the server keeps their
- * last value). The deactivation is a web GraphQL read of one page at a time (PageDeactivationStateQuery),
- * not read here: the server keeps `deactivation` as the last value sent.
+ * last value). Then each page's deactivation, a web GraphQL query of one page at a time
+ * (PageDeactivationStateQuery, the check's declared operation); a page whose state cannot be read keeps
+ * `deactivation` out (the server keeps its last value).
  */
 export const checks: Record<string, WatchCheck> = {
   status: async ({ bridge, signal }) => {
@@ -48,6 +50,13 @@ export const checks: Record<string, WatchCheck> = {
       });
     } catch (e) {
       if (signal.aborted) throw e;
+    }
+    for (const p of pages) {
+      try {
+        p.deactivated = (await deactivationState(bridge, p.id, { signal })).deactivated;
+      } catch (e) {
+        if (signal.aborted) throw e;
+      }
     }
     return rows;
   },

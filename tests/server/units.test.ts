@@ -150,7 +150,7 @@ describe('tokens, menu, CSP', () => {
 
   test('menu entries as decided: paths, titles, orders, hidden entries, admin roles', () => {
     expect(MENU.map((m) => [m.id, m.order])).toEqual([
-      ['dashboard', 0], ['adaccount', 1], ['workspace', 2], ['bm', 3], ['page', 4], ['pixel', 5], ['target', 6], ['adcomment', 7], ['friend', 8], ['payment', 9], ['user', 10], ['watch', 11], ['admin', 20],
+      ['dashboard', 0], ['adaccount', 1], ['workspace', 2], ['bm', 3], ['page', 4], ['pixel', 5], ['target', 6], ['adcomment', 7], ['friend', 8], ['payment', 9], ['user', 10], ['watch', 11], ['team', 12], ['admin', 20],
     ]);
     expect(MENU.find((m) => m.id === 'admin')).toMatchObject({ path: '/admin/index', title: 'menu.admin', roles: ['admin'], hide: false });
     expect(MENU.filter((m) => m.hide).map((m) => m.id)).toEqual(['payment', 'user']);

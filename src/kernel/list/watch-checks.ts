@@ -21,7 +21,8 @@ export interface WatchChecksDeps {
   plugins: () => readonly LoadedPlugin[];
   api: { get: <T>(path: string, query?: Record<string, unknown>) => Promise<T>; post: <T>(path: string, body?: unknown) => Promise<T> };
   /** The runner's background bridge (null scope: it waits while any job runs). */
-  backgroundBridge: () => Bridge;
+  /** the runner's background reads; `queries`: the web GraphQL queries the check may post */
+  backgroundBridge: (queries: readonly string[]) => Bridge;
   /** The signed-in user's snapshot sender (null: nobody is signed in). */
   sender: () => WatchSender | null;
   /** undefined until the page has asked who the platform session is; null: no platform session. */
@@ -97,7 +98,7 @@ export function startWatchChecks(deps: WatchChecksDeps): WatchChecks {
       const module = await check.watch.load();
       const read = module.checks?.[check.checkId];
       if (!read) return fail('noReader');
-      rows = await read({ bridge: deps.backgroundBridge(), signal: controller.signal, platformUserId: who });
+      rows = await read({ bridge: deps.backgroundBridge(check.operations), signal: controller.signal, platformUserId: who });
     } catch (e) {
       if (stopped) return;
       return fail('failed', e instanceof Error ? e.message : String(e));

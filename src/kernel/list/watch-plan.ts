@@ -13,13 +13,15 @@ export interface ScheduledCheck {
   titleKey: string;
   /** the default interval, seconds */
   every: number;
+  /** the web GraphQL queries it posts */
+  operations: readonly string[];
   watch: PluginWatch;
 }
 
 /** The checks of the plugins this operator may use, in plugin order. */
 export function scheduledChecks(plugins: readonly LoadedPlugin[]): ScheduledCheck[] {
   return plugins.flatMap((p) => (p.watch?.checks ?? []).map((c) => ({
-    key: `${p.watch!.type}.${c.id}`, checkId: c.id, pluginId: p.id, titleKey: c.titleKey, every: c.every, watch: p.watch!,
+    key: `${p.watch!.type}.${c.id}`, checkId: c.id, pluginId: p.id, titleKey: c.titleKey, every: c.every, operations: c.operations ?? [], watch: p.watch!,
   })));
 }
 

@@ -191,6 +191,8 @@ export interface WatchCheckDeclaration {
   titleKey: string;
   /** How often it runs by default, in seconds. */
   every: number;
+  /** The web GraphQL queries it posts (its background bridge lets only these through). */
+  operations?: string[];
 }
 
 /** What a scheduled check is given: a background bridge (docs/DECISIONS.md, "Background reads"), its abort signal, who reads. */

@@ -25,7 +25,7 @@ export const leadScheduledChecks: WhileLeading = (runner, kernel) => {
     const checks = startWatchChecks({
       plugins: () => kernel().plugins,
       api: kernel().api,
-      backgroundBridge: () => runner.background.bridge(null),
+      backgroundBridge: (queries) => runner.background.bridge(null, { queries }),
       sender: () => {
         const uid = sessionUserId();
         return uid === undefined ? null : watchSender(kernel().api, uid);

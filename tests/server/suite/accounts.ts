@@ -43,7 +43,7 @@ export function accountTests(env: SuiteEnv): void {
 
       const menu = await h.call('POST', '/api/user/menu', { token });
       expect(menu.status).toBe(1);
-      expect(menu.data.map((m: { id: string }) => m.id)).toEqual(['dashboard', 'adaccount', 'workspace', 'bm', 'page', 'pixel', 'target', 'adcomment', 'friend', 'payment', 'user', 'watch']);
+      expect(menu.data.map((m: { id: string }) => m.id)).toEqual(['dashboard', 'adaccount', 'workspace', 'bm', 'page', 'pixel', 'target', 'adcomment', 'friend', 'payment', 'user', 'watch', 'team']);
       expect(menu.data[0]).toEqual({ id: 'dashboard', path: '/dashboard/index', title: 'menu.dashboard', icon: expect.any(String), order: 0, hide: false, roles: ['*'] });
       expect(menu.data.find((m: { id: string }) => m.id === 'payment')).toMatchObject({ order: 9, hide: true });
 
