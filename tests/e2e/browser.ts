@@ -103,7 +103,8 @@ export async function registerThroughApi(baseUrl: string, dataDir: string, email
   const registered = await post('/api/user/register', { email, password, confirmPassword: password, agree: true });
   if (registered.status !== 1) throw new Error(`register failed: ${registered.info}`);
   let code: string | null = null;
-  for (let i = 0; i < 50 && !code; i++) { code = codeFromOutbox(dataDir, email); if (!code) await new Promise((r) => setTimeout(r, 100)); }
+  // the mail leaves from a queue (server/mail.ts): on a busy machine, with every test's mail before it, it may take a while
+  for (let i = 0; i < 200 && !code; i++) { code = codeFromOutbox(dataDir, email); if (!code) await new Promise((r) => setTimeout(r, 100)); }
   const activated = await post('/api/user/emailActivation', { email, code });
   if (!activated.data?.token) throw new Error(`activation failed: ${activated.info}`);
   return activated.data.token;

@@ -112,9 +112,11 @@ describe('a team of three: owner, operator, viewer', () => {
     await owner.getByTestId('team-create').click();
     await owner.getByTestId('team-name').fill(TEAM);
     await owner.getByTestId('team-create-submit').click();
+    // switching reloads the page (src/kernel/shell/team-follow.ts): read it once the reload is over
+    await expect.poll(() => activeTeam(owner).catch(() => null), { timeout: 20_000 }).toMatchObject({ name: TEAM, role: 'owner' });
+    await owner.waitForLoadState('load');
     await expect.poll(() => owner.getByTestId('team-switcher').textContent(), { timeout: 20_000 }).toBe(TEAM);
     const team = (await activeTeam(owner))!;
-    expect(team).toMatchObject({ name: TEAM, role: 'owner' });
     orgId = team.id;
 
     await owner.goto(`${baseUrl}/team/members`);
@@ -128,12 +130,13 @@ describe('a team of three: owner, operator, viewer', () => {
 
     for (const role of ['operator', 'viewer'] as const) {
       let link: string | null = null;
-      await expect.poll(() => (link = inviteLinkFor(email(role))), { timeout: 10_000 }).toBeTruthy();
+      await expect.poll(() => (link = inviteLinkFor(email(role))), { timeout: 30_000 }).toBeTruthy();
       const page = pages[role];
       await page.goto(`${baseUrl}${link!}`);
       await page.waitForURL((url) => url.pathname === '/team/members', { timeout: 20_000 });
+      await expect.poll(() => activeTeam(page).catch(() => null), { timeout: 20_000 }).toEqual({ id: orgId, name: TEAM, role });
+      await page.waitForLoadState('load');
       await expect.poll(() => page.getByTestId('team-switcher').textContent()).toBe(TEAM);
-      expect(await activeTeam(page)).toEqual({ id: orgId, name: TEAM, role });
     }
 
     // the owner's members table: all three, each with their role
