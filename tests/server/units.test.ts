@@ -318,3 +318,27 @@ describe('migration 0008 (scheduled checks in the watch settings)', () => {
     });
   });
 });
+
+describe('migration 0009 (teams)', () => {
+  test("a database written before it loads: each job record stays the user's own work, without parameters; a team and its members can be kept, and its records go with it", async () => {
+    await upgradedFrom('0009', [
+      (old) => old.query(`insert into job_records (user_id, job, item, attempt, action, fbid, object, outcome, before, after, created_at)
+        select id, 'job-1', 'act_1', 0, 'adaccount.rename', '', 'act_1', 'done', '{"name":"a"}'::jsonb, '{"name":"b"}'::jsonb, now() from users`),
+    ], async (database, sql) => {
+      const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+      const [record] = rows<{ org_id: number | null; params: unknown; action: string }>(await database.db.execute(sql`select org_id, params, action from job_records`));
+      expect(record).toEqual({ org_id: null, params: null, action: 'adaccount.rename' });
+      const [user] = rows<{ id: number }>(await database.db.execute(sql`select id from users`));
+      const [org] = rows<{ id: number; policy: unknown; audit_retention_days: number }>(await database.db.execute(sql`insert into organisations (name, created_by, created_at) values ('T', ${user!.id}, now()) returning id, policy, audit_retention_days`));
+      expect(org).toMatchObject({ policy: {}, audit_retention_days: 365 });
+      await database.db.execute(sql`insert into org_members (org_id, user_id, role, joined_at) values (${org!.id}, ${user!.id}, 'owner', now())`);
+      await expect(database.db.execute(sql`insert into org_members (org_id, user_id, role, joined_at) values (${org!.id}, ${user!.id}, 'viewer', now())`)).rejects.toThrow(); // one membership per team
+      await database.db.execute(sql`update job_records set org_id = ${org!.id}`);
+      // a team's deletion takes its members and its records with it
+      await database.db.execute(sql`delete from organisations where id = ${org!.id}`);
+      for (const table of ['org_members', 'job_records']) {
+        expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(0);
+      }
+    });
+  });
+});
