@@ -206,8 +206,14 @@ describe('the page area on the small sandbox', () => {
     // a custom task set, ticked task by task, on two of them
     dialog = await roleDialogFor([a.id, b.id], [a, b], [a, b]);
     await dialog.locator('#param-role').selectOption('custom');
-    await dialog.getByLabel('Messaging', { exact: true }).check({ force: true });
-    await dialog.getByLabel('Moderate', { exact: true }).check({ force: true });
+    // the task boxes appear with the custom choice and may be drawn again once more: tick until ticked
+    for (const task of ['Messaging', 'Moderate']) {
+      const box = dialog.getByLabel(task, { exact: true });
+      await expect.poll(async () => {
+        if (!(await box.isChecked())) await box.check({ force: true, timeout: 2_000 }).catch(() => undefined);
+        return box.isChecked();
+      }, { timeout: 15_000 }).toBe(true);
+    }
     await dialog.getByTestId('preview-changes').click();
     await dialog.getByTestId('effects').waitFor();
     expect(await dialog.getByTestId('effects').textContent()).toContain('gets Custom task set on');
