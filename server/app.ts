@@ -27,6 +27,7 @@ import { messageRoutes } from './routes/messages';
 import { recordRoutes } from './routes/records';
 import { jobRoutes } from './routes/jobs';
 import { viewRoutes } from './routes/views';
+import { libraryRoutes } from './routes/library';
 import { watchRoutes } from './routes/watch';
 import { orgRoutes } from './routes/org';
 import { auditRoutes } from './routes/audit';
@@ -256,7 +257,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     return { ...payload, status: -1 };
   });
 
-  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, auditRoutes, viewRoutes, watchRoutes, orgRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
+  for (const routes of [runtimeRoutes, accountRoutes, userRoutes, sessionRoutes, messageRoutes, recordRoutes, jobRoutes, auditRoutes, viewRoutes, libraryRoutes, watchRoutes, orgRoutes, payRoutes, adminRoutes, bootstrapRoutes, graphqlDocRoutes]) await routes(app);
   await approvalRoutes(app);
 
   await seed(ctx);

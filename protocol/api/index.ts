@@ -19,6 +19,7 @@ import { adminEndpoints } from './admin';
 import { auditEndpoints } from './audit';
 import { graphqlDocEndpoints } from './graphql-docs';
 import { jobEndpoints } from './jobs';
+import { libraryEndpoints } from './library';
 import { messageEndpoints } from './messages';
 import { orgEndpoints } from './org';
 import { payEndpoints } from './pay';
@@ -35,6 +36,7 @@ export * from './admin';
 export * from './audit';
 export * from './graphql-docs';
 export * from './jobs';
+export * from './library';
 export * from './messages';
 export * from './org';
 export * from './pay';
@@ -54,6 +56,7 @@ export const API = {
   records: recordEndpoints,
   jobs: jobEndpoints,
   views: viewEndpoints,
+  library: libraryEndpoints,
   watch: watchEndpoints,
   org: orgEndpoints,
   audit: auditEndpoints,

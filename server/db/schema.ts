@@ -1,7 +1,7 @@
 // The one drizzle pg-core schema of the product API. It runs unchanged on PGlite and PostgreSQL;
 // `npx drizzle-kit generate` turns a change here into a new migration in server/db/migrations.
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, bigserial, bigint, integer, text, boolean, timestamp, jsonb, index, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, serial, bigserial, bigint, integer, text, boolean, timestamp, jsonb, index, primaryKey, uniqueIndex, check } from 'drizzle-orm/pg-core';
 
 // Every timestamp is written by the application's clock (never a database default), so the tests can move time.
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -192,6 +192,9 @@ export const jobRecords = pgTable('job_records', {
   index('job_records_org_time_idx').on(t.orgId, t.createdAt),
   index('job_records_org_object_idx').on(t.orgId, t.object, t.createdAt),
   index('job_records_user_time_idx').on(t.userId, t.createdAt),
+  // an organisation's entries by person and by action (migration 0010: these searches scanned the team's entries)
+  index('job_records_org_user_idx').on(t.orgId, t.userId, t.createdAt),
+  index('job_records_org_action_idx').on(t.orgId, t.action.op('text_pattern_ops'), t.createdAt),
 ]);
 
 /**
@@ -259,19 +262,49 @@ export const approvals = pgTable('approvals', {
 }, (t) => [index('approvals_org_idx').on(t.orgId, t.status, t.createdAt), index('approvals_requester_idx').on(t.requesterId, t.createdAt)]);
 
 /**
- * Saved views of lists (server/routes/views.ts): per user, by list (a table's view id) and name. The
- * state is the list's filters, search, sort and columns (`SavedViewState`, protocol/api/views.ts),
- * at most 8 KiB. They go with their user.
+ * Saved views of lists (server/routes/views.ts): by list (a table's view id) and name, either a user's
+ * own (`userId`, `orgId` null) or a team's, shared by its members (`orgId`, `userId` null; docs/TEAMS.md
+ * "What a team shares"). The state is the list's filters, search, sort and columns (`SavedViewState`,
+ * protocol/api/views.ts), at most 8 KiB. A user's go with the user, a team's with the team.
  */
 export const savedViews = pgTable('saved_views', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  orgId: integer('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+  /** who saved it last (a team's view keeps its name when that person's account is deleted) */
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   list: text('list').notNull(),
   name: text('name').notNull(),
   state: jsonb('state').notNull(),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
-}, (t) => [uniqueIndex('saved_views_key_idx').on(t.userId, t.list, t.name)]);
+}, (t) => [
+  uniqueIndex('saved_views_key_idx').on(t.userId, t.list, t.name),
+  uniqueIndex('saved_views_org_key_idx').on(t.orgId, t.list, t.name).where(sql`org_id is not null`),
+  check('saved_views_owner_check', sql`(user_id is null) <> (org_id is null)`),
+]);
+
+/**
+ * The shared library (server/routes/library.ts, docs/TEAMS.md "What a team shares"): the rows of the
+ * browser's synced tables — named workspaces, keyword lists, interest lists — kept on the server, a
+ * user's own (`userId`) or a team's (`orgId`), one per kind and row id. `body` is the row as the
+ * browser's store holds it. A user's go with the user, a team's with the team.
+ */
+export const libraryItems = pgTable('library_items', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  orgId: integer('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  itemId: text('item_id').notNull(),
+  body: jsonb('body').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [
+  uniqueIndex('library_items_user_key_idx').on(t.userId, t.kind, t.itemId).where(sql`org_id is null`),
+  uniqueIndex('library_items_org_key_idx').on(t.orgId, t.kind, t.itemId).where(sql`org_id is not null`),
+  check('library_items_owner_check', sql`(user_id is null) <> (org_id is null)`),
+]);
 
 /**
  * The watch (server/watch/, docs/DECISIONS.md "The watch: snapshots and changes (issue 34)"): the latest

@@ -55,3 +55,11 @@ export function requireOrgManager(scope: OrgScope | null): OrgScope {
   if (!managesOrg(org.role)) throw new ApiError(Code.ORG_ROLE, 'orgRoleNeeded', {}, 403);
   return org;
 }
+
+/**
+ * What a team shares (saved views, the library) is read by every member and changed by everyone but
+ * its viewers; a request without a team reads and changes the caller's own.
+ */
+export function requireSharedEditor(scope: OrgScope | null): void {
+  if (scope && scope.role === 'viewer') throw new ApiError(Code.ORG_ROLE, 'orgViewerReadOnly', {}, 403);
+}

@@ -22,6 +22,7 @@ import { savedViewTests } from './suite/saved-views';
 import { watchTests } from './suite/watch';
 import { watchAlertTests } from './suite/watch-alerts';
 import { orgTests } from './suite/org';
+import { libraryTests } from './suite/library';
 import { approvalTests } from './suite/approvals';
 
 const pgBin = findPgBin();
@@ -70,6 +71,7 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   watchTests(env);
   watchAlertTests(env);
   orgTests(env);
+  libraryTests(env);
   approvalTests(env);
   fuzzTests(env);
 

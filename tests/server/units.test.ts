@@ -319,11 +319,14 @@ describe('migration 0008 (scheduled checks in the watch settings)', () => {
   });
 });
 
-describe('migration 0009 (teams)', () => {
-  test("a database written before it loads: each job record stays the user's own work, without parameters; a team and its members can be kept, and its records go with it", async () => {
+describe('migrations 0009 (teams) and 0010 (what a team shares)', () => {
+  // one upgrade for both (each costs a PGlite migration twice, ≈ 15 s)
+  test("a database written before teams loads: each job record stays the user's own work, without parameters; a team and its members can be kept, and its records go with it", async () => {
     await upgradedFrom('0009', [
       (old) => old.query(`insert into job_records (user_id, job, item, attempt, action, fbid, object, outcome, before, after, created_at)
         select id, 'job-1', 'act_1', 0, 'adaccount.rename', '', 'act_1', 'done', '{"name":"a"}'::jsonb, '{"name":"b"}'::jsonb, now() from users`),
+      (old) => old.query(`insert into saved_views (user_id, list, name, state, created_at, updated_at)
+        select id, 'adaccount.list', 'Near cap', '{"q":"cap"}'::jsonb, now(), now() from users`),
     ], async (database, sql) => {
       const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
       const [record] = rows<{ org_id: number | null; params: unknown; action: string }>(await database.db.execute(sql`select org_id, params, action from job_records`));
@@ -339,6 +342,24 @@ describe('migration 0009 (teams)', () => {
       for (const table of ['org_members', 'job_records']) {
         expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(0);
       }
+      // 0010: each saved view stays its user's own, saved by them; a team's views and library rows stay when their author goes
+      const [author] = rows<{ id: number }>(await database.db.execute(sql`select id from users`));
+      const [view] = rows<{ user_id: number; org_id: number | null; updated_by: number; state: unknown }>(await database.db.execute(sql`select user_id, org_id, updated_by, state from saved_views`));
+      expect(view).toEqual({ user_id: author!.id, org_id: null, updated_by: author!.id, state: { q: 'cap' } });
+      // a view is either a user's or a team's, never both nor neither
+      await expect(database.db.execute(sql`insert into saved_views (list, name, state, created_at, updated_at) values ('x', 'y', '{}'::jsonb, now(), now())`)).rejects.toThrow();
+      const [team] = rows<{ id: number }>(await database.db.execute(sql`insert into organisations (name, created_at) values ('T', now()) returning id`));
+      await database.db.execute(sql`insert into saved_views (org_id, updated_by, list, name, state, created_at, updated_at) values (${team!.id}, ${author!.id}, 'adaccount.list', 'Near cap', '{}'::jsonb, now(), now())`);
+      await expect(database.db.execute(sql`insert into saved_views (org_id, list, name, state, created_at, updated_at) values (${team!.id}, 'adaccount.list', 'Near cap', '{}'::jsonb, now(), now())`)).rejects.toThrow(); // one name per list and team
+      await database.db.execute(sql`insert into library_items (org_id, kind, item_id, body, updated_by, created_at, updated_at) values (${team!.id}, 'workspaces', 'Board', '{}'::jsonb, ${author!.id}, now(), now())`);
+      await database.db.execute(sql`delete from users where id = ${author!.id}`);
+      expect(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from saved_views where org_id is not null and updated_by is null`))[0]!.n).toBe(1);
+      expect(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from library_items where updated_by is null`))[0]!.n).toBe(1);
+      await database.db.execute(sql`delete from organisations where id = ${team!.id}`);
+      for (const table of ['saved_views', 'library_items']) {
+        expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(0);
+      }
     });
-  });
+  }, 120_000);
 });
+

@@ -10,7 +10,7 @@ export interface SuiteEnv {
 export const TABLES = [
   'users', 'sessions', 'email_codes', 'settings', 'plugin_policy', 'services', 'orders', 'extension_releases',
   'announcements', 'announcement_seen', 'records', 'user_config', 'module_visits', 'graphql_docs', 'job_records', 'saved_views', 'watch_objects', 'watch_changes',
-  'watch_rules', 'watch_channels', 'watch_alerts', 'watch_outbox', 'watch_checks', 'watch_settings',
+  'watch_rules', 'watch_channels', 'watch_alerts', 'watch_outbox', 'watch_checks', 'watch_settings', 'library_items',
 ] as const;
 
 /** Row counts of every table, to show that refused requests changed nothing. */
