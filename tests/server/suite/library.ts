@@ -12,7 +12,7 @@ import { makeOrg } from './approvals';
 type Member = { email: string; token: string; uid: number };
 
 function library(h: Harness) {
-  const opts = (who: Member, org?: number) => ({ token: who.token, lang: 'en-US', ...(org ? { headers: { 'x-tessera-org': String(org) } } : {}) });
+  const opts = (who: Member, org?: number) => ({ token: who.token, lang: 'en-US' as const, ...(org ? { headers: { 'x-tessera-org': String(org) } } : {}) });
   return {
     list: (who: Member, kind: string, org?: number) => h.call('GET', '/api/library', { ...opts(who, org), query: { kind } }),
     save: (who: Member, kind: string, id: string, body: unknown, org?: number) => h.call('POST', '/api/library', { ...opts(who, org), body: { kind, id, body } }),
