@@ -12,6 +12,7 @@ import { CommandPalette } from './runner/CommandPalette';
 import { WebVersionCheck } from './shell/WebVersionCheck';
 import { leadScheduledChecks } from './shell/watch-checks-start';
 import { leadApprovalChecks } from './shell/approvals-start';
+import { leadLibrarySync } from './shell/library-start';
 import type { WhileLeading } from './runner/RunnerHost';
 import { startTeamPolicy, teamPolicyNow } from './shell/team-policy-start';
 // Tracks, from sign-in on, the last focused element outside overlays, where a dialog opened from a menu
@@ -19,9 +20,9 @@ import { startTeamPolicy, teamPolicyNow } from './shell/team-policy-start';
 // docs/DECISIONS.md, "The dashboard loads what it shows"): the tracking must not wait for them.
 import './core/focus-return';
 
-/** What the leader tab runs besides the jobs: the watch's scheduled checks and the jobs waiting for approval. */
+/** What the leader tab runs besides the jobs: the watch's scheduled checks, the jobs waiting for approval and the library's sync. */
 const whileLeading: WhileLeading = (runner, kernel) => {
-  const stops = [leadScheduledChecks(runner, kernel), leadApprovalChecks(runner, kernel)];
+  const stops = [leadScheduledChecks(runner, kernel), leadApprovalChecks(runner, kernel), leadLibrarySync(runner, kernel)];
   return () => stops.forEach((stop) => stop());
 };
 

@@ -31,7 +31,7 @@ export interface StorageSchema {
   'tessera-runner': Record<string, unknown>;
   /** What the watch last sent of each object (src/kernel/list/watch-send.ts): a shape number and, per type, object id → fingerprint. */
   'tessera-watch': { shape: number; prints: Record<string, Record<string, string>> };
-  /** The organisation this user works in on this browser (src/kernel/api/active-org.ts); absent: their own work. */
+  /** The organisation this user works in on this browser (src/kernel/core/active-org.ts); absent: their own work. */
   'tessera-org': { id: number; name: string; role: 'owner' | 'admin' | 'operator' | 'viewer' };
 }
 

@@ -67,7 +67,7 @@ function inviteLinkFor(to: string): string | null {
   return found ?? null;
 }
 
-/** The team this page works in (localStorage `tessera-org:<uid>`, src/kernel/api/active-org.ts), or null. */
+/** The team this page works in (localStorage `tessera-org:<uid>`, src/kernel/core/active-org.ts), or null. */
 const activeTeam = (page: Page) => page.evaluate(() => {
   const key = Object.keys(localStorage).find((k) => k.startsWith('tessera-org'));
   return key ? (JSON.parse(localStorage.getItem(key)!) as { v: { id: number; name: string; role: string } }).v : null;

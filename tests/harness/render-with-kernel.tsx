@@ -56,7 +56,8 @@ export async function renderWithKernel({ plugins, user = { role: 'user' }, enabl
   const bus = createBus();
   const store = givenStore ?? createKernelStore();
   const i18n = await createI18n(registry.plugins, locale, { firstScreen: firstScreenStrings });
-  const api = createProductApi(i18n, fetch ?? ((input, init) => quietServer(input, init, answer)));
+  const library = libraryOf(store);
+  const api = createProductApi(i18n, fetch ?? ((input, init) => quietServer(input, init, answer, library)));
   const bridge = createBridge(transport ?? createWindowTransport(window));
   clearSession();
   if (platformIdentity !== undefined) patchExtensionState({ identity: platformIdentity, identityChecked: platformIdentity !== null });
@@ -89,9 +90,40 @@ const BACKGROUND: Record<string, unknown> = {
   '/api/graphql-docs': {},
   '/api/watch/alerts': [],
 };
-async function quietServer(input: RequestInfo | URL, init?: RequestInit, answer?: RenderWithKernelOptions['answer']): Promise<Response> {
-  const path = new URL(String(input)).pathname;
-  const extra = answer?.(path, init);
+/**
+ * The quiet server's library (server/routes/library.ts) for one store: what the leader tab's sync saves
+ * it answers back, so a test's workspaces and lists stay as the test left them. Kind → id → row.
+ */
+type FakeLibrary = Map<string, Map<string, unknown>>;
+const libraries = new WeakMap<object, FakeLibrary>();
+function libraryOf(store: object): FakeLibrary {
+  let library = libraries.get(store);
+  if (!library) libraries.set(store, (library = new Map()));
+  return library;
+}
+
+function libraryAnswer(library: FakeLibrary, url: URL, init: RequestInit | undefined): unknown {
+  const body = init?.body ? JSON.parse(String(init.body)) as { kind: string; id?: string; body?: unknown; items?: { id: string; body: unknown }[] } : null;
+  const kind = body?.kind ?? url.searchParams.get('kind') ?? '';
+  let rows = library.get(kind);
+  if (!rows) library.set(kind, (rows = new Map()));
+  const item = (id: string, row: unknown) => ({ id, body: row, updatedAt: new Date(0).toISOString(), updatedBy: 'Test Operator' });
+  if (url.pathname === '/api/library' && !body) return [...rows].map(([id, row]) => item(id, row));
+  if (url.pathname === '/api/library') {
+    rows.set(body!.id!, body!.body);
+    return item(body!.id!, body!.body);
+  }
+  if (url.pathname === '/api/library/delete') return { deleted: rows.delete(body!.id!) ? 1 : 0 };
+  let added = 0;
+  for (const i of body?.items ?? []) if (!rows.has(i.id) && ++added) rows.set(i.id, i.body);
+  return { added };
+}
+
+async function quietServer(input: RequestInfo | URL, init?: RequestInit, answer?: RenderWithKernelOptions['answer'], library?: FakeLibrary): Promise<Response> {
+  const url = new URL(String(input));
+  const path = url.pathname;
+  const given = answer?.(path, init);
+  const extra = given === undefined && library && path.startsWith('/api/library') ? libraryAnswer(library, url, init) : given;
   if (extra && typeof extra === 'object' && 'envelope' in extra) return new Response(JSON.stringify((extra as { envelope: unknown }).envelope), { status: 200, headers: { 'content-type': 'application/json' } });
   const known = path in BACKGROUND || extra !== undefined;
   const body = known ? { status: 1, code: 20000, info: 'OK', data: extra !== undefined ? extra : BACKGROUND[path] } : { status: 0, code: 40400, info: `no fake answer for ${path}`, data: null };

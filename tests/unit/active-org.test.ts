@@ -1,8 +1,8 @@
-// The organisation requests act in (src/kernel/api/active-org.ts) and how the API client names it
+// The organisation requests act in (src/kernel/core/active-org.ts) and how the API client names it
 // (src/kernel/api/client.ts): the header on every request, a per-request override, and a 40302 leaving it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/kernel/api/client';
-import { activeOrg, onOrgRemoval, reportNotMember, setActiveOrg, subscribeActiveOrg } from '../../src/kernel/api/active-org';
+import { activeOrg, onOrgRemoval, reportNotMember, setActiveOrg, subscribeActiveOrg } from '../../src/kernel/core/active-org';
 import { setItem } from '../../src/kernel/storage';
 
 const envelope = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

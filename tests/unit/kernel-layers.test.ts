@@ -14,7 +14,7 @@ const ROOT = path.resolve(KERNEL, '../..');
 
 /** Bottom first. A layer may import only layers earlier in this list (checked below). */
 const ORDER = [
-  'base', 'core', 'i18n', 'jobs', 'import', 'api', 'bridge', 'graph', 'platform', 'store', 'plugin',
+  'base', 'core', 'i18n', 'jobs', 'import', 'api', 'bridge', 'graph', 'platform', 'store', 'library', 'plugin',
   'context', 'auth', 'table', 'check', 'runner', 'list', 'workspace', 'shell', 'top',
 ] as const;
 type Layer = (typeof ORDER)[number];
@@ -57,6 +57,8 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   // The user's tinybase store, its persistence and tab sharing: it knows the session, not the runner
   // (the runner's tables are named by whoever opens the store) nor the React context.
   store: ['base', 'core'],
+  // The store's library tables kept in step with the server's library (its api is handed in by the shell).
+  library: ['base', 'store'],
   // The plugin contract and registry: a plugin's action gets a bridge and may build Graph batches, its
   // activate gets the store; items and lanes come from jobs/. Nothing of the runner (not even its types).
   plugin: ['base', 'core', 'i18n', 'jobs', 'bridge', 'graph', 'store'],
@@ -75,7 +77,8 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   // The list hooks and chrome areas build screens with: a list re-reads what a job touched, so it sits above the runner.
   list: ['base', 'core', 'bridge', 'platform', 'store', 'plugin', 'context', 'table', 'check', 'runner'],
   // Tiles of views with their selections and the runner's actions; not the shell, which places the workspace.
-  workspace: ['base', 'core', 'plugin', 'context', 'table', 'runner'],
+  // The named workspaces are rows of the store's library table.
+  workspace: ['base', 'core', 'store', 'plugin', 'context', 'table', 'runner'],
   // The shell and the entry points compose the rest; nothing below imports them.
   shell: below('shell'),
   top: below('top'),
@@ -89,7 +92,7 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
 const CORE_UI = ['core/toaster.ts', 'core/overlay-toaster.ts', 'core/drawer-space.ts', 'core/use-escape-from-page.ts', 'core/focus-return.ts'];
 // lazy-overlay.tsx imports nothing but React and draws nothing of its own: it defers the import of a
 // dialog that its caller names (the bridge's extension dialogs among them).
-const CORE_PLAIN = ['core/settings.ts', 'core/session.ts', 'core/membership.ts', 'core/visit-statistics.ts', 'core/lazy-overlay.tsx'];
+const CORE_PLAIN = ['core/settings.ts', 'core/session.ts', 'core/membership.ts', 'core/visit-statistics.ts', 'core/lazy-overlay.tsx', 'core/active-org.ts'];
 const NO_CORE_UI: readonly Layer[] = ['bridge', 'graph'];
 
 /** Outside src/kernel, the kernel imports only the shared protocol and the build's generated modules (the extension is another program). */

@@ -158,6 +158,8 @@ const EXEMPT: Record<string, '*' | string[]> = {
   'src/kernel/check/text.ts': '*',
   // a scheduled check's problem is worded after every string is loaded (src/kernel/shell/watch-checks-start.ts)
   'src/kernel/shell/watch-checks-start.ts': ['watch.checkProblem'],
+  // a refused library change is worded after every string is loaded
+  'src/kernel/shell/library-start.ts': ['library'],
   // the area's list columns' mappings; the widgets read statusKey only
   'plugins/adaccount/mappings.ts': ['roles', 'disableReason', 'appealStatus', 'billStatus', 'requestStatus', 'accessStatus', 'tasks'],
 };

@@ -2,7 +2,7 @@
 // the role the server answers replacing the stored one, nothing read on one's own work.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadOrgPolicy, orgPolicyNow } from '../../src/kernel/api/org-policy';
-import { activeOrg, setActiveOrg } from '../../src/kernel/api/active-org';
+import { activeOrg, setActiveOrg } from '../../src/kernel/core/active-org';
 import type { ApiClient } from '../../src/kernel/api/client';
 import { DEFAULT_ORG_POLICY } from '../../protocol/org-policy';
 

@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithKernel } from '../harness/render-with-kernel';
-import { activeOrg, reportNotMember, setActiveOrg } from '../../src/kernel/api/active-org';
+import { activeOrg, reportNotMember, setActiveOrg } from '../../src/kernel/core/active-org';
 import { physicalKey } from '../../src/kernel/storage';
 import { JOBS } from '../../src/kernel/runner/job-store';
 import { closeAllToasts } from '../../src/kernel/core/toaster';

@@ -9,7 +9,8 @@ import { createRegistry } from '../../src/kernel/plugin/registry';
 import { definePlugin } from '../../src/kernel/plugin/define-plugin';
 import type { ViewProps } from '../../src/kernel/plugin/types';
 import { firstTimeWorkspace, followedBy } from '../../src/kernel/workspace/Workspace';
-import { loadCurrentWorkspace, loadWorkspace } from '../../src/kernel/workspace/saved-workspaces';
+import { loadCurrentWorkspace, loadWorkspace, moveLegacyWorkspaces } from '../../src/kernel/workspace/saved-workspaces';
+import { createKernelStore } from '../../src/kernel/store/store';
 import { renderWithKernel } from '../harness/render-with-kernel';
 import stored from '../fixtures/workspace/browser-store-v3.json';
 
@@ -111,7 +112,9 @@ describe('workspaces saved before views were declared once', () => {
     const before = stored['tessera-current-workspace'].v.file;
     // the files read as they were written: same version, layout and tiles
     expect(loadCurrentWorkspace().file).toEqual(before);
-    expect(loadWorkspace('Morning')).toEqual(stored['tessera-workspaces'].v.Morning);
+    const store = createKernelStore();
+    moveLegacyWorkspaces(store);
+    expect(loadWorkspace(store, 'Morning')).toEqual(stored['tessera-workspaces'].v.Morning);
 
     await renderWithKernel({ plugins: allPlugins(), route: '/workspace/index', locale: 'en-US' });
     await waitFor(() => expect(document.querySelectorAll('.tessera-tile-body').length).toBe(Object.keys(before.configById).length), { timeout: 10_000 });

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { createRegistry } from '../../src/kernel/plugin/registry';
 import { menuEntries } from '../../src/kernel/shell/menu';
-import { loadCurrentWorkspace, listWorkspaces } from '../../src/kernel/workspace/saved-workspaces';
+import { loadCurrentWorkspace, listWorkspaces, moveLegacyWorkspaces } from '../../src/kernel/workspace/saved-workspaces';
+import { createKernelStore } from '../../src/kernel/store/store';
 import { renderWithKernel } from '../harness/render-with-kernel';
 import stored from '../../plugins/dashboard/tests/fixtures/browser-store-dashboard-route.json';
 
@@ -24,7 +25,11 @@ describe('the workspace screen', () => {
   it('opens the workspace saved on the dashboard by the previous version; the dashboard shows no tiles', async () => {
     for (const [key, value] of Object.entries(stored)) window.localStorage.setItem(key, JSON.stringify(value));
     const before = stored['tessera-current-workspace'].v;
-    expect(listWorkspaces()).toEqual(['Morning review']);
+    // the named workspaces kept in local storage move into the store's table (the library's), once
+    const store = createKernelStore();
+    expect(moveLegacyWorkspaces(store)).toBe(1);
+    expect(listWorkspaces(store)).toEqual(['Morning review']);
+    expect(moveLegacyWorkspaces(store)).toBe(0);
     expect(loadCurrentWorkspace()).toMatchObject({ name: 'Morning review', stored: true });
 
     await renderWithKernel({ plugins: allPlugins(), route: '/workspace/index', locale: 'en-US' });

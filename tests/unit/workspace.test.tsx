@@ -5,6 +5,7 @@ import alpha from '../fixtures/plugins/alpha';
 import beta from '../fixtures/plugins/beta';
 import { addTile, emptyWorkspace, migrateWorkspace, pruneConfigs, viewIdOfTile, WORKSPACE_VERSION, WorkspaceFileError } from '../../src/kernel/workspace/workspace-file';
 import { listWorkspaces, loadWorkspace, saveWorkspace } from '../../src/kernel/workspace/saved-workspaces';
+import { createKernelStore } from '../../src/kernel/store/store';
 import { Workspace } from '../../src/kernel';
 import { inlinePlugin } from '../harness/inline-plugin';
 
@@ -46,12 +47,16 @@ describe('workspace files', () => {
 
   it('saves named workspaces and refuses empty or long names', () => {
     const { file } = addTile(emptyWorkspace(), 'alpha.list');
-    saveWorkspace('  Morning  ', file);
-    expect(listWorkspaces()).toEqual(['Morning']);
-    expect(loadWorkspace('Morning')).toEqual(file);
-    expect(() => saveWorkspace('   ', file)).toThrow(/empty/);
-    expect(() => saveWorkspace('x'.repeat(61), file)).toThrow(/longer/);
-    expect(() => loadWorkspace('Nope')).toThrow(/no workspace/);
+    const store = createKernelStore();
+    saveWorkspace(store, '  Morning  ', file);
+    expect(listWorkspaces(store)).toEqual(['Morning']);
+    expect(loadWorkspace(store, 'Morning')).toEqual(file);
+    expect(() => saveWorkspace(store, '   ', file)).toThrow(/empty/);
+    expect(() => saveWorkspace(store, 'x'.repeat(61), file)).toThrow(/longer/);
+    expect(() => loadWorkspace(store, 'Nope')).toThrow(/no workspace/);
+    // a row the library brought that is not a workspace file is refused, not opened
+    store.setRow('workspaces', 'Broken', { file: '{not json' });
+    expect(() => loadWorkspace(store, 'Broken')).toThrow(/damaged/);
   });
 });
 
@@ -104,8 +109,8 @@ describe('the workspace screen', () => {
     fireEvent.change(within(dialog).getByLabelText('Workspace name'), { target: { value: 'Pair' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Workspace "Pair" saved')).toBeTruthy();
-    const stored = JSON.parse(window.localStorage.getItem('tessera-workspaces')!);
-    expect(Object.values(stored.v.Pair.configById).map((c) => (c as { viewId: string }).viewId).sort()).toEqual(['alpha.list', 'beta.list', 'kernel.jobs']);
+    const stored = JSON.parse(String(first.store.getCell('workspaces', 'Pair', 'file')));
+    expect(Object.values(stored.configById).map((c) => (c as { viewId: string }).viewId).sort()).toEqual(['alpha.list', 'beta.list', 'kernel.jobs']);
     first.unmount();
     await renderWithKernel({ plugins: [home, alpha, beta], locale: 'en-US' });
     expect(await screen.findByTestId('alpha-view')).toBeTruthy();

@@ -7,7 +7,7 @@
  */
 import type { ApiClient } from './client';
 import { apiGet, API } from './endpoints';
-import { activeOrg, setActiveOrg, subscribeActiveOrg } from './active-org';
+import { activeOrg, setActiveOrg, subscribeActiveOrg } from '../core/active-org';
 import type { OrgPolicy, OrgRole } from '../../../protocol/api/org';
 import { decideJob, type PolicyDecision, type PolicyJob } from '../../../protocol/org-policy';
 

@@ -2,11 +2,11 @@ import type { i18n as I18n } from 'i18next';
 import { createApiClient, type ApiClient } from './client';
 import { getItem } from '../storage';
 import { clearSession, patchSession, storeToken } from '../core/session';
-import { activeOrg, reportNotMember } from './active-org';
+import { activeOrg, reportNotMember } from '../core/active-org';
 
 /**
  * The product's API client wired to the session: rotation stored, 50008 logs out, 50012/50014 re-login;
- * requests act in the active organisation (src/kernel/api/active-org.ts), and a 40302 leaves it.
+ * requests act in the active organisation (src/kernel/core/active-org.ts), and a 40302 leaves it.
  */
 export function createProductApi(i18n: I18n, fetchImpl?: typeof fetch): ApiClient {
   return createApiClient({

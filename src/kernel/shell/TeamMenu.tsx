@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApi } from '../KernelProvider';
 import { API, apiGet, apiPost } from '../api/endpoints';
-import { useActiveOrg } from '../api/active-org';
+import { useActiveOrg } from '../core/active-org';
 import { showToast } from '../core/toaster';
 import { WithAllStrings } from '../i18n/AllStrings';
 import { useRunner } from '../runner/RunnerHost';

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { activeOrg, onOrgRemoval, subscribeActiveOrg, useActiveOrg, type OrgRemoval } from '../api/active-org';
+import { activeOrg, onOrgRemoval, subscribeActiveOrg, useActiveOrg, type OrgRemoval } from '../core/active-org';
 import { useRunner } from '../runner/RunnerHost';
 import { lazyPopover } from './lazy-popover';
 
 /*
  * The team switcher (docs/TEAMS.md, "Scope"). The first screen holds only the button with the active
- * team's name, read from storage (src/kernel/api/active-org.ts): no request, and the few lines that
+ * team's name, read from storage (src/kernel/core/active-org.ts): no request, and the few lines that
  * listen for a change. The menu (teams, invitations, "Create a team…", src/kernel/shell/TeamMenu.tsx) and
  * what follows a change (src/kernel/shell/team-follow.ts) are one chunk, loaded on the button's first
  * press or when a change happens (docs/DECISIONS.md, "The dashboard loads what it shows").

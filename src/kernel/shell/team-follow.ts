@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { Intent } from '@blueprintjs/core';
-import { activeOrg, setActiveOrg, type ActiveOrg, type OrgRemoval } from '../api/active-org';
+import { activeOrg, setActiveOrg, type ActiveOrg, type OrgRemoval } from '../core/active-org';
 import { showToast } from '../core/toaster';
 import { loadAllStrings } from '../i18n';
 import type { RunnerControl } from '../runner/tabs/remote-runner';
@@ -86,7 +86,7 @@ export function follow(page: { org: number | null }, runner: Pick<RunnerControl,
 
 /**
  * Follows the active team for a page whose data was read in `pageOrg`. A change and the removal that
- * caused it arrive one after the other (src/kernel/api/active-org.ts `reportNotMember` leaves the team,
+ * caused it arrive one after the other (src/kernel/core/active-org.ts `reportNotMember` leaves the team,
  * then tells): they are taken together, once both are in.
  */
 function createFollower(pageOrg: number | null, i18n: I18n): Follower {

@@ -4,7 +4,7 @@
  * so a user on their own work never loads it.
  */
 import type { ApiClient } from '../api/client';
-import { activeOrg, subscribeActiveOrg } from '../api/active-org';
+import { activeOrg, subscribeActiveOrg } from '../core/active-org';
 import type { OrgPolicyState } from '../runner/runner-deps';
 
 let policyModule: typeof import('../api/org-policy') | null = null;

@@ -4,6 +4,7 @@ import { BookmarkIcon, TickIcon, TrashIcon } from '@blueprintjs/icons';
 import type { TFunction } from 'i18next';
 import type { SavedView } from '../../../protocol/api';
 import type { AddressViews } from './use-list-address';
+import { useActiveOrg } from '../core/active-org';
 
 const noEscape = { interpolation: { escapeValue: false } } as const;
 
@@ -22,6 +23,9 @@ export function ViewsMenu({ views, t, onError, onSaved }: {
   const [list, setList] = useState<SavedView[] | null>(null);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
+  // in a team the views are the team's (docs/TEAMS.md "What a team shares"); its viewers only apply them
+  const team = useActiveOrg();
+  const readOnly = team?.role === 'viewer';
 
   const load = () => {
     setList(null);
@@ -59,6 +63,7 @@ export function ViewsMenu({ views, t, onError, onSaved }: {
 
   const content = (
     <div className="tessera-dt__views-menu" role="group" aria-label={t('table.viewsTitle')} data-testid="views-menu">
+      {team && <p className={Classes.TEXT_MUTED} data-testid="views-team">{t('table.viewsOfTeam', { team: team.name, ...noEscape })}</p>}
       {list === null ? (
         <div className="tessera-dt__views-loading"><Spinner size={16} /></div>
       ) : list.length === 0 ? (
@@ -79,11 +84,12 @@ export function ViewsMenu({ views, t, onError, onSaved }: {
                   setOpen(false);
                 }}
               />
-              <Button variant="minimal" size="small" icon={<TrashIcon />} aria-label={t('table.viewDelete', { name: view.name, ...noEscape })} title={t('table.viewDelete', { name: view.name, ...noEscape })} onClick={() => void remove(view)} />
+              <Button variant="minimal" size="small" icon={<TrashIcon />} disabled={readOnly} aria-label={t('table.viewDelete', { name: view.name, ...noEscape })} title={t('table.viewDelete', { name: view.name, ...noEscape })} onClick={() => void remove(view)} />
             </li>
           ))}
         </ul>
       )}
+      {readOnly ? <p className={Classes.TEXT_MUTED}>{t('table.viewsViewerReadOnly')}</p> : (
       <form className="tessera-dt__views-save" onSubmit={(event) => void save(event)}>
         <label className={Classes.LABEL}>
           {t('table.viewSaveAs')}
@@ -100,6 +106,7 @@ export function ViewsMenu({ views, t, onError, onSaved }: {
         <Button type="submit" size="small" intent="primary" loading={busy} disabled={!trimmed} data-testid="view-save"
           text={replaces ? t('table.viewReplace') : t('table.viewSave')} />
       </form>
+      )}
     </div>
   );
 

@@ -1,16 +1,17 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Mosaic, MosaicWindow, type MosaicNode, type MosaicPath } from 'react-mosaic-component';
 import 'react-mosaic-component/react-mosaic-component.css';
 import { Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../KernelProvider';
 import { useSettings } from '../core/settings';
+import { useActiveOrg } from '../core/active-org';
 import { lazyComponent } from '../plugin/route-table';
 import type { FollowedSelection, LoadedPlugin, PluginView } from '../plugin/types';
 import type { JobItem } from '../runner/types';
 import { addTile, defaultWorkspace, emptyWorkspace, JOBS_VIEW, newTileId, pruneConfigs, setTileTableState, withNewTile, WorkspaceFileError, type TileConfig, type WorkspaceFile } from './workspace-file';
 import { TableStateScope, type TableViewState } from '../table/table-state';
-import { deleteWorkspace, listWorkspaces, loadCurrentWorkspace, loadWorkspace, MAX_WORKSPACE_NAME, saveCurrentWorkspace, saveWorkspace } from './saved-workspaces';
+import { deleteWorkspace, listWorkspaces, loadCurrentWorkspace, loadWorkspace, MAX_WORKSPACE_NAME, saveCurrentWorkspace, saveWorkspace, WORKSPACES_TABLE } from './saved-workspaces';
 import { followCandidates, tileTitles } from './tile-titles';
 import { TileControls } from './TileControls';
 import { shareTileSelections } from '../runner/object-sources';
@@ -48,7 +49,7 @@ export function firstTimeWorkspace(available: ReadonlySet<string>, defaultTiles:
 
 /** The tiled workspace: any plugin view as a tile; split, resize, drag, maximise, close; named saves. */
 export function Workspace() {
-  const { plugins, bus } = useKernel();
+  const { plugins, bus, store } = useKernel();
   const { t } = useTranslation();
   const settings = useSettings();
   const views = useMemo(() => {
@@ -66,7 +67,15 @@ export function Workspace() {
   const [selections, setSelections] = useState<Record<string, FollowedSelection>>({});
   const [saveOpen, setSaveOpen] = useState(false);
   const [message, setMessage] = useState<{ intent: 'success' | 'danger'; text: string } | null>(null);
-  const [savedNames, setSavedNames] = useState(listWorkspaces);
+  // the names follow the table: a save in another tab, or the team's library read from the server
+  const savedNamesKey = useSyncExternalStore(
+    (changed) => { const id = store.addRowIdsListener(WORKSPACES_TABLE, changed); return () => { store.delListener(id); }; },
+    () => listWorkspaces(store).join('\u0000'),
+  );
+  // in a team the named workspaces are the team's (docs/TEAMS.md "What a team shares"); its viewers only open them
+  const team = useActiveOrg();
+  const readOnly = team?.role === 'viewer';
+  const savedNames = useMemo(() => (savedNamesKey ? savedNamesKey.split('\u0000') : []), [savedNamesKey]);
   // Bumped when a saved workspace is opened: its tiles mount afresh and read their own table state.
   const [opened, setOpened] = useState(0);
   // The maximised tile covers the others; the layout itself is untouched, so restoring is exact.
@@ -117,7 +126,7 @@ export function Workspace() {
 
   const open = (target: string) => {
     try {
-      setState({ file: loadWorkspace(target), name: target });
+      setState({ file: loadWorkspace(store, target), name: target });
       setOpened((n) => n + 1);
       setMaximised(null);
       setMessage(null);
@@ -129,9 +138,8 @@ export function Workspace() {
 
   const save = (target: string) => {
     try {
-      saveWorkspace(target, file);
+      saveWorkspace(store, target, file);
       setState((s) => ({ ...s, name: target.trim() }));
-      setSavedNames(listWorkspaces());
       setMessage({ intent: 'success', text: t('workspace.saved', { name: target.trim() }) });
       bus.emit('workspace:saved', { name: target.trim() });
       return null;
@@ -142,8 +150,7 @@ export function Workspace() {
 
   const remove = () => {
     if (!name) return;
-    deleteWorkspace(name);
-    setSavedNames(listWorkspaces());
+    deleteWorkspace(store, name);
     setState((s) => ({ ...s, name: null }));
   };
 
@@ -209,9 +216,10 @@ export function Workspace() {
             <option value="">{t('workspace.openPlaceholder')}</option>
             {savedNames.map((n) => <option key={n} value={n}>{n}</option>)}
           </HTMLSelect>
-          <Button icon="floppy-disk" text={t('workspace.saveAs')} onClick={() => setSaveOpen(true)} />
-          <Button icon="trash" aria-label={t('workspace.delete')} title={t('workspace.delete')} disabled={!name} onClick={remove} />
+          <Button icon="floppy-disk" text={t('workspace.saveAs')} onClick={() => setSaveOpen(true)} disabled={readOnly} title={readOnly ? t('workspace.viewerReadOnly') : undefined} />
+          <Button icon="trash" aria-label={t('workspace.delete')} title={readOnly ? t('workspace.viewerReadOnly') : t('workspace.delete')} disabled={!name || readOnly} onClick={remove} />
         </ButtonGroup>
+        {team && <span className="bp6-text-muted tessera-workspace-team" data-testid="workspace-team">{t('workspace.teamShared', { team: team.name, interpolation: { escapeValue: false } })}</span>}
         <span className="tessera-workspace-spacer" />
         <label className="tessera-workspace-add">
           <span className="bp6-text-muted">{t('workspace.addLabel')}</span>
@@ -246,7 +254,7 @@ export function Workspace() {
           }
         />
       </div>
-      <SaveDialog isOpen={saveOpen} initialName={name ?? ''} onClose={() => setSaveOpen(false)} onSave={save} />
+      <SaveDialog isOpen={saveOpen} initialName={name ?? ''} team={team?.name ?? null} onClose={() => setSaveOpen(false)} onSave={save} />
     </div>
   );
 }
@@ -274,7 +282,7 @@ function TileContent({ tileId, entry, followed }: { tileId: string; entry: ViewE
   );
 }
 
-function SaveDialog({ isOpen, initialName, onClose, onSave }: { isOpen: boolean; initialName: string; onClose: () => void; onSave: (name: string) => string | null }) {
+function SaveDialog({ isOpen, initialName, team, onClose, onSave }: { isOpen: boolean; initialName: string; team: string | null; onClose: () => void; onSave: (name: string) => string | null }) {
   const { t } = useTranslation();
   const settings = useSettings();
   const [value, setValue] = useState(initialName);
@@ -291,7 +299,8 @@ function SaveDialog({ isOpen, initialName, onClose, onSave }: { isOpen: boolean;
     <Dialog isOpen={isOpen} onClose={onClose} title={t('workspace.saveAs')} className={settings.theme === 'dark' ? 'bp6-dark' : undefined}>
       <form onSubmit={(e) => { e.preventDefault(); submit(); }}>
         <DialogBody>
-          <FormGroup label={t('workspace.name')} labelFor="tessera-workspace-name" intent={error ? 'danger' : 'none'} helperText={error ?? undefined}>
+          <FormGroup label={t('workspace.name')} labelFor="tessera-workspace-name" intent={error ? 'danger' : 'none'}
+            helperText={error ?? (team ? t('workspace.saveForTeam', { team, interpolation: { escapeValue: false } }) : undefined)}>
             <InputGroup id="tessera-workspace-name" autoFocus value={value} onChange={(e) => setValue(e.currentTarget.value)} intent={error ? 'danger' : 'none'} />
           </FormGroup>
         </DialogBody>

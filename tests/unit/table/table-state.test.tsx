@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, TableStateScope, type TableViewState } from '../../../src/kernel/table';
 import { addTile, emptyWorkspace, migrateWorkspace, setTileTableState, WORKSPACE_VERSION, type WorkspaceFile } from '../../../src/kernel/workspace/workspace-file';
 import { loadWorkspace, saveWorkspace } from '../../../src/kernel/workspace/saved-workspaces';
+import { createKernelStore } from '../../../src/kernel/store/store';
 import { Workspace } from '../../../src/kernel/workspace/Workspace';
 import { renderWithKernel } from '../../harness/render-with-kernel';
 import { accountColumns, accountId, accounts, renderedIds, renderWithI18n, type Account } from './helpers';
@@ -196,8 +197,9 @@ describe('table state in the workspace file', () => {
     expect(before.titles).toEqual(['name', 'spend', 'status']);
     first.unmount();
 
-    saveWorkspace('Round trip', file);
-    const loaded = loadWorkspace('Round trip');
+    const store = createKernelStore();
+    saveWorkspace(store, 'Round trip', file);
+    const loaded = loadWorkspace(store, 'Round trip');
     expect(loaded.configById[tileId].table).toEqual(file.configById[tileId].table);
     expect(loaded.configById[tileId].table?.accounts).toMatchObject({
       sorting: [{ id: 'name', desc: true }],
