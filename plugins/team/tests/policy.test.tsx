@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithKernel } from '../../../tests/harness/render-with-kernel';
-import { setActiveOrg } from '../../../src/kernel/api/active-org';
+import { setActiveOrg } from '../../../src/kernel/core/active-org';
 import team from '..';
 import adaccount from '../../adaccount';
 import page from '../../page';
