@@ -1,6 +1,7 @@
 // Teams with three people (docs/TEAMS.md, issue 35): an owner creates a team in the navbar's switcher and
 // invites an operator and a viewer by mail; each opens the mailed link signed in as themselves and works
-// in the team. The default action policy (protocol/org-policy.ts) then decides: the viewer's rename is
+// in the team. A workspace the owner saves is the team's: the operator opens it, the viewer sees it but
+// cannot change it. The default action policy (protocol/org-policy.ts) then decides: the viewer's rename is
 // refused in the dialog before anything is sent; the operator's rename of one account runs, lands in the
 // sandbox and in the audit log (the owner reads it, the operator reads their own, the viewer reads none of
 // it); the operator's delete of a comment (irreversible) is refused until approved: the operator asks for
@@ -159,6 +160,39 @@ describe('a team of three: owner, operator, viewer', () => {
     // and in the database
     const members = await api<{ email: string; role: string }[]>(owner, '/api/org/members');
     expect(members.map((m) => [m.email, m.role])).toEqual([[email('owner'), 'owner'], [email('operator'), 'operator'], [email('viewer'), 'viewer']]);
+  });
+
+  it("1b. a workspace saved in the team is the team's: the operator opens it, the viewer sees it but cannot change it", async () => {
+    const { owner, operator, viewer } = pages;
+    const BOARD = `Team board ${stamp}`;
+    await owner.goto(`${baseUrl}/workspace/index`);
+    await owner.getByRole('button', { name: 'Save workspace as' }).click();
+    const dialog = owner.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain(`Saved for the team “${TEAM}”: every member sees it`);
+    await dialog.getByLabel('Workspace name').fill(BOARD);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await owner.getByText(`Workspace: ${BOARD}`).waitFor();
+    // the owner's leader tab sends it to the team's library on the server (server/routes/library.ts)
+    type Item = { id: string; body: { file: string }; updatedBy: string };
+    await expect.poll(async () => (await api<Item[]>(owner, '/api/library?kind=workspaces')).map((i) => i.id), { timeout: 20_000 }).toEqual([BOARD]);
+    const [stored] = await api<Item[]>(owner, '/api/library?kind=workspaces');
+    expect(Object.keys((JSON.parse(stored!.body.file) as { configById: object }).configById).length).toBeGreaterThan(0);
+    // nobody's own library holds it
+    expect(await api<Item[]>(owner, '/api/library?kind=workspaces', false)).toEqual([]);
+
+    // the operator's page reads the team's library when it opens, and opens the board
+    await operator.goto(`${baseUrl}/workspace/index`);
+    const open = operator.getByRole('combobox', { name: 'Open a workspace' });
+    await expect.poll(() => open.locator('option').allTextContents(), { timeout: 20_000 }).toContain(BOARD);
+    await open.selectOption(BOARD);
+    await operator.getByText(`Workspace: ${BOARD}`).waitFor();
+    expect(await operator.getByTestId('workspace-team').textContent()).toBe(`Workspaces of the team “${TEAM}”`);
+
+    // the viewer sees it too, and may not save over it nor delete it
+    await viewer.goto(`${baseUrl}/workspace/index`);
+    await expect.poll(() => viewer.getByRole('combobox', { name: 'Open a workspace' }).locator('option').allTextContents(), { timeout: 20_000 }).toContain(BOARD);
+    expect(await viewer.getByRole('button', { name: 'Save workspace as' }).isDisabled()).toBe(true);
+    await viewer.screenshot({ path: artifact('teams-viewer-workspace-en-light.png') });
   });
 
   it('2. the viewer may run nothing: the rename is refused in the dialog and nothing is sent', async () => {
