@@ -23,6 +23,7 @@ export { cached, readCached, clearCached, identityKey, LIST_TTL_MS } from './sto
 export { getItem, setItem, removeItem } from './storage';
 export { getPluginSettings, setPluginSettings, usePluginSetting } from './plugin/plugin-settings';
 export { useAreaList } from './list/use-area-list';
+export { SharedListsNote, useSharedListsReadOnly } from './list/SharedListsNote';
 export { useCachedList, useCachedLists, useCacheLoading, useCacheLoadState } from './list/use-cached-list';
 export { recordSnapshot, readSnapshots, countBy } from './store/snapshots';
 export { useListSnapshot, useSnapshots } from './list/snapshots';

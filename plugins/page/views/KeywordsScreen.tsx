@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Callout, FormGroup, H5, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast, useBridge, useConfirmedStart, useKernel, useRunner, useSections } from '@kernel';
+import { SharedListsNote, showToast, useBridge, useConfirmedStart, useKernel, useRunner, useSections, useSharedListsReadOnly } from '@kernel';
 import { keywords, KEYWORDS_FIRST } from '../api';
 import { lines, type PageItem } from '../checks';
 import { KEYWORD_TABLE } from '../cache';
@@ -57,6 +57,9 @@ function KeywordsPanel({ items }: { items: PageItem[] }) {
     void showToast(t('keywords.listSaved', { name: name.trim(), count: list.length }), 'success');
   };
 
+  // in a team the lists are the team's; its viewers use them but do not change them
+  const readOnly = useSharedListsReadOnly();
+
   return (
     <div className="page-tool" data-testid="page-keywords-panel">
       {confirmed.dialog}
@@ -72,7 +75,7 @@ function KeywordsPanel({ items }: { items: PageItem[] }) {
               <div className="tessera-pre" data-testid="page-keywords-current">{current.data.words.slice(0, KEYWORDS_FIRST).join(', ')}</div>
               <div className="page-tool-row">
                 <Button text={t('keywords.toText')} disabled={!current.data.words.length} onClick={() => setText(current.data.words.join('\n'))} />
-                <Button text={t('keywords.pageAsList')} disabled={!current.data.words.length} data-testid="page-keywords-save-page-list"
+                <Button text={t('keywords.pageAsList')} disabled={!current.data.words.length || readOnly} data-testid="page-keywords-save-page-list"
                   onClick={() => saveList(t('keywords.pageListName', { page: first.name ?? first.id }), current.data.words)} />
               </div>
             </>
@@ -88,15 +91,16 @@ function KeywordsPanel({ items }: { items: PageItem[] }) {
         <Button intent="warning" text={t('keywords.replace', { count: items.length })} disabled={!items.length || !words.length} onClick={() => start('replace')} data-testid="page-keywords-replace" />
       </div>
       <H5>{t('keywords.lists')}</H5>
+      <SharedListsNote />
       <div className="page-tool-row">
         <HTMLSelect value={listId} onChange={(e) => setListId(e.currentTarget.value)} aria-label={t('keywords.lists')} data-testid="page-keyword-lists"
           options={[{ value: '', label: t('keywords.chooseList') }, ...lists.map((l) => ({ value: l.id, label: `${l.name} (${l.words.length})` }))]} />
         <Button text={t('keywords.fill')} disabled={!listId} onClick={() => setText((lists.find((l) => l.id === listId)?.words ?? []).join('\n'))} data-testid="page-keywords-fill" />
-        <Button icon="trash" text={t('keywords.deleteList')} disabled={!listId} onClick={() => { deleteKeywordList(store, listId); setListId(''); }} />
+        <Button icon="trash" text={t('keywords.deleteList')} disabled={!listId || readOnly} onClick={() => { deleteKeywordList(store, listId); setListId(''); }} />
       </div>
       <div className="page-tool-row">
         <InputGroup placeholder={t('keywords.listName')} value={listName} onChange={(e) => setListName(e.currentTarget.value)} data-testid="page-keyword-list-name" />
-        <Button text={t('keywords.saveList')} disabled={!listName.trim() || !words.length} onClick={() => saveList(listName, words)} data-testid="page-keywords-save-list" />
+        <Button text={t('keywords.saveList')} disabled={!listName.trim() || !words.length || readOnly} onClick={() => saveList(listName, words)} data-testid="page-keywords-save-list" />
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   Button, ButtonGroup, Callout, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag, Tree, type TreeNodeInfo,
 } from '@blueprintjs/core';
-import { recordRecent, DataTable, ReplyChanged, showToast, useApi, useBridge, useKernel, type ViewProps } from '@kernel';
+import { recordRecent, DataTable, ReplyChanged, SharedListsNote, showToast, useApi, useBridge, useKernel, useSharedListsReadOnly, type ViewProps } from '@kernel';
 import type { TFunction } from 'i18next';
 import { browseAccounts, browseTaxonomy, defaultAccount, searchInterests, type AccountChoice } from '../api';
 import { interestColumns } from '../columns';
@@ -139,6 +139,7 @@ function SelectionPanel({ picked, onClear, onRemove, onAdd, onCreate }: {
   const { t, i18n } = useTranslation('target');
   const { store } = useKernel();
   const lists = useSavedLists(store);
+  const readOnly = useSharedListsReadOnly();
   const [target, setTarget] = useState('');
   const [newName, setNewName] = useState('');
   const chosen = lists.find((l) => l.id === target) ?? null;
@@ -173,7 +174,7 @@ function SelectionPanel({ picked, onClear, onRemove, onAdd, onCreate }: {
         {!chosen && <InputGroup size="small" placeholder={t('lists.namePlaceholder')} value={newName} onChange={(e) => setNewName(e.target.value)} data-testid="target-list-name" aria-label={t('lists.namePlaceholder')} />}
       </div>
       <ButtonGroup>
-        <Button icon="add-to-artifact" intent="primary" text={t('selection.addToList')} disabled={!picked.length} onClick={add} data-testid="target-add-to-list" />
+        <Button icon="add-to-artifact" intent="primary" text={t('selection.addToList')} disabled={!picked.length || readOnly} onClick={add} data-testid="target-add-to-list" />
         <Button icon="duplicate" text={t('selection.copyIds')} disabled={!picked.length} onClick={() => copyText(picked.map((i) => i.id).join('\n'), t('copied', { count: picked.length }))} data-testid="target-copy-selected" />
         <Button icon="cross" text={t('selection.clear')} disabled={!picked.length} onClick={onClear} />
       </ButtonGroup>
@@ -185,11 +186,13 @@ function SavedLists() {
   const { t, i18n } = useTranslation('target');
   const { store } = useKernel();
   const lists = useSavedLists(store);
+  const readOnly = useSharedListsReadOnly();
   const [openId, setOpenId] = useState('');
   const list = lists.find((l) => l.id === openId) ?? lists[0] ?? null;
   return (
     <section className="target-side" data-testid="target-lists">
       <h4 className="target-side__title">{t('lists.title')} <Tag round minimal>{lists.length}</Tag></h4>
+      <SharedListsNote />
       {!list ? <p className="bp6-text-muted">{t('lists.empty')}</p> : (
         <>
           <HTMLSelect value={list.id} onChange={(e) => setOpenId(e.target.value)} aria-label={t('lists.open')} data-testid="target-list-open" fill>
@@ -200,7 +203,7 @@ function SavedLists() {
               onClick={() => { void interestsCsv(list.items, t).then((csv) => downloadCsv(csvName(list.name), csv)); }} />
             <Button icon="duplicate" text={t('lists.copyIds')} disabled={!list.items.length} data-testid="target-list-copy"
               onClick={() => copyText(list.items.map((i) => i.id).join('\n'), t('copied', { count: list.items.length }))} />
-            <Button icon="trash" intent="danger" text={t('lists.delete')} onClick={() => { deleteList(store, list.id); setOpenId(''); }} data-testid="target-list-delete" />
+            <Button icon="trash" intent="danger" text={t('lists.delete')} disabled={readOnly} onClick={() => { deleteList(store, list.id); setOpenId(''); }} data-testid="target-list-delete" />
           </ButtonGroup>
           <HTMLTable compact striped className="target-side__table" data-testid="target-list-items">
             <tbody>
@@ -208,7 +211,7 @@ function SavedLists() {
                 <tr key={i.id} data-interest-id={i.id}>
                   <td title={pathText(i)}>{i.name}</td>
                   <td className="bp6-text-muted">{audienceRange(i, i18n.language)}</td>
-                  <td><Button size="small" variant="minimal" icon="cross" aria-label={t('selection.remove', { name: i.name })} onClick={() => removeFromList(store, list.id, [i.id])} /></td>
+                  <td><Button size="small" variant="minimal" icon="cross" disabled={readOnly} aria-label={t('selection.remove', { name: i.name })} onClick={() => removeFromList(store, list.id, [i.id])} /></td>
                 </tr>
               ))}
             </tbody>
