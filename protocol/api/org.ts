@@ -10,11 +10,11 @@ export const ORG_HEADER = 'x-tessera-org';
 
 /**
  * The API paths that act in a team, to which the page sends ORG_HEADER: the team's own endpoints, the
- * audit log and the job records (docs/TEAMS.md, "Scope"). Everything else (the profile, the menu, the
+ * audit log, the job records, and the watch's rules and channels (docs/TEAMS.md, "Scope"). Everything else (the profile, the menu, the
  * runtime, the user's list of teams and invitations) is the user's whatever team they work in, so a
  * request for it never fails because the user was just removed from a team.
  */
-export const TEAM_PATH_PREFIXES: readonly string[] = ['/api/org/', '/api/audit', '/api/jobs/'];
+export const TEAM_PATH_PREFIXES: readonly string[] = ['/api/org/', '/api/audit', '/api/jobs/', '/api/watch/rules', '/api/watch/channels'];
 const PERSONAL_ORG_PATHS: readonly string[] = ['/api/org/list', '/api/org/create', '/api/org/invites/mine', '/api/org/invites/accept', '/api/org/invites/decline'];
 
 /** Whether a request to `path` acts in the active team (and so names it in ORG_HEADER). */
