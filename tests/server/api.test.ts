@@ -21,6 +21,7 @@ import { auditTests } from './suite/audit';
 import { savedViewTests } from './suite/saved-views';
 import { watchTests } from './suite/watch';
 import { watchAlertTests } from './suite/watch-alerts';
+import { watchTeamTests } from './suite/watch-team';
 import { orgTests } from './suite/org';
 import { approvalTests } from './suite/approvals';
 
@@ -71,6 +72,7 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   watchAlertTests(env);
   orgTests(env);
   approvalTests(env);
+  watchTeamTests(env);
   fuzzTests(env);
 
   test('no log line holds a password, a code or a token', () => {
