@@ -123,7 +123,8 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /**
  * Claims up to `limit` due rows for this caller: pending, due, not leased by anyone (or the lease ran
  * out: the instance that held it stopped mid-send), and for a `resolved` message only once its
- * `firing` message left (an approval's decision once its request left). One statement; `skip locked` passes over rows another worker is claiming now.
+ * `firing` message left (an approval's decision once its request left). One statement; `skip locked`
+ * passes over rows another worker is claiming now.
  */
 async function claim(ctx: AppContext, now: Date, limit: number): Promise<Claimed[]> {
   const lease = new Date(now.getTime() + LEASE_MS);
