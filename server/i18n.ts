@@ -140,6 +140,17 @@ const messages = {
   watchTestText: ['[Tessera] 这是来自通知渠道“{name}”的测试消息。', '[Tessera] This is a test message of the channel "{name}".'],
   watchAlertSubject: ['[Tessera] {state}：{rule} — {object}', '[Tessera] {state}: {rule} — {object}'],
   watchTestSubject: ['[Tessera] 测试消息', '[Tessera] Test message'],
+  // approvals through a team's channels (server/watch/approval-messages.ts)
+  watchApprovalRequestedSubject: ['[Tessera] [{org}] {name} 申请审批：{action}', '[Tessera] [{org}] {name} asks for approval: {action}'],
+  watchApprovalRequestedText: [
+    '[Tessera] {name}（{email}）申请在团队“{org}”中对 {count} 个对象执行“{action}”（{why}）。请所有者或管理员在“审批”中查看预览并批准或拒绝：\n{url}',
+    '[Tessera] {name} ({email}) asks to run {action} on {count} items in the team "{org}" ({why}). An owner or admin reads the dry run and approves or rejects it in Approvals:\n{url}',
+  ],
+  watchApprovalDecidedSubject: ['[Tessera] [{org}] {name} 的审批请求“{action}”{status}', '[Tessera] [{org}] The request of {name} to run {action} was {status}'],
+  watchApprovalDecidedText: [
+    '[Tessera] {decider}{status}了 {name}（{email}）在团队“{org}”中对 {count} 个对象执行“{action}”的请求。{comment}\n{url}',
+    '[Tessera] {decider} {status} the request of {name} ({email}) to run {action} on {count} items in the team "{org}". {comment}\n{url}',
+  ],
   internal: ['服务器内部错误', 'Internal server error'],
   demoLocalOnly: [
     '演示模式只接受本机的直接访问（经过代理或使用非本机地址的请求会被拒绝）。正式部署请设置 TESSERA_DEMO=0；如确需公开演示，请设置 TESSERA_DEMO_PUBLIC=1 和自己的 TESSERA_DEMO_PASSWORD',

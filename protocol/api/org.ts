@@ -10,12 +10,12 @@ export const ORG_HEADER = 'x-tessera-org';
 
 /**
  * The API paths that act in a team, to which the page sends ORG_HEADER: the team's own endpoints, the
- * audit log, the job records, the saved views and the library (docs/TEAMS.md, "Scope"). Everything
- * else (the profile, the menu, the runtime, the user's list of teams and invitations, the one-time
- * import of a browser's lists) is the user's whatever team they work in, so a request for it never
- * fails because the user was just removed from a team.
+ * audit log, the job records, the saved views, the library and the watch's rules and channels
+ * (docs/TEAMS.md, "Scope"). Everything else (the profile, the menu, the runtime, the user's list of teams
+ * and invitations, the one-time import of a browser's lists) is the user's whatever team they work in,
+ * so a request for it never fails because the user was just removed from a team.
  */
-export const TEAM_PATH_PREFIXES: readonly string[] = ['/api/org/', '/api/audit', '/api/jobs/', '/api/views', '/api/library'];
+export const TEAM_PATH_PREFIXES: readonly string[] = ['/api/org/', '/api/audit', '/api/jobs/', '/api/views', '/api/library', '/api/watch/rules', '/api/watch/channels'];
 const PERSONAL_ORG_PATHS: readonly string[] = ['/api/org/list', '/api/org/create', '/api/org/invites/mine', '/api/org/invites/accept', '/api/org/invites/decline', '/api/library/import'];
 
 /** Whether a request to `path` acts in the active team (and so names it in ORG_HEADER). */

@@ -200,6 +200,31 @@ export type WatchWebhookBody = {
   };
 };
 
+/** An approval request's states a team's channels are told about (docs/TEAMS.md, "Approvals"). */
+export type WatchApprovalState = 'requested' | 'approved' | 'rejected';
+
+/**
+ * The JSON a team's generic webhook receives about an approval request (docs/TEAMS.md, "Approvals"):
+ * who asks, in which team, for which action on how many items and why (`reason`; `limit` for 'size'),
+ * who decided with which comment, and the approvals screen's address.
+ */
+export type WatchApprovalWebhookBody = {
+  approval: {
+    id: number;
+    state: WatchApprovalState;
+    org: { id: number; name: string };
+    requester: { name: string; email: string };
+    action: string;
+    items: number;
+    reason: 'action' | 'irreversible' | 'size';
+    limit: number | null;
+    decidedBy: { name: string; email: string } | null;
+    comment: string;
+    at: string;
+    url: string;
+  };
+};
+
 /**
  * `POST /api/watch/checks`: the outcome of one scheduled check as the client ran it (or could not):
  * `check` names it (`adaccount.health`), `ok` false with a `reason` when it could not run.

@@ -352,11 +352,16 @@ export const watchChanges = pgTable('watch_changes', {
  * The watch's rules (server/watch/rules.ts, docs/DECISIONS.md "The watch: rules, alerts and delivery"):
  * an operator's own rules (`preset` null: type, field, comparison, value, objects — null for all of the
  * type) and the presets an operator switched (`preset` set: only `enabled` counts; a preset without a
- * row is on). They go with their user.
+ * row is on). A team's rules (docs/TEAMS.md, "Watch rules and channels") carry the team in `org_id` and
+ * no user (they stay when whoever wrote them leaves): its presets are off until switched on. Own rows go
+ * with their user, a team's with the team.
  */
 export const watchRules = pgTable('watch_rules', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** the owner of an own rule; null on a team's */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** the team of a team's rule; null on an own one */
+  orgId: integer('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
   preset: text('preset'),
   name: blank('name'),
   type: text('type'),
@@ -367,16 +372,26 @@ export const watchRules = pgTable('watch_rules', {
   enabled: boolean('enabled').notNull().default(true),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
-}, (t) => [uniqueIndex('watch_rules_preset_idx').on(t.userId, t.preset), index('watch_rules_user_idx').on(t.userId)]);
+}, (t) => [
+  uniqueIndex('watch_rules_preset_idx').on(t.userId, t.preset).where(sql`org_id is null`),
+  uniqueIndex('watch_rules_org_preset_idx').on(t.orgId, t.preset).where(sql`org_id is not null`),
+  index('watch_rules_user_idx').on(t.userId),
+  index('watch_rules_org_idx').on(t.orgId),
+  check('watch_rules_owner_check', sql`(user_id is null) <> (org_id is null)`),
+]);
 
 /**
  * Where an operator's alerts go besides the in-app list: e-mail, a generic webhook, a Slack-style
  * webhook, Telegram. `secret` (a webhook's URL, a bot token) is never answered, only its last 4
- * characters. They go with their user.
+ * characters. A team's channels carry the team in `org_id` and no user; they get the alerts of the
+ * team's rules and the team's approval requests. Own rows go with their user, a team's with the team.
  */
 export const watchChannels = pgTable('watch_channels', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** the owner of an own channel; null on a team's */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** the team of a team's channel; null on an own one */
+  orgId: integer('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
   kind: text('kind').notNull(),
   name: blank('name'),
   /** the e-mail address or the Telegram chat id */
@@ -387,16 +402,24 @@ export const watchChannels = pgTable('watch_channels', {
   enabled: boolean('enabled').notNull().default(true),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
-}, (t) => [index('watch_channels_user_idx').on(t.userId)]);
+}, (t) => [
+  index('watch_channels_user_idx').on(t.userId),
+  index('watch_channels_org_idx').on(t.orgId),
+  check('watch_channels_owner_check', sql`(user_id is null) <> (org_id is null)`),
+]);
 
 /**
  * One alert per rule and object while its problem lasts (`state` firing; the partial unique index keeps
  * it one), then resolved. `members`: for the member presets, the members the alert is about (it resolves
- * when none of them is left). They go with their user.
+ * when none of them is left). An alert of a team's rule is the member's whose change fired it, carries
+ * the team in `org_id`, and its `rule` is `org:<team>:<rule>` (one alert per team rule, apart from the
+ * member's own rule of the same name). They go with their user (and a team's with the team).
  */
 export const watchAlerts = pgTable('watch_alerts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** the team whose rule fired it; null: the user's own rule */
+  orgId: integer('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
   rule: text('rule').notNull(),
   ruleName: blank('rule_name'),
   type: text('type').notNull(),
@@ -416,13 +439,19 @@ export const watchAlerts = pgTable('watch_alerts', {
 
 /**
  * The delivery outbox: one row per alert state (firing, resolved) and channel, written in the
- * transaction that changed the alert; workers of any instance claim due rows (`for update skip locked`,
- * then a lease in `lockedUntil`), send, mark them sent; a failure waits `nextAt` (backoff).
+ * transaction that changed the alert, and (`kind` 'approval') one row per approval state (requested,
+ * approved, rejected) and team channel, written in the transaction that changed the approval; workers of
+ * any instance claim due rows (`for update skip locked`, then a lease in `lockedUntil`), send, mark them
+ * sent; a failure waits `nextAt` (backoff).
  */
 export const watchOutbox = pgTable('watch_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** whose quiet hours hold it: the alert's user; for an approval, its requester (approvals are not held) */
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  alertId: bigint('alert_id', { mode: 'number' }).notNull().references(() => watchAlerts.id, { onDelete: 'cascade' }),
+  /** 'alert' | 'approval' */
+  kind: text('kind').notNull().default('alert'),
+  alertId: bigint('alert_id', { mode: 'number' }).references(() => watchAlerts.id, { onDelete: 'cascade' }),
+  approvalId: integer('approval_id').references(() => approvals.id, { onDelete: 'cascade' }),
   channelId: integer('channel_id').notNull().references(() => watchChannels.id, { onDelete: 'cascade' }),
   state: text('state').notNull(),
   payload: jsonb('payload').notNull(),
@@ -436,7 +465,9 @@ export const watchOutbox = pgTable('watch_outbox', {
   sentAt: at('sent_at'),
 }, (t) => [
   uniqueIndex('watch_outbox_key_idx').on(t.alertId, t.channelId, t.state),
+  uniqueIndex('watch_outbox_approval_key_idx').on(t.approvalId, t.channelId, t.state),
   index('watch_outbox_due_idx').on(t.status, t.nextAt),
+  check('watch_outbox_subject_check', sql`(kind = 'alert' and alert_id is not null) or (kind = 'approval' and approval_id is not null)`),
 ]);
 
 /** The last outcome of each scheduled check an operator's client reported (`POST /api/watch/checks`). */

@@ -3,7 +3,9 @@
 // request is bound to the exact job by a digest (SHA-256 of `jobDigestText`). Owners and admins (not the
 // requester) approve or reject it; the requester's browser uses an approval once, for the job it was
 // given for. Every change of state is one conditional UPDATE … WHERE status = … RETURNING, so two
-// instances (or two tabs) deciding or using at once give one outcome and the other a CONFLICT.
+// instances (or two tabs) deciding or using at once give one outcome and the other a CONFLICT. The
+// owners and admins are told in-app, and the team's watch channels get each request and decision
+// (server/watch/approval-messages.ts), written in the same transaction as the change.
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +24,7 @@ import {
 import { decideJob, jobDigestText } from '../../protocol/org-policy';
 import { route } from '../route';
 import { effectivePolicy } from './org';
+import { approvalBody, queueApproval } from '../watch/approval-messages';
 
 /** No control characters (ids and names are shown and searched, never parsed). */
 const PRINTABLE = '^[^\\u0000-\\u001f\\u007f]+$';
@@ -116,7 +119,7 @@ async function knownLangs(db: Executor, userIds: number[]): Promise<Map<number, 
   if (!userIds.length) return langs;
   const rows = await db.select({ userId: watchChannels.userId, lang: watchChannels.lang, at: watchChannels.updatedAt })
     .from(watchChannels).where(inArray(watchChannels.userId, userIds)).orderBy(desc(watchChannels.updatedAt));
-  for (const r of rows) if (!langs.has(r.userId) && (r.lang === 'zh-CN' || r.lang === 'en-US')) langs.set(r.userId, r.lang);
+  for (const r of rows) if (r.userId !== null && !langs.has(r.userId) && (r.lang === 'zh-CN' || r.lang === 'en-US')) langs.set(r.userId, r.lang);
   return langs;
 }
 
@@ -192,8 +195,13 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
         title: t(lang, 'approvalAskedTitle', { org: org.name, name, action }),
         content: t(lang, 'approvalAskedText', { name, email: auth.user.email, org: org.name, count: items.length, action, why: whyText(lang, reason, decision.limit) }),
       }), auth.user.id);
+      await queueApproval(ctx, tx, auth.user.id, approvalBody(ctx, {
+        row: inserted!, state: 'requested', org: { id: org.id, name: org.name }, requester: { name: auth.user.name, email: auth.user.email }, decidedBy: null,
+        limit: decision.limit ?? null, at: now,
+      }), now);
       return inserted!;
     });
+    ctx.watchOutbox?.kick();
     return ok(req.lang, await viewOf(ctx, row));
   });
 
@@ -255,8 +263,14 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
           }).trim(),
         };
       }, auth.user.id);
+      const [requester] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, decided.requesterId));
+      await queueApproval(ctx, tx, decided.requesterId, approvalBody(ctx, {
+        row: decided, state: approve ? 'approved' : 'rejected', org: { id: org.id, name: org.name }, requester: requester ?? { name: '', email: '' },
+        decidedBy: { name: auth.user.name, email: auth.user.email }, limit: null, at: now,
+      }), now);
       return decided;
     });
+    ctx.watchOutbox?.kick();
     if (!row) {
       const [current] = await ctx.db.select({ status: approvals.status }).from(approvals).where(eq(approvals.id, id));
       throw closed(req.lang, current?.status ?? found.status);

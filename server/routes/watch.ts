@@ -1,12 +1,14 @@
 // The watch (docs/DECISIONS.md, "The watch: snapshots and changes (issue 34)"): snapshots of the
 // operator's platform objects in, changes out. Each operator sends and reads only their own; the
-// comparison, the attribution to jobs and the retention are in server/watch/.
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+// comparison, the attribution to jobs and the retention are in server/watch/. Rules and channels are
+// the caller's own, or the team's when the request acts in one (docs/TEAMS.md, "Watch rules and channels").
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { watchChannels, watchChecks, watchRules, watchSettings } from '../db/schema';
 import { ApiError, Code, ok } from '../envelope';
 import { t } from '../i18n';
 import { caller } from '../context';
+import { managesOrg } from '../org/scope';
 import { limitUser } from '../user-limits';
 import * as s from '../schemas';
 import {
@@ -45,6 +47,21 @@ function ruleView(r: typeof watchRules.$inferSelect): WatchRuleView {
     value: (r.value ?? null) as WatchValue, objects: (r.objects as string[] | null) ?? 'all',
   };
 }
+
+/** Whose rules and channels a request reads or writes: the caller's own, or the team's (no user) when it acts in one. */
+type Owner = { userId: number; orgId: null } | { userId: null; orgId: number };
+
+/**
+ * The owner of the rules and channels of a request: the team it acts in (any member reads; only owners
+ * and admins write, others get ORG_ROLE), else the caller.
+ */
+function ownerOf(req: FastifyRequest, write: boolean): Owner {
+  if (!req.org) return { userId: caller(req.auth).user.id, orgId: null };
+  if (write && !managesOrg(req.org.role)) throw new ApiError(Code.ORG_ROLE, 'orgRoleNeeded', {}, 403);
+  return { userId: null, orgId: req.org.id };
+}
+const rulesOf = (o: Owner): SQL => (o.orgId === null ? eq(watchRules.userId, o.userId) : eq(watchRules.orgId, o.orgId));
+const channelsOf = (o: Owner): SQL => (o.orgId === null ? eq(watchChannels.userId, o.userId) : eq(watchChannels.orgId, o.orgId));
 
 const HHMM = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 
@@ -112,14 +129,14 @@ export async function watchRoutes(app: FastifyInstance): Promise<void> {
     return ok(req.lang, await readChanges(ctx, auth.user.id, { since: sinceDate, type: t, id, limit }));
   });
 
-  // ---- rules: the presets (on unless switched off) and the operator's own
+  // ---- rules: the presets (own: on unless switched off; a team's: off unless switched on) and the operator's own
   route(app, API.watch.rules, { config: { auth: 'user' }, schema: { querystring: s.noQuery } }, async (req) => {
-    const auth = caller(req.auth);
-    const rows = await ctx.db.select().from(watchRules).where(eq(watchRules.userId, auth.user.id)).orderBy(asc(watchRules.id));
-    const off = new Set(rows.filter((r) => r.preset && !r.enabled).map((r) => r.preset));
+    const owner = ownerOf(req, false);
+    const rows = await ctx.db.select().from(watchRules).where(rulesOf(owner)).orderBy(asc(watchRules.id));
+    const switched = new Map(rows.filter((r) => r.preset).map((r) => [r.preset, r.enabled]));
     const lang = req.lang === 'en-US' ? 1 : 0;
     const presets: WatchRuleView[] = WATCH_PRESETS.map((p) => ({
-      id: p, preset: true, name: PRESET_NAMES[p][lang], enabled: !off.has(p), type: PRESETS[p].type, field: PRESETS[p].field, op: null, value: null, objects: 'all',
+      id: p, preset: true, name: PRESET_NAMES[p][lang], enabled: switched.get(p) ?? owner.orgId === null, type: PRESETS[p].type, field: PRESETS[p].field, op: null, value: null, objects: 'all',
     }));
     return ok(req.lang, [...presets, ...rows.filter((r) => !r.preset).map(ruleView)]);
   });
@@ -140,8 +157,7 @@ export async function watchRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
   }, async (req) => {
-    const auth = caller(req.auth);
-    const userId = auth.user.id;
+    const owner = ownerOf(req, true);
     const b = req.body;
     const now = ctx.now();
     if (b.id !== undefined && isPreset(b.id)) {
@@ -149,15 +165,19 @@ export async function watchRoutes(app: FastifyInstance): Promise<void> {
         throw new ApiError(Code.INVALID, 'watchPresetFixed', {}, 400);
       }
       const enabled = b.enabled ?? true;
-      await ctx.db.insert(watchRules).values({ userId, preset: b.id, name: '', enabled, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: [watchRules.userId, watchRules.preset], set: { enabled, updatedAt: now } });
+      // one row per owner and preset (the two partial unique indexes of server/db/schema.ts)
+      const conflict = owner.orgId === null
+        ? { target: [watchRules.userId, watchRules.preset], targetWhere: sql`org_id is null` }
+        : { target: [watchRules.orgId, watchRules.preset], targetWhere: sql`org_id is not null` };
+      await ctx.db.insert(watchRules).values({ ...owner, preset: b.id, name: '', enabled, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ ...conflict, set: { enabled, updatedAt: now } });
       const p = PRESETS[b.id];
       return ok(req.lang, { id: b.id, preset: true, name: PRESET_NAMES[b.id][req.lang === 'en-US' ? 1 : 0], enabled, type: p.type, field: p.field, op: null, value: null, objects: 'all' });
     }
     let existing: typeof watchRules.$inferSelect | undefined;
     if (b.id !== undefined) {
       const m = /^rule:(\d{1,9})$/.exec(b.id);
-      [existing] = m ? await ctx.db.select().from(watchRules).where(and(eq(watchRules.id, Number(m[1])), eq(watchRules.userId, userId))) : [];
+      [existing] = m ? await ctx.db.select().from(watchRules).where(and(eq(watchRules.id, Number(m[1])), rulesOf(owner))) : [];
       if (!existing || existing.preset) throw new ApiError(Code.RESOURCE_NOT_FOUND, 'watchRuleNotFound', { id: b.id }, 404);
       if (b.delete) {
         await ctx.db.delete(watchRules).where(eq(watchRules.id, existing.id));
@@ -180,16 +200,15 @@ export async function watchRoutes(app: FastifyInstance): Promise<void> {
       const [row] = await ctx.db.update(watchRules).set(values).where(eq(watchRules.id, existing.id)).returning();
       return ok(req.lang, ruleView(row!));
     }
-    const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(watchRules).where(and(eq(watchRules.userId, userId), sql`${watchRules.preset} is null`));
+    const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(watchRules).where(and(rulesOf(owner), sql`${watchRules.preset} is null`));
     if (Number(n) >= WATCH_RULES_MAX) throw new ApiError(Code.LIMIT_REACHED, 'watchTooManyRules', { max: WATCH_RULES_MAX }, 400);
-    const [row] = await ctx.db.insert(watchRules).values({ userId, preset: null, ...values, createdAt: now }).returning();
+    const [row] = await ctx.db.insert(watchRules).values({ ...owner, preset: null, ...values, createdAt: now }).returning();
     return ok(req.lang, ruleView(row!));
   });
 
   // ---- channels (secrets write-only: the answer shows their last 4 characters)
   route(app, API.watch.channels, { config: { auth: 'user' }, schema: { querystring: s.noQuery } }, async (req) => {
-    const auth = caller(req.auth);
-    const rows = await ctx.db.select().from(watchChannels).where(eq(watchChannels.userId, auth.user.id)).orderBy(asc(watchChannels.id));
+    const rows = await ctx.db.select().from(watchChannels).where(channelsOf(ownerOf(req, false))).orderBy(asc(watchChannels.id));
     return ok(req.lang, rows.map(channelView));
   });
 
@@ -209,13 +228,12 @@ export async function watchRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
   }, async (req) => {
-    const auth = caller(req.auth);
-    const userId = auth.user.id;
+    const owner = ownerOf(req, true);
     const b = req.body;
     const now = ctx.now();
     let existing: typeof watchChannels.$inferSelect | undefined;
     if (b.id !== undefined) {
-      [existing] = await ctx.db.select().from(watchChannels).where(and(eq(watchChannels.id, b.id), eq(watchChannels.userId, userId)));
+      [existing] = await ctx.db.select().from(watchChannels).where(and(eq(watchChannels.id, b.id), channelsOf(owner)));
       if (!existing) throw new ApiError(Code.RESOURCE_NOT_FOUND, 'watchChannelNotFound', {}, 404);
       if (b.delete) {
         await ctx.db.delete(watchChannels).where(eq(watchChannels.id, existing.id));
@@ -251,16 +269,18 @@ export async function watchRoutes(app: FastifyInstance): Promise<void> {
       const [row] = await ctx.db.update(watchChannels).set(values).where(eq(watchChannels.id, existing.id)).returning();
       return ok(req.lang, channelView(row!));
     }
-    const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(watchChannels).where(eq(watchChannels.userId, userId));
+    const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(watchChannels).where(channelsOf(owner));
     if (Number(n) >= WATCH_CHANNELS_MAX) throw new ApiError(Code.LIMIT_REACHED, 'watchTooManyChannels', { max: WATCH_CHANNELS_MAX }, 400);
-    const [row] = await ctx.db.insert(watchChannels).values({ userId, kind, ...values, createdAt: now }).returning();
+    const [row] = await ctx.db.insert(watchChannels).values({ ...owner, kind, ...values, createdAt: now }).returning();
     return ok(req.lang, channelView(row!));
   });
 
   route(app, API.watch.testChannel, { config: { auth: 'user' }, schema: { body: s.object({ id: s.id }, ['id']) } }, async (req) => {
     const auth = caller(req.auth);
+    // a team's channel is tested by its owners and admins (it sends a message to the team's destination)
+    const owner = ownerOf(req, true);
     await limitUser(ctx, 'watchTests', auth.user.id);
-    const [channel] = await ctx.db.select().from(watchChannels).where(and(eq(watchChannels.id, req.body.id), eq(watchChannels.userId, auth.user.id)));
+    const [channel] = await ctx.db.select().from(watchChannels).where(and(eq(watchChannels.id, req.body.id), channelsOf(owner)));
     if (!channel) throw new ApiError(Code.RESOURCE_NOT_FOUND, 'watchChannelNotFound', {}, 404);
     try {
       await sendTo(ctx, channel, { body: null, subject: t(req.lang, 'watchTestSubject'), text: t(req.lang, 'watchTestText', { name: channel.name || channel.kind }) });

@@ -4,15 +4,16 @@
 // `locked_until` so the row is nobody else's while it is being sent), sends, and marks the row sent only
 // while it still holds the lease. A failure is retried with a growing wait; rows stay in the database, so
 // a restarted instance (or another one) sends what is still pending. Quiet hours hold a user's messages
-// until they end.
-import { and, eq, sql } from 'drizzle-orm';
+// until they end. A team's approval messages (`kind` 'approval', server/watch/approval-messages.ts) go
+// through the same rows and workers; quiet hours do not hold them (they wait for a person to decide).
+import { eq, sql } from 'drizzle-orm';
 import { watchChannels, watchSettings } from '../db/schema';
 import type { AppContext } from '../context';
 import { t, type Lang } from '../i18n';
-import { isPreset } from './alerts';
-import { PRESET_NAMES } from './rules';
+import { PRESET_NAMES, presetOf } from './rules';
 import { DeliveryError, safePostJson } from './deliver';
-import type { WatchAlertState, WatchWebhookBody } from '../../protocol/api';
+import { approvalText } from './approval-messages';
+import type { WatchAlertState, WatchApprovalState, WatchApprovalWebhookBody, WatchWebhookBody } from '../../protocol/api';
 
 const MINUTE = 60_000;
 /** How long a claimed row is the claimer's (longer than any send may take: 10 s timeouts). */
@@ -73,7 +74,8 @@ export function alertText(lang: Lang, body: WatchWebhookBody): { subject: string
     }
     return String(v);
   };
-  const rule = isPreset(a.rule) ? PRESET_NAMES[a.rule][lang === 'en-US' ? 1 : 0] : a.rule;
+  const preset = presetOf(a.rule);
+  const rule = preset ? PRESET_NAMES[preset][lang === 'en-US' ? 1 : 0] : a.rule;
   const state = t(lang, a.state === 'firing' ? 'watchFiring' : 'watchResolved');
   const by = a.by === 'outside' ? t(lang, 'watchByOutside') : t(lang, 'watchByJob', { job: a.by.slice(4) });
   const object = a.object.name || a.object.id;
@@ -86,7 +88,7 @@ export function alertText(lang: Lang, body: WatchWebhookBody): { subject: string
 }
 
 /** Sends one message to one channel. Throws a DeliveryError. */
-export async function sendTo(ctx: AppContext, channel: Channel, message: { body: WatchWebhookBody | null; subject: string; text: string }): Promise<void> {
+export async function sendTo(ctx: AppContext, channel: Channel, message: { body: WatchWebhookBody | WatchApprovalWebhookBody | null; subject: string; text: string }): Promise<void> {
   const o = { allowLoopback: ctx.config.webhookAllowLoopback, resolve: ctx.config.webhookResolve };
   switch (channel.kind) {
     case 'email':
@@ -108,22 +110,21 @@ export async function sendTo(ctx: AppContext, channel: Channel, message: { body:
   }
 }
 
-interface Claimed {
+type Claimed = {
   id: number;
   user_id: number;
   channel_id: number;
-  state: WatchAlertState;
-  payload: WatchWebhookBody;
   attempts: number;
   locked_until: string | Date;
-}
+} & ({ kind: 'alert'; state: WatchAlertState; payload: WatchWebhookBody } | { kind: 'approval'; state: WatchApprovalState; payload: WatchApprovalWebhookBody });
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Claims up to `limit` due rows for this caller: pending, due, not leased by anyone (or the lease ran
  * out: the instance that held it stopped mid-send), and for a `resolved` message only once its
- * `firing` message left. One statement; `skip locked` passes over rows another worker is claiming now.
+ * `firing` message left (an approval's decision once its request left). One statement; `skip locked`
+ * passes over rows another worker is claiming now.
  */
 async function claim(ctx: AppContext, now: Date, limit: number): Promise<Claimed[]> {
   const lease = new Date(now.getTime() + LEASE_MS);
@@ -135,11 +136,13 @@ async function claim(ctx: AppContext, now: Date, limit: number): Promise<Claimed
         and (o.locked_until is null or o.locked_until <= ${now.toISOString()}::timestamptz)
         and not (o.state = 'resolved' and exists (select 1 from watch_outbox f where f.alert_id = o.alert_id
           and f.channel_id = o.channel_id and f.state = 'firing' and f.status = 'pending'))
+        and not (o.kind = 'approval' and o.state <> 'requested' and exists (select 1 from watch_outbox r where r.approval_id = o.approval_id
+          and r.channel_id = o.channel_id and r.state = 'requested' and r.status = 'pending'))
       order by o.id
       limit ${limit}
       for update skip locked
     )
-    returning id, user_id, channel_id, state, payload, attempts, locked_until`);
+    returning id, user_id, kind, channel_id, state, payload, attempts, locked_until`);
   return rowsOf<Claimed>(result).map((r) => ({ ...r, id: Number(r.id) }));
 }
 
@@ -166,23 +169,24 @@ export async function deliverDue(ctx: AppContext, max = 200): Promise<number> {
     handled += rows.length;
     const quiet = new Map<number, Date | null>();
     for (const row of rows) {
-      if (!quiet.has(row.user_id)) {
+      if (row.kind === 'alert' && !quiet.has(row.user_id)) {
         const [s] = await ctx.db.select().from(watchSettings).where(eq(watchSettings.userId, row.user_id));
         quiet.set(row.user_id, s?.quietFrom && s.quietTo && s.timeZone ? quietUntil(now, { from: s.quietFrom, to: s.quietTo, timeZone: s.timeZone }) : null);
       }
-      const until = quiet.get(row.user_id);
+      const until = row.kind === 'alert' ? quiet.get(row.user_id) : null;
       if (until) {
         // quiet hours: held, not dropped; sent when they end (the claim did not count as an attempt)
         await settle(ctx, row, { next_at: until, locked_until: null, attempts: row.attempts - 1 });
         continue;
       }
-      const [channel] = await ctx.db.select().from(watchChannels).where(and(eq(watchChannels.id, row.channel_id), eq(watchChannels.userId, row.user_id)));
-      if (!channel || !channel.enabled) {
+      // the user's own channel for an own rule's alert, else the team's (written so by alerts.ts and approval-messages.ts)
+      const [channel] = await ctx.db.select().from(watchChannels).where(eq(watchChannels.id, row.channel_id));
+      if (!channel || !channel.enabled || (channel.orgId === null && channel.userId !== row.user_id)) {
         await settle(ctx, row, { status: 'failed', last_error: 'channel disabled', locked_until: null });
         continue;
       }
       try {
-        const { subject, text } = alertText(channel.lang as Lang, row.payload);
+        const { subject, text } = row.kind === 'approval' ? approvalText(channel.lang as Lang, row.payload) : alertText(channel.lang as Lang, row.payload);
         await sendTo(ctx, channel, { body: row.payload, subject, text });
         if (await settle(ctx, row, { status: 'sent', sent_at: ctx.now(), locked_until: null, last_error: null })) sent++;
       } catch (err) {

@@ -14,8 +14,12 @@ import { WATCH_FIELDS } from '../../protocol/api';
 import type { WatchState } from './diff';
 
 export interface RuleDef {
-  /** the alert's `rule`: the preset's name or `rule:<n>` */
+  /** the alert's `rule`: the preset's name or `rule:<n>`; a team's rule `org:<team>:<preset or rule:n>` */
   key: string;
+  /** the preset it is (own or a team's) */
+  preset?: WatchPreset;
+  /** the team whose rule it is (its alerts go to the team's channels); absent: the user's own */
+  orgId?: number;
   name: string;
   type: WatchType | 'check';
   /** the field named in the alert's `change` */
@@ -82,6 +86,15 @@ export const FOREIGN_MEMBER_FIELDS: Record<WatchType, readonly string[]> = {
   pixel: ['admins'],
 };
 
+/** The alert key of a team's rule: `org:<team>:<key>`, apart from a member's own rule of the same key. */
+export const teamRuleKey = (orgId: number, key: string) => `org:${orgId}:${key}`;
+
+/** The preset an alert's rule key names, own or a team's (`accountDisabled`, `org:3:accountDisabled`), or null. */
+export function presetOf(rule: string): WatchPreset | null {
+  const bare = rule.replace(/^org:\d+:/, '');
+  return Object.prototype.hasOwnProperty.call(PRESET_NAMES, bare) ? (bare as WatchPreset) : null;
+}
+
 /** Whether `state` meets the operator's comparison. */
 export function compare(kind: 'value' | 'list', current: unknown, op: WatchOp, value: WatchValue): boolean {
   if (kind === 'list') {
@@ -124,7 +137,7 @@ export interface SeenChange { field: string; from: WatchValue | WatchMember; to:
  */
 export function problemMembers(rule: RuleDef, type: WatchType, changes: SeenChange[]): { field: string; member: WatchMember; by: WatchBy }[] {
   if (!rule.members) return [];
-  const fields = rule.key === 'foreignMember' ? FOREIGN_MEMBER_FIELDS[type] : rule.type === type ? rule.members.fields : [];
+  const fields = rule.preset === 'foreignMember' ? FOREIGN_MEMBER_FIELDS[type] : rule.type === type ? rule.members.fields : [];
   const out: { field: string; member: WatchMember; by: WatchBy }[] = [];
   for (const c of changes) {
     if (!fields.includes(c.field) || c.by !== 'outside') continue;

@@ -21,6 +21,7 @@ import { auditTests } from './suite/audit';
 import { savedViewTests } from './suite/saved-views';
 import { watchTests } from './suite/watch';
 import { watchAlertTests } from './suite/watch-alerts';
+import { watchTeamTests } from './suite/watch-team';
 import { orgTests } from './suite/org';
 import { libraryTests } from './suite/library';
 import { approvalTests } from './suite/approvals';
@@ -73,6 +74,7 @@ describe.each(databases)('server on $kind', ({ kind, available }) => {
   orgTests(env);
   libraryTests(env);
   approvalTests(env);
+  watchTeamTests(env);
   fuzzTests(env);
 
   test('no log line holds a password, a code or a token', () => {

@@ -319,14 +319,21 @@ describe('migration 0008 (scheduled checks in the watch settings)', () => {
   });
 });
 
-describe('migrations 0009 (teams) and 0010 (what a team shares)', () => {
-  // one upgrade for both (each costs a PGlite migration twice, ≈ 15 s)
+describe('migrations 0009 (teams), 0010 (what a team shares) and 0011 (the watch in a team)', () => {
+  // one upgrade for all three (each costs a PGlite migration twice, ≈ 15 s)
   test("a database written before teams loads: each job record stays the user's own work, without parameters; a team and its members can be kept, and its records go with it", async () => {
     await upgradedFrom('0009', [
       (old) => old.query(`insert into job_records (user_id, job, item, attempt, action, fbid, object, outcome, before, after, created_at)
         select id, 'job-1', 'act_1', 0, 'adaccount.rename', '', 'act_1', 'done', '{"name":"a"}'::jsonb, '{"name":"b"}'::jsonb, now() from users`),
       (old) => old.query(`insert into saved_views (user_id, list, name, state, created_at, updated_at)
         select id, 'adaccount.list', 'Near cap', '{"q":"cap"}'::jsonb, now(), now() from users`),
+      (old) => old.query(`insert into watch_rules (user_id, preset, enabled, created_at, updated_at) select id, 'pageUnpublished', false, now(), now() from users`),
+      (old) => old.query(`insert into watch_rules (user_id, name, type, field, op, value, created_at, updated_at) select id, 'Mine', 'adaccount', 'status', 'eq', '"DISABLED"'::jsonb, now(), now() from users`),
+      (old) => old.query(`insert into watch_channels (user_id, kind, secret, lang, created_at, updated_at) select id, 'webhook', 'https://x.test/h', 'en-US', now(), now() from users`),
+      (old) => old.query(`insert into watch_alerts (user_id, rule, type, object_id, state, change, by, fired_at, updated_at)
+        select id, 'accountDisabled', 'adaccount', 'act_1', 'firing', '{}'::jsonb, 'outside', now(), now() from users`),
+      (old) => old.query(`insert into watch_outbox (user_id, alert_id, channel_id, state, payload, status, next_at, created_at)
+        select a.user_id, a.id, c.id, 'firing', '{}'::jsonb, 'pending', now(), now() from watch_alerts a join watch_channels c on c.user_id = a.user_id`),
     ], async (database, sql) => {
       const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
       const [record] = rows<{ org_id: number | null; params: unknown; action: string }>(await database.db.execute(sql`select org_id, params, action from job_records`));
@@ -342,6 +349,41 @@ describe('migrations 0009 (teams) and 0010 (what a team shares)', () => {
       for (const table of ['org_members', 'job_records']) {
         expect(rows<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n, table).toBe(0);
       }
+      // 0011: a user's rules, channels, alerts and outbox rows stay the user's own; a team's rows and approval messages can be kept
+      const [watcher] = rows<{ id: number }>(await database.db.execute(sql`select id from users`));
+      const uid = watcher!.id;
+      expect(rows(await database.db.execute(sql`select user_id, org_id, preset, name from watch_rules order by id`))).toEqual([
+        { user_id: uid, org_id: null, preset: 'pageUnpublished', name: '' }, { user_id: uid, org_id: null, preset: null, name: 'Mine' },
+      ]);
+      expect(rows(await database.db.execute(sql`select user_id, org_id, lang from watch_channels`))).toEqual([{ user_id: uid, org_id: null, lang: 'en-US' }]);
+      expect(rows(await database.db.execute(sql`select user_id, org_id, rule from watch_alerts`))).toEqual([{ user_id: uid, org_id: null, rule: 'accountDisabled' }]);
+      const [outbox] = rows<{ kind: string; approval_id: number | null; alert_id: number }>(await database.db.execute(sql`select kind, approval_id, alert_id from watch_outbox`));
+      expect(outbox).toMatchObject({ kind: 'alert', approval_id: null });
+      expect(Number(outbox!.alert_id)).toBeGreaterThan(0);
+      // the user's preset stays one per user; a team's preset is one per team, apart from the user's
+      await expect(database.db.execute(sql`insert into watch_rules (user_id, preset, enabled, created_at, updated_at) values (${uid}, 'pageUnpublished', true, now(), now())`)).rejects.toThrow();
+      const [watchTeam] = rows<{ id: number }>(await database.db.execute(sql`insert into organisations (name, created_at) values ('T', now()) returning id`));
+      const teamPreset = () => database.db.execute(sql`insert into watch_rules (org_id, preset, enabled, created_at, updated_at) values (${watchTeam!.id}, 'pageUnpublished', true, now(), now())`);
+      await teamPreset();
+      await expect(teamPreset()).rejects.toThrow();
+      // a row is a user's or a team's, never both nor neither
+      await expect(database.db.execute(sql`insert into watch_channels (user_id, org_id, kind, created_at, updated_at) values (${uid}, ${watchTeam!.id}, 'email', now(), now())`)).rejects.toThrow();
+      await expect(database.db.execute(sql`insert into watch_rules (preset, created_at, updated_at) values ('needsPayment', now(), now())`)).rejects.toThrow();
+      // an approval's message: no alert, one per channel and state
+      const [channel] = rows<{ id: number }>(await database.db.execute(sql`insert into watch_channels (org_id, kind, target, created_at, updated_at) values (${watchTeam!.id}, 'email', 'a@b.test', now(), now()) returning id`));
+      const [approval] = rows<{ id: number }>(await database.db.execute(sql`insert into approvals (org_id, requester_id, status, reason, job, action, fbid, items, params, dry_run, digest, created_at)
+        values (${watchTeam!.id}, ${uid}, 'pending', 'action', 'j', 'page.deletePage', '', '["1"]'::jsonb, '{}'::jsonb, '[]'::jsonb, 'd', now()) returning id`));
+      const message = () => database.db.execute(sql`insert into watch_outbox (user_id, kind, approval_id, channel_id, state, payload, status, next_at, created_at)
+        values (${uid}, 'approval', ${approval!.id}, ${channel!.id}, 'requested', '{}'::jsonb, 'pending', now(), now())`);
+      await message();
+      await expect(message()).rejects.toThrow();
+      await expect(database.db.execute(sql`insert into watch_outbox (user_id, channel_id, state, payload, status, next_at, created_at)
+        values (${uid}, ${channel!.id}, 'firing', '{}'::jsonb, 'pending', now(), now())`)).rejects.toThrow(); // an alert's row names its alert
+      // the team's deletion takes its rows; the user's own stay
+      await database.db.execute(sql`delete from organisations where id = ${watchTeam!.id}`);
+      expect(rows(await database.db.execute(sql`select count(*)::int as n from watch_rules where user_id = ${uid}`))).toEqual([{ n: 2 }]);
+      expect(rows(await database.db.execute(sql`select kind from watch_outbox`))).toEqual([{ kind: 'alert' }]);
+      expect(rows(await database.db.execute(sql`select count(*)::int as n from watch_channels`))).toEqual([{ n: 1 }]);
       // 0010: each saved view stays its user's own, saved by them; a team's views and library rows stay when their author goes
       const [author] = rows<{ id: number }>(await database.db.execute(sql`select id from users`));
       const [view] = rows<{ user_id: number; org_id: number | null; updated_by: number; state: unknown }>(await database.db.execute(sql`select user_id, org_id, updated_by, state from saved_views`));

@@ -13,6 +13,7 @@ import pixel from '../../plugins/pixel';
 import watchPlugin from '../../plugins/watch';
 import { readIds } from '../../plugins/watch/views/settings-model';
 import type { WatchChannelView, WatchRuleView, WatchSettings } from '../../protocol/api/watch';
+import { setActiveOrg } from '../../src/kernel/core/active-org';
 
 const preset = (id: string, name: string, enabled = true): WatchRuleView => ({ id, preset: true, name, enabled, type: 'adaccount', field: 'status', op: null, value: null, objects: 'all' });
 
@@ -318,5 +319,72 @@ describe('the watch settings: quiet hours', () => {
     expect((within(quiet).getByLabelText('时区') as HTMLInputElement).value).toBe('Asia/Shanghai');
     expect(within(quiet).getByText('从 22:00 到次日 07:00')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '提醒与通知渠道' })).toBeTruthy();
+  });
+});
+
+describe('the watch settings in a team', () => {
+  afterEach(() => {
+    cleanup();
+    setActiveOrg(null);
+  });
+
+  /** The server, and the team each rules or channels request named (x-tessera-org). */
+  function teamServer() {
+    const server = fakeServer({ rules: [...PRESETS, { id: 'rule:3', preset: false, name: 'Big spend', enabled: true, type: 'adaccount', field: 'amountSpent', op: 'gt', value: 1000, objects: 'all' }] });
+    const named: string[] = [];
+    const plain = server.answer;
+    const answer = (path: string, init?: RequestInit) => {
+      if (path === '/api/watch/rules' || path === '/api/watch/channels') named.push(new Headers(init?.headers).get('x-tessera-org') ?? 'none');
+      return plain(path, init);
+    };
+    return { server: Object.assign(server, { answer }), named };
+  }
+
+  it("a viewer reads the team's rules and channels with every control disabled, and is told why", async () => {
+    setActiveOrg({ id: 7, name: 'Growth', role: 'viewer' });
+    const { server, named } = teamServer();
+    await open(server);
+    const note = await screen.findByText("These rules and channels are the team's (Growth): their alerts go to the team's channels, and the team's approval requests too. Quiet hours and scheduled checks below stay your own.");
+    expect(note).toBeTruthy();
+    expect(screen.getByText("Only the team's owners and admins can change them; you can read them.")).toBeTruthy();
+    const rules = section('rules');
+    const preset = await within(rules).findByRole('checkbox', { name: 'An ad account was disabled' });
+    expect((preset as HTMLInputElement).disabled).toBe(true);
+    await within(rules).findByText('Big spend');
+    expect((within(rules).getByTestId('watch-rule-add') as HTMLButtonElement).disabled).toBe(true);
+    expect((within(rules).getByRole('button', { name: 'Edit' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(rules).getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
+    const channels = section('channels');
+    await within(channels).findByText('Ops hook');
+    expect((within(channels).getByTestId('watch-channel-add') as HTMLButtonElement).disabled).toBe(true);
+    for (const box of within(channels).getAllByRole('checkbox')) expect((box as HTMLInputElement).disabled).toBe(true);
+    for (const name of ['Send a test message', 'Edit', 'Delete']) {
+      const buttons = within(channels).getAllByRole('button', { name });
+      for (const b of buttons) expect((b as HTMLButtonElement).disabled).toBe(true);
+    }
+    // nothing was sent; both lists were asked of the team
+    expect(server.posts).toEqual([]);
+    expect(named).toEqual(['7', '7']);
+  });
+
+  it("an admin edits the team's rules (the note without the read-only line), in Chinese too", async () => {
+    setActiveOrg({ id: 7, name: 'Growth', role: 'admin' });
+    const { server, named } = teamServer();
+    await open(server, 'zh-CN');
+    await screen.findByText('以下规则和通知渠道属于团队“Growth”：它们的提醒发到团队的渠道，团队的审批请求也会发到这些渠道。下方的免打扰时段和定时检查仍是你自己的。');
+    expect(screen.queryByText('只有团队的所有者和管理员可以更改它们；你可以查看。')).toBeNull();
+    const toggle = await within(section('rules')).findByRole('checkbox', { name: 'An ad account was disabled' });
+    expect((toggle as HTMLInputElement).disabled).toBe(false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(server.posts).toEqual([{ path: '/api/watch/rules', body: { id: 'accountDisabled', enabled: false } }]));
+    expect(named).toEqual(['7', '7', '7']);
+  });
+
+  it('on their own, no note and no team named', async () => {
+    const { server, named } = teamServer();
+    await open(server);
+    await within(section('rules')).findByText('Big spend');
+    expect(document.querySelector('[data-watch-team]')).toBeNull();
+    expect(named).toEqual(['none', 'none']);
   });
 });

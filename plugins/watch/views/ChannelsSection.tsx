@@ -9,6 +9,7 @@ import {
 } from '@kernel';
 import { TELEGRAM_CHAT, TELEGRAM_TOKEN, reasonOf } from './settings-model';
 import { LoadFailed } from './LoadFailed';
+import { useWatchScope } from './team-scope';
 
 const KIND_ICONS: Record<WatchChannelKind, IconName> = { email: 'envelope', webhook: 'globe-network', slack: 'chat', telegram: 'send-message' };
 
@@ -17,10 +18,14 @@ export const maskedSecret = (end: string | null) => (end ? `••••${end}` 
 
 type TestResult = { ok: true } | { ok: false; reason: string };
 
-/** The operator's channels: list, switch, test, add, change (a secret left empty stays), delete. */
+/**
+ * The operator's channels: list, switch, test, add, change (a secret left empty stays), delete; in a
+ * team, the team's, read-only for members who are not its owners or admins.
+ */
 export function ChannelsSection() {
   const { t } = useTranslation('watch');
   const api = useApi();
+  const { team, readOnly } = useWatchScope();
   const [channels, setChannels] = useState<WatchChannelView[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -36,7 +41,7 @@ export function ChannelsSection() {
     } catch (e) {
       setLoadError(reasonOf(e));
     }
-  }, [api]);
+  }, [api, team?.id]);
   useEffect(() => { void load(); }, [load]);
 
   const replace = (id: number, next: WatchChannelView | null) => setChannels((list) => {
@@ -79,7 +84,7 @@ export function ChannelsSection() {
     <Card className="tessera-watch-section" data-watch-section="channels">
       <div className="tessera-card-head">
         <H4>{t('settings.channels.title')}</H4>
-        <Button icon="add" intent="primary" text={t('settings.channels.add')} onClick={() => setEditing('new')} data-testid="watch-channel-add" />
+        <Button icon="add" intent="primary" text={t('settings.channels.add')} disabled={readOnly} onClick={() => setEditing('new')} data-testid="watch-channel-add" />
       </div>
       <p className="bp6-text-muted">{t('settings.channels.note')}</p>
       {loadError && <LoadFailed reason={loadError} retry={load} />}
@@ -104,15 +109,15 @@ export function ChannelsSection() {
               const kindWord = t(`settings.channels.kinds.${c.kind}`);
               return (
                 <tr key={c.id} data-watch-channel={c.id}>
-                  <td><Switch checked={c.enabled} aria-label={`${t('settings.channels.enabled')}: ${c.name || kindWord}`} onChange={(e) => void switchChannel(c, e.currentTarget.checked)} /></td>
+                  <td><Switch checked={c.enabled} disabled={readOnly} aria-label={`${t('settings.channels.enabled')}: ${c.name || kindWord}`} onChange={(e) => void switchChannel(c, e.currentTarget.checked)} /></td>
                   <td className="tessera-watch-kind-cell"><Icon icon={KIND_ICONS[c.kind]} />{' '}{kindWord}</td>
                   <td>{c.name}</td>
                   <td>{c.target ?? c.host ?? ''}</td>
                   <td><code data-watch-secret>{maskedSecret(c.secretEnd)}</code></td>
                   <td className="tessera-watch-row-buttons">
-                    <Button small icon="send-message" text={t('settings.channels.test')} loading={testing === c.id} onClick={() => void test(c)} />
-                    <Button small icon="edit" text={t('settings.channels.edit')} onClick={() => setEditing(c)} />
-                    <Button small icon="trash" intent="danger" variant="minimal" text={t('settings.channels.delete')} onClick={() => setDeleting(c)} />
+                    <Button small icon="send-message" text={t('settings.channels.test')} disabled={readOnly} loading={testing === c.id} onClick={() => void test(c)} />
+                    <Button small icon="edit" text={t('settings.channels.edit')} disabled={readOnly} onClick={() => setEditing(c)} />
+                    <Button small icon="trash" intent="danger" variant="minimal" text={t('settings.channels.delete')} disabled={readOnly} onClick={() => setDeleting(c)} />
                     {result && (
                       <div className="tessera-watch-test" data-watch-test={result.ok ? 'sent' : 'failed'} role="status">
                         {result.ok ? <Tag intent="success" icon="tick">{t('settings.channels.testSent')}</Tag>

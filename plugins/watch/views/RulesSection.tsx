@@ -9,11 +9,16 @@ import {
 import { NO_VALUE, OPS_BY_KIND, RULE_IDS_MAX, codeValue, fieldsOf, kindOf, readIds, reasonOf } from './settings-model';
 import { useWatchWords } from './use-watch-words';
 import { LoadFailed } from './LoadFailed';
+import { useWatchScope } from './team-scope';
 
-/** The presets (on/off only) and the operator's own rules (a list, a form, deletion). */
+/**
+ * The presets (on/off only) and the operator's own rules (a list, a form, deletion); in a team, the
+ * team's, read-only for members who are not its owners or admins.
+ */
 export function RulesSection() {
   const { t } = useTranslation('watch');
   const api = useApi();
+  const { team, readOnly } = useWatchScope();
   const [rules, setRules] = useState<WatchRuleView[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [switchError, setSwitchError] = useState<string | null>(null);
@@ -28,7 +33,7 @@ export function RulesSection() {
     } catch (e) {
       setLoadError(reasonOf(e));
     }
-  }, [api]);
+  }, [api, team?.id]);
   useEffect(() => { void load(); }, [load]);
 
   const replace = (id: string, next: WatchRuleView | null) => setRules((list) => {
@@ -72,15 +77,15 @@ export function RulesSection() {
           <p className="bp6-text-muted">{t('settings.rules.presetsNote')}</p>
           <div className="tessera-watch-presets" data-watch-presets>
             {presets.map((p) => (
-              <Switch key={p.id} data-watch-preset={p.id} checked={p.enabled} disabled={busy === p.id} label={p.name}
+              <Switch key={p.id} data-watch-preset={p.id} checked={p.enabled} disabled={readOnly || busy === p.id} label={p.name}
                 onChange={(e) => void switchRule(p, e.currentTarget.checked)} />
             ))}
           </div>
           <div className="tessera-card-head">
             <H5>{t('settings.rules.own')}</H5>
-            <Button icon="add" intent="primary" text={t('settings.rules.add')} onClick={() => setEditing('new')} data-testid="watch-rule-add" />
+            <Button icon="add" intent="primary" text={t('settings.rules.add')} disabled={readOnly} onClick={() => setEditing('new')} data-testid="watch-rule-add" />
           </div>
-          {own.length ? <OwnRules rules={own} busy={busy} onSwitch={switchRule} onEdit={setEditing} onDelete={setDeleting} />
+          {own.length ? <OwnRules rules={own} busy={busy} readOnly={readOnly} onSwitch={switchRule} onEdit={setEditing} onDelete={setDeleting} />
             : <p className="bp6-text-muted" data-watch-rules-empty>{t('settings.rules.ownEmpty')}</p>}
         </>
       )}
@@ -110,8 +115,8 @@ function useValueWords() {
   };
 }
 
-function OwnRules({ rules, busy, onSwitch, onEdit, onDelete }: {
-  rules: WatchRuleView[]; busy: string | null;
+function OwnRules({ rules, busy, readOnly, onSwitch, onEdit, onDelete }: {
+  rules: WatchRuleView[]; busy: string | null; readOnly: boolean;
   onSwitch: (r: WatchRuleView, enabled: boolean) => void; onEdit: (r: WatchRuleView) => void; onDelete: (r: WatchRuleView) => void;
 }) {
   const { t } = useTranslation('watch');
@@ -135,13 +140,13 @@ function OwnRules({ rules, busy, onSwitch, onEdit, onDelete }: {
             .filter(Boolean).join(' ');
           return (
             <tr key={r.id} data-watch-rule={r.id}>
-              <td><Switch checked={r.enabled} disabled={busy === r.id} aria-label={`${t('settings.rules.enabled')}: ${r.name}`} onChange={(e) => onSwitch(r, e.currentTarget.checked)} /></td>
+              <td><Switch checked={r.enabled} disabled={readOnly || busy === r.id} aria-label={`${t('settings.rules.enabled')}: ${r.name}`} onChange={(e) => onSwitch(r, e.currentTarget.checked)} /></td>
               <td>{r.name}</td>
               <td>{condition}</td>
               <td>{r.objects === 'all' ? t('settings.rules.allObjects') : <span title={r.objects.join('\n')}>{t('settings.rules.someObjects', { count: r.objects.length })}</span>}</td>
               <td className="tessera-watch-row-buttons">
-                <Button small icon="edit" text={t('settings.rules.edit')} onClick={() => onEdit(r)} />
-                <Button small icon="trash" intent="danger" variant="minimal" text={t('settings.rules.delete')} onClick={() => onDelete(r)} />
+                <Button small icon="edit" text={t('settings.rules.edit')} disabled={readOnly} onClick={() => onEdit(r)} />
+                <Button small icon="trash" intent="danger" variant="minimal" text={t('settings.rules.delete')} disabled={readOnly} onClick={() => onDelete(r)} />
               </td>
             </tr>
           );

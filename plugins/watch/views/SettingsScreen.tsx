@@ -4,6 +4,7 @@ import { WatchChecksSettings } from '@kernel';
 import { RulesSection } from './RulesSection';
 import { ChannelsSection } from './ChannelsSection';
 import { QuietHoursSection } from './QuietHoursSection';
+import { TeamScopeNote } from './team-scope';
 import './settings.css';
 
 /**
@@ -25,6 +26,7 @@ export default function SettingsScreen() {
     <div className="tessera-watch-screen tessera-watch-settings" data-testid="watch-settings">
       <h2 className="bp6-heading">{t('settings.heading')}</h2>
       <p className="bp6-text-muted">{t('settings.intro')}</p>
+      <TeamScopeNote />
       {SECTIONS.map(({ key, Section }) => <Section key={key} />)}
     </div>
   );
