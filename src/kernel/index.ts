@@ -64,6 +64,12 @@ export { NotBuiltYet } from './shell/NotBuiltYet';
  * each a part whose code loads when it first shows.
  */
 export const WatchTimeline = /* @__PURE__ */ lazyPart<{ type: WatchType; id: string }>(async () => (await import('./list/WatchChanges')).WatchTimeline, 'WatchTimeline', { allStrings: true });
+/**
+ * An object's history for its detail panel: the watch's timeline and, in a second tab, the audit entries
+ * of what Tessera's jobs wrote to it (read only once that tab is chosen); a part whose code loads when it
+ * first shows, the timeline's code with it.
+ */
+export const ObjectHistory = /* @__PURE__ */ lazyPart<{ type: WatchType; id: string }>(async () => (await import('./shell/ObjectHistory')).ObjectHistory, 'ObjectHistory', { allStrings: true });
 export const WatchFeed = /* @__PURE__ */ lazyPart<object>(async () => (await import('./list/WatchChanges')).WatchFeed, 'WatchFeed', { allStrings: true });
 /** The operator's scheduled checks, each on or off and how often (issue 34 item 4), for the watch's settings screen. */
 export const WatchChecksSettings = /* @__PURE__ */ lazyPart<object>(async () => (await import('./list/WatchChecksSettings')).WatchChecksSettings, 'WatchChecksSettings', { allStrings: true });
