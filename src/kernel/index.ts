@@ -4,6 +4,7 @@
 import { lazyPart } from './shell/lazy-part';
 import type { WatchType } from '../../protocol/api/watch';
 import type { EvidenceButtonProps } from './list/EvidenceButton';
+import type { TeamNameFormProps } from './shell/TeamNameForm';
 export { definePlugin, defineAction } from './plugin/define-plugin';
 export type { ParamsOf } from './plugin/define-plugin';
 export type {
@@ -108,6 +109,12 @@ export type {
 // teams: members, invitations, the action policy, approvals and the audit log (plugins/team's screens)
 export { ORG_HEADER, ORG_ROLES, ORG_NAME_MAX, POLICY_VERDICTS, APPROVAL_STATUSES, AUDIT_EXPORT_PATH } from '../../protocol/api';
 export type { OrgRole, OrgView, OrgMemberView, OrgInviteView, OrgPolicy, RolePolicy, PolicyVerdict, ApprovalView, ApprovalStatus, ApprovalPreviewRow, AuditEntry, AuditQuery } from '../../protocol/api';
+/**
+ * A team's name, checked as the server checks it, and sent (the team menu's "Create a team…" uses the same
+ * form): a part whose code loads when it first shows, so the first screen does not carry it.
+ */
+export const TeamNameForm = /* @__PURE__ */ lazyPart<TeamNameFormProps>(async () => (await import('./shell/TeamNameForm')).TeamNameForm, 'TeamNameForm', { allStrings: true });
+export type { TeamNameFormProps } from './shell/TeamNameForm';
 export { useRuntime } from './api/runtime';
 export { refreshRuntime } from './api/refresh-runtime';
 export type { RuntimeSettings } from './api/runtime';

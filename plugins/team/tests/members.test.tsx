@@ -28,7 +28,7 @@ describe('the members screen on one\'s own', () => {
     await open(server, null);
     expect(screen.getByText('You are working on your own')).toBeTruthy();
     fireEvent.click(screen.getByTestId('team-create'));
-    expect(await screen.findByText('Enter a name for the team')).toBeTruthy();
+    expect(await screen.findByText("Enter the team's name.")).toBeTruthy();
     expect(server.posts).toEqual([]);
     change(screen.getByLabelText('Team name'), '  Night shift ');
     fireEvent.click(screen.getByTestId('team-create'));
