@@ -67,6 +67,14 @@ describe("the team's action policy in the runner", () => {
     expect(own.job(own.start('adaccount.rename', {}, accounts(2)))).toMatchObject({ org: 0 });
   });
 
+  it("says the policy's \"no\" before a job is drafted: a denial only, not an approval nor a policy still loading", () => {
+    expect(runnerWith(() => ready('viewer')).teamPolicyDenial('adaccount.rename', false, 1)).toMatchObject({ reason: 'policy', names: ['role', ''] });
+    expect(runnerWith(() => ready('operator')).teamPolicyDenial('adaccount.removeUser', true, 1)).toBeNull();
+    expect(runnerWith(() => ready('operator')).teamPolicyDenial('adaccount.rename', false, 5000)).toBeNull();
+    expect(runnerWith(() => ({ state: 'loading' })).teamPolicyDenial('adaccount.rename', false, 1)).toBeNull();
+    expect(runnerWith(() => ({ state: 'own' })).teamPolicyDenial('adaccount.rename', false, 1)).toBeNull();
+  });
+
   it('refuses while the policy is still loading', () => {
     expect(refusal(() => runnerWith(() => ({ state: 'loading' })).draft('adaccount.rename', {}, accounts(1)))).toMatchObject({ reason: 'policy-loading' });
   });
