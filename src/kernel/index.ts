@@ -95,6 +95,7 @@ export type { ApiClient, Envelope } from './api/client';
 // The product API's endpoints and types (protocol/api/): plugins call them with apiGet/apiPost.
 export { API, apiGet, apiPost } from './api/endpoints';
 export { activeOrg, setActiveOrg, useActiveOrg, onOrgRemoval, type ActiveOrg, type OrgRemoval } from './api/active-org';
+export { noteMyInvites, refreshMyInvites } from './api/my-invites';
 export type {
   Endpoint, DataOf, BodyOf, QueryOf, Page, AdminUserView, AdminOrderView, AdminSettings, AnnouncementView, AnnouncementInput, DocCatalogueView,
   LatestRecord, MembershipView, OrderView, OrderStatus, PaymentStart, PolicyView, ReleaseInput, ReleaseSummary, Role, ServiceCatalogue,

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useApi } from '../KernelProvider';
 import { API, apiGet, apiPost } from '../api/endpoints';
 import { useActiveOrg } from '../api/active-org';
+import { noteMyInvites } from '../api/my-invites';
 import { showToast } from '../core/toaster';
 import { WithAllStrings } from '../i18n/AllStrings';
 import { useRunner } from '../runner/RunnerHost';
@@ -57,7 +58,7 @@ function TeamMenuContent({ onCreate }: { onCreate: () => void }) {
     setFailure(null);
     apiGet(api, API.org.list).then((list) => { if (live) setOrgs(list); }, (e: unknown) => { if (live) setFailure(reasonOf(e)); });
     // invitations are a bonus to the list: one that cannot be read leaves the teams usable
-    apiGet(api, API.org.myInvites).then((list) => { if (live) setInvites(list); }, () => undefined);
+    apiGet(api, API.org.myInvites).then((list) => { noteMyInvites(list.length); if (live) setInvites(list); }, () => undefined);
     return () => { live = false; };
   }, [api, attempt]);
 
@@ -76,7 +77,9 @@ function TeamMenuContent({ onCreate }: { onCreate: () => void }) {
         await apiPost(api, API.org.declineInvite, { id: invite.id });
         setNote({ text: t('teamSwitcher.declined', { name: invite.org.name }), intent: 'none' });
       }
-      setInvites((list) => list.filter((i) => i.id !== invite.id));
+      const left = invites.filter((i) => i.id !== invite.id);
+      setInvites(left);
+      noteMyInvites(left.length);
     } catch (e) {
       setNote({ text: t(accept ? 'teamSwitcher.acceptFailed' : 'teamSwitcher.declineFailed', { reason: reasonOf(e) }), intent: 'danger' });
     } finally {
