@@ -14,6 +14,7 @@ import { loadValidators, type FieldError } from './params';
 import { fieldMessage } from './field-message';
 import { withoutItems, type Draft } from './draft';
 import { refusalText } from './refusal-text';
+import { teamPolicyDenial } from './policy-denial';
 import { API } from '../../../protocol/api';
 import { platformUserId } from '../bridge/extension-status';
 import { isPreview, type DryRunEffect, type DryRunPreview } from './dry-run';
@@ -137,7 +138,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
    * render (a policy that arrives while the dialog is open counts from the form's next change; Start checks
    * it again anyway).
    */
-  const denial = runner.teamPolicyDenial(request.actionId, action.irreversible === true, request.items.length);
+  const denial = teamPolicyDenial(runner, request.actionId, action.irreversible === true, request.items.length);
   const denied = denial ? refusalText(denial, t) : null;
   /** The job's items: a file's lines (with their values) in place of the selection, once imported. */
   const items = imported?.items ?? request.items;

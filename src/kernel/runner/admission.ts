@@ -89,27 +89,13 @@ export function draft(runner: Runner, actionId: string, params: unknown, items: 
 }
 
 /**
- * The team policy's "no" to `actionId` for the user's role, known before a job is drafted (the action
- * dialog says it as it opens and keeps Start off): a `policy` RunnerRefusal, the one a Start would meet
- * (teamPolicyAllows), or null when the policy lets the job run, sends it to approval, or is not here yet.
- */
-export function teamPolicyDenial(runner: Runner, actionId: string, irreversible: boolean, items: number): RunnerRefusal | null {
-  try {
-    teamPolicyAllows(runner, actionId, irreversible, items, true);
-    return null;
-  } catch (e) {
-    return e instanceof RunnerRefusal && e.reason === 'policy' ? e : null;
-  }
-}
-
-/**
  * The team's action policy (docs/TEAMS.md): in a team, a job runs only if the policy lets the user's role
  * run it, besides the product's plugin policy (`availability`). Throws RunnerRefusal: `policy` (denied),
  * `approval` (an owner or admin must approve this exact job first, unless the draft is made to ask for
  * it: `forApproval`), `policy-loading`. Returns the team's id (0: the user's own work) and why the job
  * needs approval, if it does.
  */
-function teamPolicyAllows(runner: Runner, actionId: string, irreversible: boolean, items: number, forApproval: boolean): { org: number; needsApproval?: 'action' | 'irreversible' | 'size' } {
+export function teamPolicyAllows(runner: Pick<Runner, 'deps'>, actionId: string, irreversible: boolean, items: number, forApproval: boolean): { org: number; needsApproval?: 'action' | 'irreversible' | 'size' } {
   const team = runner.deps.orgPolicy?.() ?? { state: 'own' as const };
   if (team.state === 'own') return { org: 0 };
   if (team.state === 'loading') throw new RunnerRefusal("the team's action policy is still loading", 'policy-loading');

@@ -13,7 +13,7 @@ import { DEFAULT_LATENCY_MS, estimateJob, LEARNT_BUDGET, learntBudget, STANDARD_
 import { RunnerRefusal, type DryRunResult, type ItemRow, type JobItem, type JobRow } from './types';
 import type { SecretHolders } from './tabs/ask-holder';
 import type { LaneDeclaration } from '../plugin/types';
-import { availability, checkSecrets, defineLanes, draft, heldHereNow, secretsOf, syncLanes, teamPolicyDenial } from './admission';
+import { availability, checkSecrets, defineLanes, draft, heldHereNow, secretsOf, syncLanes } from './admission';
 import { schedule } from './execution';
 import { undoCells } from './undo';
 import { installPacingGate } from './pacing-gate';
@@ -138,11 +138,6 @@ export class Runner {
   /** Why an action cannot run now, whatever its parameters and items; null when it can. */
   availability(actionId: string): RunnerRefusal | null {
     return availability(this, actionId);
-  }
-
-  /** The team policy's refusal of this action for the user's role (a `policy` RunnerRefusal), known before anything is typed; null when it may run or be approved. */
-  teamPolicyDenial(actionId: string, irreversible: boolean, items: number): RunnerRefusal | null {
-    return teamPolicyDenial(this, actionId, irreversible, items);
   }
 
   /**
