@@ -1,10 +1,9 @@
-import { Fragment, useEffect, type KeyboardEvent, type MouseEvent } from 'react';
+import { Fragment, type KeyboardEvent, type MouseEvent } from 'react';
 import { Classes, Icon, Text } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useKernel } from '../KernelProvider';
 import { menuEntries } from './menu';
-import { refreshMyInvites, useMyInvitesCount } from '../api/my-invites';
 
 /**
  * The side menu: the areas in order, each with its other screens under it. Drawn with Blueprint's
@@ -16,12 +15,8 @@ import { refreshMyInvites, useMyInvitesCount } from '../api/my-invites';
  * title; each item is a Tab stop and Enter or Space follows it, as MenuItem does.
  */
 export function SideMenu({ width, activePath }: { width: number; activePath: string | null }) {
-  const { plugins, user, api } = useKernel();
+  const { plugins, user } = useKernel();
   const { t } = useTranslation();
-  // a screen listed only while invitations are addressed to the user: read how many once, if one is declared
-  const invites = useMyInvitesCount();
-  const askInvites = invites === null && plugins.some((p) => p.routes.some((r) => r.menuIf === 'invitations'));
-  useEffect(() => { if (askInvites) void refreshMyInvites(api); }, [askInvites, api]);
   const navigate = useNavigate();
   const go = (path: string) => (e: MouseEvent) => {
     if (e.metaKey || e.ctrlKey) return;
@@ -31,7 +26,7 @@ export function SideMenu({ width, activePath }: { width: number; activePath: str
   return (
     <nav className="tessera-sidemenu" style={{ width, minWidth: width }} aria-label={t('menu.label')}>
       <ul role="menu" className={Classes.MENU}>
-        {menuEntries(plugins, null, user?.role, (r) => r.menuIf !== 'invitations' || invites !== 0).map((entry) => (
+        {menuEntries(plugins, null, user?.role).map((entry) => (
           <Fragment key={entry.id}>
             <SideMenuItem
               icon={entry.icon}
@@ -50,6 +45,7 @@ export function SideMenu({ width, activePath }: { width: number; activePath: str
                 active={activePath === sub.path}
                 href={sub.path}
                 onClick={go(sub.path)}
+                data-menu-if={sub.menuIf}
               />
             ))}
           </Fragment>
@@ -68,6 +64,8 @@ function SideMenuItem({ icon, text, active, href, className, onClick, ...data }:
   className?: string;
   onClick: (e: MouseEvent) => void;
   'data-menu-id'?: string;
+  /** a screen listed only while its condition holds (`menuIf`, src/kernel/api/my-invites.ts: hidden by shell.css) */
+  'data-menu-if'?: string;
 }) {
   const classes = [Classes.MENU_ITEM, Classes.POPOVER_DISMISS, active ? Classes.ACTIVE : '', className ?? ''].filter(Boolean).join(' ');
   return (
