@@ -131,10 +131,11 @@ describe('an object\'s audit entries', () => {
 });
 
 describe('auditChanges', () => {
-  it('lists the fields whose value differs, a created object\'s with no before', () => {
-    expect(auditChanges({ before: { a: 1, b: [1] }, after: { a: 1, b: [2], c: 'x' } })).toEqual([
+  it('lists the fields whose value differs, a created object\'s with no before; a field not read after is left out', () => {
+    expect(auditChanges({ before: { a: 1, b: [1], d: 'USD' }, after: { a: 1, b: [2], c: 'x' } })).toEqual([
       { field: 'b', before: [1], after: [2] }, { field: 'c', before: undefined, after: 'x' },
     ]);
     expect(auditChanges({ before: null, after: { id: '9' } })).toEqual([{ field: 'id', before: undefined, after: '9' }]);
+    expect(auditChanges({ before: { id: '9' }, after: null })).toEqual([{ field: 'id', before: '9', after: undefined }]);
   });
 });

@@ -28,11 +28,15 @@ export function auditValueText(v: unknown, none = '—'): string {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-/** The fields a write changed, each with its value before and after (fields whose value stayed the same are left out). */
+/**
+ * The fields a write changed, each with its value before and after: the fields the state after names whose
+ * value differs (a field only the state before names was not read after, not removed); with no state
+ * after (an object deleted), the state before's.
+ */
 export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): { field: string; before: unknown; after: unknown }[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+  return Object.keys(entry.after ? after : before)
     .filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]))
     .map((f) => ({ field: f, before: before[f], after: after[f] }));
 }

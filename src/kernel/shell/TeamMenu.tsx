@@ -16,6 +16,8 @@ import { TeamNameForm } from './TeamNameForm';
 
 // what follows a change made elsewhere loads with the menu (src/kernel/shell/TeamSwitcher.tsx)
 export { follow } from './team-follow';
+// the team plugin's screens take the name's form from here (src/kernel/index.ts): one chunk for both
+export { TeamNameForm };
 
 /*
  * The team switcher's menu (src/kernel/shell/TeamSwitcher.tsx holds its button): the operator's own work,

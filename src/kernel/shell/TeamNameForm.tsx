@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ORG_NAME_MAX } from '../../../protocol/api/org';
+import { ORG_NAME_MAX } from '../../../protocol/api';
 
 /*
  * A team's name, typed and sent: the team menu's "Create a team…" dialog (src/kernel/shell/TeamMenu.tsx)
