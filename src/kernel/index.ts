@@ -4,6 +4,7 @@
 import { lazyPart } from './shell/lazy-part';
 import type { WatchType } from '../../protocol/api/watch';
 import type { EvidenceButtonProps } from './list/EvidenceButton';
+import type { TeamNameFormProps } from './shell/TeamNameForm';
 export { definePlugin, defineAction } from './plugin/define-plugin';
 export type { ParamsOf } from './plugin/define-plugin';
 export type {
@@ -61,10 +62,12 @@ export { expectRows, expectObject, shapeProblems, ReplyChanged } from './platfor
 export type { Shape, ShapeProblem, FieldType } from './platform/shape';
 export { NotBuiltYet } from './shell/NotBuiltYet';
 /**
- * The watch's changes (issue 34): the timeline of one object for a detail panel, and the change feed,
- * each a part whose code loads when it first shows.
+ * An object's history for its detail panel: the watch's timeline (issue 34) and, in a second tab, the audit
+ * entries of what Tessera's jobs wrote to it (read only once that tab is chosen); a part whose code loads
+ * when it first shows, the timeline's code with it.
  */
-export const WatchTimeline = /* @__PURE__ */ lazyPart<{ type: WatchType; id: string }>(async () => (await import('./list/WatchChanges')).WatchTimeline, 'WatchTimeline', { allStrings: true });
+export const ObjectHistory = /* @__PURE__ */ lazyPart<{ type: WatchType; id: string }>(async () => (await import('./shell/ObjectHistory')).ObjectHistory, 'ObjectHistory', { allStrings: true });
+/** The watch's change feed (issue 34), a part whose code loads when it first shows. */
 export const WatchFeed = /* @__PURE__ */ lazyPart<object>(async () => (await import('./list/WatchChanges')).WatchFeed, 'WatchFeed', { allStrings: true });
 /** The operator's scheduled checks, each on or off and how often (issue 34 item 4), for the watch's settings screen. */
 export const WatchChecksSettings = /* @__PURE__ */ lazyPart<object>(async () => (await import('./list/WatchChecksSettings')).WatchChecksSettings, 'WatchChecksSettings', { allStrings: true });
@@ -89,6 +92,7 @@ export type { ApiClient, Envelope } from './api/client';
 // The product API's endpoints and types (protocol/api/): plugins call them with apiGet/apiPost.
 export { API, apiGet, apiPost } from './api/endpoints';
 export { activeOrg, setActiveOrg, useActiveOrg, onOrgRemoval, type ActiveOrg, type OrgRemoval } from './core/active-org';
+export { noteMyInvites, refreshMyInvites } from './api/my-invites';
 export type {
   Endpoint, DataOf, BodyOf, QueryOf, Page, AdminUserView, AdminOrderView, AdminSettings, AnnouncementView, AnnouncementInput, DocCatalogueView,
   LatestRecord, MembershipView, OrderView, OrderStatus, PaymentStart, PolicyView, ReleaseInput, ReleaseSummary, Role, ServiceCatalogue,
@@ -103,6 +107,12 @@ export type {
 // teams: members, invitations, the action policy, approvals and the audit log (plugins/team's screens)
 export { ORG_HEADER, ORG_ROLES, ORG_NAME_MAX, POLICY_VERDICTS, APPROVAL_STATUSES, AUDIT_EXPORT_PATH } from '../../protocol/api';
 export type { OrgRole, OrgView, OrgMemberView, OrgInviteView, OrgPolicy, RolePolicy, PolicyVerdict, ApprovalView, ApprovalStatus, ApprovalPreviewRow, AuditEntry, AuditQuery } from '../../protocol/api';
+/**
+ * A team's name, checked as the server checks it, and sent (the team menu's "Create a team…" uses the same
+ * form): a part whose code loads with the team menu's when it first shows, so the first screen does not carry it.
+ */
+export const TeamNameForm = /* @__PURE__ */ lazyPart<TeamNameFormProps>(async () => (await import('./shell/TeamMenu')).TeamNameForm, 'TeamNameForm', { allStrings: true });
+export type { TeamNameFormProps } from './shell/TeamNameForm';
 export { useRuntime } from './api/runtime';
 export { refreshRuntime } from './api/refresh-runtime';
 export type { RuntimeSettings } from './api/runtime';

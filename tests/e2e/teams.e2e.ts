@@ -195,16 +195,20 @@ describe('a team of three: owner, operator, viewer', () => {
     await viewer.screenshot({ path: artifact('teams-viewer-workspace-en-light.png') });
   });
 
-  it('2. the viewer may run nothing: the rename is refused in the dialog and nothing is sent', async () => {
+  it('2. the viewer may run nothing: the dialog says so as it opens, Start stays off, and nothing is sent', async () => {
     const { viewer } = pages;
     const before = (await sandbox.object<{ name: string }>('adaccount', ACCOUNT)).name;
     await openAccounts(viewer);
+    await sandbox.clearCalls();
     const dialog = await openAction(viewer, 'adaccount-actions', 'adaccount.rename');
+    // the team's policy is known before anything is typed (src/kernel/runner/policy-denial.ts)
+    await expect.poll(() => dialog.getByTestId('action-policy-denied').textContent()).toBe(DENIED);
+    expect(await dialog.getByRole('button', { name: 'Start' }).isDisabled()).toBe(true);
     await dialog.locator('#param-name').fill(`Viewer ${stamp}`);
     await confirmJob(dialog);
-    await sandbox.clearCalls();
-    await dialog.getByRole('button', { name: 'Start' }).click();
-    await expect.poll(() => dialog.getByTestId('action-refusal').textContent()).toBe(DENIED);
+    // Enter in a field submits the form: still nothing starts
+    await dialog.locator('#param-name').press('Enter');
+    expect(await dialog.getByRole('button', { name: 'Start' }).isDisabled()).toBe(true);
     await viewer.screenshot({ path: artifact('teams-viewer-refused-en-light.png') });
     expect(await writes()).toEqual({ byObject: {}, sent: [] });
     expect((await sandbox.object<{ name: string }>('adaccount', ACCOUNT)).name).toBe(before);

@@ -12,6 +12,7 @@ import { RunnerRefusal, type JobItem } from '../../src/kernel/runner/types';
 import type { OrgPolicyState } from '../../src/kernel/runner/runner-deps';
 import type { ParamSchemas } from '../../src/kernel/runner/params';
 import { refusalText } from '../../src/kernel/runner/refusal-text';
+import { teamPolicyDenial } from '../../src/kernel/runner/policy-denial';
 import { DEFAULT_ORG_POLICY, decideJob } from '../../protocol/org-policy';
 import type { OrgPolicy, OrgRole } from '../../protocol/api/org';
 import { actionMap, testAction, testPlugin } from '../harness/actions';
@@ -65,6 +66,14 @@ describe("the team's action policy in the runner", () => {
     expect(inTeam.job(inTeam.start('adaccount.rename', {}, accounts(2)))).toMatchObject({ org: 4 });
     const own = runnerWith(() => ({ state: 'own' }));
     expect(own.job(own.start('adaccount.rename', {}, accounts(2)))).toMatchObject({ org: 0 });
+  });
+
+  it("says the policy's \"no\" before a job is drafted: a denial only, not an approval nor a policy still loading", () => {
+    expect(teamPolicyDenial(runnerWith(() => ready('viewer')), 'adaccount.rename', false, 1)).toMatchObject({ reason: 'policy', names: ['role', ''] });
+    expect(teamPolicyDenial(runnerWith(() => ready('operator')), 'adaccount.removeUser', true, 1)).toBeNull();
+    expect(teamPolicyDenial(runnerWith(() => ready('operator')), 'adaccount.rename', false, 5000)).toBeNull();
+    expect(teamPolicyDenial(runnerWith(() => ({ state: 'loading' })), 'adaccount.rename', false, 1)).toBeNull();
+    expect(teamPolicyDenial(runnerWith(() => ({ state: 'own' })), 'adaccount.rename', false, 1)).toBeNull();
   });
 
   it('refuses while the policy is still loading', () => {

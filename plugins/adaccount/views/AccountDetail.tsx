@@ -1,5 +1,5 @@
 import { Drawer, H5, HTMLTable, Tag } from '@blueprintjs/core';
-import { codeWord, EvidenceButton, formatCount, ObjectActions, regionName, type JobItem, WatchTimeline } from '@kernel';
+import { codeWord, EvidenceButton, formatCount, ObjectActions, regionName, type JobItem, ObjectHistory } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import { useSettingsTheme } from './use-theme';
 import type { AdAccount } from '../types';
@@ -73,7 +73,7 @@ export function AccountDetail({ account, item, timeZone, onClose }: { account: A
           )}
           <AccountExtras account={a} timeZone={timeZone} />
           <H5>{t('detail.changes')}</H5>
-          <WatchTimeline type="adaccount" id={a.id} />
+          <ObjectHistory type="adaccount" id={a.id} />
         </div>
       )}
     </Drawer>

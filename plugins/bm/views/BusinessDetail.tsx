@@ -1,5 +1,5 @@
 import { Drawer, H5, HTMLTable, Tag } from '@blueprintjs/core';
-import { codeWord, EvidenceButton, formatCount, ObjectActions, SectionView, useSettings, useVocabulary, WatchTimeline } from '@kernel';
+import { codeWord, EvidenceButton, formatCount, ObjectActions, SectionView, useSettings, useVocabulary, ObjectHistory } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import type { Business } from '../types';
 import type { BusinessItem } from '../checks';
@@ -75,7 +75,7 @@ export function BusinessDetail({ business, item, onClose }: { business: Business
             row={(a) => [a.id, a.name, <span title={String(a.account_status)}>{accountStatus(a.account_status)}</span>, word('relationship', a.relationship)]} />
 
           <H5>{t('detail.changes')}</H5>
-          <WatchTimeline type="business" id={b.id} />
+          <ObjectHistory type="business" id={b.id} />
         </div>
       )}
     </Drawer>

@@ -1,5 +1,5 @@
 import { Callout, Drawer, H5, HTMLTable, Spinner } from '@blueprintjs/core';
-import { codeWord, EvidenceButton, formatCount, ObjectActions, SectionView, useBridge, useSections, useSettings, WatchTimeline } from '@kernel';
+import { codeWord, EvidenceButton, formatCount, ObjectActions, SectionView, useBridge, useSections, useSettings, ObjectHistory } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import { listRoles, pageExtended, type PageRole } from '../api';
 import type { Page, PageExtended } from '../types';
@@ -65,7 +65,7 @@ export function PageDetail({ page, item, onClose }: { page: Page | null; item: P
           <SectionView section={roles} testId="page-detail-roles" head={[t('columns.id'), t('columns.name'), t('columns.tasks')]}
             row={(r) => [r.id, r.name, r.tasks.map((x) => codeWord(t, 'tasks', x)).join(', ')]} />
           <H5>{t('detail.changes')}</H5>
-          <WatchTimeline type="page" id={p.id} />
+          <ObjectHistory type="page" id={p.id} />
         </div>
       )}
     </Drawer>

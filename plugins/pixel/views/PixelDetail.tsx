@@ -1,5 +1,5 @@
 import { Callout, Drawer, H5, HTMLTable } from '@blueprintjs/core';
-import { codeWord, ObjectActions, SectionView, useSettings, WatchTimeline } from '@kernel';
+import { codeWord, ObjectActions, SectionView, useSettings, ObjectHistory } from '@kernel';
 import { useTranslation } from 'react-i18next';
 import type { Pixel } from '../types';
 import { toItem } from '../checks';
@@ -59,7 +59,7 @@ export function PixelDetail({ pixel, onClose }: { pixel: Pixel | null; onClose: 
             row={(c) => [c.id, c.name, kind(c.backing_user_type), codeWord(t, 'bmrole', c.role.toLowerCase())]} />
 
           <H5>{t('detail.changes')}</H5>
-          <WatchTimeline type="pixel" id={p.id} />
+          <ObjectHistory type="pixel" id={p.id} />
         </div>
       )}
     </Drawer>

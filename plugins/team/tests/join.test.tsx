@@ -5,10 +5,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithKernel } from '../../../tests/harness/render-with-kernel';
 import { activeOrg, setActiveOrg } from '../../../src/kernel/core/active-org';
+import { noteMyInvites } from '../../../src/kernel/api/my-invites';
 import team from '..';
 import { fakeTeam } from './fake-team';
 
-afterEach(() => setActiveOrg(null));
+afterEach(() => { setActiveOrg(null); noteMyInvites(null); });
+
+/**
+ * The side menu's entry of the invitations screen, or null when the menu does not list it (hidden by
+ * src/kernel/shell/shell.css once the page knows none is left: jsdom applies no style sheet, so the rule's
+ * selector is asked).
+ */
+const invitationsEntry = () => document.querySelector('.tessera-sidemenu a[href="/team/join"]:not([data-no-invites] [data-menu-if="invitations"])');
 
 describe('joining a team', () => {
   it('accepts the token once, works in the team and shows its members', async () => {
@@ -18,6 +26,8 @@ describe('joining a team', () => {
     expect(server.posts.filter((p) => p.path === '/api/org/invites/accept')).toEqual([{ path: '/api/org/invites/accept', body: { token: 'abc123' } }]);
     expect(activeOrg()).toEqual({ id: 5, name: 'Growth', role: 'operator' });
     await waitFor(() => expect(document.querySelector('[data-team-name]')?.textContent).toContain('Growth'));
+    // nothing is left to accept: the menu no longer lists the invitations
+    await waitFor(() => expect(invitationsEntry()).toBeNull());
   });
 
   it('a bad or someone else\'s invitation shows the server\'s words and a way back', async () => {
@@ -41,10 +51,15 @@ describe('joining a team', () => {
     await waitFor(() => expect(row(21)).toBeTruthy(), { timeout: 10_000 });
     expect(row(21).textContent).toContain('Night <shift>');
     expect(row(21).textContent).toContain('Viewer');
+    // listed in the menu while some are addressed to the user
+    await waitFor(() => expect(invitationsEntry()).not.toBeNull());
     fireEvent.click(within(row(21)).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(row(21)).toBeNull());
+    expect(invitationsEntry()).not.toBeNull();
+    server.myInvites.splice(0); // the server answers none once the last is accepted
     fireEvent.click(within(row(22)).getByRole('button', { name: 'Accept' }));
     await screen.findByTestId('team-members', {}, { timeout: 10_000 });
+    await waitFor(() => expect(invitationsEntry()).toBeNull());
     expect(server.posts).toEqual([{ path: '/api/org/invites/decline', body: { id: 21 } }, { path: '/api/org/invites/accept', body: { id: 22 } }]);
     expect(activeOrg()?.id).toBe(5);
   });

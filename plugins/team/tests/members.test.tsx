@@ -27,8 +27,9 @@ describe('the members screen on one\'s own', () => {
     const server = fakeTeam();
     await open(server, null);
     expect(screen.getByText('You are working on your own')).toBeTruthy();
-    fireEvent.click(screen.getByTestId('team-create'));
-    expect(await screen.findByText('Enter a name for the team')).toBeTruthy();
+    // the name's form loads its code on first show (src/kernel/shell/TeamNameForm.tsx, through @kernel)
+    fireEvent.click(await screen.findByTestId('team-create', {}, { timeout: 10_000 }));
+    expect(await screen.findByText("Enter the team's name.")).toBeTruthy();
     expect(server.posts).toEqual([]);
     change(screen.getByLabelText('Team name'), '  Night shift ');
     fireEvent.click(screen.getByTestId('team-create'));
@@ -40,7 +41,7 @@ describe('the members screen on one\'s own', () => {
   it('in Chinese too', async () => {
     await open(fakeTeam(), null, 'zh-CN');
     expect(screen.getByText('你目前独自工作')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '创建团队' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '创建团队' }, { timeout: 10_000 })).toBeTruthy();
   });
 });
 
@@ -152,7 +153,7 @@ describe('the members screen in a team', () => {
     const server = fakeTeam();
     await open(server, 'admin');
     fireEvent.click(await screen.findByTestId('team-rename'));
-    change(screen.getByLabelText('Team name'), 'Growth EU');
+    change(await screen.findByLabelText('Team name', {}, { timeout: 10_000 }), 'Growth EU');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(document.querySelector('[data-team-name]')?.textContent).toContain('Growth EU'));
     expect(server.posts).toEqual([{ path: '/api/org/rename', body: { name: 'Growth EU' } }]);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { API, apiGet, apiPost, setActiveOrg, useApi, type DataOf, type OrgView } from '@kernel';
+import { API, apiGet, apiPost, noteMyInvites, refreshMyInvites, setActiveOrg, useApi, type DataOf, type OrgView } from '@kernel';
 import { reasonOf, useRoleWord, useTimeText } from './shared';
 import './team.css';
 
@@ -27,10 +27,13 @@ export default function JoinScreen() {
 /** Works in the team just joined and shows its members. */
 function useJoined() {
   const navigate = useNavigate();
+  const api = useApi();
   return useCallback((org: OrgView) => {
     setActiveOrg({ id: org.id, name: org.name, role: org.role });
+    // the menu lists "Invitations" only while some are left (src/kernel/api/my-invites.ts)
+    void refreshMyInvites(api);
     navigate('/team/members', { replace: true });
-  }, [navigate]);
+  }, [navigate, api]);
 }
 
 function AcceptToken({ token }: { token: string }) {
@@ -70,7 +73,11 @@ function MyInvites() {
 
   const load = useCallback(async () => {
     setLoadError(null);
-    try { setInvites(await apiGet(api, API.org.myInvites)); } catch (e) { setLoadError(reasonOf(e)); }
+    try {
+      const list = await apiGet(api, API.org.myInvites);
+      setInvites(list);
+      noteMyInvites(list.length);
+    } catch (e) { setLoadError(reasonOf(e)); }
   }, [api]);
   useEffect(() => { void load(); }, [load]);
 
@@ -102,7 +109,9 @@ function MyInvites() {
                   <Button small intent="primary" text={t('join.accept')} onClick={() => void act(async () => joined(await apiPost(api, API.org.acceptInvite, { id: i.id })))} />{' '}
                   <Button small minimal text={t('join.decline')} onClick={() => void act(async () => {
                     await apiPost(api, API.org.declineInvite, { id: i.id });
-                    setInvites((list) => list?.filter((x) => x.id !== i.id) ?? null);
+                    const left = invites.filter((x) => x.id !== i.id);
+                    setInvites(left);
+                    noteMyInvites(left.length);
                   })} />
                 </td>
               </tr>

@@ -4,20 +4,12 @@ import {
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
-  API, ORG_NAME_MAX, apiGet, apiPost, emailProblem, setActiveOrg, useActiveOrg, useApi,
+  API, TeamNameForm, apiGet, apiPost, emailProblem, setActiveOrg, useActiveOrg, useApi,
   type ActiveOrg, type OrgInviteView, type OrgMemberView, type OrgRole,
 } from '@kernel';
 import { NoTeam, assignableRoles, mayManage, reasonOf, runsTeam, useIsMe, useRoleWord, useTimeText } from './shared';
 import { reloadPage } from './page-reload';
 import './team.css';
-
-/** A team's name as the server takes it: 1–80 characters once trimmed (protocol/api/org.ts). */
-function nameProblem(name: string): 'nameRequired' | 'nameTooLong' | null {
-  const trimmed = name.trim();
-  if (!trimmed) return 'nameRequired';
-  if (trimmed.length > ORG_NAME_MAX) return 'nameTooLong';
-  return null;
-}
 
 /** The team the page works in: its name, members and invitations; or, on one's own, a way to create one. */
 export default function MembersScreen() {
@@ -34,34 +26,18 @@ export default function MembersScreen() {
 function CreateTeam() {
   const { t } = useTranslation('team');
   const api = useApi();
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const bad = nameProblem(name);
-    if (bad) { setProblem(t(`members.${bad}`, { max: ORG_NAME_MAX })); return; }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const org = await apiPost(api, API.org.create, { name: name.trim() });
-      setActiveOrg({ id: org.id, name: org.name, role: org.role });
-      reloadPage();
-    } catch (err) {
-      setProblem(t('members.createFailed', { reason: reasonOf(err) }));
-      setBusy(false);
-    }
+  const create = async (name: string) => {
+    const org = await apiPost(api, API.org.create, { name });
+    setActiveOrg({ id: org.id, name: org.name, role: org.role });
+    reloadPage();
+    // the page reloads: the button stays busy until it does
+    await new Promise<never>(() => undefined);
   };
   return (
     <div data-team-create>
       <NoTeam />
-      <form onSubmit={(e) => void submit(e)} className="tessera-team-form">
-        <H4>{t('members.createHeading')}</H4>
-        <FormGroup label={t('members.name')} labelFor="team-create-name" intent={problem ? 'danger' : 'none'} helperText={problem ?? undefined}>
-          <InputGroup id="team-create-name" value={name} maxLength={ORG_NAME_MAX + 20} onChange={(e) => setName(e.target.value)} intent={problem ? 'danger' : 'none'} />
-        </FormGroup>
-        <Button type="submit" intent="primary" text={t('members.create')} loading={busy} data-testid="team-create" />
-      </form>
+      <TeamNameForm className="tessera-team-form" header={<H4>{t('members.createHeading')}</H4>} inputId="team-create-name" onSubmit={create}
+        failure={(reason) => t('members.createFailed', { reason })} submitText={t('members.create')} testIds={{ submit: 'team-create' }} />
     </div>
   );
 }
@@ -195,41 +171,22 @@ function TeamName({ org }: { org: ActiveOrg }) {
   const { t } = useTranslation('team');
   const api = useApi();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(org.name);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const bad = nameProblem(name);
-    if (bad) { setProblem(t(`members.${bad}`, { max: ORG_NAME_MAX })); return; }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const next = await apiPost(api, API.org.rename, { name: name.trim() });
-      setActiveOrg({ id: org.id, name: next.name, role: org.role });
-      setEditing(false);
-    } catch (err) {
-      setProblem(t('members.renameFailed', { reason: reasonOf(err) }));
-    } finally {
-      setBusy(false);
-    }
+  const rename = async (name: string) => {
+    const next = await apiPost(api, API.org.rename, { name });
+    setActiveOrg({ id: org.id, name: next.name, role: org.role });
+    setEditing(false);
   };
   if (!editing) {
     return (
       <div className="tessera-team-name" data-team-name>
         <H4>{org.name}</H4>
-        {runsTeam(org.role) && <Button small minimal icon="edit" text={t('members.rename')} onClick={() => { setName(org.name); setEditing(true); }} data-testid="team-rename" />}
+        {runsTeam(org.role) && <Button small minimal icon="edit" text={t('members.rename')} onClick={() => setEditing(true)} data-testid="team-rename" />}
       </div>
     );
   }
   return (
-    <form className="tessera-team-name" onSubmit={(e) => void save(e)}>
-      <FormGroup label={t('members.name')} labelFor="team-rename-name" intent={problem ? 'danger' : 'none'} helperText={problem ?? undefined}>
-        <InputGroup id="team-rename-name" value={name} onChange={(e) => setName(e.target.value)} intent={problem ? 'danger' : 'none'} />
-      </FormGroup>
-      <Button type="submit" intent="primary" text={t('save')} loading={busy} />
-      <Button minimal text={t('cancel')} onClick={() => { setEditing(false); setProblem(null); }} />
-    </form>
+    <TeamNameForm className="tessera-team-name" initial={org.name} inputId="team-rename-name" autoFocus onSubmit={rename}
+      failure={(reason) => t('members.renameFailed', { reason })} submitText={t('save')} onCancel={() => setEditing(false)} cancelText={t('cancel')} />
   );
 }
 

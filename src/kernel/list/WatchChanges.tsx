@@ -234,7 +234,7 @@ function Loaded({ state, empty, children }: { state: WatchChangesState; empty: s
 
 /**
  * The timeline of one object in its detail panel: its changes, newest first, in the feed's words.
- * Areas show it with their object's watch type and id (`<WatchTimeline type="adaccount" id={account.id} />`).
+ * Areas show it, beside the object's audit entries, as `<ObjectHistory type="adaccount" id={account.id} />` (src/kernel/shell/ObjectHistory.tsx).
  */
 export function WatchTimeline({ type, id }: { type: WatchType; id: string }) {
   const { t } = useTranslation();

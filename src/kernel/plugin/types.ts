@@ -40,6 +40,11 @@ export interface RouteDeclaration {
    * command palette as a "go to" entry (docs/PLUGINS.md, "Screens in the menu").
    */
   menu?: boolean;
+  /**
+   * Listed in the menu only while this holds: `invitations`, while invitations are addressed to the user
+   * (src/kernel/api/my-invites.ts; listed while the page does not know yet).
+   */
+  menuIf?: 'invitations';
 }
 
 export interface ViewDeclaration {

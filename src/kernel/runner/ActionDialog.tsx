@@ -14,6 +14,7 @@ import { loadValidators, type FieldError } from './params';
 import { fieldMessage } from './field-message';
 import { withoutItems, type Draft } from './draft';
 import { refusalText } from './refusal-text';
+import { teamPolicyDenial } from './policy-denial';
 import { API } from '../../../protocol/api';
 import { platformUserId } from '../bridge/extension-status';
 import { isPreview, type DryRunEffect, type DryRunPreview } from './dry-run';
@@ -131,6 +132,14 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   }, [request, schema]);
 
   if (!request || !action || !schema) return null;
+  /**
+   * The team's policy already says no to this action for the user's role (docs/TEAMS.md, "Action policy"):
+   * said at the top as the dialog opens, in the words a Start would get, and Start stays off. Read on each
+   * render (a policy that arrives while the dialog is open counts from the form's next change; Start checks
+   * it again anyway).
+   */
+  const denial = teamPolicyDenial(runner, request.actionId, action.irreversible === true, request.items.length);
+  const denied = denial ? refusalText(denial, t) : null;
   /** The job's items: a file's lines (with their values) in place of the selection, once imported. */
   const items = imported?.items ?? request.items;
   const fromFile = new Set(imported?.fields ?? []);
@@ -236,7 +245,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
   // Neither Start nor Preview is disabled while busy (a disabled button loses focus to the page): a second press waits.
   const start = (exclude?: readonly string[]) => busy ? undefined : busyWhile(async () => {
     // the dry run flags every item: nothing starts (Enter in a field submits the form too)
-    if (allFail) return;
+    if (allFail || denied) return;
     const made = await drafted('start');
     if (!made) return;
     // the count typed is the job's as it will start (without the items left out): lines looked up since may have changed it
@@ -315,6 +324,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
     <Dialog isOpen onClose={onClose} title={t(action.titleKey, { ns })} icon="play" className={theme === 'dark' ? 'bp6-dark' : undefined} style={{ width: 720 }}>
       <form onSubmit={(e) => { e.preventDefault(); void start(leavingOut ? flaggedIds : undefined); }} noValidate>
         <DialogBody>
+          {denied && <Callout intent="danger" icon="blocked-person" role="alert" data-testid="action-policy-denied">{denied}</Callout>}
           <p>
             {imported
               ? <span data-testid="imported-lines" data-count={items.length}>{imported.file ? t('import.linesFrom', { count: items.length, file: imported.file }) : t('import.ownValues', { count: items.length })}
@@ -327,7 +337,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
           {undoable === false && !action.irreversible && <Callout intent="warning" icon="history" data-testid="no-undo">{t('undo.notOffered', { what: t(action.titleKey, { ns }) })}</Callout>}
           <SchemaForm schema={schema} ns={ns} actionKey={action.verb} value={value} onChange={(v) => { setValue(v); setPreview(null); setNotice(null); setLeaveOut(false); }} errors={errors}
             onFieldBlur={onFieldBlur} below={recognisedBelow(schema, value, seen, reading, t)} given={given} />
-          {refusal && <Callout intent="danger" role="alert" data-testid="action-refusal">{refusal}
+          {refusal && refusal !== denied && <Callout intent="danger" role="alert" data-testid="action-refusal">{refusal}
             {approvable && <div style={{ marginTop: 8 }}><Button intent="primary" icon="endorsed" text={t('runner.teamPolicy.ask')} onClick={() => void askApproval()} data-testid="ask-approval" /></div>}
           </Callout>}
           {notice && <Callout intent="primary" icon="eye-open" role="status" data-testid="check-recognised">{notice}</Callout>}
@@ -364,7 +374,7 @@ export function ActionDialog({ request, onClose, onStarted }: { request: ActionR
           <Button text={t('common.cancel')} onClick={onClose} />
           <Button icon={busy ? <Spinner size={16} /> : 'eye-open'} text={t('runner.previewChanges')} aria-disabled={busy || undefined} aria-busy={busy || undefined}
             onClick={() => void dryRun()} data-testid="preview-changes" />
-          <Button type="submit" intent={action.irreversible ? 'danger' : 'primary'} icon="play" text={t('runner.start')} disabled={allFail || !confirmed}
+          <Button type="submit" intent={action.irreversible ? 'danger' : 'primary'} icon="play" text={t('runner.start')} disabled={allFail || !confirmed || !!denied}
             aria-disabled={busy || undefined} data-testid="action-start" />
         </>} />
       </form>

@@ -95,7 +95,7 @@ export function draft(runner: Runner, actionId: string, params: unknown, items: 
  * it: `forApproval`), `policy-loading`. Returns the team's id (0: the user's own work) and why the job
  * needs approval, if it does.
  */
-function teamPolicyAllows(runner: Runner, actionId: string, irreversible: boolean, items: number, forApproval: boolean): { org: number; needsApproval?: 'action' | 'irreversible' | 'size' } {
+export function teamPolicyAllows(runner: Pick<Runner, 'deps'>, actionId: string, irreversible: boolean, items: number, forApproval: boolean): { org: number; needsApproval?: 'action' | 'irreversible' | 'size' } {
   const team = runner.deps.orgPolicy?.() ?? { state: 'own' as const };
   if (team.state === 'own') return { org: 0 };
   if (team.state === 'loading') throw new RunnerRefusal("the team's action policy is still loading", 'policy-loading');

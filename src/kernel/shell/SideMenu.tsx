@@ -45,6 +45,7 @@ export function SideMenu({ width, activePath }: { width: number; activePath: str
                 active={activePath === sub.path}
                 href={sub.path}
                 onClick={go(sub.path)}
+                data-menu-if={sub.menuIf}
               />
             ))}
           </Fragment>
@@ -63,6 +64,8 @@ function SideMenuItem({ icon, text, active, href, className, onClick, ...data }:
   className?: string;
   onClick: (e: MouseEvent) => void;
   'data-menu-id'?: string;
+  /** a screen listed only while its condition holds (`menuIf`, src/kernel/api/my-invites.ts: hidden by shell.css) */
+  'data-menu-if'?: string;
 }) {
   const classes = [Classes.MENU_ITEM, Classes.POPOVER_DISMISS, active ? Classes.ACTIVE : '', className ?? ''].filter(Boolean).join(' ');
   return (

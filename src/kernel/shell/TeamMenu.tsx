@@ -1,19 +1,23 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext, Spinner, type Intent } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { Button, Callout, Classes, Dialog, Menu, MenuDivider, MenuItem, PopoverNext, Spinner, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApi } from '../KernelProvider';
 import { API, apiGet, apiPost } from '../api/endpoints';
 import { useActiveOrg } from '../core/active-org';
+import { noteMyInvites } from '../api/my-invites';
 import { showToast } from '../core/toaster';
 import { WithAllStrings } from '../i18n/AllStrings';
 import { useRunner } from '../runner/RunnerHost';
 import { ORG_NAME_MAX, type MyInviteView, type OrgView } from '../../../protocol/api/org';
 import type { PopoverPartProps } from './lazy-popover';
 import { switchTeam } from './team-follow';
+import { TeamNameForm } from './TeamNameForm';
 
 // what follows a change made elsewhere loads with the menu (src/kernel/shell/TeamSwitcher.tsx)
 export { follow } from './team-follow';
+// the team plugin's screens take the name's form from here (src/kernel/index.ts): one chunk for both
+export { TeamNameForm };
 
 /*
  * The team switcher's menu (src/kernel/shell/TeamSwitcher.tsx holds its button): the operator's own work,
@@ -56,7 +60,7 @@ function TeamMenuContent({ onCreate }: { onCreate: () => void }) {
     setFailure(null);
     apiGet(api, API.org.list).then((list) => { if (live) setOrgs(list); }, (e: unknown) => { if (live) setFailure(reasonOf(e)); });
     // invitations are a bonus to the list: one that cannot be read leaves the teams usable
-    apiGet(api, API.org.myInvites).then((list) => { if (live) setInvites(list); }, () => undefined);
+    apiGet(api, API.org.myInvites).then((list) => { noteMyInvites(list.length); if (live) setInvites(list); }, () => undefined);
     return () => { live = false; };
   }, [api, attempt]);
 
@@ -75,7 +79,9 @@ function TeamMenuContent({ onCreate }: { onCreate: () => void }) {
         await apiPost(api, API.org.declineInvite, { id: invite.id });
         setNote({ text: t('teamSwitcher.declined', { name: invite.org.name }), intent: 'none' });
       }
-      setInvites((list) => list.filter((i) => i.id !== invite.id));
+      const left = invites.filter((i) => i.id !== invite.id);
+      setInvites(left);
+      noteMyInvites(left.length);
     } catch (e) {
       setNote({ text: t(accept ? 'teamSwitcher.acceptFailed' : 'teamSwitcher.declineFailed', { reason: reasonOf(e) }), intent: 'danger' });
     } finally {
@@ -127,69 +133,23 @@ function TeamMenuContent({ onCreate }: { onCreate: () => void }) {
   );
 }
 
-/** What is wrong with a team's name as typed, or null (the server checks the same, protocol/api/org.ts). */
-function nameProblem(name: string): 'nameRequired' | 'nameTooLong' | 'nameControl' | null {
-  const trimmed = name.trim();
-  if (!trimmed) return 'nameRequired';
-  if ([...trimmed].length > ORG_NAME_MAX) return 'nameTooLong';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(trimmed)) return 'nameControl';
-  return null;
-}
-
 /** "Create a team…": its name, then the team is created with the operator as its owner and becomes the active one. */
 function CreateTeamDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const api = useApi();
   const runner = useRunner();
-  const [name, setName] = useState('');
-  const [checked, setChecked] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const problem = nameProblem(name);
-  const shown = checked ? problem : null;
-
-  const reset = () => {
-    setName('');
-    setChecked(false);
-    setFailure(null);
+  const create = async (name: string) => {
+    const org = await apiPost(api, API.org.create, { name });
+    onClose();
+    if (!switchTeam(runner, org)) void showToast(t('teamSwitcher.createdNotSwitched', { name: org.name }), 'warning', 0);
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setChecked(true);
-    if (problem || sending) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      const org = await apiPost(api, API.org.create, { name: name.trim() });
-      onClose();
-      reset();
-      if (!switchTeam(runner, org)) void showToast(t('teamSwitcher.createdNotSwitched', { name: org.name }), 'warning', 0);
-    } catch (error) {
-      setFailure(t('teamSwitcher.createFailed', { reason: reasonOf(error) }));
-    } finally {
-      setSending(false);
-    }
-  };
-
+  // the dialog's content is mounted only while it is open: each opening starts with an empty name
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} onClosed={reset} title={t('teamSwitcher.createTitle')} icon="people" className="tessera-team-dialog">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogBody>
-          <FormGroup label={t('teamSwitcher.nameLabel')} labelFor="tessera-team-name" intent={shown ? 'danger' : 'none'}
-            helperText={shown ? t(`teamSwitcher.${shown}`, { max: ORG_NAME_MAX }) : t('teamSwitcher.nameHelp', { max: ORG_NAME_MAX })}>
-            <InputGroup id="tessera-team-name" autoFocus value={name} intent={shown ? 'danger' : 'none'} onValueChange={(v) => { setName(v); setFailure(null); }}
-              data-testid="team-name" />
-          </FormGroup>
-          {failure && <Callout intent="danger" compact data-testid="team-create-failed">{failure}</Callout>}
-        </DialogBody>
-        <DialogFooter actions={
-          <>
-            <Button text={t('common.cancel')} onClick={onClose} />
-            <Button type="submit" intent="primary" text={t('teamSwitcher.createSubmit')} loading={sending} data-testid="team-create-submit" />
-          </>
-        } />
-      </form>
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('teamSwitcher.createTitle')} icon="people" className="tessera-team-dialog">
+      <TeamNameForm layout="dialog" inputId="tessera-team-name" autoFocus onSubmit={create}
+        failure={(reason) => t('teamSwitcher.createFailed', { reason })} help={t('teamSwitcher.nameHelp', { max: ORG_NAME_MAX })}
+        submitText={t('teamSwitcher.createSubmit')} onCancel={onClose} cancelText={t('common.cancel')}
+        testIds={{ input: 'team-name', submit: 'team-create-submit', failure: 'team-create-failed' }} />
     </Dialog>
   );
 }

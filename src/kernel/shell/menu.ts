@@ -7,8 +7,8 @@ export interface MenuEntry {
   titleKey: string;
   icon: string;
   order: number;
-  /** The area's other screens declared `"menu": true`, listed under it (their titles in the plugin's namespace). */
-  sub: { path: string; titleKey: string }[];
+  /** The area's other screens declared `"menu": true`, listed under it (their titles in the plugin's namespace); `menuIf` as declared. */
+  sub: { path: string; titleKey: string; menuIf?: string }[];
 }
 
 /** Menu entries in the spec's order (dashboard 0, adaccount 1, bm 3 …), hidden plugins left out; each with its sub-screens. */
@@ -18,6 +18,6 @@ export function menuEntries(plugins: readonly LoadedPlugin[], serverMenuIds?: Re
     .sort((a, b) => a.order - b.order)
     .map((p) => ({
       id: p.id, path: p.routes[0].path, titleKey: p.titleKey, icon: p.icon, order: p.order,
-      sub: subScreenRoutes(p, role).map((r) => ({ path: r.path, titleKey: r.titleKey })),
+      sub: subScreenRoutes(p, role).map((r) => ({ path: r.path, titleKey: r.titleKey, menuIf: r.menuIf })),
     }));
 }

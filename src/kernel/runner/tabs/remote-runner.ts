@@ -17,7 +17,7 @@ export class NoLeaderError extends Error {
 }
 
 /** What the screens use of the runner (useRunner): the leader tab's Runner, or a follower's RemoteRunner. */
-export type RunnerControl = Pick<Runner, 'store' | 'job' | 'jobs' | 'items' | 'missingSecrets' | 'availability' | 'draft' | 'start' | 'pause' | 'resume' | 'cancel' | 'retryFailed' | 'dryRun' | 'estimate'>;
+export type RunnerControl = Pick<Runner, 'store' | 'job' | 'jobs' | 'items' | 'missingSecrets' | 'availability' | 'deps' | 'draft' | 'start' | 'pause' | 'resume' | 'cancel' | 'retryFailed' | 'dryRun' | 'estimate'>;
 
 export interface RemoteRunnerOptions {
   tabId?: string;
@@ -82,6 +82,11 @@ export class RemoteRunner implements RunnerControl {
 
   availability(actionId: string): ReturnType<Runner['availability']> {
     return this.local.availability(actionId);
+  }
+
+  /** This tab's runner's dependencies (the team's policy is the same in every tab of the user). */
+  get deps(): Runner['deps'] {
+    return this.local.deps;
   }
 
   /** The draft is made here (checked and planned here, once); the leader takes it as it is. */
