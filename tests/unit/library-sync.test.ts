@@ -148,6 +148,40 @@ describe('the library in the browser', () => {
     sync.stop();
   });
 
+  it('a row changed or added while no sync ran (a page closed before it could send) is sent, not taken back', async () => {
+    const store = createKernelStore();
+    const server = fakeServer({ workspaces: { Board: { file: 'v1' }, Gone: { file: 'g' } } });
+    const first = start(store, server, 'org:7');
+    await first.sync.ready;
+    first.sync.stop();
+    expect(store.getRowIds('workspaces').sort()).toEqual(['Board', 'Gone']);
+    // the page changes rows while nothing sends them (the next page's sync has not started yet)
+    store.setRow('workspaces', 'Board', { file: 'v2 typed offline' });
+    store.setRow('workspaces', 'New', { file: 'n' });
+    // meanwhile another member deleted "Gone" on the server
+    server.rows('workspaces').delete('Gone');
+    const second = start(store, server, 'org:7');
+    await second.sync.ready;
+    await wait(60);
+    expect(server.rows('workspaces').get('Board')).toEqual({ file: 'v2 typed offline' });
+    expect(server.rows('workspaces').get('New')).toEqual({ file: 'n' });
+    expect(store.getRowIds('workspaces').sort()).toEqual(['Board', 'New']);
+    second.sync.stop();
+  });
+
+  it("another member's change replaces a row not changed here", async () => {
+    const store = createKernelStore();
+    const server = fakeServer({ 'keyword-lists': { kw: { name: 'v1' } } });
+    const { sync } = start(store, server, 'own');
+    await sync.ready;
+    server.rows('keyword-lists').set('kw', { name: 'v2 from another browser' });
+    await sync.pull();
+    expect(store.getRow('keyword-lists', 'kw')).toEqual({ name: 'v2 from another browser' });
+    await wait(40);
+    expect(server.calls.filter((c) => c.startsWith('save'))).toEqual([]);
+    sync.stop();
+  });
+
   it('moves the earlier saved workspaces first, so they are imported too', async () => {
     const store = createKernelStore();
     const server = fakeServer();

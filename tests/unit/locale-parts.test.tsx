@@ -159,7 +159,7 @@ const EXEMPT: Record<string, '*' | string[]> = {
   // a scheduled check's problem is worded after every string is loaded (src/kernel/shell/watch-checks-start.ts)
   'src/kernel/shell/watch-checks-start.ts': ['watch.checkProblem'],
   // a refused library change is worded after every string is loaded
-  'src/kernel/shell/library-start.ts': ['library'],
+  'src/kernel/shell/library-run.ts': ['library'],
   // the area's list columns' mappings; the widgets read statusKey only
   'plugins/adaccount/mappings.ts': ['roles', 'disableReason', 'appealStatus', 'billStatus', 'requestStatus', 'accessStatus', 'tasks'],
 };

@@ -18,6 +18,12 @@ import { LIBRARY_IMPORT_MAX, LIBRARY_KINDS, type LibraryBody, type LibraryItem, 
 
 /** Which scope the synced tables hold: 'own', or 'org:<id>'; absent: the browser's lists from before the library. */
 export const LIBRARY_SCOPE_VALUE = 'library-scope';
+/**
+ * What each row was when it was last in step with the server (JSON `{ scope, rows: { kind: { id: hash } } }`):
+ * a row that differs from it was changed here and not sent yet (in this page or one closed before it could
+ * send), a row it names that the server no longer has was deleted there.
+ */
+export const LIBRARY_SYNCED_VALUE = 'library-synced';
 
 export interface LibraryApi {
   list(kind: LibraryKind): Promise<LibraryItem[]>;
@@ -54,6 +60,14 @@ export interface LibrarySync {
 
 const sameRow = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A short fingerprint of a row (FNV-1a over its JSON). */
+function hashRow(row: unknown): string {
+  const text = JSON.stringify(row);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
 /** Rows of at most ~1 MB per import request. */
 function batches(items: { id: string; body: LibraryBody }[]): { id: string; body: LibraryBody }[][] {
   const out: { id: string; body: LibraryBody }[][] = [];
@@ -89,6 +103,21 @@ export function startLibrarySync(o: LibrarySyncOptions): LibrarySync {
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
   const key = (kind: LibraryKind, id: string) => `${kind}\u0000${id}`;
 
+  // the rows as last in step with this scope's server rows
+  let synced: Record<string, Record<string, string>> = {};
+  try {
+    const saved = JSON.parse(String(store.getValue(LIBRARY_SYNCED_VALUE) ?? '{}')) as { scope?: string; rows?: Record<string, Record<string, string>> };
+    if (saved.scope === scope && saved.rows) synced = saved.rows;
+  } catch { /* none kept */ }
+  const inStep = (kind: LibraryKind, id: string, row: unknown | null) => {
+    const rows = (synced[kind] ??= {});
+    if (row === null) delete rows[id];
+    else rows[id] = hashRow(row);
+  };
+  const saveSynced = () => { if (!stopped) store.setValue(LIBRARY_SYNCED_VALUE, JSON.stringify({ scope, rows: synced })); };
+  /** changed here since it was last in step (a row never in step counts as changed) */
+  const changedHere = (kind: LibraryKind, id: string) => synced[kind]?.[id] !== hashRow(store.getRow(kind, id));
+
   const write = (fn: () => void) => {
     applying = true;
     try {
@@ -103,45 +132,73 @@ export function startLibrarySync(o: LibrarySyncOptions): LibrarySync {
     pending.delete(k);
     const mark = changedAt.get(k) ?? 0;
     const row = store.getRow(kind, id);
+    const exists = Object.keys(row).length > 0;
     try {
-      if (Object.keys(row).length > 0) await api.save(kind, id, row as LibraryBody);
+      if (exists) await api.save(kind, id, row as LibraryBody);
       else await api.remove(kind, id);
+      inStep(kind, id, exists ? row : null);
+      saveSynced();
       if (changedAt.get(k) === mark) changedAt.delete(k);
     } catch (error) {
       if (stopped) return;
       if (o.isRefusal(error)) {
         if (changedAt.get(k) === mark) changedAt.delete(k);
         o.onRefused(kind, id, error instanceof Error ? error.message : String(error));
-        await pullKind(kind).catch(() => {});
+        await pullKind(kind, id).catch(() => {});
       } else if (!pending.has(k)) {
         pending.set(k, setTimeout(() => void push(kind, id), retryMs));
       }
     }
   };
 
-  const listeners = LIBRARY_KINDS.map((kind) => store.addRowListener(kind, null, (_s, _t, rowId) => {
-    if (applying || stopped) return;
+  const changed = (kind: LibraryKind, rowId: string) => {
     const k = key(kind, rowId);
     changedAt.set(k, ++seq);
     touchedAt.set(k, seq);
     const timer = pending.get(k);
     if (timer) clearTimeout(timer);
     pending.set(k, setTimeout(() => void push(kind, rowId), pushDelayMs));
+  };
+  const listeners = LIBRARY_KINDS.map((kind) => store.addRowListener(kind, null, (_s, _t, rowId) => {
+    if (!applying && !stopped) changed(kind, rowId);
   }));
 
-  async function pullKind(kind: LibraryKind): Promise<void> {
+  /**
+   * Reads the server's rows of `kind` into the table. A row changed here since it was last in step is sent
+   * rather than replaced (or, if the server deleted it, sent again: the operator's edit is not lost); a
+   * row the server deleted and that did not change here goes. `refused`: that row takes the server's
+   * value whatever it is here (the server refused the change).
+   */
+  async function pullKind(kind: LibraryKind, refused?: string): Promise<void> {
     const startedAt = seq;
     const items = await api.list(kind);
     if (stopped) return;
     // a row with a change not yet acknowledged, or changed since this read began, keeps its local value
-    const keep = (id: string) => changedAt.has(key(kind, id)) || (touchedAt.get(key(kind, id)) ?? 0) > startedAt;
+    const keep = (id: string) => id !== refused && (changedAt.has(key(kind, id)) || (touchedAt.get(key(kind, id)) ?? 0) > startedAt);
     const server = new Map(items.map((item) => [item.id, item.body]));
+    const toSend: string[] = [];
     write(() => {
       for (const [id, body] of server) {
-        if (!keep(id) && !sameRow(store.getRow(kind, id), body)) store.setRow(kind, id, body as never);
+        if (keep(id)) continue;
+        const here = store.hasRow(kind, id);
+        if (here && id !== refused && synced[kind]?.[id] !== undefined && changedHere(kind, id) && !sameRow(store.getRow(kind, id), body)) {
+          toSend.push(id);
+          continue;
+        }
+        if (!sameRow(store.getRow(kind, id), body)) store.setRow(kind, id, body as never);
+        inStep(kind, id, body);
       }
-      for (const id of store.getRowIds(kind)) if (!server.has(id) && !keep(id)) store.delRow(kind, id);
+      for (const id of store.getRowIds(kind)) {
+        if (server.has(id) || keep(id)) continue;
+        if (id !== refused && changedHere(kind, id)) toSend.push(id);
+        else {
+          store.delRow(kind, id);
+          inStep(kind, id, null);
+        }
+      }
     });
+    saveSynced();
+    for (const id of toSend) changed(kind, id);
   }
 
   const pull = async (): Promise<void> => {

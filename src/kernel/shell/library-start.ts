@@ -1,41 +1,38 @@
 /**
  * The leader tab keeps the store's library tables (named workspaces, keyword and interest lists) in step
  * with the server's library, the user's own or the active team's (src/kernel/library/library-sync.ts,
- * docs/TEAMS.md "What a team shares"). Its code loads when the tab leads, not with the first screen.
+ * docs/TEAMS.md "What a team shares"). Its code loads a few seconds after the tab leads, not with the
+ * first screen (library-run.ts); rows of another scope (the operator switched team) leave the screen at once.
+ * A row changed before the sync runs is sent then (library-sync.ts compares it with what was last in step).
  */
 import type { WhileLeading } from '../runner/RunnerHost';
-import { API } from '../../../protocol/api';
 import { activeOrg } from '../core/active-org';
-import { ApiError } from '../api/client';
-import { showToast } from '../core/toaster';
+import { getItem } from '../storage';
 import { loadAllStrings } from '../i18n';
+import { LIBRARY_KINDS } from '../../../protocol/api';
+
+/** How long after leading the leader starts the library's sync. */
+export const LIBRARY_START_DELAY_MS = 3_000;
 
 export const leadLibrarySync: WhileLeading = (_runner, kernel) => {
   let stop: (() => void) | null = null;
   let gone = false;
-  Promise.all([import('../library/library-sync'), import('../workspace/saved-workspaces')]).then(([{ startLibrarySync }, { moveLegacyWorkspaces }]) => {
+  const org = activeOrg();
+  const scope = org ? `org:${org.id}` : 'own';
+  const { store } = kernel();
+  // the tables hold another scope's rows (imported already; the value is library-sync.ts's LIBRARY_SCOPE_VALUE):
+  // they are not this one's, even for a few seconds
+  const held = store.getValue('library-scope');
+  if (held !== undefined && held !== scope) store.transaction(() => { for (const kind of LIBRARY_KINDS) store.delTable(kind); });
+  // the named workspaces kept in local storage before the library: their code loads only for them
+  const legacy = getItem('tessera-workspaces') !== undefined;
+  const timer = setTimeout(() => Promise.all([
+    import('./library-run'),
+    legacy ? import('../workspace/saved-workspaces') : null,
+  ]).then(([{ runLibrarySync }, workspaces]) => {
     if (gone) return;
-    const { api, store, i18n } = kernel();
-    const org = activeOrg();
-    const sync = startLibrarySync({
-      store,
-      scope: org ? `org:${org.id}` : 'own',
-      api: {
-        list: (kind) => api.get(API.library.list.path, { query: { kind } }),
-        save: (kind, id, body) => api.post(API.library.save.path, { kind, id, body }),
-        remove: (kind, id) => api.post(API.library.remove.path, { kind, id }),
-        import: (kind, items) => api.post(API.library.import.path, { kind, items }),
-      },
-      // a member removed from the team is told by the API client (40302), which leaves the team
-      isRefusal: (error) => error instanceof ApiError && error.kind === 'business' && error.code !== 40302,
-      // worded once every string is loaded (the first screen's part does not hold these)
-      onRefused: (kind, id, reason) => {
-        void loadAllStrings(i18n).catch(() => undefined).then(() => showToast(
-          i18n.t('library.refused', { what: i18n.t(`library.kind.${kind}`), name: id, reason, interpolation: { escapeValue: false } }), 'warning'));
-      },
-      legacy: () => { moveLegacyWorkspaces(store); },
-    });
-    stop = sync.stop;
-  }, (e) => console.warn('[tessera] the library could not load', e));
-  return () => { gone = true; stop?.(); };
+    const { api, store: current, i18n } = kernel();
+    stop = runLibrarySync({ api, store: current, i18n, allStrings: loadAllStrings, scope, legacy: workspaces ? () => { workspaces.moveLegacyWorkspaces(current); } : undefined });
+  }, (e: unknown) => console.warn('[tessera] the library could not load', e)), LIBRARY_START_DELAY_MS);
+  return () => { gone = true; clearTimeout(timer); stop?.(); };
 };
