@@ -34,7 +34,7 @@ afterAll(async () => browser?.close());
 describe('the workspace at 1366×768', () => {
   it('a new user starts with businesses, the ad accounts following them and the jobs panel, not an empty mosaic', async () => {
     await page.goto(`${baseUrl}/workspace/index`);
-    await expect.poll(async () => (await titles()).sort()).toEqual(['Ad account list', 'Bulk jobs', 'Business list']);
+    await expect.poll(async () => (await titles()).sort(), { timeout: 15_000 }).toEqual(['Ad account list', 'Bulk jobs', 'Business list']);
     expect((await box(tiles('bm.list'))).x).toBeLessThan((await box(tiles('adaccount.list'))).x);
     await expect(tiles('adaccount.list').locator('.tessera-tile-follow').textContent()).resolves.toContain('Business list');
     // The rest of this file works on ad accounts beside the jobs panel.
