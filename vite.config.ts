@@ -35,25 +35,6 @@ function schemaValidators(): Plugin {
   };
 }
 
-/**
- * A chunk whose fetch failed is asked for again under another URL. Chromium (150 on Debian, 2026) keeps a
- * failed module fetch in its module map, so `import()` of the same URL fails again even once the network
- * is back, and the screens' and charts' retries (src/kernel/plugin/route-table.ts `lazyComponent`) never
- * loaded anything. Each `import("./chunk.js")` the build writes remembers a failure and, the next time,
- * imports `chunk.js?retry=<time>`: a new fetch; the chunk's own imports keep their URLs, so nothing loads twice.
- */
-function retryFailedChunks(): Plugin {
-  return {
-    name: 'tessera-retry-failed-chunks',
-    apply: 'build',
-    renderChunk(code) {
-      const next = code.replace(/\bimport\((`|")(\.\/[^`"$]+\.js)\1\)/g, (_m, _q, file: string) =>
-        `((u) => import(globalThis.__tesseraRetry?.get(u) ?? u).catch((e) => { (globalThis.__tesseraRetry ??= new Map()).set(u, u + "?retry=" + Date.now()); throw e; }))(new URL(${JSON.stringify(file)}, import.meta.url).href)`);
-      return next === code ? null : { code: next, map: null };
-    },
-  };
-}
-
 /** dist/version.json tells the server which web version it serves (the 5-minute check compares it). */
 function webVersionFile(): Plugin {
   return {
@@ -258,7 +239,7 @@ function localeParts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [localeParts(), manifestKernelImport(), barrelsWithoutSideEffects(), signedInShellChunk(), blueprintIconChunks(), schemaValidators(), react(), webVersionFile(), retryFailedChunks()],
+  plugins: [localeParts(), manifestKernelImport(), barrelsWithoutSideEffects(), signedInShellChunk(), blueprintIconChunks(), schemaValidators(), react(), webVersionFile()],
   resolve: { alias: { '@kernel': fileURLToPath(new URL('./src/kernel/index.ts', import.meta.url)) } },
   define: { __WEB_VERSION__: JSON.stringify(pkg.version) },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/__graph': 'http://127.0.0.1:8080' } },

@@ -22,11 +22,11 @@ const cssToast = () => page.locator('.bp6-toast').filter({ hasText: 'Unable to p
 
 describe('a part whose code cannot be fetched', () => {
   it('a screen shows the load-failed page with a retry that loads it', async () => {
-    await page.route('**/assets/PixelList-*.js*', (route) => route.abort('internetdisconnected'));
+    await page.route('**/assets/PixelList-*.js', (route) => route.abort('internetdisconnected'));
     await page.goto(`${baseUrl}/pixel/index`);
     await page.getByText('This part of the page could not be loaded. Check your connection and retry.').waitFor({ timeout: 30_000 });
     expect(await cssToast()).toBe(0);
-    await page.unroute('**/assets/PixelList-*.js*');
+    await page.unroute('**/assets/PixelList-*.js');
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.locator('[data-list-state]').first().waitFor({ state: 'attached', timeout: 30_000 });
     expect(await page.getByText('could not be loaded').count()).toBe(0);
@@ -36,7 +36,7 @@ describe('a part whose code cannot be fetched', () => {
     // the dashboard's charts draw the lists the areas cached: the ad accounts are read first
     await page.goto(`${baseUrl}/adaccount/index`);
     await page.locator('[data-list-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
-    await page.route('**/assets/echarts-parts-*.js*', (route) => route.abort('internetdisconnected'));
+    await page.route('**/assets/echarts-parts-*.js', (route) => route.abort('internetdisconnected'));
     await page.goto(`${baseUrl}/dashboard/index`);
     const chart = page.getByTestId('tessera-chart').first();
     await chart.waitFor({ timeout: 60_000 });
@@ -47,7 +47,7 @@ describe('a part whose code cannot be fetched', () => {
     expect(await failed.getAttribute('class')).not.toContain('bp6-skeleton');
     await failed.screenshot({ path: artifact('chart-load-failed-en-light.png') });
     const failedCharts = await page.locator('.tessera-chart-failed').count();
-    await page.unroute('**/assets/echarts-parts-*.js*');
+    await page.unroute('**/assets/echarts-parts-*.js');
     await failed.getByRole('button', { name: 'Retry' }).click();
     await page.waitForFunction(() => {
       const box = document.querySelector('[data-testid="tessera-chart"]');
