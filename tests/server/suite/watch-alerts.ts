@@ -21,7 +21,8 @@ const account = (id: string, over: Partial<Row> = {}): Row => ({
   users: [{ id: '100', name: 'Ann', role: 'ADMIN' }], ...over,
 });
 
-async function rows(h: Harness, query: string): Promise<Record<string, any>[]> {
+/** Rows of a raw query on the suite's database (the watch-team suite reads with it too). */
+export async function rows(h: Harness, query: string): Promise<Record<string, any>[]> {
   return (await h.database.db.execute(sql.raw(query)) as unknown as { rows: Record<string, any>[] }).rows;
 }
 

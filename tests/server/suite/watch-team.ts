@@ -14,16 +14,13 @@ import { approvalBody, queueApproval } from '../../../server/watch/approval-mess
 import { createHarness, type Harness } from '../harness';
 import { startReceiver, type Receiver } from '../receiver';
 import { makeOrg, orgCalls } from './approvals';
+import { rows } from './watch-alerts';
 import type { SuiteEnv } from './env';
 
 const MINUTE = 60_000;
 let seq = 0;
 const fresh = (prefix = '') => `${prefix}${Date.now() % 1e9}${++seq}`;
 const account = (id: string, over: Record<string, unknown> = {}) => ({ id, name: `Account ${id}`, status: 'ACTIVE', amountSpent: 100, spendCap: 5000, ...over });
-
-async function rows(h: Harness, query: string): Promise<Record<string, any>[]> {
-  return (await h.database.db.execute(sql.raw(query)) as unknown as { rows: Record<string, any>[] }).rows;
-}
 
 export function watchTeamTests(env: SuiteEnv): void {
   describe("the watch in a team: the team's rules and channels, approvals through its channels", () => {
